@@ -1,0 +1,79 @@
+// Test helpers: call the real worker (exports.default.fetch in workerd) and make users with real sessions.
+import { exports } from "cloudflare:workers";
+
+export const ORIGIN = "https://may.test";
+
+export interface TestUser {
+  id: string;
+  email: string;
+  token: string;
+  sessionToken: string;
+}
+
+let counter = 0;
+
+/** Calls the worker with a JSON body and optional bearer credentials. */
+export async function call(
+  method: string,
+  path: string,
+  opts: { body?: unknown; token?: string; sessionToken?: string; headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<Response> {
+  const headers = new Headers(opts.headers);
+  if (opts.body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
+  if (opts.token) headers.set("Authorization", `Bearer ${opts.token}`);
+  if (opts.sessionToken) headers.set("X-Session-Token", opts.sessionToken);
+  return exports.default.fetch(
+    new Request(ORIGIN + path, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body),
+      signal: opts.signal,
+    }),
+  );
+}
+
+export async function json<T = any>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}
+
+/** Registers a fresh user through the real /auth/register route. */
+export async function registerUser(overrides: { email?: string; password?: string; name?: string } = {}): Promise<TestUser & { password: string }> {
+  counter++;
+  const email = overrides.email ?? `user${counter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const password = overrides.password ?? "correct horse battery";
+  const res = await call("POST", "/auth/register", { body: { name: overrides.name ?? `User ${counter}`, email, password } });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  const body = await json(res);
+  return { id: body.data.user.id, email, password, token: body.data.token, sessionToken: body.data.session_token };
+}
+
+export async function login(email: string, password: string, userAgent = "test-agent"): Promise<TestUser> {
+  const res = await call("POST", "/auth/login", { body: { email, password, user_agent: userAgent } });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  const body = await json(res);
+  return { id: body.data.user.id, email, token: body.data.token, sessionToken: body.data.session_token };
+}
+
+/** Reads a whole SSE body into its data payloads (parsed JSON, or the literal "[DONE]"). */
+export async function readSse(res: Response): Promise<any[]> {
+  const text = await res.text();
+  return text
+    .split("\n\n")
+    .map((b) => b.trim())
+    .filter((b) => b.startsWith("data:"))
+    .map((b) => {
+      const data = b.slice(5).trim();
+      return data === "[DONE]" ? data : JSON.parse(data);
+    });
+}
+
+/** Polls `check` until it returns a truthy value or `timeoutMs` passes. */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 5000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() - start > timeoutMs) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

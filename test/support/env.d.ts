@@ -1,0 +1,12 @@
+// Bindings that only the test configuration adds (vitest.workers.config.ts).
+import type { D1Migration } from "cloudflare:test";
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      TEST_MIGRATIONS: D1Migration[];
+      /** Base URL of the fake provider upstream started by vitest.workers.config.ts, e.g. http://127.0.0.1:40123 */
+      FAKE_UPSTREAM_URL: string;
+    }
+  }
+}

@@ -1,0 +1,8 @@
+// `npm test` runs every project: worker and Durable Object tests in workerd, SPA unit tests, browser tests.
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: ["./vitest.workers.config.ts"],
+  },
+});

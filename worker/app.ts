@@ -1,0 +1,44 @@
+// The Hono app: one sub-app per resource, mounted here. Static assets (the SPA) are served by the assets binding
+// before the Worker runs, except for the paths listed in wrangler.toml's run_worker_first, which land here.
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
+import { withDb } from "./auth/middleware";
+import type { AppEnv } from "./env";
+import { AppError, errorBody, handleError } from "./errors";
+import { authRoutes } from "./routes/auth";
+import { chatRoutes } from "./routes/chat";
+import { chatSessionRoutes } from "./routes/chat-sessions";
+import { mediaFallbackRoutes, mediaRoutes } from "./routes/media";
+import { modelRoutes } from "./routes/models";
+import { userSessionRoutes } from "./routes/user-sessions";
+import { wsRoutes } from "./routes/ws";
+
+/** Largest request body: 20 MB, as the spec's client allows (5 MB on Safari/iOS is the client's own cap). */
+const MAX_BODY_BYTES = 20 * 1024 * 1024;
+
+export const app = new Hono<AppEnv>()
+  .use(secureHeaders({ crossOriginResourcePolicy: "same-origin" }))
+  .use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new AppError("payload_too_large", "Request body is larger than 20 MB");
+      },
+    }),
+  )
+  .use(withDb)
+  .get("/api/health", (c) => c.json({ status: "ok" }, 200))
+  .route("/auth", authRoutes)
+  .route("/user-sessions", userSessionRoutes)
+  .route("/chat-sessions", chatSessionRoutes)
+  .route("/media-api/api", mediaRoutes)
+  // The spec's fallbacks for the media API: POST /chat-messages/save and POST /chat/initialize.
+  .route("/", mediaFallbackRoutes)
+  .route("/api", modelRoutes)
+  .route("/api/chat", chatRoutes)
+  .route("/ws", wsRoutes)
+  .notFound((c) => c.json(errorBody(c.req.path, "not_found", `No route for ${c.req.method} ${c.req.path}`), 404))
+  .onError(handleError);
+
+export type AppType = typeof app;

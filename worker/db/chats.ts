@@ -1,0 +1,94 @@
+// Chat-session queries. The user is always in the WHERE: another user's chat is simply not found.
+import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import type { Db } from "../env";
+import { DEFAULT_TITLE } from "../protocol/rules";
+import { isoOrNull, sqlDateTime } from "../lib/time";
+import { chatSessions } from "./schema";
+
+export type ChatRow = typeof chatSessions.$inferSelect;
+
+export function publicChat(c: ChatRow) {
+  return {
+    id: c.id,
+    title: c.title,
+    status: c.status,
+    is_starred: c.isStarred,
+    last_message_at: sqlDateTime(c.lastMessageAt),
+    created_at: isoOrNull(c.createdAt),
+    updated_at: isoOrNull(c.updatedAt),
+  };
+}
+export type PublicChat = ReturnType<typeof publicChat>;
+
+/** An active (not deleted) chat of this user, or undefined. */
+export async function getChat({ db, id, userId }: { db: Db; id: string; userId: string }) {
+  return db.query.chatSessions.findFirst({
+    where: and(eq(chatSessions.id, id), eq(chatSessions.userId, userId), eq(chatSessions.status, "active")),
+  });
+}
+
+export async function createChat({ db, userId, id, title }: { db: Db; userId: string; id?: string; title?: string }) {
+  const now = Date.now();
+  const [row] = await db
+    .insert(chatSessions)
+    .values({ id: id ?? crypto.randomUUID(), userId, title: title?.trim() || DEFAULT_TITLE, createdAt: now, updatedAt: now, lastMessageAt: now })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+/** The user's active chats, newest last_message_at first; `before` pages on (last_message_at, id). */
+export async function listChats({
+  db,
+  userId,
+  limit,
+  before,
+}: {
+  db: Db;
+  userId: string;
+  limit: number;
+  before?: { lastMessageAt: number; id: string };
+}) {
+  const page = before
+    ? or(
+        lt(chatSessions.lastMessageAt, before.lastMessageAt),
+        and(eq(chatSessions.lastMessageAt, before.lastMessageAt), lt(chatSessions.id, before.id)),
+      )
+    : undefined;
+  return db
+    .select()
+    .from(chatSessions)
+    .where(and(eq(chatSessions.userId, userId), eq(chatSessions.status, "active"), page))
+    .orderBy(desc(chatSessions.lastMessageAt), desc(chatSessions.id))
+    .limit(limit);
+}
+
+export type ChatPatch = Partial<{ title: string; status: "active" | "deleted"; isStarred: boolean }>;
+
+export async function updateChat({ db, id, userId, patch }: { db: Db; id: string; userId: string; patch: ChatPatch }) {
+  const [row] = await db
+    .update(chatSessions)
+    .set({ ...patch, updatedAt: Date.now() })
+    .where(and(eq(chatSessions.id, id), eq(chatSessions.userId, userId), eq(chatSessions.status, "active")))
+    .returning();
+  return row;
+}
+
+export async function toggleStar({ db, id, userId, value }: { db: Db; id: string; userId: string; value?: boolean }) {
+  const [row] = await db
+    .update(chatSessions)
+    .set({ isStarred: value ?? sql`NOT ${chatSessions.isStarred}`, updatedAt: Date.now() })
+    .where(and(eq(chatSessions.id, id), eq(chatSessions.userId, userId), eq(chatSessions.status, "active")))
+    .returning();
+  return row;
+}
+
+/** Marks every active chat of the user deleted ("clear conversations"); returns how many. */
+export async function deleteAllChats({ db, userId }: { db: Db; userId: string }) {
+  const rows = await db
+    .update(chatSessions)
+    .set({ status: "deleted", updatedAt: Date.now() })
+    .where(and(eq(chatSessions.userId, userId), eq(chatSessions.status, "active")))
+    .returning({ id: chatSessions.id });
+  return rows.length;
+}

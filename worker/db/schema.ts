@@ -1,0 +1,232 @@
+// The D1 schema for the whole product, declared once with drizzle. `npm run db:generate` turns changes here into
+// SQL files under migrations/, which wrangler applies (locally on `npm start`, remotely on `npm run deploy`).
+// Times are integers in milliseconds since the epoch (UTC); the API formats them at the edge.
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+const now = sql`(unixepoch('subsec') * 1000)`;
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    /** PBKDF2-SHA256 hash and salt, base64; null for accounts created by social sign-in only. */
+    passwordHash: text("password_hash"),
+    passwordSalt: text("password_salt"),
+    passwordIterations: integer("password_iterations"),
+    /** 0 free, 1 Basic, 2 Advanced+; premium is active only while premium_end is in the future. */
+    isPremium: integer("is_premium").notNull().default(0),
+    premiumStart: integer("premium_start"),
+    premiumEnd: integer("premium_end"),
+    affiliateCode: text("affiliate_code"),
+    avatar: text("avatar"),
+    phoneNumber: text("phone_number"),
+    /** ISO date, YYYY-MM-DD. */
+    birthday: text("birthday"),
+    gender: text("gender", { enum: ["male", "female", "other"] }),
+    referralCode: text("referral_code"),
+    referredBy: text("referred_by"),
+    language: text("language"),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email), uniqueIndex("users_affiliate_code_unique").on(t.affiliateCode)],
+);
+
+/** Google and Facebook identities linked to a user. */
+export const linkedAccounts = sqliteTable(
+  "linked_accounts",
+  {
+    provider: text("provider", { enum: ["google", "facebook"] }).notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    email: text("email"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.providerId] }), index("linked_accounts_user").on(t.userId)],
+);
+
+/** One row per signed-in device. The raw session token is never stored, only its SHA-256. */
+export const userSessions = sqliteTable(
+  "user_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    userAgent: text("user_agent").notNull().default(""),
+    ip: text("ip"),
+    createdAt: integer("created_at").notNull().default(now),
+    lastSeenAt: integer("last_seen_at").notNull().default(now),
+    expiresAt: integer("expires_at").notNull(),
+    revokedAt: integer("revoked_at"),
+    /** Why the session ended: logout, replaced (past the plan's limit), revoked (from Settings), password_changed. */
+    revokedReason: text("revoked_reason"),
+  },
+  (t) => [
+    uniqueIndex("user_sessions_token_hash").on(t.tokenHash),
+    index("user_sessions_user_active").on(t.userId, t.revokedAt, t.createdAt),
+  ],
+);
+
+export const chatSessions = sqliteTable(
+  "chat_sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull().default("New Chat"),
+    status: text("status", { enum: ["active", "deleted"] }).notNull().default("active"),
+    isStarred: integer("is_starred", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+    lastMessageAt: integer("last_message_at").notNull().default(now),
+  },
+  (t) => [index("chat_sessions_user_list").on(t.userId, t.status, t.lastMessageAt)],
+);
+
+/** One row per chat message, user or bot. `message_id` is the client-visible id; saves upsert by it. */
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    chatId: text("chat_id").notNull().references(() => chatSessions.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    messageId: text("message_id").notNull(),
+    sender: text("sender", { enum: ["user", "bot"] }).notNull(),
+    message: text("message").notNull().default(""),
+    model: text("model"),
+    endpoint: text("endpoint"),
+    source: text("source"),
+    /** JSON array of citations ({url, title, ...}). */
+    citations: text("citations", { mode: "json" }).$type<unknown[]>(),
+    edited: integer("edited", { mode: "boolean" }).notNull().default(false),
+    editedAt: integer("edited_at"),
+    originalMessage: text("original_message"),
+    isEditResponse: integer("is_edit_response", { mode: "boolean" }).notNull().default(false),
+    forEditedMessageId: text("for_edited_message_id"),
+    stopped: integer("stopped", { mode: "boolean" }).notNull().default(false),
+    /** Error code when the answer failed (partial text is kept). */
+    error: text("error"),
+    isSearchMode: integer("is_search_mode", { mode: "boolean" }).notNull().default(false),
+    isImageMode: integer("is_image_mode", { mode: "boolean" }).notNull().default(false),
+    safetyViolation: integer("safety_violation", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [
+    uniqueIndex("messages_chat_message_id").on(t.chatId, t.messageId),
+    index("messages_chat_created").on(t.chatId, t.createdAt, t.id),
+    index("messages_user_created").on(t.userId, t.createdAt),
+  ],
+);
+
+/** Images in R2 (generated, edited or uploaded by the bot flow); only the owner can read them. */
+export const images = sqliteTable(
+  "images",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    chatId: text("chat_id"),
+    messageId: text("message_id"),
+    r2Key: text("r2_key").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    prompt: text("prompt"),
+    model: text("model"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("images_user_created").on(t.userId, t.createdAt)],
+);
+
+/** Daily counters per user and bucket (a model endpoint, "search" or "image"); the day is Asia/Ho_Chi_Minh. */
+export const dailyUsage = sqliteTable(
+  "daily_usage",
+  {
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    bucket: text("bucket").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.bucket] })],
+);
+
+export const aiSettings = sqliteTable("ai_settings", {
+  userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  chatCustomization: text("chat_customization").notNull().default(""),
+  enableSearch: integer("enable_search", { mode: "boolean" }).notNull().default(true),
+  enableAiCustom: integer("enable_ai_custom", { mode: "boolean" }).notNull().default(true),
+  allowNewChats: integer("allow_new_chats", { mode: "boolean" }).notNull().default(true),
+  /** accurate, practical, creativeLite, superCreative or spontaneous (premium only). */
+  aiStyle: text("ai_style"),
+  updatedAt: integer("updated_at").notNull().default(now),
+});
+
+/** Fixed-window counters for rate limits (login attempts per account and per IP). */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start").notNull(),
+  count: integer("count").notNull().default(0),
+});
+
+/** Payment orders for bank QR transfers; the order code is the transfer memo. */
+export const paymentOrders = sqliteTable(
+  "payment_orders",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    packageType: text("package_type", { enum: ["BS_1T", "BS_1Y", "AD_1T", "AD_1Y"] }).notNull(),
+    amount: integer("amount").notNull(),
+    status: text("status", { enum: ["pending", "paid", "expired", "cancelled"] }).notNull().default("pending"),
+    transactionId: text("transaction_id"),
+    createdAt: integer("created_at").notNull().default(now),
+    paidAt: integer("paid_at"),
+  },
+  (t) => [
+    uniqueIndex("payment_orders_code").on(t.code),
+    uniqueIndex("payment_orders_transaction").on(t.transactionId),
+    index("payment_orders_user").on(t.userId, t.createdAt),
+  ],
+);
+
+export const subscriptions = sqliteTable(
+  "subscriptions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    plan: text("plan", { enum: ["BS_1T", "BS_1Y", "AD_1T", "AD_1Y"] }).notNull(),
+    startDate: integer("start_date").notNull(),
+    endDate: integer("end_date").notNull(),
+    price: integer("price").notNull(),
+    transactionId: text("transaction_id"),
+    status: text("status", { enum: ["active", "expired", "cancelled"] }).notNull().default("active"),
+    method: text("method").notNull().default("bank_transfer"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("subscriptions_user").on(t.userId, t.startDate)],
+);
+
+/** Pending email changes: a 6-digit code (stored hashed), valid 10 minutes, 5 tries. */
+export const emailVerifications = sqliteTable("email_verifications", {
+  userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  newEmail: text("new_email").notNull(),
+  codeHash: text("code_hash").notNull(),
+  attempts: integer("attempts").notNull().default(0),
+  expiresAt: integer("expires_at").notNull(),
+  sentAt: integer("sent_at").notNull(),
+});
+
+/** Bring-your-own provider keys (premium), AES-GCM encrypted; only the last four characters are shown. */
+export const userModelKeys = sqliteTable(
+  "user_model_keys",
+  {
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    ciphertext: text("ciphertext").notNull(),
+    iv: text("iv").notNull(),
+    last4: text("last4").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] })],
+);

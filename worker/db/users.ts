@@ -1,0 +1,52 @@
+// User queries and the user's public shape (never the password fields).
+import { eq } from "drizzle-orm";
+import type { Db, SessionUser } from "../env";
+import { isoOrNull } from "../lib/time";
+import { planOf } from "../plans/entitlements";
+import { users } from "./schema";
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function getUserByEmail({ db, email }: { db: Db; email: string }) {
+  return db.query.users.findFirst({ where: eq(users.email, normalizeEmail(email)) });
+}
+
+export async function getUserById({ db, id }: { db: Db; id: string }) {
+  return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+export type ProfilePatch = Partial<Pick<SessionUser, "name" | "phoneNumber" | "birthday" | "gender" | "avatar" | "language">>;
+
+export async function updateProfile({ db, userId, patch }: { db: Db; userId: string; patch: ProfilePatch }) {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: Date.now() })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+export function publicUser(u: SessionUser) {
+  const plan = planOf(u);
+  return {
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    is_premium: u.isPremium,
+    premium_start: isoOrNull(u.premiumStart),
+    premium_end: isoOrNull(u.premiumEnd),
+    premium_active: plan !== "free",
+    plan,
+    affiliate_code: u.affiliateCode,
+    avatar: u.avatar,
+    phone_number: u.phoneNumber,
+    birthday: u.birthday,
+    gender: u.gender,
+    referral_code: u.referralCode,
+    language: u.language,
+    created_at: isoOrNull(u.createdAt),
+  };
+}
+export type PublicUser = ReturnType<typeof publicUser>;

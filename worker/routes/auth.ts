@@ -1,0 +1,111 @@
+// /auth: register, login, the signed-in user, and profile updates. Login is rate limited per account and per IP.
+import { Hono } from "hono";
+import * as v from "valibot";
+import { issueSession } from "../auth/issue-session";
+import { requireAuth } from "../auth/middleware";
+import { DUMMY_PASSWORD, hashPassword, verifyPassword } from "../auth/password";
+import { clearRateLimit, hitRateLimit } from "../db/rate-limits";
+import { users } from "../db/schema";
+import { getUserByEmail, normalizeEmail, publicUser, updateProfile } from "../db/users";
+import type { AppEnv } from "../env";
+import { AppError } from "../errors";
+import { valid } from "../lib/validate";
+
+/** Failed-login budget: 10 per account and 50 per IP in any 15-minute window. */
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const LOGIN_MAX_PER_ACCOUNT = 10;
+const LOGIN_MAX_PER_IP = 50;
+
+const EmailSchema = v.pipe(v.string("Email is required"), v.trim(), v.nonEmpty("Email is required"), v.maxLength(254), v.email("Invalid email"));
+const NameSchema = v.pipe(v.string("Name is required"), v.trim(), v.nonEmpty("Name is required"), v.maxLength(100, "Name is too long"));
+
+const RegisterSchema = v.object({
+  name: NameSchema,
+  email: EmailSchema,
+  password: v.pipe(v.string("Password is required"), v.minLength(8, "Password must be at least 8 characters"), v.maxLength(256)),
+});
+
+const LoginSchema = v.object({
+  email: EmailSchema,
+  password: v.pipe(v.string("Password is required"), v.nonEmpty("Password is required"), v.maxLength(256)),
+  user_agent: v.optional(v.pipe(v.string(), v.maxLength(512))),
+});
+
+const ProfileSchema = v.object({
+  name: v.optional(NameSchema),
+  phone_number: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.regex(/^\+?[0-9 ().-]{6,20}$/, "Invalid phone number")))),
+  birthday: v.optional(
+    v.nullable(v.pipe(v.string(), v.isoDate("Birthday must be YYYY-MM-DD"), v.check((d) => d <= new Date().toISOString().slice(0, 10), "Birthday cannot be in the future"))),
+  ),
+  gender: v.optional(v.nullable(v.picklist(["male", "female", "other"], "Gender must be male, female or other"))),
+  avatar: v.optional(v.nullable(v.pipe(v.string(), v.url("Avatar must be a URL"), v.maxLength(2048)))),
+  language: v.optional(v.nullable(v.picklist(["vi", "en", "ru", "zh"]))),
+});
+
+export const authRoutes = new Hono<AppEnv>()
+  .post("/register", valid("json", RegisterSchema), async (c) => {
+    const body = c.req.valid("json");
+    const db = c.var.db;
+    if (await getUserByEmail({ db, email: body.email })) {
+      throw new AppError("email_taken", "An account with this email already exists", { field: "email" });
+    }
+    const pw = await hashPassword(body.password);
+    const [user] = await db
+      .insert(users)
+      .values({
+        id: crypto.randomUUID(),
+        name: body.name,
+        email: normalizeEmail(body.email),
+        passwordHash: pw.hash,
+        passwordSalt: pw.salt,
+        passwordIterations: pw.iterations,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!user) throw new AppError("email_taken", "An account with this email already exists", { field: "email" });
+    const s = await issueSession(c, user);
+    return c.json(
+      { status: "success", data: { user: publicUser(user), token: s.token, jwt_token: s.token, session_token: s.sessionToken } },
+      201,
+    );
+  })
+  .post("/login", valid("json", LoginSchema), async (c) => {
+    const body = c.req.valid("json");
+    const db = c.var.db;
+    const email = normalizeEmail(body.email);
+    const ip = c.req.header("CF-Connecting-IP") ?? "unknown";
+    const accountOk = await hitRateLimit({ db, key: `login:account:${email}`, max: LOGIN_MAX_PER_ACCOUNT, windowMs: LOGIN_WINDOW_MS });
+    const ipOk = await hitRateLimit({ db, key: `login:ip:${ip}`, max: LOGIN_MAX_PER_IP, windowMs: LOGIN_WINDOW_MS });
+    if (!accountOk || !ipOk) throw new AppError("rate_limited", "Too many login attempts. Please try again later.");
+    const user = await getUserByEmail({ db, email });
+    const stored =
+      user?.passwordHash && user.passwordSalt && user.passwordIterations
+        ? { hash: user.passwordHash, salt: user.passwordSalt, iterations: user.passwordIterations }
+        : DUMMY_PASSWORD;
+    const ok = await verifyPassword(body.password, stored);
+    if (!user || !ok || stored === DUMMY_PASSWORD) throw new AppError("invalid_credentials", "Invalid email or password");
+    await clearRateLimit({ db, key: `login:account:${email}` });
+    const s = await issueSession(c, user, body.user_agent);
+    return c.json({ status: "success", data: { user: publicUser(user), token: s.token, jwt_token: s.token, session_token: s.sessionToken } }, 200);
+  })
+  .get("/me", requireAuth, (c) => c.json({ status: "success", data: { user: publicUser(c.var.user) } }, 200))
+  .patch("/update-profile", requireAuth, valid("json", ProfileSchema), async (c) => {
+    const body = c.req.valid("json");
+    if (Object.values(body).every((x) => x === undefined)) {
+      return c.json({ status: "success", data: { user: publicUser(c.var.user) } }, 200);
+    }
+    const user = await updateProfile({
+      db: c.var.db,
+      userId: c.var.user.id,
+      patch: {
+        name: body.name,
+        phoneNumber: body.phone_number,
+        birthday: body.birthday,
+        gender: body.gender,
+        avatar: body.avatar,
+        language: body.language,
+      },
+    });
+    if (!user) throw new AppError("not_found", "User not found");
+    return c.json({ status: "success", data: { user: publicUser(user) } }, 200);
+  });

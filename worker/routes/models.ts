@@ -1,0 +1,45 @@
+// GET /api/models: the catalogue as the caller sees it — whether the plan allows each model, today's remaining and
+// total uses, and whether the built-in offline model serves it (no provider key configured).
+import { Hono } from "hono";
+import { requireAuth } from "../auth/middleware";
+import { usageToday } from "../db/usage";
+import type { AppEnv } from "../env";
+import { CATALOGUE, DEFAULT_ENDPOINT } from "../models/catalogue";
+import { createModelRegistry } from "../models/registry";
+import { dailyLimit, planOf } from "../plans/entitlements";
+
+export const modelRoutes = new Hono<AppEnv>().get("/models", requireAuth, async (c) => {
+  const plan = planOf(c.var.user);
+  const used = await usageToday({ db: c.var.db, userId: c.var.user.id });
+  const registry = createModelRegistry(c.env);
+  const models = CATALOGUE.map((m) => {
+    const total = dailyLimit(plan, m.endpoint);
+    const allowed = !m.premiumRequired || plan !== "free";
+    return {
+      id: m.id,
+      endpoint: m.endpoint,
+      name: m.name,
+      descriptions: m.descriptions,
+      premiumRequired: m.premiumRequired,
+      fileSupport: m.fileSupport,
+      supportedFileTypes: m.supportedFileTypes,
+      allowed,
+      remaining: allowed ? Math.max(0, total - (used.get(m.endpoint) ?? 0)) : 0,
+      total: allowed ? total : 0,
+      offline: registry.resolve(m.endpoint)?.offline ?? true,
+    };
+  });
+  return c.json(
+    {
+      status: "success",
+      data: {
+        models,
+        default: DEFAULT_ENDPOINT,
+        plan,
+        search: { remaining: Math.max(0, dailyLimit(plan, "search") - (used.get("search") ?? 0)), total: dailyLimit(plan, "search") },
+        image: { remaining: Math.max(0, dailyLimit(plan, "image") - (used.get("image") ?? 0)), total: dailyLimit(plan, "image") },
+      },
+    },
+    200,
+  );
+});

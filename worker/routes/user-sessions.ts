@@ -1,0 +1,65 @@
+// /user-sessions: start another session for a signed-in client, validate a token, list the active devices
+// (Settings > Security) and end one, by its session token or its id. Ending a session closes its sockets at once.
+import { Hono } from "hono";
+import * as v from "valibot";
+import { clearCredentialCookies } from "../auth/cookies";
+import { issueSession } from "../auth/issue-session";
+import { authenticate, requireAuth } from "../auth/middleware";
+import { sha256Hex } from "../auth/tokens";
+import { listActiveSessions, revokeSession } from "../db/sessions";
+import { publicUser } from "../db/users";
+import type { AppEnv } from "../env";
+import { AppError } from "../errors";
+import { isoOrNull } from "../lib/time";
+import { userHub } from "../lib/user-hub";
+import { valid } from "../lib/validate";
+
+const CreateSchema = v.object({
+  user_id: v.optional(v.string()),
+  user_agent: v.optional(v.pipe(v.string(), v.maxLength(512))),
+  session_token: v.optional(v.string()),
+});
+const ValidateSchema = v.object({ jwt_token: v.pipe(v.string("Token is required"), v.nonEmpty("Token is required")) });
+const SESSION_TOKEN_RE = /^[0-9a-f]{64}$/;
+
+export const userSessionRoutes = new Hono<AppEnv>()
+  .post("/validate-token", valid("json", ValidateSchema), async (c) => {
+    const { jwt_token } = c.req.valid("json");
+    const { user, session } = await authenticate(c.env, c.var.db, { jwt: jwt_token, sessionToken: undefined, via: "header" });
+    return c.json({ status: "success", data: { valid: true, user: publicUser(user), session_id: session.id } }, 200);
+  })
+  .use(requireAuth)
+  .post("/", valid("json", CreateSchema), async (c) => {
+    const body = c.req.valid("json");
+    if (body.user_id !== undefined && body.user_id !== c.var.user.id) {
+      throw new AppError("forbidden", "user_id does not match the signed-in user");
+    }
+    const s = await issueSession(c, c.var.user, body.user_agent);
+    return c.json({ status: "success", data: { jwt_token: s.token, token: s.token, session_token: s.sessionToken, session_id: s.sessionId } }, 201);
+  })
+  .get("/", async (c) => {
+    const rows = await listActiveSessions({ db: c.var.db, userId: c.var.user.id });
+    const data = rows.map((s) => ({
+      id: s.id,
+      user_agent: s.userAgent,
+      created_at: isoOrNull(s.createdAt),
+      last_seen_at: isoOrNull(s.lastSeenAt),
+      current: s.id === c.var.session.id,
+    }));
+    return c.json({ status: "success", data }, 200);
+  })
+  .delete("/:key", async (c) => {
+    const key = c.req.param("key");
+    const byToken = SESSION_TOKEN_RE.test(key);
+    const ended = await revokeSession({
+      db: c.var.db,
+      userId: c.var.user.id,
+      ...(byToken ? { tokenHash: await sha256Hex(key) } : { id: key }),
+      reason: "logout",
+    });
+    if (!ended) throw new AppError("not_found", "Session not found");
+    const hub = await userHub(c.env, c.var.user.id);
+    await hub.endSessions([ended], ended === c.var.session.id ? "logout" : "revoked");
+    if (ended === c.var.session.id) clearCredentialCookies(c);
+    return c.json({ status: "success", data: { id: ended, current: ended === c.var.session.id } }, 200);
+  });
