@@ -1,10 +1,13 @@
 // Worker and Durable Object tests, run inside workerd by @cloudflare/vitest-pool-workers with the real migrations.
 // A fake upstream speaking each model provider's wire format runs in this Node process for the adapter tests.
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { mkdirSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 import { startFakeUpstream } from "./test/support/fake-upstream.ts";
 
 export default defineConfig(async () => {
+  // wrangler.toml's assets folder must exist for the pool to start, even before the SPA has been built.
+  mkdirSync("dist/client", { recursive: true });
   const upstream = await startFakeUpstream();
   return {
     plugins: [

@@ -65,6 +65,9 @@ export class GenerationRunner {
   start(input: GenerationInput): ReadableStream<Uint8Array> {
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
     const writer = writable.getWriter();
+    // Once the reader cancels, these promises reject; that is expected and must not surface as unhandled.
+    writer.closed.catch(() => {});
+    writer.ready.catch(() => {});
     const encoder = new TextEncoder();
     let readerGone = false;
     const send = (event: ChatStreamEvent | typeof STREAM_DONE) => {

@@ -17,8 +17,11 @@ import { wsRoutes } from "./routes/ws";
 /** Largest request body: 20 MB, as the spec's client allows (5 MB on Safari/iOS is the client's own cap). */
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
+const apiSecurityHeaders = secureHeaders({ crossOriginResourcePolicy: "same-origin" });
+
 export const app = new Hono<AppEnv>()
-  .use(secureHeaders({ crossOriginResourcePolicy: "same-origin" }))
+  // A WebSocket upgrade's 101 response has immutable headers, so /ws is left out.
+  .use((c, next) => (c.req.path === "/ws" ? next() : apiSecurityHeaders(c, next)))
   .use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,

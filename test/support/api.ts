@@ -1,5 +1,5 @@
 // Test helpers: call the real worker (exports.default.fetch in workerd) and make users with real sessions.
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 
 export const ORIGIN = "https://may.test";
 
@@ -76,4 +76,19 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
     if (Date.now() - start > timeoutMs) throw new Error("condition not met in time");
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** Creates a chat for the user directly in D1 (so model-API tests don't depend on the chat-sessions routes). */
+export async function makeChat(userId: string, title = "New Chat"): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  await env.DB.prepare("INSERT INTO chat_sessions (id, user_id, title, status, is_starred, created_at, updated_at, last_message_at) VALUES (?, ?, ?, 'active', 0, ?, ?, ?)")
+    .bind(id, userId, title, now, now, now)
+    .run();
+  return id;
+}
+
+export async function messagesOf(chatId: string): Promise<any[]> {
+  const { results } = await env.DB.prepare("SELECT * FROM messages WHERE chat_id = ? ORDER BY created_at, id").bind(chatId).all();
+  return results;
 }

@@ -10,6 +10,11 @@ type Schema = v.GenericSchema<unknown, unknown>;
 export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): { field: string | undefined; message: string } {
   const first = issues[0];
   const field = first ? v.getDotPath(first) ?? undefined : undefined;
+  if (field && first?.kind === "schema" && first.received === "undefined") {
+    // A missing key: say so plainly ("Question is required") rather than valibot's "Invalid key" wording.
+    const name = field.split(".").at(-1)!.replace(/_/g, " ");
+    return { field, message: `${name.charAt(0).toUpperCase()}${name.slice(1)} is required` };
+  }
   const reason = first?.message ?? "Invalid input";
   return { field, message: field ? `${field}: ${reason}` : reason };
 }

@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// `npm start`: builds the SPA, applies the D1 migrations to the local database and serves the whole product
+// (SPA, API, media, /ws, local D1/R2/Durable Objects) with wrangler at http://localhost:8787 — offline, no key needed.
+// Environment: PORT (default 8787), HOST (default localhost), PERSIST_DIR (local state, default .wrangler/state),
+// SKIP_BUILD=1 to serve the last build.
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const port = process.env.PORT || "8787";
+const host = process.env.HOST || "localhost";
+const persist = process.env.PERSIST_DIR ? ["--persist-to", process.env.PERSIST_DIR] : [];
+const env = {
+  ...process.env,
+  // wrangler runs fully offline: no metrics, no update banner, no request.cf lookup.
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_HIDE_BANNER: "true",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+};
+const bin = (name) => join(root, "node_modules", ".bin", name);
+
+function run(cmd, args) {
+  const result = spawnSync(cmd, args, { cwd: root, env, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+// A fresh checkout has no .dev.vars: give it a random JWT secret (and no provider keys → the offline model serves).
+const devVars = join(root, ".dev.vars");
+if (!existsSync(devVars)) {
+  writeFileSync(devVars, `# Made by npm start. Add provider keys here (see .dev.vars.example).\nJWT_SECRET=${randomBytes(32).toString("hex")}\n`);
+  console.log("Created .dev.vars with a random JWT_SECRET");
+}
+
+if (process.env.SKIP_BUILD !== "1") run(bin("vite"), ["build", "--logLevel", "warn"]);
+run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", ...persist]);
+
+console.log(`\nMây is starting on http://${host}:${port}\n`);
+const server = spawn(bin("wrangler"), ["dev", "-c", "wrangler.toml", "--port", port, "--ip", host, "--show-interactive-dev-session=false", ...persist], {
+  cwd: root,
+  env,
+  stdio: "inherit",
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

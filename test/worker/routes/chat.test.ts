@@ -1,0 +1,244 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { call, eventually, json, makeChat, messagesOf, readSse, registerUser } from "../../support/api";
+
+const contentOf = (events: any[]) => events.filter((e) => typeof e === "object" && "content" in e).map((e) => e.content).join("");
+
+async function ask(token: string, chatId: string, question: string, model = "gpt-4.1-mini", extra: Record<string, unknown> = {}) {
+  return call("POST", `/api/chat/${model}`, { token, body: { question, chat_id: chatId, ...extra } });
+}
+
+/** Reads an SSE body until `stop(eventsSoFar)` says so; returns the reader (still open) and the events. */
+async function readUntil(res: Response, stop: (events: any[]) => boolean) {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  const events: any[] = [];
+  while (!stop(events)) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    const blocks = buffer.split("\n\n");
+    buffer = blocks.pop() ?? "";
+    for (const b of blocks) {
+      const data = b.replace(/^data:\s*/, "");
+      events.push(data === "[DONE]" ? data : JSON.parse(data));
+    }
+  }
+  return { reader, events };
+}
+
+describe("POST /api/chat/{model}", () => {
+  it("streams an answer as SSE: ids first, content chunks, then [DONE], with usage headers", async () => {
+    const u = await registerUser();
+    const chatId = await makeChat(u.id);
+    const res = await ask(u.token, chatId, "Explain photosynthesis briefly");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
+    expect(res.headers.get("X-Remaining-Usage")).toBe("49");
+    expect(res.headers.get("X-Warning-Level")).toBe("none");
+    const events = await readSse(res);
+    expect(events[0].metadata).toMatchObject({ chat_id: chatId, model: "gpt-4.1-mini", offline: true, message_id: res.headers.get("X-Message-Id") });
+    expect(events.at(-1)).toBe("[DONE]");
+    expect(events.filter((e) => e.content).length).toBeGreaterThan(3);
+    expect(events.some((e) => e.error)).toBe(false);
+  });
+
+  it("saves both sides and titles the chat from the first prompt", async () => {
+    const u = await registerUser();
+    const chatId = await makeChat(u.id);
+    const question = "What is the capital city of Vietnam and why is it famous?";
+    const events = await readSse(await ask(u.token, chatId, question, "gpt-4.1-mini", { message_id: "u-1", bot_message_id: "b-1" }));
+    const rows = await messagesOf(chatId);
+    expect(rows.map((r) => [r.message_id, r.sender])).toEqual([["u-1", "user"], ["b-1", "bot"]]);
+    expect(rows[0].message).toBe(question);
+    expect(rows[1].message).toBe(contentOf(events));
+    expect(rows[1]).toMatchObject({ stopped: 0, error: null, model: "gpt-4.1-mini", source: "api" });
+    const chat = await env.DB.prepare("SELECT title FROM chat_sessions WHERE id = ?").bind(chatId).first<any>();
+    expect(chat.title).toBe("What is the capital city of Vi…");
+  });
+
+  it("sends the chat's earlier messages as context and keeps the title of the first prompt", async () => {
+    const u = await registerUser();
+    const chatId = await makeChat(u.id);
+    await readSse(await ask(u.token, chatId, "Hi"));
+    await readSse(await ask(u.token, chatId, "Second question"));
+    const rows = await messagesOf(chatId);
+    expect(rows.map((r) => r.sender)).toEqual(["user", "bot", "user", "bot"]);
+    const chat = await env.DB.prepare("SELECT title FROM chat_sessions WHERE id = ?").bind(chatId).first<any>();
+    expect(chat.title).toBe("Hi");
+  });
+
+  it("stops on request: the partial answer is kept, marked stopped, and the stream says so", async () => {
+    const u = await registerUser();
+    const full = await readSse(await ask(u.token, await makeChat(u.id), "Tell me a long story about clouds"));
+    const chatId = await makeChat(u.id);
+    const res = await ask(u.token, chatId, "Tell me a long story about clouds");
+    const botId = res.headers.get("X-Message-Id")!;
+    const { reader, events } = await readUntil(res, (ev) => ev.filter((e) => e.content).length >= 2);
+    const stop = await call("POST", "/api/chat/stop", { token: u.token, body: { message_id: botId } });
+    expect(stop.status).toBe(200);
+    const decoder = new TextDecoder();
+    let rest = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      rest += decoder.decode(value, { stream: true });
+    }
+    expect(rest).toContain('"stopped":true');
+    expect(rest.trim().endsWith("data: [DONE]")).toBe(true);
+    const bot = (await messagesOf(chatId)).find((r) => r.sender === "bot");
+    expect(bot.stopped).toBe(1);
+    expect(bot.message.length).toBeGreaterThan(0);
+    expect(bot.message.length).toBeLessThan(contentOf(full).length);
+    expect(contentOf(full).startsWith(bot.message)).toBe(true);
+    expect(events.length).toBeGreaterThan(0);
+    // stopping again: nothing is running any more
+    expect((await call("POST", "/api/chat/stop", { token: u.token, body: { message_id: botId } })).status).toBe(404);
+  });
+
+  it("finishes and saves the whole answer when the client disconnects mid-stream", async () => {
+    const u = await registerUser();
+    const full = contentOf(await readSse(await ask(u.token, await makeChat(u.id), "Describe the Mekong delta")));
+    const chatId = await makeChat(u.id);
+    const controller = new AbortController();
+    const res = await call("POST", "/api/chat/gpt-4.1-mini", {
+      token: u.token,
+      body: { question: "Describe the Mekong delta", chat_id: chatId },
+      signal: controller.signal,
+    });
+    const { reader } = await readUntil(res, (ev) => ev.filter((e) => e.content).length >= 1);
+    await reader.cancel();
+    controller.abort();
+    const bot = await eventually(async () => (await messagesOf(chatId)).find((r) => r.sender === "bot"), 10_000);
+    expect(bot.message).toBe(full);
+    expect(bot.stopped).toBe(0);
+    expect(bot.error).toBeNull();
+  });
+
+  it("answers 403 premium_required for a premium model on the free plan, saving and counting nothing", async () => {
+    const u = await registerUser();
+    const chatId = await makeChat(u.id);
+    const res = await ask(u.token, chatId, "hello", "gpt-4.1");
+    expect(res.status).toBe(403);
+    expect(await json(res)).toMatchObject({ status: "error", code: "premium_required" });
+    expect(await messagesOf(chatId)).toHaveLength(0);
+    const usage = await env.DB.prepare("SELECT count(*) AS n FROM daily_usage WHERE user_id = ?").bind(u.id).first<any>();
+    expect(usage.n).toBe(0);
+  });
+
+  it("lets a Basic user use a premium model", async () => {
+    const u = await registerUser();
+    await env.DB.prepare("UPDATE users SET is_premium = 1, premium_end = ? WHERE id = ?").bind(Date.now() + 86_400_000, u.id).run();
+    const res = await ask(u.token, await makeChat(u.id), "hello", "gpt-4.1");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-Remaining-Usage")).toBe("199");
+    await readSse(res);
+  });
+
+  it("treats an expired premium as free", async () => {
+    const u = await registerUser();
+    await env.DB.prepare("UPDATE users SET is_premium = 2, premium_end = ? WHERE id = ?").bind(Date.now() - 1000, u.id).run();
+    expect((await ask(u.token, await makeChat(u.id), "hello", "claude-4-pro")).status).toBe(403);
+  });
+
+  it("reports warning levels by the uses left and answers 403 quota_exhausted when none are left", async () => {
+    const u = await registerUser();
+    const chatId = await makeChat(u.id);
+    const day = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
+    const setUsed = (n: number) =>
+      env.DB.prepare("INSERT INTO daily_usage (user_id, day, bucket, count) VALUES (?, ?, 'o4-mini', ?) ON CONFLICT DO UPDATE SET count = excluded.count")
+        .bind(u.id, day, n)
+        .run();
+    const expectations: [number, string, string][] = [
+      [4, "5", "warning"],
+      [6, "3", "none"],
+      [7, "2", "critical"],
+      [8, "1", "critical"],
+      [9, "0", "zero_remaining"],
+    ];
+    for (const [used, remaining, level] of expectations) {
+      await setUsed(used);
+      const res = await ask(u.token, chatId, "hi", "o4-mini");
+      expect([res.status, res.headers.get("X-Remaining-Usage"), res.headers.get("X-Warning-Level")]).toEqual([200, remaining, level]);
+      await readSse(res);
+    }
+    const out = await ask(u.token, chatId, "hi", "o4-mini");
+    expect(out.status).toBe(403);
+    expect(out.headers.get("X-Remaining-Usage")).toBe("0");
+    expect(await json(out)).toMatchObject({ code: "quota_exhausted", model: "o4-mini", total: 10 });
+  });
+
+  it("counts atomically: N concurrent requests against R remaining uses let exactly min(N, R) through", async () => {
+    const u = await registerUser();
+    const chatId = await makeChat(u.id);
+    const day = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
+    await env.DB.prepare("INSERT INTO daily_usage (user_id, day, bucket, count) VALUES (?, ?, 'o4-mini', 7)").bind(u.id, day).run();
+    const responses = await Promise.all(Array.from({ length: 6 }, () => ask(u.token, chatId, "hi", "o4-mini")));
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 200, 200, 403, 403, 403]);
+    await Promise.all(responses.map((r) => (r.status === 200 ? readSse(r) : r.text())));
+    const row = await env.DB.prepare("SELECT count FROM daily_usage WHERE user_id = ? AND bucket = 'o4-mini'").bind(u.id).first<any>();
+    expect(row.count).toBe(10);
+  });
+
+  it.each([
+    [{ chat_id: "c" }, "question"],
+    [{ question: "   ", chat_id: "c" }, "question"],
+    [{ question: "hi" }, "chat_id"],
+    [{ question: "hi", chat_id: "has spaces in it" }, "chat_id"],
+    [{ question: 42, chat_id: "c" }, "question"],
+  ])("answers 400 for %j", async (body, field) => {
+    const u = await registerUser();
+    const res = await call("POST", "/api/chat/gpt-4.1-mini", { token: u.token, body });
+    expect(res.status).toBe(400);
+    expect(await json(res)).toMatchObject({ status: "error", code: "invalid_input", field });
+  });
+
+  it("says 'Question is required' for an empty question", async () => {
+    const u = await registerUser();
+    const res = await call("POST", "/api/chat/gpt-4.1-mini", { token: u.token, body: { question: "", chat_id: "c" } });
+    expect((await json(res)).message).toContain("Question is required");
+  });
+
+  it("answers 404 model_not_found for an unknown model and 404 for a missing chat", async () => {
+    const u = await registerUser();
+    const chatId = await makeChat(u.id);
+    const unknown = await ask(u.token, chatId, "hi", "gpt-99");
+    expect(unknown.status).toBe(404);
+    expect((await json(unknown)).code).toBe("model_not_found");
+    const missing = await ask(u.token, "no-such-chat", "hi");
+    expect(missing.status).toBe(404);
+  });
+
+  it("answers 401 without credentials", async () => {
+    expect((await call("POST", "/api/chat/gpt-4.1-mini", { body: { question: "hi", chat_id: "c" } })).status).toBe(401);
+  });
+
+  it("answers 400 for malformed JSON on stop and 404 for an unknown message id", async () => {
+    const u = await registerUser();
+    expect((await call("POST", "/api/chat/stop", { token: u.token, body: "{" })).status).toBe(400);
+    expect((await call("POST", "/api/chat/stop", { token: u.token, body: { message_id: "nope" } })).status).toBe(404);
+  });
+});
+
+describe("GET /api/models", () => {
+  it("lists the catalogue with access, today's uses and the offline flag for the caller", async () => {
+    const u = await registerUser();
+    await readSse(await ask(u.token, await makeChat(u.id), "hi"));
+    const res = await call("GET", "/api/models", { token: u.token });
+    expect(res.status).toBe(200);
+    const { data } = await json(res);
+    expect(data.default).toBe("gpt-4.1-mini");
+    expect(data.plan).toBe("free");
+    expect(data.models.map((m: any) => m.endpoint)).toEqual([
+      "gpt-4.1-mini", "o4-mini", "deepseek-chat", "gpt-4.1", "gemini-2.5-pro", "gpt-3o", "grok", "claude-4-pro",
+    ]);
+    const mini = data.models.find((m: any) => m.endpoint === "gpt-4.1-mini");
+    expect(mini).toMatchObject({ id: "gpt4-mini", name: "GPT 4.1-mini", allowed: true, remaining: 49, total: 50, offline: true, fileSupport: true });
+    const claude = data.models.find((m: any) => m.endpoint === "claude-4-pro");
+    expect(claude).toMatchObject({ premiumRequired: true, allowed: false, remaining: 0 });
+    expect(data.search).toEqual({ remaining: 10, total: 10 });
+    expect(data.image).toEqual({ remaining: 3, total: 3 });
+  });
+});
