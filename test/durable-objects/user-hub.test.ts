@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, json, login, registerUser } from "../support/api";
+import { call, eventually, json, login, registerUser } from "../support/api";
 import { openSocket } from "../support/socket";
 
 describe("the /ws protocol in the user's Durable Object", () => {
@@ -91,9 +91,13 @@ describe("the /ws protocol in the user's Durable Object", () => {
     await env.DB.prepare("UPDATE user_sessions SET last_seen_at = 0 WHERE user_id = ?").bind(u.id).run();
     const sock = await openSocket(u.token);
     sock.send({ type: "heartbeat", userId: u.id });
-    sock.send({ type: "check_active_sessions" });
-    const info = await sock.next("active_sessions_info");
-    expect(Date.parse(info.sessions[0].last_seen_at)).toBeGreaterThan(Date.now() - 60_000);
+    // Frames are handled concurrently, so ask until the heartbeat's write is visible.
+    const seen = await eventually(async () => {
+      sock.send({ type: "check_active_sessions" });
+      const info = await sock.next("active_sessions_info");
+      return Date.parse(info.sessions[0].last_seen_at) > Date.now() - 60_000 ? info : null;
+    });
+    expect(seen.sessions[0].current).toBe(true);
     sock.ws.close();
   });
 

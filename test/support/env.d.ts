@@ -3,6 +3,10 @@ import type { D1Migration } from "cloudflare:test";
 
 declare global {
   namespace Cloudflare {
+    /** Types `exports` from cloudflare:workers in tests as the Worker's main module. */
+    interface GlobalProps {
+      mainModule: typeof import("../../worker/index");
+    }
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
       /** Base URL of the fake provider upstream started by vitest.workers.config.ts, e.g. http://127.0.0.1:40123 */

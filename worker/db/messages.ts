@@ -1,9 +1,10 @@
 // Message queries: the chat's messages in order, and idempotent saves that upsert by (chat, message_id) in one
 // D1 batch together with the chat's last_message_at (and its title, from the first user prompt).
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../env";
 import { DEFAULT_TITLE, titleFromPrompt } from "../protocol/rules";
 import { isoOrNull } from "../lib/time";
+import { type ChatRow, getChat } from "./chats";
 import { chatSessions, messages } from "./schema";
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -61,6 +62,17 @@ export async function listMessages({ db, chatId, userId }: { db: Db; chatId: str
     .orderBy(asc(messages.createdAt), asc(messages.id));
 }
 
+/** The user's active chat and its messages in order, or undefined when it is not the user's active chat. */
+export async function getChatWithMessages({ db, chatId, userId }: { db: Db; chatId: string; userId: string }) {
+  const [chat, rows] = await Promise.all([getChat({ db, id: chatId, userId }), listMessages({ db, chatId, userId })]);
+  return chat ? { chat, messages: rows } : undefined;
+}
+
+/** The chat-content shape both APIs answer with (the spec's data.chats[0] holds title and messages). */
+export function publicChatContent(chat: ChatRow, rows: MessageRow[]) {
+  return { chats: [{ id: chat.id, title: chat.title, messages: rows.map(publicMessage) }] };
+}
+
 /** The last `limit` messages of a chat, oldest first, for the model's context. */
 export async function recentMessages({ db, chatId, userId, limit }: { db: Db; chatId: string; userId: string; limit: number }) {
   const rows = await db
@@ -101,24 +113,32 @@ function toRow(userId: string, chatId: string, m: MessageInput, now: number) {
 /**
  * Upserts messages by message_id into a chat the caller has already checked belongs to `userId`, and moves the
  * chat's last_message_at. When the chat still has the default title, the first user prompt becomes its title.
- * The conflict update keeps created_at, so re-saving a message never reorders the chat.
+ * The conflict update keeps created_at, so re-saving a message never reorders the messages; a row is only
+ * rewritten when some field differs, and the chat only moves when a row was added or changed, so saving the same
+ * messages again changes nothing (the chat does not jump to the top of the list).
  */
 export async function saveMessages({ db, userId, chatId, items }: { db: Db; userId: string; chatId: string; items: MessageInput[] }) {
   if (items.length === 0) return 0;
   const now = Date.now();
   const upserts = items.map((m) => {
     const row = toRow(userId, chatId, m, now);
-    const { chatId: _c, userId: _u, messageId: _m, createdAt: _t, ...changes } = row;
+    const { chatId: _c, userId: _u, messageId: _m, createdAt: _t, updatedAt: _up, ...content } = row;
+    // Null-safe "this field would change", read from SQLite's excluded row: no extra bound parameters.
+    const differs = (Object.keys(content) as (keyof typeof content)[]).map(
+      (k) => sql`${messages[k]} IS NOT excluded.${sql.identifier(messages[k].name)}`,
+    );
     return db
       .insert(messages)
       .values(row)
       .onConflictDoUpdate({
         target: [messages.chatId, messages.messageId],
-        set: changes,
-        setWhere: eq(messages.userId, userId),
+        set: { ...content, updatedAt: now },
+        setWhere: and(eq(messages.userId, userId), or(...differs)),
       });
   });
   const firstPrompt = items.find((m) => m.sender === "user" && m.message.trim());
+  // Runs after the upserts: a row stamped with this save's time was inserted or changed by it.
+  const touched = sql`EXISTS (SELECT 1 FROM ${messages} WHERE ${messages.chatId} = ${chatId} AND ${messages.userId} = ${userId} AND ${messages.updatedAt} = ${now})`;
   const bumpChat = db
     .update(chatSessions)
     .set({
@@ -128,7 +148,8 @@ export async function saveMessages({ db, userId, chatId, items }: { db: Db; user
         ? { title: sql`CASE WHEN ${chatSessions.title} = ${DEFAULT_TITLE} THEN ${titleFromPrompt(firstPrompt.message)} ELSE ${chatSessions.title} END` }
         : {}),
     })
-    .where(and(eq(chatSessions.id, chatId), eq(chatSessions.userId, userId)));
-  await db.batch([bumpChat, ...upserts] as [typeof bumpChat, ...(typeof upserts)]);
+    .where(and(eq(chatSessions.id, chatId), eq(chatSessions.userId, userId), touched));
+  const [first, ...rest] = upserts;
+  await db.batch([first!, ...rest, bumpChat]);
   return items.length;
 }

@@ -1,6 +1,12 @@
-// PLACEHOLDER until the provider-adapter work lands: every endpoint is served by the offline model.
+// Resolves an endpoint to the language model that serves it: the catalogue's route (or the operator's MODEL_ROUTES
+// override), built with that provider's SDK when its key is configured, else Mây's offline model. Routes and the
+// Durable Object only ever see an AI SDK LanguageModel; the vendor SDKs stay behind providers.ts.
 import type { LanguageModel } from "ai";
-import { type CatalogueEntry, findByEndpoint, type ModelRoute } from "./catalogue";
+import * as v from "valibot";
+import { AppError } from "../errors";
+import { CATALOGUE, type CatalogueEntry, findByEndpoint, type ModelRoute, type ProviderId } from "./catalogue";
+import { createOfflineModel, DEFAULT_OFFLINE_DELAY_MS } from "./offline-model";
+import { buildProviderModel } from "./providers";
 
 export interface ResolvedModel {
   entry: CatalogueEntry;
@@ -14,12 +20,64 @@ export interface ModelRegistry {
   resolve(endpoint: string): ResolvedModel | undefined;
 }
 
-export function createModelRegistry(_env: Partial<Env>): ModelRegistry {
+const PROVIDERS = ["openai", "anthropic", "google", "xai", "deepseek", "openai-compatible"] as const satisfies readonly ProviderId[];
+
+const RouteSchema = v.strictObject({
+  provider: v.picklist(PROVIDERS, `provider must be one of ${PROVIDERS.join(", ")}`),
+  model: v.pipe(v.string("model must be a string"), v.trim(), v.nonEmpty("model is required")),
+  baseURL: v.optional(v.pipe(v.string("baseURL must be a string"), v.trim(), v.url("baseURL must be a URL"))),
+});
+
+const RoutesSchema = v.pipe(
+  // valibot's record accepts arrays; MODEL_ROUTES must be a JSON object.
+  v.custom<Record<string, unknown>>((x) => typeof x === "object" && x !== null && !Array.isArray(x), "must be a JSON object"),
+  v.record(
+    v.picklist(
+      CATALOGUE.map((m) => m.endpoint),
+      "each key must be an endpoint of the catalogue",
+    ),
+    RouteSchema,
+  ),
+);
+
+/** Parses MODEL_ROUTES (a JSON object endpoint → route); blank means no overrides. Anything invalid is a 500. */
+function parseRouteOverrides(raw: string | undefined): Partial<Record<string, ModelRoute>> {
+  if (!raw?.trim()) return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new AppError("server_misconfigured", "MODEL_ROUTES is not valid JSON");
+  }
+  const parsed = v.safeParse(RoutesSchema, json);
+  if (!parsed.success) {
+    const [issue] = parsed.issues;
+    const path = v.getDotPath(issue);
+    throw new AppError("server_misconfigured", `MODEL_ROUTES is invalid${path ? ` at ${path}` : ""}: ${issue.message}`);
+  }
+  return parsed.output;
+}
+
+/** The offline model's pause per chunk in milliseconds: a non-negative integer, default 25, 0 for no pause. */
+function parseOfflineDelay(raw: string | undefined): number {
+  if (!raw?.trim()) return DEFAULT_OFFLINE_DELAY_MS;
+  if (!/^\d{1,6}$/.test(raw.trim())) {
+    throw new AppError("server_misconfigured", "OFFLINE_MODEL_DELAY_MS must be a whole number of milliseconds");
+  }
+  return Number(raw.trim());
+}
+
+export function createModelRegistry(env: Partial<Env>): ModelRegistry {
+  const overrides = parseRouteOverrides(env.MODEL_ROUTES);
+  const offlineDelayMs = parseOfflineDelay(env.OFFLINE_MODEL_DELAY_MS);
   return {
     resolve(endpoint) {
       const entry = findByEndpoint(endpoint);
       if (!entry) return undefined;
-      return { entry, route: entry.route, model: "offline" as unknown as LanguageModel, offline: true };
+      const route = overrides[endpoint] ?? entry.route;
+      const model = buildProviderModel(route, env);
+      if (model) return { entry, route, model, offline: false };
+      return { entry, route, model: createOfflineModel({ delayMs: offlineDelayMs }), offline: true };
     },
   };
 }

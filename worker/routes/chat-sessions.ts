@@ -1,5 +1,133 @@
-// PLACEHOLDER: filled in by the chat-sessions work.
+// /chat-sessions: the signed-in user's chats — list (newest message first, paged by cursor), create, read, rename,
+// star, delete (one, or all as "clear conversations"), and a chat's content. Another user's chat, or a deleted
+// one, is a 404: every query has the user in its WHERE and only matches active chats.
 import { Hono } from "hono";
+import { createFactory } from "hono/factory";
+import * as v from "valibot";
+import { requireAuth } from "../auth/middleware";
+import { createChat, deleteAllChats, getChat, listChats, publicChat, toggleStar, updateChat, type ChatRow } from "../db/chats";
+import { getChatWithMessages, publicChatContent } from "../db/messages";
 import type { AppEnv } from "../env";
+import { AppError } from "../errors";
+import { idSchema, valid } from "../lib/validate";
 
-export const chatSessionRoutes = new Hono<AppEnv>();
+/** Chats per page: 100 unless the client asks for 1–200. */
+const DEFAULT_PAGE = 100;
+const MAX_PAGE = 200;
+/** Longest chat title, in characters. */
+const MAX_TITLE_CHARS = 200;
+
+/**
+ * The paging cursor is "<last_message_at in ms>~<chat id>" of the last chat on the previous page ('~' never occurs
+ * in an id). The list answers it as `next_before` (null on the last page); the client passes it back as `before`.
+ */
+const CURSOR_SEP = "~";
+
+function cursorOf(c: ChatRow): string {
+  return `${c.lastMessageAt}${CURSOR_SEP}${c.id}`;
+}
+
+const ListQuerySchema = v.object({
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,4}$/, `limit must be a whole number from 1 to ${MAX_PAGE}`),
+      v.transform(Number),
+      v.minValue(1, `limit must be a whole number from 1 to ${MAX_PAGE}`),
+      v.maxValue(MAX_PAGE, `limit must be a whole number from 1 to ${MAX_PAGE}`),
+    ),
+    String(DEFAULT_PAGE),
+  ),
+  before: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,16}~[A-Za-z0-9_.:-]{1,100}$/, "before must be a next_before value from an earlier page"),
+      v.transform((s) => {
+        const at = s.indexOf(CURSOR_SEP);
+        return { lastMessageAt: Number(s.slice(0, at)), id: s.slice(at + 1) };
+      }),
+    ),
+  ),
+});
+
+/** A chat title as clients send it (also to the media API's initialize): trimmed, at most 200 characters. */
+export const ChatTitleSchema = v.pipe(
+  v.string("title must be a string"),
+  v.trim(),
+  v.maxLength(MAX_TITLE_CHARS, `title must be at most ${MAX_TITLE_CHARS} characters`),
+);
+
+const CreateSchema = v.object({ title: v.optional(v.nullable(ChatTitleSchema)) });
+
+const PatchSchema = v.pipe(
+  v.object({
+    title: v.optional(v.pipe(ChatTitleSchema, v.nonEmpty("title must not be empty"))),
+    status: v.optional(v.picklist(["active", "deleted"], "status must be 'active' or 'deleted'")),
+    is_starred: v.optional(v.boolean("is_starred must be true or false")),
+  }),
+  v.check(
+    (b) => b.title !== undefined || b.status !== undefined || b.is_starred !== undefined,
+    "Nothing to update: send title, status or is_starred",
+  ),
+);
+
+const StarSchema = v.object({ is_starred: v.optional(v.nullable(v.boolean("is_starred must be true or false"))) });
+
+const IdParam = v.object({ id: idSchema });
+
+const factory = createFactory<AppEnv>();
+
+/** PATCH /:id, and PUT /:id for Safari/iOS clients that cannot send PATCH. */
+const patchChat = factory.createHandlers(valid("param", IdParam), valid("json", PatchSchema), async (c) => {
+  const { id } = c.req.valid("param");
+  const body = c.req.valid("json");
+  const chat = await updateChat({
+    db: c.var.db,
+    id,
+    userId: c.var.user.id,
+    patch: { title: body.title, status: body.status, isStarred: body.is_starred },
+  });
+  if (!chat) throw new AppError("not_found", "Chat not found");
+  return c.json({ status: "success", data: publicChat(chat) }, 200);
+});
+
+export const chatSessionRoutes = new Hono<AppEnv>()
+  .use(requireAuth)
+  .get("/", valid("query", ListQuerySchema), async (c) => {
+    const { limit, before } = c.req.valid("query");
+    // One extra row tells whether another page follows.
+    const rows = await listChats({ db: c.var.db, userId: c.var.user.id, limit: limit + 1, before });
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    const nextBefore = rows.length > limit && last ? cursorOf(last) : null;
+    return c.json({ status: "success", data: page.map(publicChat), next_before: nextBefore }, 200);
+  })
+  .post("/", valid("json", CreateSchema), async (c) => {
+    const { title } = c.req.valid("json");
+    const chat = await createChat({ db: c.var.db, userId: c.var.user.id, title: title ?? undefined });
+    if (!chat) throw new AppError("conflict", "Cannot create a new chat session. Please try again later.");
+    return c.json({ status: "success", data: publicChat(chat) }, 201);
+  })
+  .delete("/", async (c) => {
+    const deleted = await deleteAllChats({ db: c.var.db, userId: c.var.user.id });
+    return c.json({ status: "success", data: { deleted } }, 200);
+  })
+  .get("/:id", valid("param", IdParam), async (c) => {
+    const chat = await getChat({ db: c.var.db, id: c.req.valid("param").id, userId: c.var.user.id });
+    if (!chat) throw new AppError("not_found", "Chat not found");
+    return c.json({ status: "success", data: publicChat(chat) }, 200);
+  })
+  .patch("/:id", ...patchChat)
+  .put("/:id", ...patchChat)
+  .patch("/:id/toggle-star", valid("param", IdParam), valid("json", StarSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const { is_starred } = c.req.valid("json");
+    const chat = await toggleStar({ db: c.var.db, id, userId: c.var.user.id, value: is_starred ?? undefined });
+    if (!chat) throw new AppError("not_found", "Chat not found");
+    return c.json({ status: "success", data: publicChat(chat) }, 200);
+  })
+  .get("/:id/content", valid("param", IdParam), async (c) => {
+    const found = await getChatWithMessages({ db: c.var.db, chatId: c.req.valid("param").id, userId: c.var.user.id });
+    if (!found) throw new AppError("not_found", "Chat not found");
+    return c.json({ status: "success", data: publicChatContent(found.chat, found.messages) }, 200);
+  });

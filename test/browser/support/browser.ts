@@ -1,0 +1,35 @@
+// Launches Debian's Chromium through playwright-core with a fresh profile (playwright cannot download browsers here).
+import { mkdtempSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type BrowserContext, chromium } from "playwright-core";
+
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export const SHOTS_DIR = join(process.cwd(), "test-output", "screenshots");
+
+export async function launch(opts: { viewport?: { width: number; height: number }; locale?: string; colorScheme?: "light" | "dark" } = {}): Promise<BrowserContext> {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "may-chromium-")), {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+    viewport: opts.viewport ?? { width: 1280, height: 800 },
+    locale: opts.locale ?? "en-US",
+    colorScheme: opts.colorScheme ?? "light",
+  });
+}
+
+let counter = 0;
+export function uniqueEmail(): string {
+  counter++;
+  return `browser${Date.now()}${counter}@example.com`;
+}

@@ -1,0 +1,72 @@
+// Global setup for the browser tests: builds the SPA once, then runs scripts/start.mjs (migrations + wrangler dev)
+// on a free port with a fresh state folder, waits for /api/health, and hands the URL to the tests.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+/** How long wrangler may take to answer /api/health, in milliseconds. */
+const STARTUP_TIMEOUT_MS = 90_000;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+let server: ChildProcess | undefined;
+let stateDir: string | undefined;
+
+export async function setup(project: TestProject) {
+  const build = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { stdio: "inherit" });
+  if (build.status !== 0) throw new Error("vite build failed");
+  const port = await freePort();
+  stateDir = mkdtempSync(join(tmpdir(), "may-browser-"));
+  server = spawn("node", ["scripts/start.mjs"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", PERSIST_DIR: stateDir, SKIP_BUILD: "1", OFFLINE_MODEL_DELAY_MS: "25" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let log = "";
+  server.stdout?.on("data", (d) => (log += d));
+  server.stderr?.on("data", (d) => (log += d));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    try {
+      const res = await fetch(`${baseURL}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() - started > STARTUP_TIMEOUT_MS || server.exitCode !== null) {
+      throw new Error(`server did not start:\n${log.slice(-4000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  project.provide("baseURL", baseURL);
+}
+
+export async function teardown() {
+  if (server?.pid) {
+    try {
+      process.kill(-server.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+  if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+}

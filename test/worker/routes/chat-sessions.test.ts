@@ -1,0 +1,394 @@
+// /chat-sessions behaviour for the chats' owner: listing and paging, create, read, update (PATCH and PUT), star,
+// delete one or all, and content; plus the 400s for every kind of bad input. Authorization is in the .security file.
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { call, json, registerUser, type TestUser } from "../../support/api";
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+async function newChat(user: TestUser, title?: string) {
+  const res = await call("POST", "/chat-sessions", { token: user.token, body: title === undefined ? {} : { title } });
+  expect(res.status).toBe(201);
+  return (await json(res)).data as { id: string; title: string };
+}
+
+/** Puts a chat at a known place in the list (ms since the epoch), so order tests never depend on clock ticks. */
+async function setLastMessageAt(id: string, ms: number) {
+  await env.DB.prepare("UPDATE chat_sessions SET last_message_at = ? WHERE id = ?").bind(ms, id).run();
+}
+
+async function list(user: TestUser, query = "") {
+  const res = await call("GET", `/chat-sessions${query}`, { token: user.token });
+  return { res, body: await json(res) };
+}
+
+async function expectError(res: Response, status: number, code?: string) {
+  expect(res.status).toBe(status);
+  const body = await json(res);
+  expect(body).toMatchObject({ status: "error", code: code ?? expect.any(String), message: expect.any(String) });
+  return body;
+}
+
+describe("GET /chat-sessions", () => {
+  it("lists the user's active chats newest last_message_at first, in the public shape", async () => {
+    const user = await registerUser();
+    const a = await newChat(user, "A");
+    const b = await newChat(user, "B");
+    const c = await newChat(user, "C");
+    await setLastMessageAt(a.id, Date.UTC(2024, 0, 2));
+    await setLastMessageAt(b.id, Date.UTC(2024, 0, 3));
+    await setLastMessageAt(c.id, Date.UTC(2024, 0, 1));
+
+    const { res, body } = await list(user);
+    expect(res.status).toBe(200);
+    expect(body.status).toBe("success");
+    expect(body.data.map((x: { id: string }) => x.id)).toEqual([b.id, a.id, c.id]);
+    expect(body.data[0]).toEqual({
+      id: b.id,
+      title: "B",
+      status: "active",
+      is_starred: false,
+      last_message_at: "2024-01-03 00:00:00",
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    expect(body.next_before).toBeNull();
+  });
+
+  it("moves a chat to the top when a message is saved into it", async () => {
+    const user = await registerUser();
+    const older = await newChat(user, "older");
+    const newer = await newChat(user, "newer");
+    await setLastMessageAt(older.id, Date.UTC(2020, 0, 1));
+    await setLastMessageAt(newer.id, Date.UTC(2021, 0, 1));
+    expect((await list(user)).body.data.map((x: { id: string }) => x.id)).toEqual([newer.id, older.id]);
+
+    const save = await call("POST", "/media-api/api/chat/save", {
+      token: user.token,
+      body: { chat_id: older.id, messages: [{ message_id: "m1", sender: "user", message: "hello" }] },
+    });
+    expect(save.status).toBe(200);
+    const after = (await list(user)).body.data;
+    expect(after.map((x: { id: string }) => x.id)).toEqual([older.id, newer.id]);
+    expect(after[0].last_message_at).toMatch(DATE_TIME);
+  });
+
+  it("pages with limit and before through every chat exactly once, ties on last_message_at included", async () => {
+    const user = await registerUser();
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) ids.push((await newChat(user, `chat ${i}`)).id);
+    // Two pairs share a timestamp, so the cursor must break ties by id.
+    const times = [5, 4, 4, 3, 2, 2, 1].map((d) => Date.UTC(2024, 0, d));
+    for (let i = 0; i < ids.length; i++) await setLastMessageAt(ids[i]!, times[i]!);
+    const full = (await list(user)).body.data.map((x: { id: string }) => x.id);
+    expect(full).toHaveLength(7);
+
+    const seen: string[] = [];
+    let before: string | null = null;
+    let pages = 0;
+    do {
+      const { res, body }: { res: Response; body: any } = await list(user, `?limit=3${before ? `&before=${encodeURIComponent(before)}` : ""}`);
+      expect(res.status).toBe(200);
+      expect(body.data.length).toBeLessThanOrEqual(3);
+      seen.push(...body.data.map((x: { id: string }) => x.id));
+      before = body.next_before;
+      pages++;
+    } while (before && pages < 10);
+    expect(pages).toBe(3);
+    expect(seen).toEqual(full);
+  });
+
+  it("returns 100 chats by default and says where the next page starts", async () => {
+    const user = await registerUser();
+    const stmt = env.DB.prepare(
+      "INSERT INTO chat_sessions (id, user_id, title, created_at, updated_at, last_message_at) VALUES (?, ?, 'bulk', ?, ?, ?)",
+    );
+    await env.DB.batch(Array.from({ length: 101 }, (_, i) => stmt.bind(`bulk-${user.id}-${i}`, user.id, i, i, 1_000 + i)));
+    const { body } = await list(user);
+    expect(body.data).toHaveLength(100);
+    expect(body.data[0].id).toBe(`bulk-${user.id}-100`);
+    expect(body.next_before).toEqual(expect.any(String));
+    const rest = await list(user, `?before=${encodeURIComponent(body.next_before)}`);
+    expect(rest.body.data.map((x: { id: string }) => x.id)).toEqual([`bulk-${user.id}-0`]);
+    expect(rest.body.next_before).toBeNull();
+  });
+
+  it("does not list deleted chats", async () => {
+    const user = await registerUser();
+    const kept = await newChat(user, "kept");
+    const gone = await newChat(user, "gone");
+    await call("PATCH", `/chat-sessions/${gone.id}`, { token: user.token, body: { status: "deleted" } });
+    expect((await list(user)).body.data.map((x: { id: string }) => x.id)).toEqual([kept.id]);
+  });
+
+  it.each(["0", "201", "-1", "1.5", "abc", "", "1e2"])("rejects limit=%s with 400", async (limit) => {
+    const user = await registerUser();
+    const body = await expectError(await call("GET", `/chat-sessions?limit=${limit}`, { token: user.token }), 400, "invalid_input");
+    expect(body.field).toBe("limit");
+  });
+
+  it("rejects a repeated limit parameter with 400", async () => {
+    const user = await registerUser();
+    await expectError(await call("GET", "/chat-sessions?limit=5&limit=6", { token: user.token }), 400, "invalid_input");
+  });
+
+  it.each(["yesterday", "123", "~abc", "abc~def", "12~bad id", "12~"])("rejects before=%s with 400", async (before) => {
+    const user = await registerUser();
+    const body = await expectError(
+      await call("GET", `/chat-sessions?before=${encodeURIComponent(before)}`, { token: user.token }),
+      400,
+      "invalid_input",
+    );
+    expect(body.field).toBe("before");
+  });
+
+  it("accepts limit 1 and 200", async () => {
+    const user = await registerUser();
+    await newChat(user);
+    await newChat(user);
+    expect((await list(user, "?limit=1")).body.data).toHaveLength(1);
+    expect((await list(user, "?limit=200")).body.data).toHaveLength(2);
+  });
+});
+
+describe("POST /chat-sessions", () => {
+  it("creates a chat with the trimmed title and answers 201 with it", async () => {
+    const user = await registerUser();
+    const res = await call("POST", "/chat-sessions", { token: user.token, body: { title: "  Trip to Hà Nội  " } });
+    expect(res.status).toBe(201);
+    const { status, data } = await json(res);
+    expect(status).toBe("success");
+    expect(data).toMatchObject({ id: expect.any(String), title: "Trip to Hà Nội", status: "active", is_starred: false });
+    expect(data.last_message_at).toMatch(DATE_TIME);
+    const got = await call("GET", `/chat-sessions/${data.id}`, { token: user.token });
+    expect((await json(got)).data).toEqual(data);
+  });
+
+  it.each([
+    ["no title", {}],
+    ["a null title", { title: null }],
+    ["a blank title", { title: "   " }],
+  ])("defaults the title to New Chat for %s", async (_, body) => {
+    const user = await registerUser();
+    const res = await call("POST", "/chat-sessions", { token: user.token, body });
+    expect(res.status).toBe(201);
+    expect((await json(res)).data.title).toBe("New Chat");
+  });
+
+  it("creates a chat when the request has no body at all", async () => {
+    const user = await registerUser();
+    const res = await call("POST", "/chat-sessions", { token: user.token });
+    expect(res.status).toBe(201);
+    expect((await json(res)).data.title).toBe("New Chat");
+  });
+
+  it("accepts a 200-character title and rejects 201 characters", async () => {
+    const user = await registerUser();
+    const ok = await call("POST", "/chat-sessions", { token: user.token, body: { title: "x".repeat(200) } });
+    expect(ok.status).toBe(201);
+    const bad = await call("POST", "/chat-sessions", { token: user.token, body: { title: "x".repeat(201) } });
+    expect((await expectError(bad, 400, "invalid_input")).field).toBe("title");
+  });
+
+  it.each([
+    ["a number title", { title: 5 }],
+    ["an object title", { title: { text: "x" } }],
+  ])("rejects %s with 400", async (_, body) => {
+    const user = await registerUser();
+    const res = await call("POST", "/chat-sessions", { token: user.token, body });
+    expect((await expectError(res, 400, "invalid_input")).field).toBe("title");
+  });
+
+  it("rejects malformed JSON and a JSON null body with 400, creating nothing", async () => {
+    const user = await registerUser();
+    await expectError(await call("POST", "/chat-sessions", { token: user.token, body: "{title:" }), 400);
+    await expectError(await call("POST", "/chat-sessions", { token: user.token, body: "null" }), 400, "invalid_json");
+    expect((await list(user)).body.data).toEqual([]);
+  });
+});
+
+describe("GET /chat-sessions/:id", () => {
+  it("returns the chat", async () => {
+    const user = await registerUser();
+    const chat = await newChat(user, "Mine");
+    const res = await call("GET", `/chat-sessions/${chat.id}`, { token: user.token });
+    expect(res.status).toBe(200);
+    expect((await json(res)).data).toMatchObject({ id: chat.id, title: "Mine", status: "active" });
+  });
+
+  it("answers 404 for an unknown id", async () => {
+    const user = await registerUser();
+    await expectError(await call("GET", "/chat-sessions/no-such-chat", { token: user.token }), 404, "not_found");
+  });
+
+  it.each(["bad%20id", "a".repeat(101), "%3Cscript%3E"])("answers 400 for the malformed id %s", async (id) => {
+    const user = await registerUser();
+    const body = await expectError(await call("GET", `/chat-sessions/${id}`, { token: user.token }), 400, "invalid_input");
+    expect(body.field).toBe("id");
+  });
+});
+
+describe.each(["PATCH", "PUT"])("%s /chat-sessions/:id", (method) => {
+  it("renames (trimmed) and stars the chat, answering the updated chat", async () => {
+    const user = await registerUser();
+    const chat = await newChat(user, "Before");
+    const res = await call(method, `/chat-sessions/${chat.id}`, { token: user.token, body: { title: "  After  ", is_starred: true } });
+    expect(res.status).toBe(200);
+    const { data } = await json(res);
+    expect(data).toMatchObject({ id: chat.id, title: "After", is_starred: true, status: "active" });
+    const got = await json(await call("GET", `/chat-sessions/${chat.id}`, { token: user.token }));
+    expect(got.data).toMatchObject({ title: "After", is_starred: true });
+  });
+
+  it("ignores unknown fields next to a known one", async () => {
+    const user = await registerUser();
+    const chat = await newChat(user, "Before");
+    const res = await call(method, `/chat-sessions/${chat.id}`, { token: user.token, body: { title: "After", user_id: "x", id: "y" } });
+    expect(res.status).toBe(200);
+    expect((await json(res)).data).toMatchObject({ id: chat.id, title: "After" });
+  });
+
+  it("with status 'deleted' removes the chat: GET, content and further updates answer 404", async () => {
+    const user = await registerUser();
+    const chat = await newChat(user, "Doomed");
+    const res = await call(method, `/chat-sessions/${chat.id}`, { token: user.token, body: { status: "deleted" } });
+    expect(res.status).toBe(200);
+    expect((await json(res)).data).toMatchObject({ id: chat.id, status: "deleted" });
+    await expectError(await call("GET", `/chat-sessions/${chat.id}`, { token: user.token }), 404, "not_found");
+    await expectError(await call("GET", `/chat-sessions/${chat.id}/content`, { token: user.token }), 404, "not_found");
+    await expectError(await call(method, `/chat-sessions/${chat.id}`, { token: user.token, body: { status: "active" } }), 404, "not_found");
+    expect((await list(user)).body.data).toEqual([]);
+  });
+
+  it.each([
+    ["an empty object", {}, undefined],
+    ["only unknown fields", { colour: "red" }, undefined],
+    ["a blank title", { title: "  " }, "title"],
+    ["a 201-character title", { title: "x".repeat(201) }, "title"],
+    ["a number title", { title: 1 }, "title"],
+    ["an unknown status", { status: "archived" }, "status"],
+    ["a string is_starred", { is_starred: "yes" }, "is_starred"],
+    ["a null is_starred", { is_starred: null }, "is_starred"],
+  ])("rejects %s with 400 and changes nothing", async (_, body, field) => {
+    const user = await registerUser();
+    const chat = await newChat(user, "Same");
+    const err = await expectError(await call(method, `/chat-sessions/${chat.id}`, { token: user.token, body }), 400, "invalid_input");
+    if (field) expect(err.field).toBe(field);
+    const got = await json(await call("GET", `/chat-sessions/${chat.id}`, { token: user.token }));
+    expect(got.data).toMatchObject({ title: "Same", is_starred: false, status: "active" });
+  });
+
+  it("rejects a request without a body, malformed JSON and a JSON array with 400", async () => {
+    const user = await registerUser();
+    const chat = await newChat(user);
+    await expectError(await call(method, `/chat-sessions/${chat.id}`, { token: user.token }), 400);
+    await expectError(await call(method, `/chat-sessions/${chat.id}`, { token: user.token, body: '{"title":' }), 400);
+    await expectError(await call(method, `/chat-sessions/${chat.id}`, { token: user.token, body: "[]" }), 400);
+  });
+
+  it("answers 404 for an unknown chat and 400 for a malformed id", async () => {
+    const user = await registerUser();
+    await expectError(await call(method, "/chat-sessions/nope", { token: user.token, body: { title: "x" } }), 404, "not_found");
+    await expectError(await call(method, "/chat-sessions/bad%20id", { token: user.token, body: { title: "x" } }), 400, "invalid_input");
+  });
+});
+
+describe("PATCH /chat-sessions/:id/toggle-star", () => {
+  it("toggles the star when no value is given", async () => {
+    const user = await registerUser();
+    const chat = await newChat(user);
+    const first = await call("PATCH", `/chat-sessions/${chat.id}/toggle-star`, { token: user.token });
+    expect(first.status).toBe(200);
+    expect((await json(first)).data).toMatchObject({ id: chat.id, is_starred: true });
+    const second = await call("PATCH", `/chat-sessions/${chat.id}/toggle-star`, { token: user.token, body: {} });
+    expect((await json(second)).data.is_starred).toBe(false);
+  });
+
+  it("sets the given value instead of toggling", async () => {
+    const user = await registerUser();
+    const chat = await newChat(user);
+    for (const expected of [true, true, false, false]) {
+      const res = await call("PATCH", `/chat-sessions/${chat.id}/toggle-star`, { token: user.token, body: { is_starred: expected } });
+      expect((await json(res)).data.is_starred).toBe(expected);
+    }
+  });
+
+  it("rejects a non-boolean is_starred and malformed JSON with 400 and leaves the star alone", async () => {
+    const user = await registerUser();
+    const chat = await newChat(user);
+    const err = await expectError(
+      await call("PATCH", `/chat-sessions/${chat.id}/toggle-star`, { token: user.token, body: { is_starred: "true" } }),
+      400,
+      "invalid_input",
+    );
+    expect(err.field).toBe("is_starred");
+    await expectError(await call("PATCH", `/chat-sessions/${chat.id}/toggle-star`, { token: user.token, body: "{" }), 400);
+    expect((await json(await call("GET", `/chat-sessions/${chat.id}`, { token: user.token }))).data.is_starred).toBe(false);
+  });
+
+  it("answers 404 for an unknown chat", async () => {
+    const user = await registerUser();
+    await expectError(await call("PATCH", "/chat-sessions/nope/toggle-star", { token: user.token }), 404, "not_found");
+  });
+});
+
+describe("DELETE /chat-sessions", () => {
+  it("marks every chat of the user deleted and says how many", async () => {
+    const user = await registerUser();
+    const chats = [await newChat(user), await newChat(user), await newChat(user)];
+    const res = await call("DELETE", "/chat-sessions", { token: user.token });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ status: "success", data: { deleted: 3 } });
+    expect((await list(user)).body.data).toEqual([]);
+    for (const chat of chats) await expectError(await call("GET", `/chat-sessions/${chat.id}`, { token: user.token }), 404);
+    const again = await call("DELETE", "/chat-sessions", { token: user.token });
+    expect((await json(again)).data).toEqual({ deleted: 0 });
+  });
+});
+
+describe("GET /chat-sessions/:id/content", () => {
+  it("returns the chat's title and its messages in order", async () => {
+    const user = await registerUser();
+    const chat = await newChat(user, "Talk");
+    const save = await call("POST", "/media-api/api/chat/save", {
+      token: user.token,
+      body: {
+        chat_id: chat.id,
+        messages: [
+          { message_id: "q1", sender: "user", message: "first question", created_at: "2024-05-01T10:00:00.000Z" },
+          { message_id: "a1", sender: "bot", message: "first answer", model: "gpt-4.1-mini", created_at: "2024-05-01T10:00:01.000Z" },
+          { message_id: "q2", sender: "user", message: "second question", created_at: "2024-05-01T10:00:02.000Z" },
+        ],
+      },
+    });
+    expect(save.status).toBe(200);
+    const res = await call("GET", `/chat-sessions/${chat.id}/content`, { token: user.token });
+    expect(res.status).toBe(200);
+    const { status, data } = await json(res);
+    expect(status).toBe("success");
+    expect(data.chats).toHaveLength(1);
+    expect(data.chats[0]).toMatchObject({ id: chat.id, title: "Talk" });
+    expect(data.chats[0].messages.map((m: { message_id: string }) => m.message_id)).toEqual(["q1", "a1", "q2"]);
+    expect(data.chats[0].messages[1]).toMatchObject({
+      sender: "bot",
+      message: "first answer",
+      model: "gpt-4.1-mini",
+      created_at: "2024-05-01T10:00:01.000Z",
+      timestamp: "2024-05-01T10:00:01.000Z",
+      citations: [],
+    });
+  });
+
+  it("returns an empty message list for a new chat", async () => {
+    const user = await registerUser();
+    const chat = await newChat(user);
+    const { data } = await json(await call("GET", `/chat-sessions/${chat.id}/content`, { token: user.token }));
+    expect(data).toEqual({ chats: [{ id: chat.id, title: "New Chat", messages: [] }] });
+  });
+
+  it("answers 404 for an unknown chat and 400 for a malformed id", async () => {
+    const user = await registerUser();
+    await expectError(await call("GET", "/chat-sessions/nope/content", { token: user.token }), 404, "not_found");
+    await expectError(await call("GET", `/chat-sessions/${"z".repeat(101)}/content`, { token: user.token }), 400, "invalid_input");
+  });
+});

@@ -1,0 +1,551 @@
+// The media API for its owner: chat content, idempotent saves (and the /chat-messages/save fallback), chat
+// initialize (and the /chat/initialize fallback), image upload as JSON or raw bytes and the image read-back, with
+// the 4xx answers for bad input, wrong media types and oversize images. Authorization is in the .security file.
+import { env } from "cloudflare:test";
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { call, json, ORIGIN, registerUser, type TestUser } from "../../support/api";
+
+const MB = 1024 * 1024;
+/** A real 1×1 PNG. */
+const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+const MAGIC = {
+  "image/png": [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  "image/jpeg": [0xff, 0xd8, 0xff, 0xe0],
+  "image/gif": [...new TextEncoder().encode("GIF89a")],
+  "image/webp": [...new TextEncoder().encode("RIFF"), 0x10, 0, 0, 0, ...new TextEncoder().encode("WEBPVP8 ")],
+} as const;
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+
+/** `size` bytes starting with `magic`, the rest random, so a round trip proves the bytes were kept. */
+function imageBytes(magic: readonly number[], size = 2048): Uint8Array {
+  const bytes = new Uint8Array(size);
+  for (let i = 0; i < size; i += 65536) crypto.getRandomValues(bytes.subarray(i, Math.min(size, i + 65536)));
+  bytes.set(magic);
+  return bytes;
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+async function newChat(user: TestUser, title = "Chat") {
+  const res = await call("POST", "/chat-sessions", { token: user.token, body: { title } });
+  expect(res.status).toBe(201);
+  return (await json(res)).data as { id: string; title: string };
+}
+
+async function content(user: TestUser, chatId: string) {
+  const res = await call("GET", `/media-api/api/chat/content/${chatId}`, { token: user.token });
+  expect(res.status).toBe(200);
+  return (await json(res)).data.chats[0] as { id: string; title: string; messages: any[] };
+}
+
+function save(user: TestUser, body: unknown, path = "/media-api/api/chat/save") {
+  return call("POST", path, { token: user.token, body });
+}
+
+/** Posts raw bytes (the helper `call` only sends JSON). */
+function uploadRaw(user: TestUser, bytes: Uint8Array | string, contentType: string | null, query = "") {
+  const headers = new Headers({ Authorization: `Bearer ${user.token}` });
+  if (contentType) headers.set("Content-Type", contentType);
+  return exports.default.fetch(new Request(`${ORIGIN}/media-api/api/bot/images${query}`, { method: "POST", headers, body: bytes }));
+}
+
+function uploadJson(user: TestUser, body: unknown) {
+  return call("POST", "/media-api/api/bot/images", { token: user.token, body });
+}
+
+async function storedImages(user: TestUser) {
+  return (await env.IMAGES.list({ prefix: `images/${user.id}/` })).objects.map((o) => o.key);
+}
+
+async function expectError(res: Response, status: number, code?: string) {
+  expect(res.status).toBe(status);
+  const body = await json(res);
+  expect(body).toMatchObject({ success: false, status: "error", code: code ?? expect.any(String), message: expect.any(String) });
+  return body;
+}
+
+describe("GET /media-api/api/chat/content/:id", () => {
+  it("answers {success, data.chats[0]} with the title and the messages in order", async () => {
+    const user = await registerUser();
+    const chat = await newChat(user, "Notes");
+    expect((await save(user, { chat_id: chat.id, messages: [{ message_id: "u1", sender: "user", message: "hi" }, { message_id: "b1", sender: "bot", message: "hello" }] })).status).toBe(200);
+    const res = await call("GET", `/media-api/api/chat/content/${chat.id}`, { token: user.token });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body.success).toBe(true);
+    expect(body.data.chats).toHaveLength(1);
+    expect(body.data.chats[0]).toMatchObject({ id: chat.id, title: "Notes" });
+    expect(body.data.chats[0].messages.map((m: any) => [m.message_id, m.sender, m.message])).toEqual([
+      ["u1", "user", "hi"],
+      ["b1", "bot", "hello"],
+    ]);
+  });
+
+  it("answers 404 with success:false for an unknown chat and 400 for a malformed id", async () => {
+    const user = await registerUser();
+    await expectError(await call("GET", "/media-api/api/chat/content/nope", { token: user.token }), 404, "not_found");
+    await expectError(await call("GET", "/media-api/api/chat/content/bad%20id", { token: user.token }), 400, "invalid_input");
+  });
+});
+
+describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (path) => {
+  it("saves every field and answers {saved: n}", async () => {
+    const user = await registerUser();
+    const chat = await newChat(user);
+    const res = await save(
+      user,
+      {
+        chat_id: chat.id,
+        messages: [
+          { message_id: "u1", sender: "user", message: "what is new?", timestamp: "2024-06-01T08:00:00.000Z", is_search_mode: true },
+          {
+            message_id: "b1",
+            sender: "bot",
+            message: "partial answ",
+            model: "gpt-4.1-mini",
+            created_at: Date.UTC(2024, 5, 1, 8, 0, 5),
+            citations: [{ url: "https://example.com", title: "Example" }],
+            edited: true,
+            edited_at: "2024-06-01T09:00:00Z",
+            original_message: "old text",
+            is_edit_response: true,
+            for_edited_message_id: "u0",
+            stopped: true,
+            error: "stream_interrupted",
+            isSearchMode: true,
+            isImageMode: true,
+            safety_violation: true,
+            metadata: { endpoint: "gpt-4.1-mini", source: "api" },
+            loading: false,
+            isTemp: true,
+          },
+        ],
+      },
+      path,
+    );
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ success: true, data: { saved: 2 } });
+    const { messages } = await content(user, chat.id);
+    expect(messages).toEqual([
+      expect.objectContaining({
+        message_id: "u1",
+        sender: "user",
+        message: "what is new?",
+        isSearchMode: true,
+        isImageMode: false,
+        created_at: "2024-06-01T08:00:00.000Z",
+        timestamp: "2024-06-01T08:00:00.000Z",
+        citations: [],
+        stopped: false,
+        error: null,
+      }),
+      {
+        message_id: "b1",
+        sender: "bot",
+        message: "partial answ",
+        model: "gpt-4.1-mini",
+        endpoint: "gpt-4.1-mini",
+        citations: [{ url: "https://example.com", title: "Example" }],
+        edited: true,
+        edited_at: "2024-06-01T09:00:00.000Z",
+        original_message: "old text",
+        is_edit_response: true,
+        for_edited_message_id: "u0",
+        stopped: true,
+        error: "stream_interrupted",
+        isSearchMode: true,
+        isImageMode: true,
+        safety_violation: true,
+        created_at: "2024-06-01T08:00:05.000Z",
+        timestamp: "2024-06-01T08:00:05.000Z",
+      },
+    ]);
+  });
+
+  it("is idempotent: saving the same messages again adds no rows and changes no content", async () => {
+    const user = await registerUser();
+    const chat = await newChat(user);
+    const body = {
+      chat_id: chat.id,
+      messages: [
+        { message_id: "u1", sender: "user", message: "question" },
+        { message_id: "b1", sender: "bot", message: "answer", citations: [{ url: "https://a.example" }] },
+      ],
+    };
+    expect((await json(await save(user, body, path))).data).toEqual({ saved: 2 });
+    const first = await content(user, chat.id);
+    expect((await json(await save(user, body, path))).data).toEqual({ saved: 2 });
+    expect(await content(user, chat.id)).toEqual(first);
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM messages WHERE chat_id = ?").bind(chat.id).first<{ n: number }>();
+    expect(rows?.n).toBe(2);
+  });
+
+  it("does not move the chat in the list when the same messages are saved again", async () => {
+    const user = await registerUser();
+    const chat = await newChat(user);
+    const body = { chat_id: chat.id, messages: [{ message_id: "u1", sender: "user", message: "question" }] };
+    expect((await save(user, body, path)).status).toBe(200);
+    // Make the chat old, then re-save: an identical save must not bring it back to the top.
+    await env.DB.prepare("UPDATE chat_sessions SET last_message_at = ? WHERE id = ?").bind(Date.UTC(2020, 0, 1), chat.id).run();
+    const other = await newChat(user);
+    expect((await save(user, body, path)).status).toBe(200);
+    const listed = (await json(await call("GET", "/chat-sessions", { token: user.token }))).data;
+    expect(listed.map((c: { id: string }) => c.id)).toEqual([other.id, chat.id]);
+    expect(listed[1].last_message_at).toBe("2020-01-01 00:00:00");
+
+    // A changed message is news again.
+    await save(user, { chat_id: chat.id, messages: [{ message_id: "u1", sender: "user", message: "question, edited" }] }, path);
+    const after = (await json(await call("GET", "/chat-sessions", { token: user.token }))).data;
+    expect(after.map((c: { id: string }) => c.id)).toEqual([chat.id, other.id]);
+  });
+
+  it("updates a message saved again with new text, keeping its place", async () => {
+    const user = await registerUser();
+    const chat = await newChat(user);
+    await save(user, { chat_id: chat.id, messages: [{ message_id: "u1", sender: "user", message: "q" }, { message_id: "b1", sender: "bot", message: "stream" }] }, path);
+    await save(user, { chat_id: chat.id, messages: [{ message_id: "u2", sender: "user", message: "q2" }] }, path);
+    await save(user, { chat_id: chat.id, messages: [{ message_id: "b1", sender: "bot", message: "streamed in full" }] }, path);
+    const { messages } = await content(user, chat.id);
+    expect(messages.map((m) => [m.message_id, m.message])).toEqual([
+      ["u1", "q"],
+      ["b1", "streamed in full"],
+      ["u2", "q2"],
+    ]);
+  });
+
+  it("orders messages by created_at, then by their order in the call", async () => {
+    const user = await registerUser();
+    const chat = await newChat(user);
+    await save(
+      user,
+      {
+        chat_id: chat.id,
+        messages: [
+          { message_id: "late", sender: "bot", message: "3", created_at: "2024-01-01T00:00:03Z" },
+          { message_id: "early", sender: "user", message: "1", created_at: "2024-01-01T00:00:01Z" },
+          { message_id: "mid", sender: "bot", message: "2", created_at: "2024-01-01T00:00:02Z" },
+        ],
+      },
+      path,
+    );
+    expect((await content(user, chat.id)).messages.map((m) => m.message_id)).toEqual(["early", "mid", "late"]);
+
+    const other = await newChat(user);
+    await save(user, { chat_id: other.id, messages: ["c", "a", "b"].map((id) => ({ message_id: id, sender: "user", message: id })) }, path);
+    expect((await content(user, other.id)).messages.map((m) => m.message_id)).toEqual(["c", "a", "b"]);
+  });
+
+  it("keeps one message when the same message_id appears twice in a call (the last copy wins)", async () => {
+    const user = await registerUser();
+    const chat = await newChat(user);
+    const res = await save(
+      user,
+      { chat_id: chat.id, messages: [{ message_id: "b1", sender: "bot", message: "draft" }, { message_id: "b1", sender: "bot", message: "final" }] },
+      path,
+    );
+    expect((await json(res)).data).toEqual({ saved: 1 });
+    expect((await content(user, chat.id)).messages.map((m) => m.message)).toEqual(["final"]);
+  });
+
+  it("names a New Chat after its first user prompt", async () => {
+    const user = await registerUser();
+    const chat = await newChat(user, "New Chat");
+    await save(user, { chat_id: chat.id, messages: [{ message_id: "u1", sender: "user", message: "Thời tiết Hà Nội hôm nay" }] }, path);
+    expect((await content(user, chat.id)).title).toBe("Thời tiết Hà Nội hôm nay");
+  });
+
+  it("saves 200 messages in one call and refuses 201", async () => {
+    const user = await registerUser();
+    const chat = await newChat(user);
+    const many = (n: number) => Array.from({ length: n }, (_, i) => ({ message_id: `m${i}`, sender: i % 2 ? "bot" : "user", message: `#${i}` }));
+    const ok = await save(user, { chat_id: chat.id, messages: many(200) }, path);
+    expect(ok.status).toBe(200);
+    expect((await json(ok)).data).toEqual({ saved: 200 });
+    expect((await content(user, chat.id)).messages).toHaveLength(200);
+    const err = await expectError(await save(user, { chat_id: chat.id, messages: many(201) }, path), 400, "invalid_input");
+    expect(err.field).toBe("messages");
+  });
+
+  it("accepts a 200,000-character message and refuses one character more", async () => {
+    const user = await registerUser();
+    const chat = await newChat(user);
+    const ok = await save(user, { chat_id: chat.id, messages: [{ message_id: "big", sender: "bot", message: "ồ".repeat(200_000) }] }, path);
+    expect(ok.status).toBe(200);
+    expect((await content(user, chat.id)).messages[0].message).toHaveLength(200_000);
+    const bad = await save(user, { chat_id: chat.id, messages: [{ message_id: "bigger", sender: "bot", message: "x".repeat(200_001) }] }, path);
+    expect((await expectError(bad, 400, "invalid_input")).field).toBe("messages.0.message");
+  });
+
+  it.each([
+    ["no chat_id", { messages: [{ message_id: "m", sender: "user", message: "x" }] }, "chat_id"],
+    ["a malformed chat_id", { chat_id: "has space", messages: [{ message_id: "m", sender: "user", message: "x" }] }, "chat_id"],
+    ["no messages", { chat_id: "CHAT" }, "messages"],
+    ["messages that are not an array", { chat_id: "CHAT", messages: { message_id: "m" } }, "messages"],
+    ["an empty messages array", { chat_id: "CHAT", messages: [] }, "messages"],
+    ["a message without message_id", { chat_id: "CHAT", messages: [{ sender: "user", message: "x" }] }, "messages.0.message_id"],
+    ["an unknown sender", { chat_id: "CHAT", messages: [{ message_id: "m", sender: "admin", message: "x" }] }, "messages.0.sender"],
+    ["a numeric message", { chat_id: "CHAT", messages: [{ message_id: "m", sender: "user", message: 42 }] }, "messages.0.message"],
+    ["a missing message text", { chat_id: "CHAT", messages: [{ message_id: "m", sender: "user" }] }, "messages.0.message"],
+    ["an unparsable created_at", { chat_id: "CHAT", messages: [{ message_id: "m", sender: "user", message: "x", created_at: "someday" }] }, "messages.0.created_at"],
+    ["a boolean timestamp", { chat_id: "CHAT", messages: [{ message_id: "m", sender: "user", message: "x", timestamp: true }] }, "messages.0.timestamp"],
+    ["citations as a string", { chat_id: "CHAT", messages: [{ message_id: "m", sender: "bot", message: "x", citations: "[]" }] }, "messages.0.citations"],
+    ["a string flag", { chat_id: "CHAT", messages: [{ message_id: "m", sender: "bot", message: "x", stopped: "yes" }] }, "messages.0.stopped"],
+    ["a numeric model", { chat_id: "CHAT", messages: [{ message_id: "m", sender: "bot", message: "x", model: 4 }] }, "messages.0.model"],
+    ["a second message that is not an object", { chat_id: "CHAT", messages: [{ message_id: "m", sender: "bot", message: "x" }, "hello"] }, "messages.1"],
+  ])("rejects %s with 400 naming the field, saving nothing", async (_, raw, field) => {
+    const user = await registerUser();
+    const chat = await newChat(user);
+    const body = JSON.parse(JSON.stringify(raw).replaceAll('"CHAT"', JSON.stringify(chat.id)));
+    const err = await expectError(await save(user, body, path), 400, "invalid_input");
+    expect(err.field).toBe(field);
+    expect((await content(user, chat.id)).messages).toEqual([]);
+  });
+
+  it("rejects malformed JSON, a JSON array and a JSON null with 400", async () => {
+    const user = await registerUser();
+    await expectError(await save(user, '{"chat_id": "x", "messages": [', path), 400);
+    await expectError(await save(user, "[]", path), 400);
+    await expectError(await save(user, "null", path), 400, "invalid_json");
+  });
+
+  it("answers 404 for an unknown or deleted chat, saving nothing", async () => {
+    const user = await registerUser();
+    const msg = [{ message_id: "m", sender: "user", message: "x" }];
+    await expectError(await save(user, { chat_id: "no-such-chat", messages: msg }, path), 404, "not_found");
+    const chat = await newChat(user);
+    await call("PATCH", `/chat-sessions/${chat.id}`, { token: user.token, body: { status: "deleted" } });
+    await expectError(await save(user, { chat_id: chat.id, messages: msg }, path), 404, "not_found");
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM messages WHERE user_id = ?").bind(user.id).first<{ n: number }>();
+    expect(rows?.n).toBe(0);
+  });
+});
+
+describe.each(["/media-api/api/chat/initialize", "/chat/initialize"])("POST %s", (path) => {
+  it("creates the chat with the client's id and title (201), then finds it (200, created:false)", async () => {
+    const user = await registerUser();
+    const chatId = `client-${crypto.randomUUID()}`;
+    const body = { user_id: user.id, chat_id: chatId, filename: "chat.json", data: { chat_id: chatId, title: "  From the client ", created_at: "2024-01-01T00:00:00Z" } };
+    const first = await call("POST", path, { token: user.token, body });
+    expect(first.status).toBe(201);
+    const created = await json(first);
+    expect(created).toMatchObject({ success: true, data: { created: true, chat: { id: chatId, title: "From the client", status: "active" } } });
+
+    const second = await call("POST", path, { token: user.token, body: { ...body, data: { ...body.data, title: "Other title" } } });
+    expect(second.status).toBe(200);
+    expect(await json(second)).toEqual({ success: true, data: { created: false, chat: created.data.chat } });
+
+    const listed = await json(await call("GET", "/chat-sessions", { token: user.token }));
+    expect(listed.data.map((c: { id: string }) => c.id)).toEqual([chatId]);
+  });
+
+  it("takes the id from data.chat_id alone and titles the chat New Chat when none is given", async () => {
+    const user = await registerUser();
+    const chatId = `data-only-${crypto.randomUUID()}`;
+    const res = await call("POST", path, { token: user.token, body: { data: { chat_id: chatId } } });
+    expect(res.status).toBe(201);
+    expect((await json(res)).data.chat).toMatchObject({ id: chatId, title: "New Chat" });
+  });
+
+  it.each([
+    ["no chat id at all", { data: { title: "x" } }, "chat_id"],
+    ["a malformed chat_id", { chat_id: "a/b" }, "chat_id"],
+    ["chat_id and data.chat_id that differ", { chat_id: "one", data: { chat_id: "two" } }, "data.chat_id"],
+    ["a 201-character title", { chat_id: "ok-id", data: { title: "t".repeat(201) } }, "data.title"],
+    ["a numeric title", { chat_id: "ok-id", data: { title: 7 } }, "data.title"],
+    ["data that is not an object", { chat_id: "ok-id", data: "x" }, "data"],
+    ["a numeric user_id", { chat_id: "ok-id", user_id: 5 }, "user_id"],
+    ["an unparsable created_at", { chat_id: "ok-id", data: { created_at: "not a date" } }, "data.created_at"],
+  ])("rejects %s with 400 naming the field, creating nothing", async (_, body, field) => {
+    const user = await registerUser();
+    const err = await expectError(await call("POST", path, { token: user.token, body }), 400, "invalid_input");
+    expect(err.field).toBe(field);
+    expect((await json(await call("GET", "/chat-sessions", { token: user.token }))).data).toEqual([]);
+  });
+
+  it("rejects malformed JSON and an empty request with 400", async () => {
+    const user = await registerUser();
+    await expectError(await call("POST", path, { token: user.token, body: "{chat_id:" }), 400);
+    await expectError(await call("POST", path, { token: user.token }), 400, "invalid_input");
+  });
+
+  it("answers 404 for the caller's own deleted chat instead of reviving it", async () => {
+    const user = await registerUser();
+    const chat = await newChat(user);
+    await call("PATCH", `/chat-sessions/${chat.id}`, { token: user.token, body: { status: "deleted" } });
+    await expectError(await call("POST", path, { token: user.token, body: { chat_id: chat.id } }), 404, "not_found");
+    expect((await json(await call("GET", "/chat-sessions", { token: user.token }))).data).toEqual([]);
+  });
+});
+
+describe("POST /media-api/api/bot/images", () => {
+  it("stores a data-URL PNG and serves the same bytes back to its owner with safe headers", async () => {
+    const user = await registerUser();
+    const chat = await newChat(user);
+    const res = await uploadJson(user, { image_data: `data:image/png;base64,${PNG_1X1}`, chat_id: chat.id, prompt: "a dot", message_id: "b1", model: "stable-diffusion" });
+    expect(res.status).toBe(201);
+    const { success, data } = await json(res);
+    expect(success).toBe(true);
+    expect(data).toMatchObject({ id: expect.any(String), url: `/media-api/api/images/${data.id}`, content_type: "image/png" });
+    expect(await storedImages(user)).toEqual([`images/${user.id}/${data.id}`]);
+    const row = await env.DB.prepare("SELECT chat_id, message_id, prompt, model, size FROM images WHERE id = ?").bind(data.id).first();
+    expect(row).toEqual({ chat_id: chat.id, message_id: "b1", prompt: "a dot", model: "stable-diffusion", size: 68 });
+
+    const got = await call("GET", data.url, { token: user.token });
+    expect(got.status).toBe(200);
+    expect(got.headers.get("Content-Type")).toBe("image/png");
+    expect(got.headers.get("Cache-Control")).toBe("private, max-age=31536000, immutable");
+    expect(got.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(toBase64(new Uint8Array(await got.arrayBuffer()))).toBe(PNG_1X1);
+  });
+
+  it("accepts bare base64 and URL-safe base64", async () => {
+    const user = await registerUser();
+    const bytes = imageBytes(MAGIC["image/jpeg"], 3000);
+    const std = toBase64(bytes);
+    for (const image_data of [std, std.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")]) {
+      const res = await uploadJson(user, { image_data });
+      expect(res.status).toBe(201);
+      const { data } = await json(res);
+      const got = await call("GET", data.url, { token: user.token });
+      expect(got.headers.get("Content-Type")).toBe("image/jpeg");
+      expect(new Uint8Array(await got.arrayBuffer())).toEqual(bytes);
+    }
+  });
+
+  it.each(Object.entries(MAGIC))("round-trips raw %s bytes with metadata from the query", async (type, magic) => {
+    const user = await registerUser();
+    const chat = await newChat(user);
+    const bytes = imageBytes(magic, 50_000);
+    const res = await uploadRaw(user, bytes, type, `?chat_id=${chat.id}&prompt=${encodeURIComponent("mèo con")}&model=m1`);
+    expect(res.status).toBe(201);
+    const { data } = await json(res);
+    expect(data).toMatchObject({ content_type: type, size: 50_000 });
+    const row = await env.DB.prepare("SELECT chat_id, prompt, model, content_type FROM images WHERE id = ?").bind(data.id).first();
+    expect(row).toEqual({ chat_id: chat.id, prompt: "mèo con", model: "m1", content_type: type });
+    const got = await call("GET", data.url, { token: user.token });
+    expect(got.status).toBe(200);
+    expect(got.headers.get("Content-Type")).toBe(type);
+    expect(new Uint8Array(await got.arrayBuffer())).toEqual(bytes);
+  });
+
+  it("stores the type the bytes prove, not the one declared", async () => {
+    const user = await registerUser();
+    const res = await uploadRaw(user, imageBytes(MAGIC["image/gif"]), "image/png");
+    expect(res.status).toBe(201);
+    const { data } = await json(res);
+    expect((await call("GET", data.url, { token: user.token })).headers.get("Content-Type")).toBe("image/gif");
+  });
+
+  it("accepts exactly 10 MB of raw bytes", async () => {
+    const user = await registerUser();
+    const res = await uploadRaw(user, imageBytes(MAGIC["image/png"], 10 * MB), "image/png");
+    expect(res.status).toBe(201);
+    expect((await json(res)).data.size).toBe(10 * MB);
+  });
+
+  it("refuses raw bytes over 10 MB with 413, storing nothing", async () => {
+    const user = await registerUser();
+    await expectError(await uploadRaw(user, imageBytes(MAGIC["image/png"], 10 * MB + 1), "image/png"), 413, "payload_too_large");
+    expect(await storedImages(user)).toEqual([]);
+  });
+
+  it("refuses base64 that decodes to over 10 MB with 413, storing nothing", async () => {
+    const user = await registerUser();
+    const image_data = `data:image/png;base64,${toBase64(imageBytes(MAGIC["image/png"], 10 * MB + 1))}`;
+    await expectError(await uploadJson(user, { image_data }), 413, "payload_too_large");
+    expect(await storedImages(user)).toEqual([]);
+  });
+
+  it.each([
+    ["an SVG data URL", { image_data: `data:image/svg+xml;base64,${btoa(SVG)}` }],
+    ["SVG bytes declared as PNG", { image_data: `data:image/png;base64,${btoa(SVG)}` }],
+    ["bare base64 of SVG", { image_data: btoa(SVG) }],
+    ["a text data URL", { image_data: `data:text/html;base64,${btoa("<b>hi</b>")}` }],
+    ["bytes that are no image", { image_data: btoa("just some text, long enough to not be empty") }],
+    ["a PDF", { image_data: btoa("%PDF-1.7\n...") }],
+  ])("refuses %s with 415, storing nothing", async (_, body) => {
+    const user = await registerUser();
+    await expectError(await uploadJson(user, body), 415, "unsupported_media_type");
+    expect(await storedImages(user)).toEqual([]);
+  });
+
+  it.each([
+    ["image/svg+xml", SVG],
+    ["text/plain", "hello"],
+    ["application/octet-stream", imageBytes(MAGIC["image/png"])],
+    ["multipart/form-data; boundary=x", "--x--"],
+    [null, imageBytes(MAGIC["image/png"])],
+  ])("refuses a raw body of type %s with 415", async (type, body) => {
+    const user = await registerUser();
+    await expectError(await uploadRaw(user, body, type), 415, "unsupported_media_type");
+    expect(await storedImages(user)).toEqual([]);
+  });
+
+  it("refuses a raw PNG-typed body whose bytes are SVG with 415", async () => {
+    const user = await registerUser();
+    await expectError(await uploadRaw(user, SVG, "image/png"), 415, "unsupported_media_type");
+  });
+
+  it.each([
+    ["no image_data", { prompt: "x" }, "image_data"],
+    ["an empty image_data", { image_data: "" }, "image_data"],
+    ["a numeric image_data", { image_data: 12345 }, "image_data"],
+    ["invalid base64 characters", { image_data: "iVBORw0K!!!$$$" }, "image_data"],
+    ["base64 of impossible length", { image_data: "iVBORw0KG" }, "image_data"],
+    ["a data URL that is not base64", { image_data: "data:image/png,rawbytes" }, "image_data"],
+    ["a data URL without a comma", { image_data: "data:image/png;base64" }, "image_data"],
+    ["a malformed chat_id", { image_data: PNG_1X1, chat_id: "no spaces allowed" }, "chat_id"],
+    ["a numeric prompt", { image_data: PNG_1X1, prompt: 5 }, "prompt"],
+    ["an over-long prompt", { image_data: PNG_1X1, prompt: "p".repeat(10_001) }, "prompt"],
+    ["a malformed message_id", { image_data: PNG_1X1, message_id: "" }, "message_id"],
+  ])("rejects %s with 400 naming the field, storing nothing", async (_, body, field) => {
+    const user = await registerUser();
+    const err = await expectError(await uploadJson(user, body), 400, "invalid_input");
+    expect(err.field).toBe(field);
+    expect(await storedImages(user)).toEqual([]);
+  });
+
+  it("rejects malformed JSON and non-object JSON with 400", async () => {
+    const user = await registerUser();
+    await expectError(await uploadJson(user, '{"image_data": '), 400, "invalid_json");
+    await expectError(await uploadJson(user, '"iVBORw0K"'), 400, "invalid_json");
+    await expectError(await uploadJson(user, "null"), 400, "invalid_json");
+  });
+
+  it("rejects bad query metadata on a raw upload and an empty raw body with 400", async () => {
+    const user = await registerUser();
+    const err = await expectError(await uploadRaw(user, imageBytes(MAGIC["image/png"]), "image/png", "?chat_id=bad%20id"), 400, "invalid_input");
+    expect(err.field).toBe("chat_id");
+    await expectError(await uploadRaw(user, new Uint8Array(0), "image/png"), 400, "invalid_input");
+    expect(await storedImages(user)).toEqual([]);
+  });
+
+  it("answers 404 for an unknown or deleted chat_id, storing nothing", async () => {
+    const user = await registerUser();
+    await expectError(await uploadJson(user, { image_data: PNG_1X1, chat_id: "no-such-chat" }), 404, "not_found");
+    const chat = await newChat(user);
+    await call("PATCH", `/chat-sessions/${chat.id}`, { token: user.token, body: { status: "deleted" } });
+    await expectError(await uploadRaw(user, imageBytes(MAGIC["image/png"]), "image/png", `?chat_id=${chat.id}`), 404, "not_found");
+    expect(await storedImages(user)).toEqual([]);
+  });
+});
+
+describe("GET /media-api/api/images/:id", () => {
+  it("answers 404 for an unknown image and 400 for a malformed id", async () => {
+    const user = await registerUser();
+    await expectError(await call("GET", `/media-api/api/images/${crypto.randomUUID()}`, { token: user.token }), 404, "not_found");
+    await expectError(await call("GET", "/media-api/api/images/bad%20id", { token: user.token }), 400, "invalid_input");
+  });
+
+  it("answers 404 when the stored object has gone from R2", async () => {
+    const user = await registerUser();
+    const { data } = await json(await uploadJson(user, { image_data: PNG_1X1 }));
+    await env.IMAGES.delete(`images/${user.id}/${data.id}`);
+    await expectError(await call("GET", data.url, { token: user.token }), 404, "not_found");
+  });
+});

@@ -1,0 +1,16 @@
+// Browser tests: playwright-core drives Debian's Chromium against the real product, started as `npm start` does
+// (build, local migrations, wrangler dev) on a free port with its own throwaway state folder.
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    name: "browser",
+    environment: "node",
+    include: ["test/browser/**/*.test.ts"],
+    globalSetup: ["./test/browser/support/server.ts"],
+    // Two cores: one browser test file at a time next to workerd.
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+  },
+});

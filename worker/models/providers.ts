@@ -1,0 +1,69 @@
+// The one place that knows the vendor SDKs: turns a catalogue route into an AI SDK language model with the key and
+// base URL from the environment, or says the route's provider is not configured (so the offline model serves it).
+// Every SDK gets the upstream fetch, which turns cut streams and unreachable hosts into explicit errors.
+import { createAnthropic } from "@ai-sdk/anthropic";
+import { createDeepSeek } from "@ai-sdk/deepseek";
+import { createGoogleGenerativeAI } from "@ai-sdk/google";
+import { createOpenAI } from "@ai-sdk/openai";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import type { LanguageModelV3 } from "@ai-sdk/provider";
+import { createXai } from "@ai-sdk/xai";
+import type { ModelRoute, ProviderId } from "./catalogue";
+import { createUpstreamFetch } from "./upstream-fetch";
+
+/** A blank or whitespace-only variable counts as not set, so an empty secret never reaches a provider. */
+function setting(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+/** Builds the route's model, or returns undefined when its provider has no key (or, for openai-compatible, no URL). */
+export function buildProviderModel(route: ModelRoute, env: Partial<Env>): LanguageModelV3 | undefined {
+  const routeURL = setting(route.baseURL);
+  const builders: Record<ProviderId, () => LanguageModelV3 | undefined> = {
+    openai: () => {
+      const apiKey = setting(env.OPENAI_API_KEY);
+      if (!apiKey) return undefined;
+      const baseURL = routeURL ?? setting(env.OPENAI_BASE_URL);
+      return createOpenAI({ apiKey, baseURL, fetch: createUpstreamFetch("openai-responses") }).responses(route.model);
+    },
+    anthropic: () => {
+      const apiKey = setting(env.ANTHROPIC_API_KEY);
+      if (!apiKey) return undefined;
+      const baseURL = routeURL ?? setting(env.ANTHROPIC_BASE_URL);
+      return createAnthropic({ apiKey, baseURL, fetch: createUpstreamFetch("anthropic-messages") }).messages(route.model);
+    },
+    google: () => {
+      const apiKey = setting(env.GOOGLE_GENERATIVE_AI_API_KEY);
+      if (!apiKey) return undefined;
+      const baseURL = routeURL ?? setting(env.GOOGLE_BASE_URL);
+      return createGoogleGenerativeAI({ apiKey, baseURL, fetch: createUpstreamFetch("google-generate") }).languageModel(route.model);
+    },
+    xai: () => {
+      const apiKey = setting(env.XAI_API_KEY);
+      if (!apiKey) return undefined;
+      const baseURL = routeURL ?? setting(env.XAI_BASE_URL);
+      // The xAI SDK's default language model speaks chat completions (its Responses model is opt-in).
+      return createXai({ apiKey, baseURL, fetch: createUpstreamFetch("chat-completions") }).chat(route.model);
+    },
+    deepseek: () => {
+      const apiKey = setting(env.DEEPSEEK_API_KEY);
+      if (!apiKey) return undefined;
+      const baseURL = routeURL ?? setting(env.DEEPSEEK_BASE_URL);
+      return createDeepSeek({ apiKey, baseURL, fetch: createUpstreamFetch("chat-completions") }).chat(route.model);
+    },
+    "openai-compatible": () => {
+      const baseURL = routeURL ?? setting(env.OPENAI_COMPATIBLE_BASE_URL);
+      if (!baseURL) return undefined;
+      return createOpenAICompatible({
+        name: "openai-compatible",
+        baseURL,
+        // Local servers (Ollama, LM Studio, llama.cpp) usually need no key.
+        apiKey: setting(env.OPENAI_COMPATIBLE_API_KEY),
+        includeUsage: true,
+        fetch: createUpstreamFetch("chat-completions"),
+      }).chatModel(route.model);
+    },
+  };
+  return builders[route.provider]();
+}
