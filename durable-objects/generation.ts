@@ -94,24 +94,22 @@ export class GenerationRunner {
     const key = CHECKPOINT_PREFIX + input.botMessageId;
     await this.checkpoint(key, { input: meta, text: "", updatedAt: Date.now() });
 
-    const resolved = createModelRegistry(this.env).resolve(input.endpoint);
-    send({
-      metadata: {
-        message_id: input.botMessageId,
-        user_message_id: input.userMessageId,
-        chat_id: input.chatId,
-        model: input.endpoint,
-        offline: resolved?.offline ?? true,
-      },
-    });
-
     let text = "";
     let citations: Citation[] = [];
     let error: { code: string; message: string } | null = null;
     let lastCheckpoint = Date.now();
-    if (!resolved) {
-      error = { code: "provider_error", message: `Unknown model ${input.endpoint}` };
-    } else {
+    try {
+      const resolved = createModelRegistry(this.env).resolve(input.endpoint);
+      send({
+        metadata: {
+          message_id: input.botMessageId,
+          user_message_id: input.userMessageId,
+          chat_id: input.chatId,
+          model: input.endpoint,
+          offline: resolved?.offline ?? true,
+        },
+      });
+      if (!resolved) throw new Error(`Unknown model ${input.endpoint}`);
       for await (const part of streamAnswer({ model: resolved.model, system: SYSTEM_PROMPT, messages, abortSignal: signal })) {
         if (part.type === "text") {
           text += part.text;
@@ -128,6 +126,10 @@ export class GenerationRunner {
           break;
         }
       }
+    } catch (err) {
+      // A misconfiguration or a bug must still end in a saved message and a clear error event, never a hang.
+      console.error("generation error", input.botMessageId, err);
+      error = { code: "provider_error", message: "The model could not answer. Please try again or switch model." };
     }
     const stopped = signal.aborted;
     await this.finish(meta, { text, citations, stopped, error: error?.code ?? null });
