@@ -3,6 +3,6 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    projects: ["./vitest.workers.config.ts", "./vitest.web.config.ts"],
+    projects: ["./vitest.workers.config.ts", "./vitest.web.config.ts", "./vitest.browser.config.ts"],
   },
 });

@@ -4,10 +4,9 @@
 // Environment: PORT (default 8787), HOST (default localhost), PERSIST_DIR (local state, default .wrangler/state),
 // SKIP_BUILD=1 to serve the last build.
 import { spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureDevVars } from "./dev-vars.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const port = process.env.PORT || "8787";
@@ -27,12 +26,7 @@ function run(cmd, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// A fresh checkout has no .dev.vars: give it a random JWT secret (and no provider keys → the offline model serves).
-const devVars = join(root, ".dev.vars");
-if (!existsSync(devVars)) {
-  writeFileSync(devVars, `# Made by npm start. Add provider keys here (see .dev.vars.example).\nJWT_SECRET=${randomBytes(32).toString("hex")}\n`);
-  console.log("Created .dev.vars with a random JWT_SECRET");
-}
+ensureDevVars(root);
 
 if (process.env.SKIP_BUILD !== "1") run(bin("vite"), ["build", "--logLevel", "warn"]);
 run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", ...persist]);

@@ -33,3 +33,26 @@ export function uniqueEmail(): string {
   counter++;
   return `browser${Date.now()}${counter}@example.com`;
 }
+
+export const PASSWORD = "password123";
+
+/** Creates an account through the real API (the browser tests' own data; the UI sign-up is tested separately). */
+export async function createAccount(baseURL: string, name = "Lan Nguyen"): Promise<{ email: string; password: string }> {
+  const email = uniqueEmail();
+  const res = await fetch(`${baseURL}/auth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name, email, password: PASSWORD }),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  return { email, password: PASSWORD };
+}
+
+/** Signs in through the login screen and waits for the chat screen. */
+export async function signIn(page: import("playwright-core").Page, baseURL: string, account: { email: string; password: string }) {
+  await page.goto(`${baseURL}/login`);
+  await page.fill("[data-testid=field-email]", account.email);
+  await page.fill("[data-testid=field-password]", account.password);
+  await page.click("[data-testid=login-submit]");
+  await page.waitForSelector("[data-testid=greeting]");
+}

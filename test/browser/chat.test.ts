@@ -1,0 +1,101 @@
+// The main flow in a real browser: sign up, stream an answer, stop one, reload and find the chat under Today,
+// star and delete it.
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launch, PASSWORD, SHOTS_DIR, uniqueEmail } from "./support/browser";
+
+const baseURL = inject("baseURL");
+let ctx: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  ctx = await launch({ locale: "en-US" });
+  page = ctx.pages()[0] ?? (await ctx.newPage());
+});
+afterAll(async () => ctx?.close());
+
+describe("chatting in the browser", () => {
+  it("signs up with the form, showing the validation texts first", async () => {
+    await page.goto(`${baseURL}/`);
+    await page.waitForURL("**/login");
+    await page.click("[data-testid=auth-switch]");
+    await page.waitForURL("**/register");
+    await page.fill("[data-testid=field-name]", "Lan Nguyen");
+    await page.fill("[data-testid=field-email]", "not-an-email");
+    await page.fill("[data-testid=field-password]", "short");
+    await page.fill("[data-testid=field-confirm]", "other");
+    await page.click("[data-testid=register-submit]");
+    await expect.poll(() => page.textContent("[data-testid=error-email]")).toMatch(/email/i);
+    expect(await page.textContent("[data-testid=error-password]")).toMatch(/8/);
+    await page.fill("[data-testid=field-email]", uniqueEmail());
+    await page.fill("[data-testid=field-password]", PASSWORD);
+    await page.fill("[data-testid=field-confirm]", PASSWORD);
+    await page.click("[data-testid=register-submit]");
+    await page.waitForSelector("[data-testid=greeting]");
+    expect(await page.locator("[data-testid=suggestion]").count()).toBe(4);
+    await page.waitForSelector("[data-testid=offline-notice]");
+  });
+
+  it("ignores an empty or whitespace prompt", async () => {
+    await page.fill("[data-testid=chat-input]", "   ");
+    await page.keyboard.press("Enter");
+    await page.waitForTimeout(300);
+    expect(await page.locator("[data-testid=message]").count()).toBe(0);
+  });
+
+  it("streams the answer as markdown while it arrives, then keeps it", async () => {
+    await page.fill("[data-testid=chat-input]", "Explain how clouds form, with an example");
+    await page.keyboard.press("Enter");
+    const bot = page.locator('[data-testid=message][data-sender="bot"]').last();
+    await bot.waitFor();
+    // while streaming: the stop button shows and the text grows
+    await page.waitForSelector("[data-testid=stop-button]");
+    const early = (await bot.textContent())?.length ?? 0;
+    await expect.poll(async () => (await bot.textContent())?.length ?? 0, { timeout: 10_000 }).toBeGreaterThan(early);
+    await page.waitForSelector("[data-testid=send-button]", { timeout: 30_000 });
+    await expect.poll(() => bot.getAttribute("data-streaming")).not.toBe("true");
+    expect(await bot.locator("h1, h2, h3").count()).toBeGreaterThan(0);
+    expect(await bot.locator("pre code").count()).toBeGreaterThan(0);
+    expect(await bot.locator("table").count()).toBeGreaterThan(0);
+    await page.screenshot({ path: `${SHOTS_DIR}/chat-answer.png` });
+  });
+
+  it("stops an answer and keeps the partial text marked as stopped", async () => {
+    await page.fill("[data-testid=chat-input]", "Write a very long essay about the history of Vietnam");
+    await page.click("[data-testid=send-button]");
+    await page.waitForSelector("[data-testid=stop-button]");
+    const bot = page.locator('[data-testid=message][data-sender="bot"]').last();
+    await expect.poll(async () => (await bot.textContent())?.length ?? 0).toBeGreaterThan(40);
+    await page.click("[data-testid=stop-button]");
+    await page.waitForSelector("[data-testid=send-button]");
+    await expect.poll(() => bot.getAttribute("data-stopped")).toBe("true");
+    await bot.locator("[data-testid=message-stopped]").waitFor();
+  });
+
+  it("finds the chat under Today after a reload, with both answers saved", async () => {
+    await page.reload();
+    const today = page.locator('[data-testid=history-group][data-group="today"]');
+    await today.waitFor();
+    const item = today.locator("[data-testid=history-item]").first();
+    expect(await item.textContent()).toContain("Explain how clouds form, with");
+    await page.waitForSelector('[data-testid=message][data-sender="bot"]');
+    expect(await page.locator('[data-testid=message][data-sender="user"]').count()).toBe(2);
+    expect(await page.locator('[data-testid=message][data-sender="bot"][data-stopped="true"]').count()).toBe(1);
+  });
+
+  it("stars the chat, then deletes it after confirming", async () => {
+    const item = page.locator("[data-testid=history-item]").first();
+    await item.hover();
+    await item.locator("[data-testid=history-star]").click();
+    await expect.poll(() => page.locator("[data-testid=history-item]").first().getAttribute("data-starred")).toBe("true");
+    const starred = page.locator("[data-testid=history-item]").first();
+    await starred.hover();
+    await starred.locator("[data-testid=history-delete]").click();
+    await page.waitForSelector("[data-testid=confirm-dialog]");
+    await page.click("[data-testid=confirm-ok]");
+    await expect.poll(() => page.locator("[data-testid=history-item]").count()).toBe(0);
+    await page.reload();
+    await page.waitForSelector("[data-testid=greeting]");
+    expect(await page.locator("[data-testid=history-item]").count()).toBe(0);
+  });
+});

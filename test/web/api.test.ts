@@ -1,0 +1,89 @@
+// The API module: envelopes are validated, errors carry the worker's code, and any 401 clears the stored sign-in
+// and returns to /login (unless the call says a 401 is an answer, like a wrong password).
+import * as v from "valibot";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError, api, request, setUnauthorizedHandler } from "../../web/src/lib/api";
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+describe("api", () => {
+  const onUnauthorized = vi.fn();
+  beforeEach(() => {
+    localStorage.clear();
+    localStorage.setItem("user", JSON.stringify({ id: "u1" }));
+    localStorage.setItem("user_id", "u1");
+    localStorage.setItem("session_token", "t");
+    localStorage.setItem("current_chat_id", "c1");
+    localStorage.setItem("language", "vi");
+    localStorage.setItem("theme", "dark");
+    onUnauthorized.mockReset();
+    setUnauthorizedHandler(onUnauthorized);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("returns validated data from the success envelope", async () => {
+    const fetchMock = vi.fn(async () => json(200, { status: "success", data: { n: 1, extra: true } }));
+    vi.stubGlobal("fetch", fetchMock);
+    await expect(api("/x", v.object({ n: v.number() }))).resolves.toEqual({ n: 1 });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.credentials).toBe("same-origin");
+  });
+
+  it("sends JSON bodies", async () => {
+    const fetchMock = vi.fn(async () => json(201, { status: "success", data: {} }));
+    vi.stubGlobal("fetch", fetchMock);
+    await api("/x", v.object({}), { method: "POST", body: { a: 1 } });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.method).toBe("POST");
+    expect(init.body).toBe('{"a":1}');
+    expect((init.headers as Record<string, string>)["Content-Type"]).toBe("application/json");
+  });
+
+  it("rejects a response that does not match the schema", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => json(200, { status: "success", data: { n: "one" } })));
+    await expect(api("/x", v.object({ n: v.number() }))).rejects.toMatchObject({ code: "invalid_response" });
+  });
+
+  it("turns an error body into ApiError with its code and field", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => json(409, { status: "error", code: "email_taken", message: "taken", field: "email" })));
+    const err = await api("/auth/register", v.object({}), { method: "POST", body: {} }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 409, code: "email_taken", field: "email" });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it("on 401 clears the stored credentials and returns to /login, keeping theme and language", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => json(401, { status: "error", code: "session_expired", message: "ended" })));
+    await expect(api("/chat-sessions", v.array(v.unknown()))).rejects.toMatchObject({ status: 401, code: "session_expired" });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+    expect(localStorage.getItem("user")).toBeNull();
+    expect(localStorage.getItem("session_token")).toBeNull();
+    expect(localStorage.getItem("current_chat_id")).toBeNull();
+    expect(localStorage.getItem("language")).toBe("vi");
+    expect(localStorage.getItem("theme")).toBe("dark");
+  });
+
+  it("leaves for /login once even when several calls fail together", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => json(401, { status: "error", code: "invalid_token", message: "bad" })));
+    await Promise.allSettled([request("/a"), request("/b"), request("/c")]);
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it("does not log out when the caller expects a 401 (wrong password)", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => json(401, { status: "error", code: "invalid_credentials", message: "no" })));
+    await expect(request("/auth/login", { method: "POST", body: {}, on401: "throw" })).rejects.toMatchObject({ code: "invalid_credentials" });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(localStorage.getItem("user")).not.toBeNull();
+  });
+
+  it("reports network failures as network_error", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    await expect(request("/x")).rejects.toMatchObject({ status: 0, code: "network_error" });
+  });
+
+  it("gives non-JSON server failures a code by status", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => new Response("<html>bad gateway</html>", { status: 502 })));
+    await expect(request("/x")).rejects.toMatchObject({ status: 502, code: "internal_error" });
+  });
+});

@@ -1,0 +1,68 @@
+// The language rule: the stored choice, else the browser's language if it is vi, en, ru or zh, else English.
+import { beforeEach, describe, expect, it } from "vitest";
+import { chooseLanguage, initI18n, setLanguage } from "../../web/src/lib/i18n";
+import en from "../../locales/en.json";
+import ru from "../../locales/ru.json";
+import vi from "../../locales/vi.json";
+import zh from "../../locales/zh.json";
+
+describe("chooseLanguage", () => {
+  it("prefers the stored choice over the browser", () => {
+    expect(chooseLanguage("ru", ["vi-VN", "en"])).toBe("ru");
+  });
+
+  it("uses the first supported browser language by its primary subtag", () => {
+    expect(chooseLanguage(null, ["fr-FR", "zh-TW", "vi"])).toBe("zh");
+    expect(chooseLanguage(null, ["vi-VN"])).toBe("vi");
+    expect(chooseLanguage(null, ["RU_ru"])).toBe("ru");
+  });
+
+  it("ignores a stored value that is not one of ours", () => {
+    expect(chooseLanguage("de", ["vi"])).toBe("vi");
+  });
+
+  it("falls back to English", () => {
+    expect(chooseLanguage(undefined, ["fr", "de-DE"])).toBe("en");
+    expect(chooseLanguage(null, [])).toBe("en");
+  });
+});
+
+describe("i18n", () => {
+  beforeEach(() => localStorage.clear());
+
+  it("stores a manual choice and sets <html lang>", () => {
+    const i18n = initI18n();
+    setLanguage("vi");
+    expect(localStorage.getItem("language")).toBe("vi");
+    expect(document.documentElement.lang).toBe("vi");
+    expect(i18n.t("chat.stopped")).toBe("Đã dừng tạo câu trả lời");
+    expect(i18n.t("common.unavailable")).toBe("Tính năng chưa khả dụng");
+    setLanguage("en");
+    expect(document.documentElement.lang).toBe("en");
+  });
+});
+
+describe("locale files", () => {
+  const keys = (node: unknown, prefix = ""): string[] =>
+    typeof node === "object" && node !== null
+      ? Object.entries(node).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k))
+      : [prefix];
+  // plural forms differ by language (ru has few/many, vi and zh only other)
+  const base = (list: string[]) => [...new Set(list.map((k) => k.replace(/_(one|few|many|other)$/, "")))].sort();
+
+  it("have the same keys in all four languages", () => {
+    const reference = base(keys(en));
+    for (const locale of [vi, ru, zh]) expect(base(keys(locale))).toEqual(reference);
+  });
+
+  it("have no empty strings", () => {
+    for (const locale of [vi, en, ru, zh]) {
+      const flat = keys(locale);
+      expect(flat.length).toBeGreaterThan(100);
+      for (const key of flat) {
+        const value = key.split(".").reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], locale);
+        expect(typeof value === "string" && value.trim().length > 0, key).toBe(true);
+      }
+    }
+  });
+});

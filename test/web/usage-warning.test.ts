@@ -1,0 +1,86 @@
+// How X-Warning-Level is presented, and the model availability rules that go with it.
+import { describe, expect, it } from "vitest";
+import { warningLevel } from "../../worker/protocol/rules";
+import { isUsable, pickModel, shouldDisable } from "../../web/src/features/models/availability";
+import type { Model } from "../../web/src/features/models/models.schemas";
+import { isWarningLevel, presentWarning } from "../../web/src/features/models/usage-warning";
+
+describe("presentWarning", () => {
+  const base = { remaining: 2, plan: "free" as const, model: "GPT 4.1-mini" };
+
+  it("shows nothing for level none", () => {
+    expect(presentWarning({ ...base, level: "none" })).toBeNull();
+  });
+
+  it("shows zero_remaining as critical, with the urgent wording", () => {
+    const view = presentWarning({ ...base, level: "zero_remaining", remaining: 0 });
+    expect(view).toMatchObject({ severity: "critical", titleKey: "usage.title.urgent", messageKey: "usage.message.urgent" });
+  });
+
+  it("maps critical, warning and notice to their severities and tiers", () => {
+    expect(presentWarning({ ...base, level: "critical" })).toMatchObject({ severity: "critical", titleKey: "usage.title.important" });
+    expect(presentWarning({ ...base, level: "warning" })).toMatchObject({ severity: "warning", titleKey: "usage.title.warning" });
+    expect(presentWarning({ ...base, level: "notice" })).toMatchObject({ severity: "info", titleKey: "usage.title.notice" });
+  });
+
+  it("offers the action that fits the plan", () => {
+    expect(presentWarning({ ...base, level: "warning", plan: "free" })?.actionKey).toBe("usage.action.upgrade");
+    expect(presentWarning({ ...base, level: "warning", plan: "basic" })?.actionKey).toBe("usage.action.upgradeAdvanced");
+    expect(presentWarning({ ...base, level: "warning", plan: "advanced" })?.actionKey).toBe("usage.action.promptGuide");
+  });
+
+  it("passes the remaining count (never negative) and the model name to the message", () => {
+    expect(presentWarning({ ...base, level: "critical", remaining: -3 })?.values).toEqual({ remaining: 0, model: "GPT 4.1-mini" });
+  });
+
+  it("presents every level the shared rule can produce", () => {
+    for (const remaining of [0, 1, 2, 5, 15, 40]) {
+      const level = warningLevel(remaining);
+      expect(isWarningLevel(level)).toBe(true);
+      expect(presentWarning({ ...base, level, remaining }) === null).toBe(level === "none");
+    }
+  });
+
+  it("rejects header values that are not levels", () => {
+    expect(isWarningLevel("panic")).toBe(false);
+    expect(isWarningLevel(null)).toBe(false);
+  });
+});
+
+describe("model availability", () => {
+  const model = (endpoint: string, extra: Partial<Model> = {}): Model => ({
+    id: endpoint,
+    endpoint,
+    name: endpoint.toUpperCase(),
+    descriptions: { free: "", premium: "" },
+    premiumRequired: false,
+    fileSupport: false,
+    allowed: true,
+    remaining: 10,
+    total: 10,
+    offline: true,
+    ...extra,
+  });
+  const models = [model("a"), model("b", { remaining: 0 }), model("c"), model("p", { allowed: false, premiumRequired: true })];
+
+  it("disables a model at one use left or fewer", () => {
+    expect(shouldDisable(2)).toBe(false);
+    expect(shouldDisable(1)).toBe(true);
+    expect(shouldDisable(0)).toBe(true);
+  });
+
+  it("treats premium-locked, used-up and client-disabled models as unusable", () => {
+    expect(isUsable(models[0]!, [])).toBe(true);
+    expect(isUsable(models[1]!, [])).toBe(false);
+    expect(isUsable(models[3]!, [])).toBe(false);
+    expect(isUsable(models[0]!, ["a"])).toBe(false);
+  });
+
+  it("keeps the preferred model when usable, else the default, else the first usable, else none", () => {
+    expect(pickModel(models, "c", [], "a")?.endpoint).toBe("c");
+    expect(pickModel(models, "b", [], "a")?.endpoint).toBe("a");
+    expect(pickModel(models, "c", ["c"], "a")?.endpoint).toBe("a");
+    expect(pickModel(models, null, ["a"], "a")?.endpoint).toBe("c");
+    expect(pickModel(models, null, ["a", "c"], "a")).toBeNull();
+  });
+});

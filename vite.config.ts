@@ -1,0 +1,32 @@
+// One Vite config for the whole product: the SPA (root web/) and, through @cloudflare/vite-plugin, the Worker with
+// its D1, R2 and Durable Object bindings. `vite dev` serves both on one port with hot reload; `vite build` writes the
+// SPA to dist/client (wrangler.toml's [assets] directory) and the Worker bundle beside it.
+import { fileURLToPath } from "node:url";
+import { cloudflare } from "@cloudflare/vite-plugin";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const repo = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  root: repo("./web"),
+  // The SPA imports locales/*.json and worker/protocol/*.ts from outside web/.
+  server: { fs: { allow: [repo("./")] } },
+  build: { outDir: repo("./dist"), emptyOutDir: true },
+  plugins: [
+    // Must run before the React plugin: it turns web/src/routes into web/src/routeTree.gen.ts.
+    tanstackRouter({
+      target: "react",
+      autoCodeSplitting: true,
+      routesDirectory: repo("./web/src/routes"),
+      generatedRouteTree: repo("./web/src/routeTree.gen.ts"),
+    }),
+    react(),
+    cloudflare({
+      configPath: repo("./wrangler.toml"),
+      // Share wrangler's local state, so `wrangler d1 migrations apply DB --local` prepares the dev database too.
+      persistState: { path: repo("./.wrangler/state") },
+    }),
+  ],
+});

@@ -1,0 +1,83 @@
+// The sign-in and sign-up screen: a brand panel beside the form on wide screens, the form alone on phones.
+import { Link } from "@tanstack/react-router";
+import { type ReactNode, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LanguageSelect } from "../i18n/language-select";
+import { ThemeToggle } from "../theme/theme-toggle";
+import { Dialog } from "../ui/dialog";
+import { IconCheck, IconInfo, Logo } from "../ui/icons";
+import { LoginForm } from "./login-form";
+import { RegisterForm } from "./register-form";
+import "./auth.css";
+
+export function AuthPage({ mode, notice }: { mode: "login" | "register"; notice?: ReactNode }) {
+  const { t } = useTranslation();
+  const [forgotOpen, setForgotOpen] = useState(false);
+
+  return (
+    <div className="auth">
+      <aside className="auth__brand" aria-hidden="true">
+        <div className="auth__brand-inner">
+          <div className="auth__brand-logo">
+            <Logo size={44} />
+            <span>Mây</span>
+          </div>
+          <h2 className="auth__brand-title">{t("auth.brandTitle")}</h2>
+          <ul className="auth__brand-points">
+            <li>
+              <IconCheck size={18} /> {t("auth.point1")}
+            </li>
+            <li>
+              <IconCheck size={18} /> {t("auth.point2")}
+            </li>
+            <li>
+              <IconCheck size={18} /> {t("auth.point3")}
+            </li>
+          </ul>
+          <p className="auth__beta">{t("auth.beta")}</p>
+        </div>
+      </aside>
+
+      <main className="auth__main">
+        <div className="auth__topbar">
+          <LanguageSelect />
+          <ThemeToggle />
+        </div>
+        <div className="auth__card">
+          <div className="auth__card-logo">
+            <Logo size={40} />
+          </div>
+          <h1 className="auth__title">{mode === "login" ? t("auth.loginTitle") : t("auth.registerTitle")}</h1>
+          <p className="auth__subtitle">{mode === "login" ? t("auth.loginSubtitle") : t("auth.registerSubtitle")}</p>
+          {notice ? (
+            <div className="notice notice--info" role="status" data-testid="auth-notice">
+              <IconInfo size={18} />
+              <span>{notice}</span>
+            </div>
+          ) : null}
+          {mode === "login" ? <LoginForm onForgot={() => setForgotOpen(true)} /> : <RegisterForm />}
+          <p className="auth__switch">
+            {mode === "login" ? t("auth.noAccount") : t("auth.haveAccount")}{" "}
+            <Link to={mode === "login" ? "/register" : "/login"} data-testid="auth-switch">
+              {mode === "login" ? t("auth.registerLink") : t("auth.loginLink")}
+            </Link>
+          </p>
+        </div>
+      </main>
+
+      <Dialog
+        open={forgotOpen}
+        onClose={() => setForgotOpen(false)}
+        title={t("auth.forgotTitle")}
+        description={t("common.unavailable")}
+        testId="forgot-password-dialog"
+        icon={<IconInfo size={22} />}
+        footer={
+          <button type="button" className="btn btn--primary" onClick={() => setForgotOpen(false)} autoFocus>
+            {t("common.ok")}
+          </button>
+        }
+      />
+    </div>
+  );
+}

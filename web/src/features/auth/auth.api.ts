@@ -1,0 +1,43 @@
+// Calls for signing in, signing up, the current user and signing out.
+import { api, request } from "../../lib/api";
+import { clearStorageExceptPreferences } from "../../lib/storage";
+import { AuthResultSchema, MeSchema } from "./auth.schemas";
+import { getSessionToken, storeSession } from "./session";
+
+export async function login(input: { email: string; password: string }) {
+  const result = await api("/auth/login", AuthResultSchema, {
+    method: "POST",
+    body: { ...input, user_agent: navigator.userAgent.slice(0, 500) },
+    on401: "throw", // wrong password is an answer, not a lost session
+  });
+  storeSession(result);
+  return result;
+}
+
+export async function register(input: { name: string; email: string; password: string }) {
+  const result = await api("/auth/register", AuthResultSchema, { method: "POST", body: input, on401: "throw" });
+  storeSession(result);
+  return result;
+}
+
+export async function fetchMe() {
+  const { user } = await api("/auth/me", MeSchema);
+  return user;
+}
+
+export async function saveLanguage(language: string) {
+  await api("/auth/update-profile", MeSchema, { method: "PATCH", body: { language } });
+}
+
+/** Ends this device's session on the server (best effort), then forgets everything but theme and language. */
+export async function logout() {
+  const token = getSessionToken();
+  if (token) {
+    try {
+      await request(`/user-sessions/${encodeURIComponent(token)}`, { method: "DELETE", on401: "throw", timeoutMs: 8_000 });
+    } catch {
+      // already ended or offline: the local logout still happens
+    }
+  }
+  clearStorageExceptPreferences();
+}

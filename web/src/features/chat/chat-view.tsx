@@ -1,0 +1,81 @@
+// The chat screen for one chat (or a new one): the messages or the greeting, the notices, and the input box.
+// A chat that cannot be loaded (deleted, someone else's) sends the user back to a new chat with a toast.
+import { useQuery } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useAtomValue } from "jotai";
+import { useEffect, useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { DEFAULT_TITLE } from "../../../../worker/protocol/rules";
+import { ApiError } from "../../lib/api";
+import { STORAGE_KEYS, readItem, writeItem } from "../../lib/storage";
+import { meQuery } from "../auth/auth.queries";
+import { OfflineNotice, UsageBanner } from "../models/model-notices";
+import { modelsQuery } from "../models/models.queries";
+import { toast } from "../toast/toast.atoms";
+import { useIsMobile } from "../layout/use-media-query";
+import { streamingAtom } from "./chat.atoms";
+import { chatContentQuery } from "./chat.queries";
+import { Composer } from "./composer";
+import { EmptyState } from "./empty-state";
+import { MessageList } from "./message-list";
+import { useChatActions } from "./use-chat-actions";
+import "./chat.css";
+
+export function ChatView({ chatId }: { chatId: string | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const isMobile = useIsMobile();
+  const actions = useChatActions();
+  const streaming = useAtomValue(streamingAtom);
+  const me = useQuery(meQuery());
+  const models = useQuery(modelsQuery());
+  const content = useQuery({ ...chatContentQuery(chatId ?? "-"), enabled: chatId !== null });
+
+  useEffect(() => {
+    if (chatId) writeItem(STORAGE_KEYS.currentChatId, chatId);
+  }, [chatId]);
+
+  const error = content.error;
+  useEffect(() => {
+    if (!chatId || !error) return;
+    if (error instanceof ApiError && error.status === 401) return; // the api module is already leaving for /login
+    toast.error(t("chat.loadFailed"), { key: "chat-load" });
+    if (readItem(STORAGE_KEYS.currentChatId) === chatId) writeItem(STORAGE_KEYS.currentChatId, null);
+    void navigate({ to: "/", replace: true });
+  }, [chatId, error, navigate, t]);
+
+  const title = chatId ? content.data?.title : undefined;
+  useEffect(() => {
+    document.title = title && title !== DEFAULT_TITLE ? `${title} · Mây` : "Mây";
+  }, [title]);
+
+  const modelNames = useMemo(
+    () => Object.fromEntries((models.data?.models ?? []).map((m) => [m.endpoint, m.name])),
+    [models.data],
+  );
+
+  const messages = chatId ? (content.data?.messages ?? []) : [];
+  const loadingChat = chatId !== null && content.isPending;
+  const showGreeting = messages.length === 0 && !loadingChat;
+  const send = (text: string) => void actions.send(text, chatId);
+
+  return (
+    <div className="chat">
+      {showGreeting ? (
+        <div className="chat__empty">
+          <EmptyState name={me.data?.name} onPick={send} disabled={streaming !== null} />
+        </div>
+      ) : (
+        <MessageList chatKey={chatId ?? "new"} messages={messages} modelNames={modelNames} loading={loadingChat} />
+      )}
+      <div className="chat__bottom">
+        <div className="chat__notices">
+          <UsageBanner />
+          <OfflineNotice />
+        </div>
+        <Composer onSend={send} onStop={() => void actions.stop()} autoFocus={!isMobile} />
+        <p className="chat__disclaimer">{t("chat.disclaimer")}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+// UI state of the chat screen: the answer being generated (one at a time, which is what blocks a second send) and
+// the text in the input box (so a refused question can be put back).
+import { atom } from "jotai";
+
+export interface StreamingState {
+  /** null while the chat itself is being created for a first message. */
+  chatId: string | null;
+  botMessageId: string | null;
+  phase: "creating" | "waiting" | "streaming";
+  /** Stop was pressed; the server's stopped event is on its way. */
+  stopping: boolean;
+}
+
+export const streamingAtom = atom<StreamingState | null>(null);
+
+export const draftAtom = atom<string>("");

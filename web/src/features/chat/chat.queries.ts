@@ -1,0 +1,61 @@
+// Server state for chats: the history list, one chat, and its messages. Query keys live here so every feature
+// invalidates the same things.
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import * as v from "valibot";
+import { api, apiBody } from "../../lib/api";
+import { type Chat, type ChatContent, ChatContentSchema, ChatSchema } from "./chat.schemas";
+
+/** How many chats the sidebar loads per page. */
+export const HISTORY_PAGE = 50;
+
+const ChatPageSchema = v.object({
+  status: v.literal("success"),
+  data: v.array(ChatSchema),
+  next_before: v.optional(v.nullable(v.string()), null),
+});
+export type ChatPage = { chats: Chat[]; next_before: string | null };
+
+export const chatKeys = {
+  all: ["chats"] as const,
+  list: () => ["chats", "list"] as const,
+  detail: (id: string) => ["chats", "detail", id] as const,
+  content: (id: string) => ["chats", "content", id] as const,
+};
+
+/** The history, newest message first, a page at a time (the worker's cursor is `next_before`). */
+export const chatListQuery = () =>
+  infiniteQueryOptions({
+    queryKey: chatKeys.list(),
+    queryFn: async ({ signal, pageParam }): Promise<ChatPage> => {
+      const query = new URLSearchParams({ limit: String(HISTORY_PAGE) });
+      if (pageParam) query.set("before", pageParam);
+      const body = await apiBody(`/chat-sessions?${query}`, ChatPageSchema, { signal });
+      return { chats: body.data, next_before: body.next_before };
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_before,
+    staleTime: 30_000,
+    // chats started on another device appear when the user comes back to this tab
+    refetchOnWindowFocus: true,
+  });
+
+export const chatQuery = (id: string) =>
+  queryOptions({
+    queryKey: chatKeys.detail(id),
+    queryFn: ({ signal }) => api(`/chat-sessions/${encodeURIComponent(id)}`, ChatSchema, { signal }),
+    staleTime: 30_000,
+    retry: false,
+  });
+
+export const chatContentQuery = (id: string) =>
+  queryOptions({
+    queryKey: chatKeys.content(id),
+    queryFn: async ({ signal }): Promise<ChatContent> => {
+      const data = await api(`/chat-sessions/${encodeURIComponent(id)}/content`, ChatContentSchema, { signal });
+      const first = data.chats[0];
+      return { title: first?.title ?? "", messages: first?.messages ?? [] };
+    },
+    // Fresh for a minute: the cache is also written by the stream, which must not be overwritten by a refetch.
+    staleTime: 60_000,
+    retry: false,
+  });

@@ -1,0 +1,94 @@
+// The input box: grows with its text, Enter sends and Shift+Enter makes a new line (never while an IME is
+// composing), empty or whitespace-only text is ignored, and while an answer is running the send button becomes
+// the stop button.
+import { useAtom, useAtomValue } from "jotai";
+import { type KeyboardEvent, useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { IconSend, IconStop } from "../ui/icons";
+import { draftAtom, streamingAtom } from "./chat.atoms";
+
+/** Tallest the box grows before it scrolls, in pixels. */
+const MAX_HEIGHT_PX = 220;
+
+export function Composer({ onSend, onStop, autoFocus }: { onSend: (text: string) => void; onStop: () => void; autoFocus: boolean }) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useAtom(draftAtom);
+  const streaming = useAtomValue(streamingAtom);
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const busy = streaming !== null;
+  const canSend = draft.trim().length > 0 && !busy;
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.style.height = "auto";
+    el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
+  }, [draft]);
+
+  useEffect(() => {
+    if (autoFocus) ref.current?.focus();
+  }, [autoFocus]);
+
+  const submit = () => {
+    if (!canSend) return;
+    onSend(draft);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key !== "Enter" || e.shiftKey || e.nativeEvent.isComposing || e.keyCode === 229) return;
+    e.preventDefault();
+    submit();
+  };
+
+  return (
+    <form
+      className={`composer${busy ? " is-busy" : ""}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <label htmlFor="chat-input" className="visually-hidden">
+        {t("chat.inputLabel")}
+      </label>
+      <textarea
+        id="chat-input"
+        ref={ref}
+        className="composer__input"
+        data-testid="chat-input"
+        rows={1}
+        value={draft}
+        placeholder={t("chat.placeholder")}
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={onKeyDown}
+        enterKeyHint="send"
+      />
+      <div className="composer__actions">
+        {streaming?.botMessageId ? (
+          <button
+            type="button"
+            className="composer__btn composer__btn--stop"
+            data-testid="stop-button"
+            aria-label={t("chat.stop")}
+            data-tooltip={t("chat.stop")}
+            disabled={streaming.stopping}
+            onClick={onStop}
+          >
+            <IconStop size={18} />
+          </button>
+        ) : (
+          <button
+            type="submit"
+            className="composer__btn"
+            data-testid="send-button"
+            aria-label={t("chat.send")}
+            data-tooltip={t("chat.send")}
+            disabled={!canSend}
+          >
+            {busy ? <span className="spinner spinner--sm" aria-hidden="true" /> : <IconSend size={18} />}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

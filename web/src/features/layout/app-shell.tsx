@@ -1,0 +1,36 @@
+// The signed-in layout: sidebar + header + the routed chat screen. It also owns what lives as long as the session:
+// the socket, the daily reset of model warnings, and closing the drawer when the layout changes.
+import { useQuery } from "@tanstack/react-query";
+import { useAtomValue, useSetAtom } from "jotai";
+import { type ReactNode, useEffect } from "react";
+import { meQuery } from "../auth/auth.queries";
+import { useDailyReset } from "../models/use-daily-reset";
+import { useUserSocket } from "../socket/use-user-socket";
+import { Header } from "./header";
+import { drawerOpenAtom, sidebarCollapsedAtom } from "./layout.atoms";
+import { Sidebar } from "./sidebar";
+import { useIsMobile } from "./use-media-query";
+import "./layout.css";
+
+export function AppShell({ children }: { children: ReactNode }) {
+  const me = useQuery(meQuery());
+  const isMobile = useIsMobile();
+  const setDrawerOpen = useSetAtom(drawerOpenAtom);
+  const collapsed = useAtomValue(sidebarCollapsedAtom);
+  useUserSocket(me.data?.id);
+  useDailyReset();
+
+  useEffect(() => {
+    if (!isMobile) setDrawerOpen(false);
+  }, [isMobile, setDrawerOpen]);
+
+  return (
+    <div className={`shell${collapsed && !isMobile ? " shell--collapsed" : ""}${isMobile ? " shell--mobile" : ""}`}>
+      <Sidebar />
+      <div className="shell__main">
+        <Header />
+        <main className="shell__content">{children}</main>
+      </div>
+    </div>
+  );
+}

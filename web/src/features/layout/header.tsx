@@ -1,0 +1,52 @@
+// The bar above the chat: the sidebar/drawer toggle, the model switcher, and a new-chat shortcut when the sidebar
+// is out of sight.
+import { useAtom } from "jotai";
+import { useTranslation } from "react-i18next";
+import { ModelSwitcher } from "../models/model-switcher";
+import { IconNewChat, IconSidebar } from "../ui/icons";
+import { drawerOpenAtom, sidebarCollapsedAtom } from "./layout.atoms";
+import { useNewChat } from "./sidebar";
+import { useIsMobile } from "./use-media-query";
+
+export function Header() {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const [drawerOpen, setDrawerOpen] = useAtom(drawerOpenAtom);
+  const [collapsed, setCollapsed] = useAtom(sidebarCollapsedAtom);
+  const sidebarHidden = isMobile ? !drawerOpen : collapsed;
+  const newChat = useNewChat();
+  const label = sidebarHidden ? t("sidebar.open") : t("sidebar.close");
+  return (
+    <header className="header">
+      <button
+        type="button"
+        className="icon-btn"
+        data-testid="drawer-toggle"
+        aria-label={label}
+        data-tooltip={label}
+        data-tooltip-side="right"
+        aria-controls="sidebar"
+        aria-expanded={!sidebarHidden}
+        onClick={() => (isMobile ? setDrawerOpen((o) => !o) : setCollapsed((c) => !c))}
+      >
+        <IconSidebar size={20} />
+      </button>
+      <ModelSwitcher />
+      <div className="header__spacer" />
+      {sidebarHidden ? (
+        <button
+          type="button"
+          className="icon-btn"
+          data-testid="header-new-chat"
+          aria-label={t("sidebar.newChat")}
+          data-tooltip={t("sidebar.newChat")}
+          data-tooltip-side="left"
+          onClick={newChat}
+        >
+          <IconNewChat size={20} />
+        </button>
+      ) : null}
+    </header>
+  );
+}
+

@@ -1,0 +1,120 @@
+// The sidebar: brand, new chat, the history, clear conversations, language and theme, and the profile menu.
+// On phones it is a drawer over the chat (closed with Escape, the backdrop, or by picking a chat).
+import { useNavigate } from "@tanstack/react-router";
+import { useAtom, useAtomValue } from "jotai";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { STORAGE_KEYS, writeItem } from "../../lib/storage";
+import { useHistoryActions } from "../history/use-history-actions";
+import { HistoryList } from "../history/history-list";
+import { LanguageSelect } from "../i18n/language-select";
+import { saveLanguage } from "../auth/auth.api";
+import { ThemeToggle } from "../theme/theme-toggle";
+import { confirm } from "../ui/confirm.atoms";
+import { IconBroom, IconClose, IconNewChat, Logo } from "../ui/icons";
+import { drawerOpenAtom, sidebarCollapsedAtom } from "./layout.atoms";
+import { ProfileMenu } from "./profile-menu";
+import { useIsMobile } from "./use-media-query";
+import { streamingAtom } from "../chat/chat.atoms";
+
+export function useNewChat() {
+  const navigate = useNavigate();
+  return () => {
+    writeItem(STORAGE_KEYS.currentChatId, null);
+    void navigate({ to: "/" });
+  };
+}
+
+export function Sidebar() {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const [drawerOpen, setDrawerOpen] = useAtom(drawerOpenAtom);
+  const collapsed = useAtomValue(sidebarCollapsedAtom);
+  const streaming = useAtomValue(streamingAtom);
+  const newChat = useNewChat();
+  const { clear } = useHistoryActions();
+  const ref = useRef<HTMLElement>(null);
+
+  const closeDrawer = () => {
+    if (isMobile) setDrawerOpen(false);
+  };
+
+  useEffect(() => {
+    if (!isMobile || !drawerOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setDrawerOpen(false);
+    document.addEventListener("keydown", onKey);
+    ref.current?.querySelector<HTMLElement>("[data-testid='new-chat']")?.focus();
+    return () => document.removeEventListener("keydown", onKey);
+  }, [isMobile, drawerOpen, setDrawerOpen]);
+
+  const onClear = async () => {
+    const ok = await confirm({
+      title: t("history.clearTitle"),
+      message: t("history.clearMessage"),
+      confirmLabel: t("history.clearConfirm"),
+      cancelLabel: t("common.cancel"),
+      danger: true,
+    });
+    if (ok) {
+      clear.mutate();
+      closeDrawer();
+    }
+  };
+
+  const hidden = isMobile ? !drawerOpen : collapsed;
+  return (
+    <>
+      {isMobile && drawerOpen ? <div className="backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" /> : null}
+      <aside
+        ref={ref}
+        id="sidebar"
+        className={`sidebar${hidden ? " is-hidden" : ""}${isMobile ? " sidebar--drawer" : ""}`}
+        data-testid="sidebar"
+        aria-label={t("sidebar.label")}
+        aria-hidden={hidden || undefined}
+        inert={hidden || undefined}
+        {...(isMobile && drawerOpen ? { role: "dialog", "aria-modal": true } : {})}
+      >
+        <div className="sidebar__top">
+          <div className="brand">
+            <Logo size={28} />
+            <span className="brand__name">Mây</span>
+            <span className="badge badge--beta">Beta</span>
+          </div>
+          {isMobile ? (
+            <button type="button" className="icon-btn" aria-label={t("sidebar.close")} onClick={() => setDrawerOpen(false)}>
+              <IconClose size={20} />
+            </button>
+          ) : null}
+        </div>
+        <button
+          type="button"
+          className="new-chat"
+          data-testid="new-chat"
+          disabled={streaming?.phase === "creating"}
+          onClick={() => {
+            newChat();
+            closeDrawer();
+          }}
+        >
+          <IconNewChat size={18} />
+          <span>{t("sidebar.newChat")}</span>
+        </button>
+        <div className="sidebar__scroll">
+          <HistoryList onNavigate={closeDrawer} />
+        </div>
+        <div className="sidebar__footer">
+          <button type="button" className="sidebar__link" data-testid="clear-conversations" onClick={() => void onClear()}>
+            <IconBroom size={18} />
+            <span>{t("sidebar.clear")}</span>
+          </button>
+          <div className="sidebar__prefs">
+            <LanguageSelect onChange={(lng) => void saveLanguage(lng).catch(() => {})} />
+            <ThemeToggle />
+          </div>
+          <ProfileMenu />
+        </div>
+      </aside>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+// Notices above the input: the offline-model notice (no AI provider configured, so the built-in offline model
+// answers) and the latest usage warning for the current model.
+import { useQuery } from "@tanstack/react-query";
+import { useAtom } from "jotai";
+import { useTranslation } from "react-i18next";
+import { toast } from "../toast/toast.atoms";
+import { IconClose, IconInfo, IconWarning } from "../ui/icons";
+import { offlineNoticeDismissedAtom, usageWarningAtom } from "./models.atoms";
+import { modelsQuery } from "./models.queries";
+import { presentWarning } from "./usage-warning";
+import { useCurrentModel } from "./use-current-model";
+
+export function OfflineNotice() {
+  const { t } = useTranslation();
+  const { model } = useCurrentModel();
+  const [dismissed, setDismissed] = useAtom(offlineNoticeDismissedAtom);
+  if (!model?.offline || dismissed) return null;
+  return (
+    <div className="notice notice--info notice--compact" role="note" data-testid="offline-notice">
+      <IconInfo size={16} />
+      <span className="notice__text">{t("models.offlineNotice")}</span>
+      <button
+        type="button"
+        className="icon-btn icon-btn--xs notice__close"
+        aria-label={t("common.close")}
+        data-testid="offline-notice-close"
+        onClick={() => setDismissed(true)}
+      >
+        <IconClose size={14} />
+      </button>
+    </div>
+  );
+}
+
+export function UsageBanner() {
+  const { t } = useTranslation();
+  const [warning, setWarning] = useAtom(usageWarningAtom);
+  const { data } = useQuery(modelsQuery());
+  if (!warning) return null;
+  const view = presentWarning({ level: warning.level, remaining: warning.remaining, plan: data?.plan ?? "free", model: warning.model });
+  if (!view) return null;
+  return (
+    <div
+      className={`usage-banner usage-banner--${view.severity}`}
+      role={view.severity === "critical" ? "alert" : "status"}
+      data-testid="usage-warning"
+      data-level={view.level}
+      data-severity={view.severity}
+    >
+      {view.severity === "info" ? <IconInfo size={18} /> : <IconWarning size={18} />}
+      <div className="usage-banner__text">
+        <strong>{t(view.titleKey)}</strong>
+        <span>{t(view.messageKey, view.values)}</span>
+      </div>
+      <button type="button" className="usage-banner__action" onClick={() => toast.info(t("common.unavailable"))}>
+        {t(view.actionKey)}
+      </button>
+      <button type="button" className="icon-btn icon-btn--sm" aria-label={t("common.close")} onClick={() => setWarning(null)}>
+        <IconClose size={16} />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+// How a usage warning level (X-Warning-Level) is shown: its severity, title, message and the action offered for the
+// user's plan. zero_remaining is shown as critical, as the spec says; "none" shows nothing.
+import type { WarningLevel } from "../../../../worker/protocol/rules";
+import type { Plan } from "../auth/auth.schemas";
+
+export type Severity = "info" | "warning" | "critical";
+
+export interface WarningPresentation {
+  level: Exclude<WarningLevel, "none">;
+  severity: Severity;
+  /** i18n keys */
+  titleKey: string;
+  messageKey: string;
+  actionKey: string;
+  /** interpolation values for the message */
+  values: { remaining: number; model: string };
+}
+
+const SEVERITY: Record<Exclude<WarningLevel, "none">, Severity> = {
+  zero_remaining: "critical",
+  critical: "critical",
+  warning: "warning",
+  notice: "info",
+};
+
+/** The spec's wording tiers: urgent, important, warning, notice. */
+const TIER: Record<Exclude<WarningLevel, "none">, string> = {
+  zero_remaining: "urgent",
+  critical: "important",
+  warning: "warning",
+  notice: "notice",
+};
+
+const ACTION: Record<Plan, string> = {
+  free: "usage.action.upgrade",
+  basic: "usage.action.upgradeAdvanced",
+  advanced: "usage.action.promptGuide",
+};
+
+export function isWarningLevel(value: string | null | undefined): value is WarningLevel {
+  return value === "zero_remaining" || value === "critical" || value === "warning" || value === "notice" || value === "none";
+}
+
+export function presentWarning(input: {
+  level: WarningLevel;
+  remaining: number;
+  plan: Plan;
+  model: string;
+}): WarningPresentation | null {
+  if (input.level === "none") return null;
+  const tier = TIER[input.level];
+  return {
+    level: input.level,
+    severity: SEVERITY[input.level],
+    titleKey: `usage.title.${tier}`,
+    messageKey: `usage.message.${tier}`,
+    actionKey: ACTION[input.plan],
+    values: { remaining: Math.max(0, input.remaining), model: input.model },
+  };
+}

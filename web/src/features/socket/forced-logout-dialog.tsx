@@ -1,0 +1,30 @@
+// The forced-logout popup: says why (logged in on another device, session expired, ...) in the user's language,
+// then logs out when acknowledged.
+import { useAtomValue } from "jotai";
+import { useTranslation } from "react-i18next";
+import { Dialog } from "../ui/dialog";
+import { IconWarning } from "../ui/icons";
+import { finishForcedLogout, forcedLogoutAtom } from "./forced-logout.atoms";
+
+export function ForcedLogoutDialog() {
+  const { t } = useTranslation();
+  const state = useAtomValue(forcedLogoutAtom);
+  const message = state?.reason ? t(`forcedLogout.reasons.${state.reason}`) : (state?.message ?? t("forcedLogout.reasons.expired"));
+  return (
+    <Dialog
+      open={state !== null}
+      onClose={() => finishForcedLogout()}
+      role="alertdialog"
+      dismissible={false}
+      testId="forced-logout-dialog"
+      title={t("forcedLogout.title")}
+      description={<span data-testid="forced-logout-message" data-reason={state?.reason ?? ""}>{message}</span>}
+      icon={<IconWarning size={22} />}
+      footer={
+        <button type="button" className="btn btn--primary" data-testid="forced-logout-ok" autoFocus onClick={() => finishForcedLogout()}>
+          {t("forcedLogout.ok")}
+        </button>
+      }
+    />
+  );
+}
