@@ -7,14 +7,26 @@ import { launch, PASSWORD, SHOTS_DIR, uniqueEmail } from "./support/browser";
 const baseURL = inject("baseURL");
 let ctx: BrowserContext;
 let page: Page;
+const consoleErrors: string[] = [];
 
 beforeAll(async () => {
   ctx = await launch({ locale: "en-US" });
   page = ctx.pages()[0] ?? (await ctx.newPage());
+  page.on("console", (m) => {
+    if (m.type() === "error") consoleErrors.push(m.text());
+  });
+  page.on("pageerror", (e) => consoleErrors.push(e.message));
 });
 afterAll(async () => ctx?.close());
 
 describe("chatting in the browser", () => {
+  it("serves the SPA with a strict Content-Security-Policy", async () => {
+    const res = await page.goto(`${baseURL}/login`);
+    const csp = res?.headers()["content-security-policy"] ?? "";
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
   it("signs up with the form, showing the validation texts first", async () => {
     await page.goto(`${baseURL}/`);
     await page.waitForURL("**/login");
@@ -97,5 +109,9 @@ describe("chatting in the browser", () => {
     await page.reload();
     await page.waitForSelector("[data-testid=greeting]");
     expect(await page.locator("[data-testid=history-item]").count()).toBe(0);
+  });
+
+  it("ran the whole flow without a script error or a CSP violation", () => {
+    expect(consoleErrors.filter((e) => /Content Security Policy|Uncaught/i.test(e))).toEqual([]);
   });
 });
