@@ -1,0 +1,66 @@
+// The state both auth forms share: values, rule errors shown once the user has tried to submit (then re-checked on
+// every change), the request, and where a server refusal shows (under its field, or above the form).
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ApiError } from "../../lib/api";
+import { errorMessage } from "../../lib/error-message";
+import { authKeys } from "./auth.queries";
+import type { AuthResult } from "./auth.schemas";
+import type { FieldErrors } from "./validation";
+
+export function useAuthForm<K extends string, P>(opts: {
+  initial: Record<K, string>;
+  validate: (values: Record<K, string>) => FieldErrors<K>;
+  toPayload: (values: Record<K, string>) => P;
+  submit: (payload: P) => Promise<AuthResult>;
+  /** Which field a server error belongs to, when the server does not name one (e.g. email_taken → email). */
+  fieldForCode?: (code: string) => K | undefined;
+  /** Options for the translated rule messages (e.g. the minimum password length). */
+  messageOptions?: Record<string, unknown>;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState(opts.initial);
+  const [errors, setErrors] = useState<FieldErrors<K>>({});
+  const [submitted, setSubmitted] = useState(false);
+
+  const mutation = useMutation({
+    mutationFn: opts.submit,
+    onSuccess: async (result) => {
+      queryClient.clear();
+      queryClient.setQueryData(authKeys.me, result.user);
+      await navigate({ to: "/" });
+    },
+  });
+
+  const update = (key: K, value: string) => {
+    const next = { ...values, [key]: value };
+    setValues(next);
+    if (submitted) setErrors(opts.validate(next));
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    const found = opts.validate(values);
+    setErrors(found);
+    if (Object.keys(found).length || mutation.isPending) return;
+    mutation.mutate(opts.toPayload(values));
+  };
+
+  const serverError = mutation.error;
+  const serverField =
+    serverError instanceof ApiError ? ((serverError.field as K | undefined) ?? opts.fieldForCode?.(serverError.code)) : undefined;
+  const fieldError = (key: K): string | undefined => {
+    const rule = errors[key];
+    if (rule) return t(rule, opts.messageOptions);
+    return serverField === key ? errorMessage(t, serverError) : undefined;
+  };
+  /** A server refusal that belongs to no field, shown above the form. */
+  const formError = serverError && !serverField ? errorMessage(t, serverError) : undefined;
+
+  return { values, update, onSubmit, fieldError, formError, pending: mutation.isPending };
+}
