@@ -27,6 +27,7 @@ export default defineConfig(async () => {
             GOOGLE_GENERATIVE_AI_API_KEY: "",
             XAI_API_KEY: "",
             DEEPSEEK_API_KEY: "",
+            CLOUDFLARE_API_TOKEN: "",
             OPENAI_COMPATIBLE_BASE_URL: "",
             MODEL_ROUTES: "",
           },

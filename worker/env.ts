@@ -18,6 +18,11 @@ declare global {
       XAI_BASE_URL?: string;
       DEEPSEEK_API_KEY?: string;
       DEEPSEEK_BASE_URL?: string;
+      /** Workers AI: an API token with Workers AI read access, and the account it belongs to. */
+      CLOUDFLARE_API_TOKEN?: string;
+      CLOUDFLARE_ACCOUNT_ID?: string;
+      /** Overrides the Workers AI base URL (default https://api.cloudflare.com/client/v4/accounts/{account}/ai/v1). */
+      WORKERS_AI_BASE_URL?: string;
       OPENAI_COMPATIBLE_BASE_URL?: string;
       OPENAI_COMPATIBLE_API_KEY?: string;
       /** JSON object endpoint → {provider, model, baseURL?} overriding worker/models/catalogue.ts routes. */

@@ -22,7 +22,7 @@ const EVENT_GAP_MS = 2;
 /** How long the slow scenario keeps streaming if nobody stops it, in milliseconds. */
 const SLOW_TOTAL_MS = 60_000;
 
-type Flavour = "openai" | "xai" | "deepseek" | "openai-compatible" | "anthropic" | "google";
+type Flavour = "openai" | "xai" | "deepseek" | "openai-compatible" | "workers-ai" | "anthropic" | "google";
 type ErrorKind = "unauthorized" | "forbidden" | "badKey" | "rateLimited" | "unavailable" | "badRequest" | "notFound";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -149,6 +149,7 @@ function errorFor(flavour: Flavour, kind: ErrorKind, model: string): [number, un
   if (flavour === "anthropic") return anthropicError(kind, model);
   if (flavour === "google") return googleError(kind, model);
   if (flavour === "xai") return xaiError(kind, model);
+  if (flavour === "workers-ai") return workersAiError(kind, model);
   return openaiStyleError(kind, model, flavour);
 }
 
@@ -185,6 +186,27 @@ class EventWriter {
 
 function startSse(res: ServerResponse, extraHeaders: Record<string, string> = {}) {
   res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", ...extraHeaders });
+}
+
+/** Cloudflare's API envelope, which Workers AI's OpenAI-compatible endpoint answers errors with. */
+function workersAiError(kind: ErrorKind, model: string): [number, unknown] {
+  const err = (status: number, code: number, message: string) =>
+    [status, { result: null, success: false, errors: [{ code, message }], messages: [] }] as [number, unknown];
+  switch (kind) {
+    case "unauthorized":
+    case "badKey":
+      return err(401, 10000, "Authentication error");
+    case "forbidden":
+      return err(403, 10000, "Authentication error");
+    case "rateLimited":
+      return err(429, 3040, "Capacity temporarily exceeded, please try again.");
+    case "unavailable":
+      return err(503, 3040, "Service unavailable");
+    case "badRequest":
+      return err(400, 5006, "Error: Type mismatch of '/messages', 'array' not in 'null'");
+    default:
+      return err(404, 5007, `No such model ${model} or task`);
+  }
 }
 
 async function streamOpenAIResponses(res: ServerResponse, model: string, plan: StreamPlan) {
@@ -438,7 +460,7 @@ function planFor(model: string): StreamPlan | ErrorKind {
   }
 }
 
-const FLAVOURS: readonly Flavour[] = ["openai", "xai", "deepseek", "openai-compatible", "anthropic", "google"];
+const FLAVOURS: readonly Flavour[] = ["openai", "xai", "deepseek", "openai-compatible", "workers-ai", "anthropic", "google"];
 
 function apiKeyOf(req: IncomingMessage): string | null {
   const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? "")?.[1];

@@ -1,8 +1,8 @@
 // The model catalogue, as data: what the SPA lists and which provider and upstream model serves each endpoint.
 // An operator re-routes any entry here (or with the MODEL_ROUTES variable) to OpenAI, Anthropic, Google, xAI,
-// DeepSeek or any OpenAI-compatible server (Ollama, LM Studio, vLLM, llama.cpp) without touching code.
+// DeepSeek, Cloudflare Workers AI or any OpenAI-compatible server (Ollama, LM Studio, vLLM, llama.cpp) without touching code.
 
-export type ProviderId = "openai" | "anthropic" | "google" | "xai" | "deepseek" | "openai-compatible";
+export type ProviderId = "openai" | "anthropic" | "google" | "xai" | "deepseek" | "workers-ai" | "openai-compatible";
 
 export type FileGroup = "text" | "office" | "code" | "structured" | "image";
 

@@ -52,6 +52,22 @@ export function buildProviderModel(route: ModelRoute, env: Partial<Env>): Langua
       const baseURL = routeURL ?? setting(env.DEEPSEEK_BASE_URL);
       return createDeepSeek({ apiKey, baseURL, fetch: createUpstreamFetch("chat-completions") }).chat(route.model);
     },
+    // Workers AI through its OpenAI-compatible REST endpoint (a token, not the AI binding, which needs the network
+    // even in local development): /client/v4/accounts/{account}/ai/v1, models like "@cf/meta/llama-3.1-8b-instruct".
+    "workers-ai": () => {
+      const apiKey = setting(env.CLOUDFLARE_API_TOKEN);
+      const account = setting(env.CLOUDFLARE_ACCOUNT_ID);
+      const baseURL =
+        routeURL ?? setting(env.WORKERS_AI_BASE_URL) ?? (account ? `https://api.cloudflare.com/client/v4/accounts/${account}/ai/v1` : undefined);
+      if (!apiKey || !baseURL) return undefined;
+      return createOpenAICompatible({
+        name: "workers-ai",
+        baseURL,
+        apiKey,
+        includeUsage: true,
+        fetch: createUpstreamFetch("chat-completions"),
+      }).chatModel(route.model);
+    },
     "openai-compatible": () => {
       const baseURL = routeURL ?? setting(env.OPENAI_COMPATIBLE_BASE_URL);
       if (!baseURL) return undefined;

@@ -20,7 +20,7 @@ export interface ModelRegistry {
   resolve(endpoint: string): ResolvedModel | undefined;
 }
 
-const PROVIDERS = ["openai", "anthropic", "google", "xai", "deepseek", "openai-compatible"] as const satisfies readonly ProviderId[];
+const PROVIDERS = ["openai", "anthropic", "google", "xai", "deepseek", "workers-ai", "openai-compatible"] as const satisfies readonly ProviderId[];
 
 const RouteSchema = v.strictObject({
   provider: v.picklist(PROVIDERS, `provider must be one of ${PROVIDERS.join(", ")}`),

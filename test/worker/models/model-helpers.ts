@@ -30,6 +30,13 @@ export const PROVIDER_SETUPS: {
   { provider: "xai", keyVar: "XAI_API_KEY", baseVar: "XAI_BASE_URL", path: () => "/xai/chat/completions", keyHeader: "authorization" },
   { provider: "deepseek", keyVar: "DEEPSEEK_API_KEY", baseVar: "DEEPSEEK_BASE_URL", path: () => "/deepseek/chat/completions", keyHeader: "authorization" },
   {
+    provider: "workers-ai",
+    keyVar: "CLOUDFLARE_API_TOKEN",
+    baseVar: "WORKERS_AI_BASE_URL",
+    path: () => "/workers-ai/chat/completions",
+    keyHeader: "authorization",
+  },
+  {
     provider: "openai-compatible",
     keyVar: "OPENAI_COMPATIBLE_API_KEY",
     baseVar: "OPENAI_COMPATIBLE_BASE_URL",

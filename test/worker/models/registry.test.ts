@@ -114,6 +114,16 @@ describe("createModelRegistry", () => {
     expect(v3(fromRoute.resolve("deepseek-chat")?.model).modelId).toBe("llama3.2");
   });
 
+  it("serves a Workers AI route with a token and an account, calling the account's OpenAI-compatible endpoint", async () => {
+    const routes = JSON.stringify({ "deepseek-chat": { provider: "workers-ai", model: "@cf/meta/llama-3.1-8b-instruct" } });
+    expect(createModelRegistry({ ...BLANK, CLOUDFLARE_API_TOKEN: "t", MODEL_ROUTES: routes }).resolve("deepseek-chat")?.offline).toBe(true);
+    expect(createModelRegistry({ ...BLANK, CLOUDFLARE_ACCOUNT_ID: "acc", MODEL_ROUTES: routes }).resolve("deepseek-chat")?.offline).toBe(true);
+    const resolved = createModelRegistry({ ...BLANK, CLOUDFLARE_API_TOKEN: "t", CLOUDFLARE_ACCOUNT_ID: "acc123", MODEL_ROUTES: routes }).resolve("deepseek-chat");
+    expect(resolved?.offline).toBe(false);
+    expect(v3(resolved?.model).provider).toBe("workers-ai.chat");
+    expect(v3(resolved?.model).modelId).toBe("@cf/meta/llama-3.1-8b-instruct");
+  });
+
   it.each([
     ["not JSON", "{gpt-4.1-mini: openai}", /not valid JSON/],
     ["a JSON array", "[]", /MODEL_ROUTES is invalid/],
