@@ -92,7 +92,28 @@ describe("chatting in the browser", () => {
     expect(await item.textContent()).toContain("Explain how clouds form, with");
     await page.waitForSelector('[data-testid=message][data-sender="bot"]');
     expect(await page.locator('[data-testid=message][data-sender="user"]').count()).toBe(2);
+    expect(await page.locator('[data-testid=message][data-sender="bot"]').count()).toBe(2);
     expect(await page.locator('[data-testid=message][data-sender="bot"][data-stopped="true"]').count()).toBe(1);
+  });
+
+  it("stops following the stream when the reader scrolls up, and offers scroll-to-bottom", async () => {
+    const list = page.locator("[data-testid=message-list]");
+    const metrics = () => list.evaluate((el) => ({ top: el.scrollTop, gap: el.scrollHeight - el.scrollTop - el.clientHeight }));
+    await page.fill("[data-testid=chat-input]", "One more question: how does rain form over the sea?");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector("[data-testid=stop-button]");
+    await list.hover();
+    await page.mouse.wheel(0, -600);
+    await page.locator("[data-testid=scroll-to-bottom]").waitFor();
+    const parked = await metrics();
+    await page.waitForSelector("[data-testid=send-button]", { timeout: 30_000 });
+    const after = await metrics();
+    // the answer kept growing below, but the view stayed where the reader put it
+    expect(Math.abs(after.top - parked.top)).toBeLessThan(5);
+    expect(after.gap).toBeGreaterThan(parked.gap);
+    await page.click("[data-testid=scroll-to-bottom]");
+    await expect.poll(async () => (await metrics()).gap).toBeLessThan(40);
+    await expect.poll(() => page.locator("[data-testid=scroll-to-bottom]").count()).toBe(0);
   });
 
   it("stars the chat, then deletes it after confirming", async () => {
