@@ -67,3 +67,8 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("session", session);
   await next();
 };
+
+/** The spec's payloads carry a user_id; when one is sent it must be the signed-in user's (else 403). */
+export function assertOwnUserId(claimed: string | null | undefined, userId: string) {
+  if (claimed != null && claimed !== userId) throw new AppError("forbidden", "user_id does not match the signed-in user");
+}

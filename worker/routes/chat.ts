@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import type { ModelMessage } from "ai";
 import * as v from "valibot";
-import { requireAuth } from "../auth/middleware";
+import { assertOwnUserId, requireAuth } from "../auth/middleware";
 import { getChat } from "../db/chats";
 import { recentMessages, saveMessages } from "../db/messages";
 import { consumeUsage } from "../db/usage";
@@ -56,9 +56,7 @@ export const chatRoutes = new Hono<AppEnv>()
     const db = c.var.db;
     const entry = findByEndpoint(c.req.param("model"));
     if (!entry) throw new AppError("model_not_found", `Unknown model ${c.req.param("model")}`);
-    if (body.user_id !== undefined && body.user_id !== user.id) {
-      throw new AppError("forbidden", "user_id does not match the signed-in user");
-    }
+    assertOwnUserId(body.user_id, user.id);
     const plan = planOf(user);
     if (entry.premiumRequired && plan === "free") {
       throw new AppError("premium_required", `${entry.name} needs a Basic or Advanced+ plan`);

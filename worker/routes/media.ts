@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import { createFactory } from "hono/factory";
 import * as v from "valibot";
-import { requireAuth } from "../auth/middleware";
+import { assertOwnUserId, requireAuth } from "../auth/middleware";
 import { createChat, getChat, publicChat } from "../db/chats";
 import { getImage, insertImage } from "../db/images";
 import { getChatWithMessages, publicChatContent, saveMessages, type MessageInput } from "../db/messages";
@@ -218,9 +218,7 @@ const initializeChat = factory.createHandlers(requireAuth, valid("json", Initial
   const body = c.req.valid("json");
   const db = c.var.db;
   const userId = c.var.user.id;
-  if (body.user_id != null && body.user_id !== userId) {
-    throw new AppError("forbidden", "user_id does not match the signed-in user");
-  }
+  assertOwnUserId(body.user_id, userId);
   const chatId = body.chat_id ?? body.data?.chat_id;
   if (!chatId) throw new AppError("invalid_input", "Chat id is required", { field: "chat_id" });
   // Insert-or-nothing decides atomically; when the id is taken, it is either the caller's chat or a 404.

@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { clearCredentialCookies } from "../auth/cookies";
 import { issueSession } from "../auth/issue-session";
-import { authenticate, requireAuth } from "../auth/middleware";
+import { assertOwnUserId, authenticate, requireAuth } from "../auth/middleware";
 import { sha256Hex } from "../auth/tokens";
 import { listActiveSessions, revokeSession } from "../db/sessions";
 import { publicUser } from "../db/users";
@@ -31,9 +31,7 @@ export const userSessionRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .post("/", valid("json", CreateSchema), async (c) => {
     const body = c.req.valid("json");
-    if (body.user_id !== undefined && body.user_id !== c.var.user.id) {
-      throw new AppError("forbidden", "user_id does not match the signed-in user");
-    }
+    assertOwnUserId(body.user_id, c.var.user.id);
     const s = await issueSession(c, c.var.user, body.user_agent);
     return c.json({ status: "success", data: { jwt_token: s.token, token: s.token, session_token: s.sessionToken, session_id: s.sessionId } }, 201);
   })
