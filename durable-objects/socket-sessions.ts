@@ -5,6 +5,7 @@ import type { Connection, ConnectionContext, Server } from "partyserver";
 import { authenticate } from "../worker/auth/middleware";
 import { createDb } from "../worker/db/client";
 import { getActiveSession, listActiveSessions, touchSession } from "../worker/db/sessions";
+import type { Db, SessionUser } from "../worker/env";
 import { isoOrNull } from "../worker/lib/time";
 import {
   ClientMessageSchema,
@@ -27,13 +28,13 @@ interface SocketState {
 }
 
 export class SocketSessions {
+  private readonly db: Db;
+
   constructor(
     private readonly server: Server<Env>,
     private readonly env: Env,
-  ) {}
-
-  private get db() {
-    return createDb(this.env.DB);
+  ) {
+    this.db = createDb(env.DB);
   }
 
   onConnect(conn: Connection, ctx: ConnectionContext) {
@@ -86,24 +87,26 @@ export class SocketSessions {
     msg: { userId: string; token?: string; session_token?: string },
   ) {
     if (msg.userId !== state.userId) return this.rejectSocket(conn, "expired");
+    // With a token, authenticate() checks it and the session row in one go; without one (the upgrade's cookie
+    // already authenticated the socket), the session row alone is checked again.
+    let user: SessionUser;
     if (msg.token) {
       try {
-        const { session } = await authenticate(this.env, this.db, {
-          jwt: msg.token,
-          sessionToken: msg.session_token,
-          via: "header",
-        });
-        if (session.id !== state.sessionId) return this.rejectSocket(conn, "expired");
+        const auth = await authenticate(this.env, this.db, { jwt: msg.token, sessionToken: msg.session_token, via: "header" });
+        if (auth.session.id !== state.sessionId) return this.rejectSocket(conn, "expired");
+        user = auth.user;
       } catch {
         return this.rejectSocket(conn, "expired");
       }
+    } else {
+      const row = await getActiveSession({ db: this.db, id: state.sessionId, userId: state.userId });
+      if (!row) return this.rejectSocket(conn, "expired");
+      user = row.user;
     }
-    const row = await getActiveSession({ db: this.db, id: state.sessionId, userId: state.userId });
-    if (!row) return this.rejectSocket(conn, "expired");
     conn.setState({ ...state, authenticated: true } satisfies SocketState);
     this.send(conn, { type: "authenticated", userId: state.userId, sessionId: state.sessionId });
-    const premiumEnd = row.user.premiumEnd;
-    if (row.user.isPremium > 0 && premiumEnd !== null && premiumEnd - Date.now() < PREMIUM_WARNING_DAYS * DAY_MS) {
+    const premiumEnd = user.premiumEnd;
+    if (user.isPremium > 0 && premiumEnd !== null && premiumEnd - Date.now() < PREMIUM_WARNING_DAYS * DAY_MS) {
       const expired = premiumEnd <= Date.now();
       this.send(conn, {
         type: "premium_expiration",
