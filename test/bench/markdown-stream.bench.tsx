@@ -10,6 +10,7 @@ import { createRoot, type Root } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { expect, it } from "vitest";
 import { StreamingMarkdown, WholeMarkdown, splitBlocks } from "../../web/src/features/chat/markdown";
+import { seededRandom } from "../web/markdown/seeded-random";
 
 const TARGET_TOKENS = 20_000;
 const CHARS_PER_TOKEN = 4; // the usual rule of thumb for English-like text
@@ -23,17 +24,6 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 
-/** mulberry32: a small seeded PRNG, so every run streams the same answer. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const WORDS = (
   "the model answer stream block render cost edge worker cloud message token chart table value result " +
   "mây trả lời nhanh dữ liệu người dùng mô hình câu hỏi kết quả bảng mã nguồn " +
@@ -41,7 +31,7 @@ const WORDS = (
 ).split(" ");
 
 function generateAnswer(targetChars: number): string {
-  const next = random(20_000);
+  const next = seededRandom(20_000); // the same answer on every run
   const pick = <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const sentence = () => {
     const words = Array.from({ length: 6 + Math.floor(next() * 12) }, () => pick(WORDS));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { StreamingMarkdown, WholeMarkdown, createBlockSplitter, splitBlocks } from "../../../web/src/features/chat/markdown";
 import { renderWithI18n } from "./render-helpers";
+import { seededRandom } from "./seeded-random";
 
 const DOCUMENTS: Record<string, string> = {
   "code and prose": [
@@ -65,17 +66,6 @@ const TRICKY_PIECES = [
   "text\n- list after text", "text\n| a | b |\n|---|---|", "para\n```\ncode\n```", "  indented para", "   - three space",
 ];
 const SEPARATORS = ["\n", "\n\n", "\n\n", "\n\n\n", "\n \n", "\n\n  "];
-
-/** mulberry32, so the random documents are the same on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe("StreamingMarkdown", () => {
   for (const [name, document] of Object.entries(DOCUMENTS)) {
