@@ -4,7 +4,9 @@
 import type { Connection, ConnectionContext, Server } from "partyserver";
 import { authenticate } from "../worker/auth/middleware";
 import { createDb } from "../worker/db/client";
-import { getActiveSession, listActiveSessions, touchSession } from "../worker/db/sessions";
+import { getActiveSession, listActiveSessions, revokeSessions, touchSession } from "../worker/db/sessions";
+import { getUserById } from "../worker/db/users";
+import { ENTITLEMENTS, planOf } from "../worker/plans/entitlements";
 import type { Db, SessionUser } from "../worker/env";
 import { isoOrNull } from "../worker/lib/time";
 import {
@@ -144,6 +146,27 @@ export class SocketSessions {
       message: null,
       current_session_active: true,
     });
+  }
+
+  /** Ends sessions in D1 (by id, or all but one) and pushes force_logout to their sockets. */
+  async endSessions(opts: { reason: LogoutReason } & ({ sessionIds: string[] } | { allExcept: string | null })): Promise<string[]> {
+    const userId = this.server.name;
+    const ended = await revokeSessions({ db: this.db, userId, ...opts });
+    this.forceLogout(ended, opts.reason);
+    return ended;
+  }
+
+  /** Reloads the user, ends sessions past the plan's limit (oldest first) and tells every open tab. */
+  async userChanged(): Promise<void> {
+    const userId = this.server.name;
+    const user = await getUserById({ db: this.db, id: userId });
+    if (!user) return;
+    const plan = planOf(user);
+    const active = await listActiveSessions({ db: this.db, userId }); // newest first
+    const surplus = active.slice(ENTITLEMENTS[plan].sessionLimit).map((s) => s.id);
+    if (surplus.length > 0) await this.endSessions({ sessionIds: surplus, reason: "expired" });
+    const frame: ServerMessage = { type: "plan_changed", plan, is_premium: user.isPremium, premium_end: isoOrNull(user.premiumEnd) };
+    for (const conn of this.server.getConnections()) this.send(conn, frame);
   }
 
   forceLogout(sessionIds: string[], reason: LogoutReason): number {

@@ -43,6 +43,21 @@ export class UserHub extends Server<Env> {
     return this.sockets.forceLogout(sessionIds, reason);
   }
 
+  /** RPC: ends these sessions (D1 and live sockets). Returns the ids that were active. */
+  async endSessionsById(sessionIds: string[], reason: LogoutReason): Promise<string[]> {
+    return this.sockets.endSessions({ sessionIds, reason });
+  }
+
+  /** RPC: ends every active session but `keep` (null: all of them). Returns the ids that were ended. */
+  async endOtherSessions(keep: string | null, reason: LogoutReason): Promise<string[]> {
+    return this.sockets.endSessions({ allExcept: keep, reason });
+  }
+
+  /** RPC: the user's row changed in D1; reload it, apply the plan's session limit, tell open tabs. */
+  async userChanged(): Promise<void> {
+    await this.sockets.userChanged();
+  }
+
   /** RPC: starts an answer and returns its SSE stream; the answer is saved even if the stream's reader goes away. */
   async generate(input: GenerationInput): Promise<ReadableStream<Uint8Array>> {
     return this.generations.start(input);

@@ -1,6 +1,6 @@
 // User-session queries. Creating a session and ending the oldest ones past the plan's limit happen in one D1 batch,
 // and the "keep the newest N" rule is a single UPDATE, so concurrent logins can never leave more than N active.
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../env";
 import { userSessions, users } from "./schema";
 import type { LogoutReason } from "../protocol/socket";
@@ -88,6 +88,30 @@ export async function revokeSession({
     .where(and(match, eq(userSessions.userId, userId), isNull(userSessions.revokedAt)))
     .returning({ id: userSessions.id });
   return row?.id ?? null;
+}
+
+/** Ends several of the user's active sessions: these ids, or all but `allExcept`. Returns the ids ended. */
+export async function revokeSessions({
+  db,
+  userId,
+  reason,
+  ...which
+}: { db: Db; userId: string; reason: LogoutReason } & ({ sessionIds: string[] } | { allExcept: string | null })): Promise<string[]> {
+  const match =
+    "sessionIds" in which
+      ? which.sessionIds.length > 0
+        ? inArray(userSessions.id, which.sessionIds)
+        : undefined
+      : which.allExcept !== null
+        ? ne(userSessions.id, which.allExcept)
+        : sql`1 = 1`;
+  if (!match) return [];
+  const rows = await db
+    .update(userSessions)
+    .set({ revokedAt: Date.now(), revokedReason: reason })
+    .where(and(match, eq(userSessions.userId, userId), isNull(userSessions.revokedAt)))
+    .returning({ id: userSessions.id });
+  return rows.map((r) => r.id);
 }
 
 export async function touchSession({ db, id, userId }: { db: Db; id: string; userId: string }) {

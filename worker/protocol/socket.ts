@@ -50,6 +50,13 @@ export const ServerMessageSchema = v.variant("type", [
     expired: v.boolean(),
     days_left: v.number(),
   }),
+  /** The account changed (plan bought or ended, profile, email): open tabs refetch the user and the models. */
+  v.object({
+    type: v.literal("plan_changed"),
+    plan: v.picklist(["free", "basic", "advanced"]),
+    is_premium: v.number(),
+    premium_end: v.nullable(v.string()),
+  }),
 ]);
 export type ServerMessage = v.InferOutput<typeof ServerMessageSchema>;
 

@@ -1,0 +1,49 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { endUserSessions, userChanged } from "../../worker/auth/sessions";
+import { call, login, registerUser } from "../support/api";
+import { openSocket } from "../support/socket";
+
+describe("account changes through the user's Durable Object", () => {
+  it("ends every other session live and keeps the one named", async () => {
+    const u = await registerUser();
+    const other = await login(u.email, u.password, "phone");
+    const sock = await openSocket(other.token);
+    sock.send({ type: "authenticate", userId: u.id });
+    await sock.next("authenticated");
+    const me = await (await call("GET", "/user-sessions", { token: u.token })).json<any>();
+    const current = me.data.find((s: any) => s.current).id;
+    const ended = await endUserSessions(env, { userId: u.id, allExcept: current, reason: "password_changed" });
+    expect(ended).toHaveLength(1);
+    expect((await sock.next("active_sessions_info")).reason).toBe("password_changed");
+    expect((await call("GET", "/auth/me", { token: other.token })).status).toBe(401);
+    expect((await call("GET", "/auth/me", { token: u.token })).status).toBe(200);
+  });
+
+  it("ends nothing for an empty list or another user's session ids", async () => {
+    const u = await registerUser();
+    const v = await registerUser();
+    const list = await (await call("GET", "/user-sessions", { token: v.token })).json<any>();
+    expect(await endUserSessions(env, { userId: u.id, sessionIds: [] , reason: "revoked" })).toEqual([]);
+    expect(await endUserSessions(env, { userId: u.id, sessionIds: [list.data[0].id], reason: "revoked" })).toEqual([]);
+    expect((await call("GET", "/auth/me", { token: v.token })).status).toBe(200);
+  });
+
+  it("pushes plan_changed when premium starts, and ends surplus sessions oldest first when it ends", async () => {
+    const u = await registerUser(); // oldest
+    await env.DB.prepare("UPDATE users SET is_premium = 2, premium_end = ? WHERE id = ?").bind(Date.now() + 86_400_000, u.id).run();
+    await userChanged(env, u.id);
+    const second = await login(u.email, u.password, "b");
+    const third = await login(u.email, u.password, "c");
+    const sock = await openSocket(third.token);
+    sock.send({ type: "authenticate", userId: u.id });
+    await sock.next("authenticated");
+    await env.DB.prepare("UPDATE users SET is_premium = 2, premium_end = ? WHERE id = ?").bind(Date.now() - 1000, u.id).run();
+    await userChanged(env, u.id);
+    expect(await sock.next("plan_changed")).toMatchObject({ plan: "free", is_premium: 2 });
+    expect((await call("GET", "/auth/me", { token: u.token })).status).toBe(401); // free allows 2: the oldest goes
+    expect((await call("GET", "/auth/me", { token: second.token })).status).toBe(200);
+    expect((await call("GET", "/auth/me", { token: third.token })).status).toBe(200);
+    sock.ws.close();
+  });
+});
