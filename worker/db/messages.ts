@@ -1,6 +1,7 @@
-// Message queries: the chat's messages in order, and idempotent saves that upsert by (chat, message_id) in one
-// D1 batch together with the chat's last_message_at (and its title, from the first user prompt).
-import { and, asc, desc, eq, or, sql } from "drizzle-orm";
+// Message queries: the chat's messages in order (whole, or a page at a time newest first), and idempotent saves that
+// upsert by (chat, message_id) in one D1 batch together with the chat's last_message_at (and its title, from the
+// first user prompt).
+import { and, asc, desc, eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../env";
 import { DEFAULT_TITLE, titleFromPrompt } from "../protocol/rules";
 import { isoOrNull } from "../lib/time";
@@ -62,10 +63,82 @@ export async function listMessages({ db, chatId, userId }: { db: Db; chatId: str
     .orderBy(asc(messages.createdAt), asc(messages.id));
 }
 
+/** A position in a chat's messages: the (created_at, row id) of a message; pages hold what comes before it. */
+export interface MessageCursor {
+  createdAt: number;
+  id: number;
+}
+
+export function messageCursorOf(m: MessageRow): string {
+  return `${m.createdAt}~${m.id}`;
+}
+
+/** Reads a cursor made by messageCursorOf (the caller has checked it against CONTENT_CURSOR). */
+export function parseMessageCursor(s: string): MessageCursor {
+  const at = s.indexOf("~");
+  return { createdAt: Number(s.slice(0, at)), id: Number(s.slice(at + 1)) };
+}
+
+/**
+ * One page of a chat's messages, newest first from `before` (or from the end): at most `limit` messages and, past the
+ * first, no more than `maxBytes` of public JSON. Answered oldest first, with the cursor to the older messages (null
+ * when there are none).
+ */
+export async function listMessagesPage({
+  db,
+  chatId,
+  userId,
+  limit,
+  before,
+  maxBytes = Number.POSITIVE_INFINITY,
+}: {
+  db: Db;
+  chatId: string;
+  userId: string;
+  limit: number;
+  before?: MessageCursor;
+  maxBytes?: number;
+}) {
+  const older = before
+    ? or(lt(messages.createdAt, before.createdAt), and(eq(messages.createdAt, before.createdAt), lt(messages.id, before.id)))
+    : undefined;
+  // One extra row tells whether older messages exist.
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.chatId, chatId), eq(messages.userId, userId), older))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit + 1);
+  const page: MessageRow[] = [];
+  let bytes = 0;
+  for (const row of rows.slice(0, limit)) {
+    const size = JSON.stringify(publicMessage(row)).length;
+    if (page.length > 0 && bytes + size > maxBytes) break;
+    page.push(row);
+    bytes += size;
+  }
+  const oldest = page.at(-1);
+  const nextBefore = oldest && rows.length > page.length ? messageCursorOf(oldest) : null;
+  return { messages: page.reverse(), nextBefore };
+}
+
 /** The user's active chat and its messages in order, or undefined when it is not the user's active chat. */
 export async function getChatWithMessages({ db, chatId, userId }: { db: Db; chatId: string; userId: string }) {
   const [chat, rows] = await Promise.all([getChat({ db, id: chatId, userId }), listMessages({ db, chatId, userId })]);
   return chat ? { chat, messages: rows } : undefined;
+}
+
+/** The user's active chat and one page of its messages (see listMessagesPage), or undefined when it is not theirs. */
+export async function getChatWithMessagesPage(params: {
+  db: Db;
+  chatId: string;
+  userId: string;
+  limit: number;
+  before?: MessageCursor;
+  maxBytes?: number;
+}) {
+  const [chat, page] = await Promise.all([getChat({ db: params.db, id: params.chatId, userId: params.userId }), listMessagesPage(params)]);
+  return chat ? { chat, ...page } : undefined;
 }
 
 /** The chat-content shape both APIs answer with (the spec's data.chats[0] holds title and messages). */

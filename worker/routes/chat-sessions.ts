@@ -1,15 +1,16 @@
 // /chat-sessions: the signed-in user's chats — list (newest message first, paged by cursor), create, read, rename,
-// star, delete (one, or all as "clear conversations"), and a chat's content. Another user's chat, or a deleted
+// star, delete (one, or all as "clear conversations"), and a chat's content (paged newest first by cursor). Another user's chat, or a deleted
 // one, is a 404: every query has the user in its WHERE and only matches active chats.
 import { Hono } from "hono";
 import { createFactory } from "hono/factory";
 import * as v from "valibot";
 import { requireAuth } from "../auth/middleware";
 import { createChat, deleteAllChats, getChat, listChats, publicChat, toggleStar, updateChat, type ChatRow } from "../db/chats";
-import { getChatWithMessages, publicChatContent } from "../db/messages";
+import { getChatWithMessagesPage, parseMessageCursor, publicChatContent } from "../db/messages";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { idSchema, valid } from "../lib/validate";
+import { CONTENT_CURSOR, CONTENT_PAGE_DEFAULT, CONTENT_PAGE_MAX, CONTENT_PAGE_MAX_BYTES, type ChatContentPageBody } from "../protocol/api";
 
 /** Chats per page: 100 unless the client asks for 1–200. */
 const DEFAULT_PAGE = 100;
@@ -49,6 +50,28 @@ const ListQuerySchema = v.object({
     ),
   ),
 });
+
+const contentLimitMessage = `limit must be a whole number from 1 to ${CONTENT_PAGE_MAX}`;
+
+/**
+ * ?limit and ?before of a content call (see worker/protocol/api.ts). With `defaultLimit` undefined, a call without
+ * either gets every message (the media API's original shape).
+ */
+export function contentQuerySchema(defaultLimit: number | undefined) {
+  const limit = v.pipe(
+    v.string(),
+    v.regex(/^\d{1,4}$/, contentLimitMessage),
+    v.transform(Number),
+    v.minValue(1, contentLimitMessage),
+    v.maxValue(CONTENT_PAGE_MAX, contentLimitMessage),
+  );
+  return v.object({
+    limit: defaultLimit === undefined ? v.optional(limit) : v.optional(limit, String(defaultLimit)),
+    before: v.optional(
+      v.pipe(v.string(), v.regex(CONTENT_CURSOR, "before must be a next_before value from an earlier page"), v.transform(parseMessageCursor)),
+    ),
+  });
+}
 
 /** A chat title as clients send it (also to the media API's initialize): trimmed, at most 200 characters. */
 export const ChatTitleSchema = v.pipe(
@@ -126,8 +149,22 @@ export const chatSessionRoutes = new Hono<AppEnv>()
     if (!chat) throw new AppError("not_found", "Chat not found");
     return c.json({ status: "success", data: publicChat(chat) }, 200);
   })
-  .get("/:id/content", valid("param", IdParam), async (c) => {
-    const found = await getChatWithMessages({ db: c.var.db, chatId: c.req.valid("param").id, userId: c.var.user.id });
+  /** Paged newest first: the last messages of the chat (oldest first), and `next_before` for the ones before. */
+  .get("/:id/content", valid("param", IdParam), valid("query", contentQuerySchema(CONTENT_PAGE_DEFAULT)), async (c) => {
+    const { limit = CONTENT_PAGE_DEFAULT, before } = c.req.valid("query");
+    const found = await getChatWithMessagesPage({
+      db: c.var.db,
+      chatId: c.req.valid("param").id,
+      userId: c.var.user.id,
+      limit,
+      before,
+      maxBytes: CONTENT_PAGE_MAX_BYTES,
+    });
     if (!found) throw new AppError("not_found", "Chat not found");
-    return c.json({ status: "success", data: publicChatContent(found.chat, found.messages) }, 200);
+    const body = {
+      status: "success",
+      data: publicChatContent(found.chat, found.messages),
+      next_before: found.nextBefore,
+    } satisfies ChatContentPageBody;
+    return c.json(body, 200);
   });

@@ -7,11 +7,12 @@ import * as v from "valibot";
 import { assertOwnUserId, requireAuth } from "../auth/middleware";
 import { createChat, getChat, publicChat } from "../db/chats";
 import { getImage, insertImage } from "../db/images";
-import { getChatWithMessages, publicChatContent, saveMessages, type MessageInput } from "../db/messages";
+import { getChatWithMessages, getChatWithMessagesPage, publicChatContent, saveMessages, type MessageInput } from "../db/messages";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { idSchema, parseOrThrow, valid } from "../lib/validate";
-import { ChatTitleSchema } from "./chat-sessions";
+import { CONTENT_PAGE_DEFAULT, CONTENT_PAGE_MAX_BYTES } from "../protocol/api";
+import { ChatTitleSchema, contentQuerySchema } from "./chat-sessions";
 
 /** Messages per save call; each is one upsert statement (39 bound parameters, under D1's 100) in one batch. */
 const MAX_MESSAGES_PER_SAVE = 200;
@@ -230,10 +231,20 @@ const initializeChat = factory.createHandlers(requireAuth, valid("json", Initial
 });
 
 export const mediaRoutes = new Hono<AppEnv>()
-  .get("/chat/content/:id", requireAuth, valid("param", IdParam), async (c) => {
-    const found = await getChatWithMessages({ db: c.var.db, chatId: c.req.valid("param").id, userId: c.var.user.id });
+  /** Every message, as the spec's media API gives it; with ?limit or ?before, one page as /chat-sessions/:id/content. */
+  .get("/chat/content/:id", requireAuth, valid("param", IdParam), valid("query", contentQuerySchema(undefined)), async (c) => {
+    const { limit, before } = c.req.valid("query");
+    const db = c.var.db;
+    const chatId = c.req.valid("param").id;
+    const userId = c.var.user.id;
+    if (limit === undefined && before === undefined) {
+      const found = await getChatWithMessages({ db, chatId, userId });
+      if (!found) throw new AppError("not_found", "Chat not found");
+      return c.json({ success: true, data: publicChatContent(found.chat, found.messages) }, 200);
+    }
+    const found = await getChatWithMessagesPage({ db, chatId, userId, limit: limit ?? CONTENT_PAGE_DEFAULT, before, maxBytes: CONTENT_PAGE_MAX_BYTES });
     if (!found) throw new AppError("not_found", "Chat not found");
-    return c.json({ success: true, data: publicChatContent(found.chat, found.messages) }, 200);
+    return c.json({ success: true, data: publicChatContent(found.chat, found.messages), next_before: found.nextBefore }, 200);
   })
   .post("/chat/save", ...saveChatMessages)
   .post("/chat/initialize", ...initializeChat)

@@ -386,6 +386,83 @@ describe("GET /chat-sessions/:id/content", () => {
     expect(data).toEqual({ chats: [{ id: chat.id, title: "New Chat", messages: [] }] });
   });
 
+  /** Saves `count` messages q0..q(n-1), one second apart, each `size` characters long. */
+  async function saveMany(user: TestUser, chatId: string, count: number, size = 20) {
+    const messages = Array.from({ length: count }, (_, i) => ({
+      message_id: `q${i}`,
+      sender: i % 2 ? "bot" : "user",
+      message: `${i} `.padEnd(size, "x"),
+      created_at: Date.UTC(2024, 4, 1, 10, 0, i),
+    }));
+    const res = await call("POST", "/media-api/api/chat/save", { token: user.token, body: { chat_id: chatId, messages } });
+    expect(res.status).toBe(200);
+  }
+
+  async function page(user: TestUser, chatId: string, query = "") {
+    const res = await call("GET", `/chat-sessions/${chatId}/content${query}`, { token: user.token });
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    return { ids: body.data.chats[0].messages.map((m: { message_id: string }) => m.message_id) as string[], next: body.next_before as string | null, bytes: JSON.stringify(body).length };
+  }
+
+  it("pages newest first: each page oldest first, next_before leads to the older messages, null on the last", async () => {
+    const user = await registerUser();
+    const chat = await newChat(user, "Long");
+    await saveMany(user, chat.id, 7);
+    const first = await page(user, chat.id, "?limit=3");
+    expect(first.ids).toEqual(["q4", "q5", "q6"]);
+    expect(first.next).toEqual(expect.any(String));
+    const second = await page(user, chat.id, `?limit=3&before=${encodeURIComponent(first.next!)}`);
+    expect(second.ids).toEqual(["q1", "q2", "q3"]);
+    const last = await page(user, chat.id, `?limit=3&before=${encodeURIComponent(second.next!)}`);
+    expect(last).toMatchObject({ ids: ["q0"], next: null });
+  });
+
+  it("keeps messages saved at the same instant apart: paging neither repeats nor skips one", async () => {
+    const user = await registerUser();
+    const chat = await newChat(user);
+    const messages = Array.from({ length: 5 }, (_, i) => ({ message_id: `same${i}`, sender: "user", message: `m${i}`, created_at: 1_700_000_000_000 }));
+    await call("POST", "/media-api/api/chat/save", { token: user.token, body: { chat_id: chat.id, messages } });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const p = await page(user, chat.id, `?limit=2${cursor ? `&before=${encodeURIComponent(cursor)}` : ""}`);
+      seen.unshift(...p.ids);
+      cursor = p.next;
+    } while (cursor);
+    expect(seen).toEqual(["same0", "same1", "same2", "same3", "same4"]);
+  });
+
+  it("gives 50 messages by default and ends a page early when its messages grow past ~50 KB", async () => {
+    const user = await registerUser();
+    const chat = await newChat(user);
+    await saveMany(user, chat.id, 60);
+    const byCount = await page(user, chat.id);
+    expect(byCount.ids).toHaveLength(50);
+    expect(byCount.ids.at(-1)).toBe("q59");
+
+    const heavy = await newChat(user);
+    await saveMany(user, heavy.id, 6, 20_000);
+    const byBytes = await page(user, heavy.id);
+    expect(byBytes.ids).toEqual(["q4", "q5"]);
+    expect(byBytes.bytes).toBeLessThan(60_000);
+  });
+
+  it("always sends at least one message, however long", async () => {
+    const user = await registerUser();
+    const chat = await newChat(user);
+    await saveMany(user, chat.id, 2, 120_000);
+    expect((await page(user, chat.id)).ids).toEqual(["q1"]);
+  });
+
+  it("answers 400 for a bad limit or cursor", async () => {
+    const user = await registerUser();
+    const chat = await newChat(user);
+    for (const query of ["?limit=0", "?limit=201", "?limit=abc", "?before=123", "?before=x~1", "?before=1~-2"]) {
+      await expectError(await call("GET", `/chat-sessions/${chat.id}/content${query}`, { token: user.token }), 400, "invalid_input");
+    }
+  });
+
   it("answers 404 for an unknown chat and 400 for a malformed id", async () => {
     const user = await registerUser();
     await expectError(await call("GET", "/chat-sessions/nope/content", { token: user.token }), 404, "not_found");

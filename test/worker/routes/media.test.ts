@@ -86,6 +86,22 @@ describe("GET /media-api/api/chat/content/:id", () => {
     ]);
   });
 
+  it("answers every message without a query, and one page (as /chat-sessions/:id/content) with ?limit or ?before", async () => {
+    const user = await registerUser();
+    const chat = await newChat(user);
+    const messages = Array.from({ length: 5 }, (_, i) => ({ message_id: `m${i}`, sender: "user", message: `text ${i}`, created_at: 1_700_000_000_000 + i }));
+    expect((await save(user, { chat_id: chat.id, messages })).status).toBe(200);
+    expect((await content(user, chat.id)).messages).toHaveLength(5);
+    const first = await json(await call("GET", `/media-api/api/chat/content/${chat.id}?limit=2`, { token: user.token }));
+    expect(first.data.chats[0].messages.map((m: any) => m.message_id)).toEqual(["m3", "m4"]);
+    const rest = await json(
+      await call("GET", `/media-api/api/chat/content/${chat.id}?limit=10&before=${encodeURIComponent(first.next_before)}`, { token: user.token }),
+    );
+    expect(rest.data.chats[0].messages.map((m: any) => m.message_id)).toEqual(["m0", "m1", "m2"]);
+    expect(rest.next_before).toBeNull();
+    await expectError(await call("GET", `/media-api/api/chat/content/${chat.id}?before=nope`, { token: user.token }), 400, "invalid_input");
+  });
+
   it("answers 404 with success:false for an unknown chat and 400 for a malformed id", async () => {
     const user = await registerUser();
     await expectError(await call("GET", "/media-api/api/chat/content/nope", { token: user.token }), 404, "not_found");
