@@ -1,3 +1,4 @@
+// What an answer's markdown becomes in the page: safe links and images, raw HTML as text, tables, code, GFM extras.
 import { act, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { StreamingMarkdown } from "../../../web/src/features/chat/markdown";
@@ -122,5 +123,29 @@ describe("code block copy button", () => {
     view.rerender(<StreamingMarkdown text={"```js\nlet a = 1;\nlet b = 2;\n"} streaming />);
     expect(screen.getByRole("button").textContent).toBe("Copied");
     expect(view.container.querySelector("pre code")?.textContent).toBe("let a = 1;\nlet b = 2;\n");
+  });
+});
+
+describe("markdown text and GFM extras", () => {
+  it("decodes character references once, and shows escaped markdown characters literally", () => {
+    const container = renderMarkdown("Tom &amp; Jerry &copy; 2024 &#36;5 \\*not emphasis\\* and `a &amp; b` in code");
+    expect(container.textContent).toBe("Tom & Jerry © 2024 $5 *not emphasis* and a &amp; b in code");
+    expect(container.querySelector("em")).toBeNull();
+  });
+
+  it("renders task lists, strikethrough and ordered lists that start elsewhere", () => {
+    const container = renderMarkdown("- [x] done\n- [ ] open\n\n~~old~~ new\n\n3. three\n4. four");
+    const boxes = [...container.querySelectorAll("input[type=checkbox]")] as HTMLInputElement[];
+    expect(boxes.map((box) => [box.checked, box.disabled])).toEqual([
+      [true, true],
+      [false, true],
+    ]);
+    expect(container.querySelector("del")?.textContent).toBe("old");
+    expect(container.querySelector("ol")?.getAttribute("start")).toBe("3");
+  });
+
+  it("aligns table columns as the delimiter row says", () => {
+    const container = renderMarkdown("| l | c | r |\n|:--|:-:|--:|\n| 1 | 2 | 3 |");
+    expect([...container.querySelectorAll("td")].map((cell) => (cell as HTMLElement).style.textAlign)).toEqual(["left", "center", "right"]);
   });
 });

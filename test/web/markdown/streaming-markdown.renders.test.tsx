@@ -1,17 +1,19 @@
-// Counts react-markdown renders by source: a completed block must never be parsed or rendered again.
+// Counts block renders by source: a completed block must never be parsed or rendered again.
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { StreamingMarkdown } from "../../../web/src/features/chat/markdown";
 import { renderWithI18n } from "./render-helpers";
 
-const rendered = vi.hoisted(() => ({ sources: [] as (string | null | undefined)[] }));
+const rendered = vi.hoisted(() => ({ sources: [] as string[] }));
 
-vi.mock("react-markdown", async (importOriginal) => {
-  const original = await importOriginal<typeof import("react-markdown")>();
-  function CountingMarkdown(options: Parameters<typeof original.default>[0]) {
-    rendered.sources.push(options.children);
-    return original.default(options);
-  }
-  return { ...original, default: CountingMarkdown };
+vi.mock("../../../web/src/features/chat/markdown/render-tokens", async (importOriginal) => {
+  const original = await importOriginal<typeof import("../../../web/src/features/chat/markdown/render-tokens")>();
+  return {
+    ...original,
+    renderBlock: (block: Parameters<typeof original.renderBlock>[0]) => {
+      rendered.sources.push(block.raw);
+      return original.renderBlock(block);
+    },
+  };
 });
 
 const renderedSources = () => rendered.sources;

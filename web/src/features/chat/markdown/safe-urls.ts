@@ -1,12 +1,10 @@
 // Answers come from a model (and, through it, from any web page it read), so their URLs are untrusted. Only web and
 // mail links become clickable, and images load only over http(s) or from our own origin; anything else, such as
 // `javascript:` or `data:`, is dropped and the link shows as plain text.
-import { defaultUrlTransform, type UrlTransform } from "react-markdown";
-
 const LINK_SCHEMES = new Set(["http", "https", "mailto"]);
 const IMAGE_SCHEMES = new Set(["http", "https"]);
 
-/** The URL's scheme in lower case, or null when it has none (a relative URL). Same rule as react-markdown's. */
+/** The URL's scheme in lower case, or null when it has none (a relative URL). The rule CommonMark renderers use. */
 function schemeOf(url: string): string | null {
   const colon = url.indexOf(":");
   if (colon === -1) return null;
@@ -30,10 +28,3 @@ export function safeImageSrc(url: string): string | null {
   const scheme = schemeOf(url);
   return scheme === null || IMAGE_SCHEMES.has(scheme) ? url : null;
 }
-
-/** react-markdown's urlTransform: a dropped URL leaves the element without href/src, which the components handle. */
-export const markdownUrlTransform: UrlTransform = (url, key, node) => {
-  if (node.tagName === "a" && key === "href") return safeLinkHref(url);
-  if (node.tagName === "img" && key === "src") return safeImageSrc(url);
-  return defaultUrlTransform(url);
-};

@@ -1,18 +1,21 @@
-// Splits a chat answer into its top-level markdown blocks, so a streamed message can re-parse only its last, still
-// growing block instead of the whole answer on every chunk (whole re-parse: ~190 ms per update at 20k tokens).
+// Parses a chat answer with marked (the app's one markdown parser) and splits it into its top-level blocks, so a
+// streamed message re-parses only its last, still growing blocks instead of the whole answer on every chunk (whole
+// re-parse: ~190 ms per update at 20k tokens). Each block carries its tokens from that same parse: they are what the
+// renderer draws (render-tokens.tsx), so nothing is parsed twice.
 //
-// Block boundaries come from marked's block lexer, but a boundary is only taken where a blank line separates two
-// top-level tokens, and not where micromark (react-markdown's parser) reads across it (see canFollow). In CommonMark
-// nothing before such a boundary changes meaning because of text after it, except document-wide definitions
-// ("[x]: url", "[^1]: note"): a text that may hold one (or a carriage return, which marked rewrites) stays one block.
-// So rendering block by block gives the same HTML as rendering the whole message.
-import { Lexer, getDefaults, type MarkedOptions } from "marked";
+// A boundary is only taken where a blank line separates two top-level tokens, and not where the two tokens may still
+// join as more text arrives (see canFollow). In CommonMark nothing before such a boundary changes meaning because of
+// text after it, except document-wide definitions ("[x]: url"): a text that may hold one (or a carriage return, which
+// marked rewrites) stays one block. So rendering block by block gives the same HTML as rendering the whole message.
+import { Lexer, getDefaults, type MarkedOptions, type Token } from "marked";
 
 export interface MarkdownBlockSource {
   /** Offset (UTF-16 code units) of the block's first character in the message text. */
   start: number;
   /** The block's markdown source, exactly as it appears in the message, with the blank lines that follow it. */
   raw: string;
+  /** The block's top-level tokens (inline tokens inside), as marked's lexer read them. */
+  tokens: Token[];
 }
 
 // Our own options, so a `marked.use(...)` elsewhere cannot change how answers are split.
@@ -39,11 +42,9 @@ const FENCE_START = /^ {0,3}(?:`{3}|~{3})/;
 const EMPTY_LAST_ITEM = /(?:^|\n)[ \t]*(?:[-*+]|\d{1,9}[.)])\s*$/;
 
 /**
- * Where marked and micromark (react-markdown's parser) disagree about a boundary, the two tokens stay in one block:
- * - after indented code (rare in answers, which fence their code), micromark reads the next block differently
- *   ("  3. x" stays a paragraph there);
- * - two lists in a row may be one list to micromark ("-", blank lines, "- a"), so a list never ends a block before
- *   another list;
+ * Where a boundary may not hold once the text is read again as a whole (or grows), the two tokens stay in one block:
+ * - after indented code (rare in answers, which fence their code), what follows may continue it;
+ * - two lists in a row may become one list ("-", blank lines, "- a"), so a list never ends a block before another list;
  * - a list whose last item is still empty (just "-" or "2.") may take in what follows the blank lines.
  */
 function canFollow(previous: { type: string; raw: string } | undefined, type: string): boolean {
@@ -56,30 +57,41 @@ function canFollow(previous: { type: string; raw: string } | undefined, type: st
 /** Blocks of `text.slice(from)`, with offsets into `text`. `from` must be 0 or the start of a block. */
 function lexBlocks(text: string, from: number): MarkdownBlockSource[] {
   const source = from === 0 ? text : text.slice(from);
-  const tokens = new Lexer(LEX_OPTIONS).blockTokens(source);
-  const starts: number[] = [];
+  // One full parse (blocks and their inline content) of the text from `from` on.
+  const tokens = new Lexer(LEX_OPTIONS).lex(source);
+  const blocks: { start: number; tokens: Token[] }[] = [];
   let pos = 0;
   let previous: { type: string; raw: string } | undefined;
   for (const token of tokens) {
     const start = pos;
     pos += token.raw.length;
-    if (token.type === "space") continue;
-    const blockStart = starts[starts.length - 1];
-    if (blockStart === undefined || (blankLineBefore(source, start, blockStart) && canFollow(previous, token.type))) {
-      starts.push(start);
+    const current = blocks[blocks.length - 1];
+    if (token.type === "space") {
+      current?.tokens.push(token);
+      continue;
+    }
+    if (!current || (blankLineBefore(source, start, current.start) && canFollow(previous, token.type))) {
+      blocks.push({ start, tokens: [token] });
+    } else {
+      current.tokens.push(token);
     }
     previous = token;
   }
   // Each block keeps the blank lines after it (all but the line break that starts the next block): raw HTML that runs
   // to the end of a list item includes them in its text, so the block must end where it ends in the whole message.
-  return starts.map((start, i) => {
-    const next = starts[i + 1];
-    return { start: from + start, raw: source.slice(start, next === undefined ? source.length : next - 1) };
+  return blocks.map((block, i) => {
+    const next = blocks[i + 1]?.start;
+    return { start: from + block.start, raw: source.slice(block.start, next === undefined ? source.length : next - 1), tokens: block.tokens };
   });
 }
 
 function wholeBlock(text: string): MarkdownBlockSource[] {
-  return text.trim() === "" ? [] : [{ start: 0, raw: text }];
+  return text.trim() === "" ? [] : [{ start: 0, raw: text, tokens: new Lexer(LEX_OPTIONS).lex(text) }];
+}
+
+/** The whole text in one parse, for rendering it as one piece (the reference the block renderer equals). */
+export function lexWhole(text: string): Token[] {
+  return new Lexer(LEX_OPTIONS).lex(text);
 }
 
 /**

@@ -1,15 +1,18 @@
 // A chat message's markdown, rendered block by block so a streamed answer costs about the same per update at its end
-// as at its start: completed blocks are memoized and never render again, only the open last block is re-parsed.
+// as at its start: completed blocks are memoized and never render again, only the open last block is re-parsed. A
+// finished message is parsed once per text and its blocks (and their elements) are reused wherever it mounts again.
 import { Fragment, memo, useMemo, useState } from "react";
-import Markdown from "react-markdown";
-import { markdownOptions } from "./markdown-components";
-import { createBlockSplitter, type MarkdownBlockSource } from "./split-blocks";
+import { renderBlock, renderBlocks } from "./render-tokens";
+import { createBlockSplitter, lexWhole, type MarkdownBlockSource } from "./split-blocks";
 import "./markdown.css";
 
 /** One top-level block. Memoized on its source: a block whose text did not change is not rendered again. */
-export const MarkdownBlock = memo(function MarkdownBlock({ source }: { source: string }) {
-  return <Markdown {...markdownOptions}>{source}</Markdown>;
-});
+export const MarkdownBlock = memo(
+  function MarkdownBlock({ block }: { block: MarkdownBlockSource }) {
+    return <>{renderBlock(block)}</>;
+  },
+  (a, b) => a.block.raw === b.block.raw,
+);
 
 /**
  * Blocks per memoized group. React still visits every child it is given on each update, so with one child per block
@@ -17,6 +20,23 @@ export const MarkdownBlock = memo(function MarkdownBlock({ source }: { source: s
  * one only (the benchmark's 20k-token answer has ~340 blocks: 11 groups + up to 32 blocks visited instead of 340).
  */
 const GROUP_SIZE = 32;
+
+/** Finished messages kept parsed (by text), so scrolling back to one or reopening its chat does not parse it again. */
+const PARSED_CACHE_SIZE = 300;
+const parsed = new Map<string, MarkdownBlockSource[]>();
+
+/** `split` parses on a miss: a message that just finished streaming hands over the blocks it already has. */
+function parsedBlocks(text: string, split: (text: string) => MarkdownBlockSource[]): MarkdownBlockSource[] {
+  let blocks = parsed.get(text);
+  if (blocks) {
+    parsed.delete(text); // most recently used goes last
+  } else {
+    blocks = split(text);
+    if (parsed.size >= PARSED_CACHE_SIZE) parsed.delete(parsed.keys().next().value as string);
+  }
+  parsed.set(text, blocks);
+  return blocks;
+}
 
 interface BlockGroupProps {
   blocks: readonly MarkdownBlockSource[];
@@ -30,10 +50,10 @@ const sameBlocks = (a: BlockGroupProps, b: BlockGroupProps) =>
 const BlockGroup = memo(function BlockGroup({ blocks, first }: BlockGroupProps) {
   return blocks.map((block, i) => (
     // Keyed by position, so the open block updates in place (a code block's "copied" state survives) and the memo
-    // decides from the source. The line break between blocks is what react-markdown puts between them.
+    // decides from the source. The line break between blocks is the one a whole render puts between them.
     <Fragment key={i}>
       {first + i > 0 && "\n"}
-      <MarkdownBlock source={block.raw} />
+      <MarkdownBlock block={block} />
     </Fragment>
   ));
 }, sameBlocks);
@@ -46,9 +66,9 @@ export interface StreamingMarkdownProps {
 }
 
 export function StreamingMarkdown({ text, streaming = false }: StreamingMarkdownProps) {
-  // One splitter per message: it remembers the previous split and re-lexes only the last blocks.
+  // One splitter per streaming message: it remembers the previous split and re-lexes only the last blocks.
   const [split] = useState(createBlockSplitter);
-  const blocks = useMemo(() => split(text), [split, text]);
+  const blocks = useMemo(() => (streaming ? split(text) : parsedBlocks(text, split)), [split, text, streaming]);
   const groups: BlockGroupProps[] = [];
   for (let first = 0; first < blocks.length; first += GROUP_SIZE) {
     groups.push({ first, blocks: blocks.slice(first, first + GROUP_SIZE) });
@@ -62,11 +82,7 @@ export function StreamingMarkdown({ text, streaming = false }: StreamingMarkdown
   );
 }
 
-/** The same markdown rendered as one piece (every update re-parses all of it): the reference the block renderer equals. */
+/** The same markdown parsed and rendered as one piece: the reference the block renderer equals. */
 export function WholeMarkdown({ text }: { text: string }) {
-  return (
-    <div className="markdown">
-      <Markdown {...markdownOptions}>{text}</Markdown>
-    </div>
-  );
+  return <div className="markdown">{renderBlocks(lexWhole(text))}</div>;
 }
