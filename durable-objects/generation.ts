@@ -1,54 +1,130 @@
-// Running answers inside the user's Durable Object. A generation is detached from the request that started it:
-// the SSE stream is only a window onto it. If the reader goes away the answer still runs to the end and is saved;
-// an explicit stop aborts it and saves the partial text with stopped: true; a failure saves the partial text with
-// the error code. Progress is checkpointed to Durable Object storage, and an alarm sweeps up any answer whose
-// object was evicted or restarted mid-way, so no started answer is ever left unsaved.
-import type { ModelMessage } from "ai";
-import { createDb } from "../worker/db/client";
-import { saveMessages } from "../worker/db/messages";
-import { refundUsage } from "../worker/db/usage";
+// Running answers inside the user's Durable Object. A generation is detached from the request that started it: the
+// SSE stream is only a window onto it. If the reader goes away the answer still runs to the end and is saved; an
+// explicit stop aborts it and saves the partial text with stopped: true; a failure saves the partial text with the
+// error code.
+//
+// The turn is recorded in the object's storage before the model is called (with the user message), checkpointed
+// while it streams, and written to D1 when it ends — the user message, the answer and the day's usage count in one
+// batch. An alarm sweeps up any turn whose object was evicted or restarted mid-way, or whose final write failed, so
+// no started turn is ever left unsaved. No storage write is awaited on the way to the first token: the runtime's
+// output gate holds the response until they are durable.
+import { type MessageInput, saveMessagesStatements } from "../worker/db/messages";
+import { usageCountStatement } from "../worker/db/usage";
+import type { Db } from "../worker/env";
 import { createModelRegistry } from "../worker/models/registry";
-import { streamAnswer } from "../worker/models/stream-answer";
-import { type ChatStreamEvent, encodeEvent, STREAM_DONE, type Citation } from "../worker/protocol/chat-stream";
+import { type AnswerPrompt, streamAnswer } from "../worker/models/stream-answer";
+import { type ChatStreamEvent, type Citation, encodeEvent, STREAM_DONE } from "../worker/protocol/chat-stream";
+import type { HotState } from "./hot-state";
 
 /** How often a running answer's text is checkpointed to storage, in milliseconds. */
 const CHECKPOINT_INTERVAL_MS = 1_000;
-/** The watchdog alarm fires this long after the last checkpoint; an answer with no progress for longer is lost. */
+/** The watchdog alarm fires this long after a turn starts; a turn not running in this instance by then is lost. */
 const WATCHDOG_MS = 60_000;
+/** Tokens are sent together: one SSE write per this many milliseconds at most (after the first one, sent at once). */
+export const FLUSH_INTERVAL_MS = 20;
+/** ...or as soon as this many characters are waiting. */
+export const FLUSH_CHARS = 2_048;
 const CHECKPOINT_PREFIX = "generation:";
 
-const SYSTEM_PROMPT =
-  "You are Mây, a helpful multilingual assistant. Answer in the language of the user's last message. Use Markdown where it helps.";
-
-export interface GenerationInput {
+/** What is stored about a turn: everything needed to save it to D1 without the running answer. */
+export interface TurnRecord {
   userId: string;
   chatId: string;
   endpoint: string;
-  userMessageId: string;
   botMessageId: string;
-  /** The conversation so far, oldest first, ending with the new user message. */
-  messages: ModelMessage[];
-  /** The quota use taken for this answer, given back if the provider fails before producing any text. */
-  usage: { bucket: string; day: string };
-  isSearchMode?: boolean;
+  /** The user message of this turn, saved with the answer; absent when the turn answers an existing message. */
+  userMessage: MessageInput | null;
+  /** The daily use taken for this turn, given back if the provider fails before producing any text. */
+  usage: { bucket: string; day: string } | null;
+  isSearchMode: boolean;
+}
+
+export interface GenerationInput extends TurnRecord {
+  prompt: AnswerPrompt;
+  temperature?: number;
+  topP?: number;
+}
+
+interface Outcome {
+  text: string;
+  citations: Citation[];
+  stopped: boolean;
+  error: string | null;
 }
 
 interface Checkpoint {
-  input: Omit<GenerationInput, "messages">;
+  turn: TurnRecord;
   text: string;
   updatedAt: number;
+  /** Set once the answer has ended: the saved outcome, kept until D1 has it. */
+  outcome?: Outcome;
 }
 
-interface Running {
-  controller: AbortController;
+/** Writes SSE events to one reader, sending tokens together (see FLUSH_INTERVAL_MS) and never waiting on the reader. */
+class EventWriter {
+  private readonly writer: WritableStreamDefaultWriter<Uint8Array>;
+  private readonly encoder = new TextEncoder();
+  private pending = "";
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private sentContent = false;
+  private gone = false;
+
+  constructor(writable: WritableStream<Uint8Array>) {
+    this.writer = writable.getWriter();
+    // Once the reader cancels, these promises reject; that is expected and must not surface as unhandled.
+    this.writer.closed.catch(() => {});
+    this.writer.ready.catch(() => {});
+  }
+
+  private write(text: string) {
+    if (this.gone) return;
+    // Not awaited: a slow or vanished reader must never hold the answer back.
+    this.writer.write(this.encoder.encode(text)).catch(() => {
+      this.gone = true;
+    });
+  }
+
+  content(text: string) {
+    this.pending += text;
+    if (!this.sentContent) {
+      this.sentContent = true; // the first token goes out at once: it is the time to first token
+      this.flush();
+    } else if (this.pending.length >= FLUSH_CHARS) {
+      this.flush();
+    } else {
+      this.timer ??= setTimeout(() => this.flush(), FLUSH_INTERVAL_MS);
+    }
+  }
+
+  flush() {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    if (!this.pending) return;
+    this.write(encodeEvent({ content: this.pending }));
+    this.pending = "";
+  }
+
+  event(event: ChatStreamEvent | typeof STREAM_DONE) {
+    this.flush();
+    this.write(encodeEvent(event));
+  }
+
+  close() {
+    this.flush();
+    this.gone = true;
+    this.writer.close().catch(() => {});
+  }
 }
 
 export class GenerationRunner {
-  private readonly runningNow = new Map<string, Running>();
+  private readonly runningNow = new Map<string, AbortController>();
+  private alarmSet = false;
 
   constructor(
     private readonly ctx: DurableObjectState,
     private readonly env: Env,
+    private readonly db: Db,
+    private readonly state: HotState,
   ) {}
 
   running(): string[] {
@@ -58,69 +134,64 @@ export class GenerationRunner {
   stop(messageId: string): boolean {
     const run = this.runningNow.get(messageId);
     if (!run) return false;
-    run.controller.abort();
+    run.abort();
     return true;
   }
 
+  /** Records the turn, starts the answer and returns its SSE stream at once. */
   start(input: GenerationInput): ReadableStream<Uint8Array> {
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
-    const writer = writable.getWriter();
-    // Once the reader cancels, these promises reject; that is expected and must not surface as unhandled.
-    writer.closed.catch(() => {});
-    writer.ready.catch(() => {});
-    const encoder = new TextEncoder();
-    let readerGone = false;
-    const send = (event: ChatStreamEvent | typeof STREAM_DONE) => {
-      if (readerGone) return;
-      // Not awaited: a slow or vanished reader must never hold the answer back.
-      writer.write(encoder.encode(encodeEvent(event))).catch(() => {
-        readerGone = true;
-      });
-    };
+    const out = new EventWriter(writable);
     const controller = new AbortController();
-    this.runningNow.set(input.botMessageId, { controller });
-    const run = this.run(input, controller.signal, send)
-      .catch((err) => console.error("generation failed", input.botMessageId, err))
+    const { prompt, temperature, topP, ...turn } = input;
+    this.runningNow.set(turn.botMessageId, controller);
+    this.checkpoint({ turn, text: "", updatedAt: Date.now() });
+    const run = this.run(input, turn, controller.signal, out)
+      .catch((err) => console.error("generation failed", turn.botMessageId, err))
       .finally(() => {
-        this.runningNow.delete(input.botMessageId);
-        writer.close().catch(() => {});
+        this.runningNow.delete(turn.botMessageId);
+        out.close();
       });
     this.ctx.waitUntil(run);
     return readable;
   }
 
-  private async run(input: GenerationInput, signal: AbortSignal, send: (e: ChatStreamEvent | typeof STREAM_DONE) => void) {
-    const { messages, ...meta } = input;
-    const key = CHECKPOINT_PREFIX + input.botMessageId;
-    await this.checkpoint(key, { input: meta, text: "", updatedAt: Date.now() });
-
+  private async run(input: GenerationInput, turn: TurnRecord, signal: AbortSignal, out: EventWriter) {
     let text = "";
     let citations: Citation[] = [];
     let error: { code: string; message: string } | null = null;
     let lastCheckpoint = Date.now();
     try {
-      const resolved = createModelRegistry(this.env).resolve(input.endpoint);
-      send({
+      const resolved = createModelRegistry(this.env).resolve(turn.endpoint);
+      out.event({
         metadata: {
-          message_id: input.botMessageId,
-          user_message_id: input.userMessageId,
-          chat_id: input.chatId,
-          model: input.endpoint,
+          message_id: turn.botMessageId,
+          user_message_id: turn.userMessage?.messageId,
+          chat_id: turn.chatId,
+          model: turn.endpoint,
           offline: resolved?.offline ?? true,
         },
       });
-      if (!resolved) throw new Error(`Unknown model ${input.endpoint}`);
-      for await (const part of streamAnswer({ model: resolved.model, system: SYSTEM_PROMPT, messages, abortSignal: signal })) {
+      if (!resolved) throw new Error(`Unknown model ${turn.endpoint}`);
+      const parts = streamAnswer({
+        model: resolved.model,
+        prompt: input.prompt,
+        abortSignal: signal,
+        temperature: input.temperature,
+        topP: input.topP,
+      });
+      for await (const part of parts) {
         if (part.type === "text") {
           text += part.text;
-          send({ content: part.text });
-          if (Date.now() - lastCheckpoint >= CHECKPOINT_INTERVAL_MS) {
-            lastCheckpoint = Date.now();
-            await this.checkpoint(key, { input: meta, text, updatedAt: lastCheckpoint });
+          out.content(part.text);
+          const now = Date.now();
+          if (now - lastCheckpoint >= CHECKPOINT_INTERVAL_MS) {
+            lastCheckpoint = now;
+            this.checkpoint({ turn, text, updatedAt: now });
           }
         } else if (part.type === "citations") {
           citations = part.citations;
-          send({ metadata: { citations } });
+          out.event({ metadata: { citations } });
         } else {
           error = { code: part.code, message: part.message };
           break;
@@ -128,70 +199,95 @@ export class GenerationRunner {
       }
     } catch (err) {
       // A misconfiguration or a bug must still end in a saved message and a clear error event, never a hang.
-      console.error("generation error", input.botMessageId, err);
+      console.error("generation error", turn.botMessageId, err);
       error = { code: "provider_error", message: "The model could not answer. Please try again or switch model." };
     }
-    const stopped = signal.aborted;
-    await this.finish(meta, { text, citations, stopped, error: error?.code ?? null });
-    await this.ctx.storage.delete(key);
-    if (stopped) send({ metadata: { message_id: input.botMessageId, stopped: true } });
-    if (error) send({ error: error.code, message: error.message });
-    send(STREAM_DONE);
-  }
-
-  /** Saves the bot message (always, whatever happened) and gives the quota use back if nothing was produced. */
-  private async finish(
-    meta: Omit<GenerationInput, "messages">,
-    result: { text: string; citations: Citation[]; stopped: boolean; error: string | null },
-  ) {
-    const db = createDb(this.env.DB);
-    await saveMessages({
-      db,
-      userId: meta.userId,
-      chatId: meta.chatId,
-      items: [
-        {
-          messageId: meta.botMessageId,
-          sender: "bot",
-          message: result.text,
-          model: meta.endpoint,
-          endpoint: meta.endpoint,
-          source: "api",
-          citations: result.citations,
-          stopped: result.stopped,
-          error: result.error,
-          isSearchMode: meta.isSearchMode ?? false,
-        },
-      ],
-    });
-    if (result.error && !result.text) {
-      await refundUsage({ db, userId: meta.userId, bucket: meta.usage.bucket, day: meta.usage.day });
+    const outcome: Outcome = { text, citations, stopped: signal.aborted, error: error?.code ?? null };
+    // The turn's use is given back when the provider failed before producing anything (same quota day it was taken).
+    if (outcome.error && !outcome.text && turn.usage) this.state.refundUse(turn.usage.day, turn.usage.bucket);
+    this.state.appendToWindow(turn.chatId, [{ messageId: turn.botMessageId, sender: "bot", message: text }]);
+    try {
+      await this.save(turn, outcome);
+    } catch (err) {
+      // D1 refused or could not be reached: the stored outcome stays, and the alarm saves it later.
+      console.error("could not save a turn; the alarm tries again", turn.botMessageId, err);
     }
+    if (outcome.stopped) out.event({ metadata: { message_id: turn.botMessageId, stopped: true } });
+    if (error) out.event({ error: error.code, message: error.message });
+    out.event(STREAM_DONE);
   }
 
-  private async checkpoint(key: string, value: Checkpoint) {
-    await this.ctx.storage.put(key, value);
-    const alarm = await this.ctx.storage.getAlarm();
-    const due = Date.now() + WATCHDOG_MS;
-    if (alarm === null || alarm > due) await this.ctx.storage.setAlarm(due);
+  /** Writes the turn to D1 in one batch: its user message, the answer and the day's usage count. */
+  private async save(turn: TurnRecord, outcome: Outcome) {
+    const key = CHECKPOINT_PREFIX + turn.botMessageId;
+    // Kept until D1 has it: if the write below fails, the alarm saves this outcome later.
+    this.ctx.storage.put(key, { turn, text: outcome.text, updatedAt: Date.now(), outcome } satisfies Checkpoint);
+    const bot: MessageInput = {
+      messageId: turn.botMessageId,
+      sender: "bot",
+      message: outcome.text,
+      model: turn.endpoint,
+      endpoint: turn.endpoint,
+      source: "api",
+      citations: outcome.citations,
+      stopped: outcome.stopped,
+      error: outcome.error,
+      isSearchMode: turn.isSearchMode,
+    };
+    const items = turn.userMessage ? [turn.userMessage, bot] : [bot];
+    const statements = [
+      ...saveMessagesStatements({ db: this.db, userId: turn.userId, chatId: turn.chatId, items }),
+      ...(turn.usage
+        ? [
+            usageCountStatement({
+              db: this.db,
+              userId: turn.userId,
+              day: turn.usage.day,
+              bucket: turn.usage.bucket,
+              count: this.state.usage(turn.usage.day, turn.usage.bucket),
+            }),
+          ]
+        : []),
+    ];
+    const [first, ...rest] = statements;
+    await this.db.batch([first!, ...rest]);
+    await this.ctx.storage.delete(key);
+  }
+
+  private checkpoint(value: Checkpoint) {
+    // Not awaited: the output gate makes the write durable before any later output leaves the object.
+    this.ctx.storage.put(CHECKPOINT_PREFIX + value.turn.botMessageId, value);
+    if (!this.alarmSet) {
+      this.alarmSet = true;
+      this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
+    }
   }
 
   /**
-   * Saves every checkpointed answer that is not running in this instance — its object was evicted or restarted —
-   * with its last checkpointed text and the error generation_lost. Runs on start and on the watchdog alarm.
+   * Saves every recorded turn that is not running in this instance — its object was evicted or restarted, or its
+   * final write failed — with its last text: the ended outcome if there is one, else the error generation_lost.
    */
   async recoverInterrupted() {
     const stored = await this.ctx.storage.list<Checkpoint>({ prefix: CHECKPOINT_PREFIX });
     for (const [key, cp] of stored) {
       const id = key.slice(CHECKPOINT_PREFIX.length);
       if (this.runningNow.has(id)) continue;
-      await this.finish(cp.input, { text: cp.text, citations: [], stopped: false, error: "generation_lost" });
-      await this.ctx.storage.delete(key);
+      const outcome = cp.outcome ?? { text: cp.text, citations: [], stopped: false, error: "generation_lost" };
+      try {
+        await this.save(cp.turn, outcome);
+      } catch (err) {
+        console.error("could not save an interrupted turn; the alarm tries again", id, err);
+      }
     }
   }
 
   async onAlarm() {
+    this.alarmSet = false;
     await this.recoverInterrupted();
-    if (this.runningNow.size > 0) await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
+    const left = await this.ctx.storage.list({ prefix: CHECKPOINT_PREFIX, limit: 1 });
+    if (this.runningNow.size > 0 || left.size > 0) {
+      this.alarmSet = true;
+      await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
+    }
   }
 }

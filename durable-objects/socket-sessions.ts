@@ -1,13 +1,10 @@
 // The /ws protocol inside the user's Durable Object: authenticate, heartbeat, check_active_sessions, and the
-// server's pushes (authenticated, active_sessions_info, premium_expiration). Frames are validated; unknown ones
-// are ignored. Connection state survives hibernation through partyserver's per-connection state.
+// server's pushes (authenticated, active_sessions_info, premium_expiration, plan_changed). Frames are validated;
+// unknown ones are ignored. Sessions are read from the object's hot state, never from D1. Connection state survives
+// hibernation through partyserver's per-connection state.
 import type { Connection, ConnectionContext, Server } from "partyserver";
-import { authenticate } from "../worker/auth/middleware";
-import { createDb } from "../worker/db/client";
-import { getActiveSession, listActiveSessions, revokeSessions, touchSession } from "../worker/db/sessions";
-import { getUserById } from "../worker/db/users";
-import { ENTITLEMENTS, planOf } from "../worker/plans/entitlements";
-import type { Db, SessionUser } from "../worker/env";
+import { sha256Hex, verifySessionJwt } from "../worker/auth/tokens";
+import type { SessionUser } from "../worker/env";
 import { isoOrNull } from "../worker/lib/time";
 import {
   ClientMessageSchema,
@@ -16,6 +13,7 @@ import {
   parseFrame,
   type ServerMessage,
 } from "../worker/protocol/socket";
+import type { HotState } from "./hot-state";
 
 /** Close code sent with a forced logout (application range 4000–4999). */
 export const FORCE_LOGOUT_CLOSE_CODE = 4001;
@@ -29,15 +27,21 @@ interface SocketState {
   authenticated: boolean;
 }
 
-export class SocketSessions {
-  private readonly db: Db;
+/** What the protocol needs from the object. */
+export interface SocketHost {
+  state: HotState;
+  /** The active session's user, or null when the session has ended. */
+  sessionUser(sessionId: string, tokenHash: string | null): Promise<SessionUser | null>;
+  /** Marks a session as seen now (hot state and D1). */
+  touchSession(sessionId: string): Promise<void>;
+}
 
+export class SocketSessions {
   constructor(
     private readonly server: Server<Env>,
     private readonly env: Env,
-  ) {
-    this.db = createDb(env.DB);
-  }
+    private readonly host: SocketHost,
+  ) {}
 
   onConnect(conn: Connection, ctx: ConnectionContext) {
     const userId = ctx.request.headers.get("x-may-user-id");
@@ -63,12 +67,17 @@ export class SocketSessions {
     }
   }
 
-  private send(conn: Connection, message: ServerMessage) {
+  send(conn: Connection, message: ServerMessage) {
     try {
       conn.send(JSON.stringify(message));
     } catch {
       // the socket closed under us; nothing to tell it
     }
+  }
+
+  /** Sends a frame to every socket of the user. */
+  broadcast(message: ServerMessage) {
+    for (const conn of this.server.getConnections()) this.send(conn, message);
   }
 
   private rejectSocket(conn: Connection, reason: LogoutReason) {
@@ -89,22 +98,15 @@ export class SocketSessions {
     msg: { userId: string; token?: string; session_token?: string },
   ) {
     if (msg.userId !== state.userId) return this.rejectSocket(conn, "expired");
-    // With a token, authenticate() checks it and the session row in one go; without one (the upgrade's cookie
-    // already authenticated the socket), the session row alone is checked again.
-    let user: SessionUser;
+    // With a token, it must be a valid token of this very socket's session; without one (the upgrade's cookie
+    // already authenticated the socket), the session is checked again.
     if (msg.token) {
-      try {
-        const auth = await authenticate(this.env, this.db, { jwt: msg.token, sessionToken: msg.session_token, via: "header" });
-        if (auth.session.id !== state.sessionId) return this.rejectSocket(conn, "expired");
-        user = auth.user;
-      } catch {
-        return this.rejectSocket(conn, "expired");
-      }
-    } else {
-      const row = await getActiveSession({ db: this.db, id: state.sessionId, userId: state.userId });
-      if (!row) return this.rejectSocket(conn, "expired");
-      user = row.user;
+      const claims = await verifySessionJwt(this.env, msg.token);
+      if (!claims || claims.sub !== state.userId || claims.sid !== state.sessionId) return this.rejectSocket(conn, "expired");
     }
+    const tokenHash = msg.session_token ? await sha256Hex(msg.session_token) : null;
+    const user = await this.host.sessionUser(state.sessionId, tokenHash);
+    if (!user) return this.rejectSocket(conn, "expired");
     conn.setState({ ...state, authenticated: true } satisfies SocketState);
     this.send(conn, { type: "authenticated", userId: state.userId, sessionId: state.sessionId });
     const premiumEnd = user.premiumEnd;
@@ -121,20 +123,17 @@ export class SocketSessions {
 
   /** A heartbeat marks the device as seen and re-checks its session, so expiry is noticed within one beat. */
   private async onHeartbeat(conn: Connection, state: SocketState) {
-    const row = await getActiveSession({ db: this.db, id: state.sessionId, userId: state.userId });
-    if (!row) return this.rejectSocket(conn, "expired");
-    await touchSession({ db: this.db, id: state.sessionId, userId: state.userId });
+    if (!(await this.host.sessionUser(state.sessionId, null))) return this.rejectSocket(conn, "expired");
+    await this.host.touchSession(state.sessionId);
   }
 
   private async sendSessions(conn: Connection, state: SocketState) {
-    const rows = await listActiveSessions({ db: this.db, userId: state.userId });
-    const current = rows.some((r) => r.id === state.sessionId);
-    if (!current) return this.rejectSocket(conn, "expired");
+    if (!(await this.host.sessionUser(state.sessionId, null))) return this.rejectSocket(conn, "expired");
     const online = new Set<string>();
     for (const c of this.server.getConnections<SocketState>()) if (c.state) online.add(c.state.sessionId);
     this.send(conn, {
       type: "active_sessions_info",
-      sessions: rows.map((r) => ({
+      sessions: this.host.state.activeSessions().map((r) => ({
         id: r.id,
         user_agent: r.userAgent,
         created_at: isoOrNull(r.createdAt) ?? "",
@@ -148,27 +147,7 @@ export class SocketSessions {
     });
   }
 
-  /** Ends sessions in D1 (by id, or all but one) and pushes force_logout to their sockets. */
-  async endSessions(opts: { reason: LogoutReason } & ({ sessionIds: string[] } | { allExcept: string | null })): Promise<string[]> {
-    const userId = this.server.name;
-    const ended = await revokeSessions({ db: this.db, userId, ...opts });
-    this.forceLogout(ended, opts.reason);
-    return ended;
-  }
-
-  /** Reloads the user, ends sessions past the plan's limit (oldest first) and tells every open tab. */
-  async userChanged(): Promise<void> {
-    const userId = this.server.name;
-    const user = await getUserById({ db: this.db, id: userId });
-    if (!user) return;
-    const plan = planOf(user);
-    const active = await listActiveSessions({ db: this.db, userId }); // newest first
-    const surplus = active.slice(ENTITLEMENTS[plan].sessionLimit).map((s) => s.id);
-    if (surplus.length > 0) await this.endSessions({ sessionIds: surplus, reason: "expired" });
-    const frame: ServerMessage = { type: "plan_changed", plan, is_premium: user.isPremium, premium_end: isoOrNull(user.premiumEnd) };
-    for (const conn of this.server.getConnections()) this.send(conn, frame);
-  }
-
+  /** Pushes force_logout to these sessions' sockets and closes them. Returns how many sockets it closed. */
   forceLogout(sessionIds: string[], reason: LogoutReason): number {
     let closed = 0;
     for (const id of sessionIds) {

@@ -1,21 +1,72 @@
-// The per-user Durable Object (partyserver, hibernation on). It owns two things that must outlive any one request:
-// the user's sockets — active sessions, the /ws protocol, live force_logout — and the user's running generations,
-// so an answer keeps streaming into D1 after the browser that asked for it has gone (a Worker request is cancelled
-// with its client, a Durable Object's work is not).
+// The per-user Durable Object (partyserver, hibernation on), placed near the user. It owns what must be fast or must
+// outlive a request:
+// - the user's hot state (hot-state.ts): active sessions, the plan, daily counters, recent messages per chat — so
+//   authenticating a call is a JWT check plus one call here, and a chat turn reads nothing from D1 once loaded;
+// - the chat turn itself (worker/turn/chat-turn.ts) and its running answer (generation.ts), which keeps streaming
+//   into D1 after the browser that asked for it has gone (a Worker request is cancelled with its client, this is not);
+// - the user's sockets (socket-sessions.ts): the /ws protocol and live force_logout.
+// RPC methods return results, not exceptions, for expected refusals: an error's class does not cross RPC.
 import { type Connection, type ConnectionContext, Server } from "partyserver";
-import { GenerationRunner, type GenerationInput } from "./generation";
-import { SocketSessions } from "./socket-sessions";
+import { sha256Hex } from "../worker/auth/tokens";
+import { createDb } from "../worker/db/client";
+import { recordRevoked, recordSeen, recordSession } from "../worker/db/sessions";
+import type { Db, SessionUser } from "../worker/env";
+import { AppError, type ErrorCode } from "../worker/errors";
+import { isoOrNull, quotaDay } from "../worker/lib/time";
+import { ENTITLEMENTS, planOf } from "../worker/plans/entitlements";
 import type { LogoutReason } from "../worker/protocol/socket";
+import { type ChatTurnRequest, type ChatTurnStarted, runChatTurn, turnHost } from "../worker/turn/chat-turn";
+import { GenerationRunner } from "./generation";
+import { HotState, type SessionRecord } from "./hot-state";
+import { SocketSessions } from "./socket-sessions";
 
 /** Headers the Worker sets on the /ws upgrade it forwards here, after authenticating it. */
 export const USER_HEADER = "x-may-user-id";
 export const SESSION_HEADER = "x-may-session-id";
 
+/** An expected refusal, carried across RPC as data. */
+export interface Refusal {
+  ok: false;
+  code: ErrorCode;
+  message: string;
+  details?: Record<string, Scalar>;
+}
+
+type Scalar = string | number | boolean | null;
+
+export type AuthResult = { ok: true; user: SessionUser } | Refusal;
+
+function refusal(err: unknown): Refusal {
+  if (!(err instanceof AppError)) throw err;
+  // Only plain values cross RPC; the error bodies' extra fields are all plain.
+  const details: Record<string, Scalar> = {};
+  for (const [k, v] of Object.entries(err.details ?? {})) {
+    if (v === null || ["string", "number", "boolean"].includes(typeof v)) details[k] = v as Scalar;
+  }
+  return { ok: false, code: err.code, message: err.message, details };
+}
+
 export class UserHub extends Server<Env> {
   static override options = { hibernate: true };
 
-  readonly sockets = new SocketSessions(this, this.env);
-  readonly generations = new GenerationRunner(this.ctx, this.env);
+  private readonly db: Db = createDb(this.env.DB);
+  readonly state = new HotState(this.ctx.storage, this.db, () => this.name);
+  readonly generations = new GenerationRunner(this.ctx, this.env, this.db, this.state);
+  readonly sockets = new SocketSessions(this, this.env, {
+    state: this.state,
+    sessionUser: async (sessionId, tokenHash) => {
+      try {
+        return await this.state.sessionUser(sessionId, tokenHash);
+      } catch {
+        return null;
+      }
+    },
+    touchSession: async (sessionId) => {
+      const at = Date.now();
+      this.state.touchSession(sessionId, at);
+      await recordSeen({ db: this.db, id: sessionId, userId: this.name, at });
+    },
+  });
 
   override async onStart() {
     await this.generations.recoverInterrupted();
@@ -38,29 +89,80 @@ export class UserHub extends Server<Env> {
     await this.generations.onAlarm();
   }
 
-  /** RPC: ends sessions live — their sockets get active_sessions_info with force_logout, then close. */
-  async endSessions(sessionIds: string[], reason: LogoutReason): Promise<number> {
-    return this.sockets.forceLogout(sessionIds, reason);
+  /** The hot state, loaded from D1 the first time it is needed (once per object, ever). */
+  private async ready(): Promise<boolean> {
+    return this.state.hydrated || this.state.hydrate(quotaDay());
   }
 
-  /** RPC: ends these sessions (D1 and live sockets). Returns the ids that were active. */
+  // ---- sessions --------------------------------------------------------------------------------------------------
+
+  /** RPC: the user of an active session, for the worker's auth middleware. */
+  async authorize(sessionId: string, tokenHash: string | null): Promise<AuthResult> {
+    try {
+      return { ok: true, user: await this.state.sessionUser(sessionId, tokenHash) };
+    } catch (err) {
+      return refusal(err);
+    }
+  }
+
+  /**
+   * RPC: starts a session for the user (login, register). Ends the oldest sessions past the plan's limit and pushes
+   * force_logout to them. Atomic: the object runs one call at a time through its state. Returns the ended ids.
+   */
+  async startSession(user: SessionUser, session: Omit<SessionRecord, "tokenHash"> & { token: string }): Promise<string[]> {
+    const { token, ...rest } = session;
+    const record: SessionRecord = { ...rest, tokenHash: await sha256Hex(token) };
+    await this.ready();
+    this.state.setUser(user);
+    const replaced = this.state.addSession(record, ENTITLEMENTS[planOf(user)].sessionLimit);
+    await recordSession({ db: this.db, session: { ...record, userId: user.id }, replacedIds: replaced });
+    this.sockets.forceLogout(replaced, "replaced");
+    return replaced;
+  }
+
+  /** RPC: the active sessions, newest first. */
+  async listSessions(): Promise<SessionRecord[]> {
+    await this.ready();
+    return this.state.activeSessions();
+  }
+
+  /** RPC: ends these sessions (hot state, D1 and live sockets). Returns the ids that were active. */
   async endSessionsById(sessionIds: string[], reason: LogoutReason): Promise<string[]> {
-    return this.sockets.endSessions({ sessionIds, reason });
+    await this.ready();
+    const ended = this.state.revoke(sessionIds, reason);
+    await recordRevoked({ db: this.db, userId: this.name, ids: ended, reason });
+    this.sockets.forceLogout(ended, reason);
+    return ended;
   }
 
   /** RPC: ends every active session but `keep` (null: all of them). Returns the ids that were ended. */
   async endOtherSessions(keep: string | null, reason: LogoutReason): Promise<string[]> {
-    return this.sockets.endSessions({ allExcept: keep, reason });
+    await this.ready();
+    const ids = this.state.activeSessions().map((s) => s.id).filter((id) => id !== keep);
+    return this.endSessionsById(ids, reason);
   }
 
-  /** RPC: the user's row changed in D1; reload it, apply the plan's session limit, tell open tabs. */
+  /** RPC: the user's row changed in D1; reload it, apply the plan's session limit (oldest go first), tell open tabs. */
   async userChanged(): Promise<void> {
-    await this.sockets.userChanged();
+    if (!(await this.ready())) return;
+    if (!(await this.state.reloadUser())) return;
+    const user = this.state.user();
+    const plan = planOf(user);
+    const surplus = this.state.activeSessions().slice(ENTITLEMENTS[plan].sessionLimit).map((s) => s.id);
+    if (surplus.length > 0) await this.endSessionsById(surplus, "expired");
+    this.sockets.broadcast({ type: "plan_changed", plan, is_premium: user.isPremium, premium_end: isoOrNull(user.premiumEnd) });
   }
 
-  /** RPC: starts an answer and returns its SSE stream; the answer is saved even if the stream's reader goes away. */
-  async generate(input: GenerationInput): Promise<ReadableStream<Uint8Array>> {
-    return this.generations.start(input);
+  // ---- chat turns ------------------------------------------------------------------------------------------------
+
+  /** RPC: runs a chat turn (worker/turn/chat-turn.ts) and returns its SSE stream, or the reason it was refused. */
+  async chatTurn(req: ChatTurnRequest): Promise<({ ok: true } & ChatTurnStarted) | Refusal> {
+    try {
+      const started = await runChatTurn(turnHost(this.state, this.generations), req);
+      return { ok: true, ...started };
+    } catch (err) {
+      return refusal(err);
+    }
   }
 
   /** RPC: stops a running answer; the partial text is saved with stopped: true. False if none is running. */
@@ -71,5 +173,19 @@ export class UserHub extends Server<Env> {
   /** RPC: the ids of the answers running now (for tests and diagnostics). */
   async runningGenerations(): Promise<string[]> {
     return this.generations.running();
+  }
+
+  /** RPC: forget chats whose messages or status changed outside a turn; the next turn reloads them from D1. */
+  async forgetChats(chatIds: string[] | "all"): Promise<void> {
+    if (chatIds === "all") this.state.forgetAllChats();
+    else for (const id of chatIds) this.state.forgetChat(id);
+  }
+
+  /** RPC: today's use counts by bucket (a model endpoint, "search" or "image"). */
+  async usageToday(): Promise<Record<string, number>> {
+    await this.ready();
+    const day = quotaDay();
+    if (!this.state.knowsDay(day)) await this.state.loadCold({ chatId: null, day });
+    return Object.fromEntries(this.state.usageOfDay(day));
   }
 }

@@ -5,6 +5,7 @@ import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
 import { GenerationRunner, type GenerationInput } from "../../durable-objects/generation";
 import type { UserHub } from "../../durable-objects/user-hub";
+import { createDb } from "../../worker/db/client";
 import { quotaDay } from "../../worker/lib/time";
 import { makeChat, messagesOf, registerUser } from "../support/api";
 import { FAKE_CUT_TEXT, FAKE_MODELS, FAKE_OK_TEXT } from "../support/fake-upstream-scenarios";
@@ -26,10 +27,11 @@ async function setup() {
     userId: u.id,
     chatId,
     endpoint: "gpt-4.1-mini",
-    userMessageId: `u-${crypto.randomUUID()}`,
     botMessageId: `b-${crypto.randomUUID()}`,
-    messages: [{ role: "user", content: "hello" }],
+    userMessage: { messageId: `u-${crypto.randomUUID()}`, sender: "user", message: "hello", createdAt: Date.now() },
     usage: { bucket: "gpt-4.1-mini", day: quotaDay() },
+    isSearchMode: false,
+    prompt: { messages: [{ role: "user", content: "hello" }] },
   };
   return { u, chatId, hub, input };
 }
@@ -46,7 +48,7 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<any[]> {
 describe("GenerationRunner", () => {
   it("streams a provider's answer and saves it", async () => {
     const { chatId, hub, input } = await setup();
-    const events = await runInDurableObject(hub, (_i, state) => readAll(new GenerationRunner(state, envRoutedTo("openai", FAKE_MODELS.ok)).start(input)));
+    const events = await runInDurableObject(hub, (hubInstance: UserHub, state) => readAll(new GenerationRunner(state, envRoutedTo("openai", FAKE_MODELS.ok), createDb(env.DB), hubInstance.state).start(input)));
     expect(events[0].metadata).toMatchObject({ offline: false, message_id: input.botMessageId });
     expect(events.filter((e) => e.content).map((e) => e.content).join("")).toBe(FAKE_OK_TEXT);
     expect(events.at(-1)).toBe("[DONE]");
@@ -56,7 +58,7 @@ describe("GenerationRunner", () => {
 
   it("keeps the partial text and ends with stream_interrupted when the upstream is cut mid-way", async () => {
     const { chatId, hub, input } = await setup();
-    const events = await runInDurableObject(hub, (_i, state) => readAll(new GenerationRunner(state, envRoutedTo("anthropic", FAKE_MODELS.cut)).start(input)));
+    const events = await runInDurableObject(hub, (hubInstance: UserHub, state) => readAll(new GenerationRunner(state, envRoutedTo("anthropic", FAKE_MODELS.cut), createDb(env.DB), hubInstance.state).start(input)));
     expect(events.filter((e) => e.content).map((e) => e.content).join("")).toBe(FAKE_CUT_TEXT);
     expect(events.at(-2)).toMatchObject({ error: "stream_interrupted", message: expect.any(String) });
     expect(events.at(-1)).toBe("[DONE]");
@@ -66,29 +68,30 @@ describe("GenerationRunner", () => {
 
   it("maps an upstream 401 to provider_auth_failed, saves the failed message and gives the daily use back", async () => {
     const { u, chatId, hub, input } = await setup();
-    await env.DB.prepare("INSERT INTO daily_usage (user_id, day, bucket, count) VALUES (?, ?, 'gpt-4.1-mini', 1)").bind(u.id, quotaDay()).run();
-    const events = await runInDurableObject(hub, (_i, state) =>
-      readAll(new GenerationRunner(state, envRoutedTo("openai", FAKE_MODELS.unauthorized)).start(input)),
-    );
+    const events = await runInDurableObject(hub, (hubInstance: UserHub, state) => {
+      expect(hubInstance.state.takeUse(input.usage!.day, "gpt-4.1-mini", 50)).toBe(49);
+      return readAll(new GenerationRunner(state, envRoutedTo("openai", FAKE_MODELS.unauthorized), createDb(env.DB), hubInstance.state).start(input));
+    });
     expect(events.some((e) => e.error === "provider_auth_failed")).toBe(true);
     const bot = (await messagesOf(chatId)).find((m) => m.sender === "bot");
     expect(bot).toMatchObject({ message: "", error: "provider_auth_failed" });
     const usage = await env.DB.prepare("SELECT count FROM daily_usage WHERE user_id = ?").bind(u.id).first<any>();
     expect(usage.count).toBe(0);
+    expect(await runInDurableObject(hub, (hubInstance: UserHub) => hubInstance.state.usage(input.usage!.day, "gpt-4.1-mini"))).toBe(0);
   });
 
   it("maps an upstream 429 to provider_rate_limited", async () => {
     const { hub, input } = await setup();
-    const events = await runInDurableObject(hub, (_i, state) =>
-      readAll(new GenerationRunner(state, envRoutedTo("anthropic", FAKE_MODELS.rateLimited)).start(input)),
+    const events = await runInDurableObject(hub, (hubInstance: UserHub, state) =>
+      readAll(new GenerationRunner(state, envRoutedTo("anthropic", FAKE_MODELS.rateLimited), createDb(env.DB), hubInstance.state).start(input)),
     );
     expect(events.find((e) => e.error)?.error).toBe("provider_rate_limited");
   });
 
   it("ends with a clear error event, and still saves, when the configuration is broken", async () => {
     const { chatId, hub, input } = await setup();
-    const events = await runInDurableObject(hub, (_i, state) =>
-      readAll(new GenerationRunner(state, { ...env, MODEL_ROUTES: "{not json" }).start(input)),
+    const events = await runInDurableObject(hub, (hubInstance: UserHub, state) =>
+      readAll(new GenerationRunner(state, { ...env, MODEL_ROUTES: "{not json" }, createDb(env.DB), hubInstance.state).start(input)),
     );
     expect(events.find((e) => e.error)?.error).toBe("provider_error");
     expect(events.at(-1)).toBe("[DONE]");
@@ -97,8 +100,8 @@ describe("GenerationRunner", () => {
 
   it("stops a slow upstream answer on request and keeps what arrived", async () => {
     const { chatId, hub, input } = await setup();
-    const events = await runInDurableObject(hub, async (_i, state) => {
-      const runner = new GenerationRunner(state, envRoutedTo("openai", FAKE_MODELS.slow));
+    const events = await runInDurableObject(hub, async (hubInstance: UserHub, state) => {
+      const runner = new GenerationRunner(state, envRoutedTo("openai", FAKE_MODELS.slow), createDb(env.DB), hubInstance.state);
       const stream = runner.start(input);
       const reader = stream.getReader();
       const decoder = new TextDecoder();
@@ -119,15 +122,29 @@ describe("GenerationRunner", () => {
     expect(bot.message.length).toBeGreaterThan(0);
   });
 
-  it("saves an answer whose object was restarted mid-way with its checkpointed text and generation_lost", async () => {
+  it("saves a turn whose object was restarted mid-way: the user message and the checkpointed text with generation_lost", async () => {
     const { chatId, hub, input } = await setup();
-    const { messages: _m, ...meta } = input;
-    await runInDurableObject(hub, async (_i, state) => {
-      await state.storage.put(`generation:${input.botMessageId}`, { input: meta, text: "Half an answ", updatedAt: Date.now() });
-      await new GenerationRunner(state, env).recoverInterrupted();
+    const { prompt: _p, ...turn } = input;
+    await runInDurableObject(hub, async (hubInstance: UserHub, state) => {
+      await state.storage.put(`generation:${input.botMessageId}`, { turn, text: "Half an answ", updatedAt: Date.now() });
+      await new GenerationRunner(state, env, createDb(env.DB), hubInstance.state).recoverInterrupted();
       expect(await state.storage.get(`generation:${input.botMessageId}`)).toBeUndefined();
     });
+    const saved = await messagesOf(chatId);
+    expect(saved.map((m) => m.sender)).toEqual(["user", "bot"]);
+    expect(saved[0]).toMatchObject({ message: "hello", message_id: input.userMessage!.messageId });
+    expect(saved[1]).toMatchObject({ message: "Half an answ", error: "generation_lost", message_id: input.botMessageId });
+  });
+
+  it("keeps an ended turn whose D1 write failed and saves its outcome on the next sweep", async () => {
+    const { chatId, hub, input } = await setup();
+    const { prompt: _p, ...turn } = input;
+    const outcome = { text: "The whole answer.", citations: [], stopped: false, error: null };
+    await runInDurableObject(hub, async (hubInstance: UserHub, state) => {
+      await state.storage.put(`generation:${input.botMessageId}`, { turn, text: outcome.text, updatedAt: Date.now(), outcome });
+      await new GenerationRunner(state, env, createDb(env.DB), hubInstance.state).recoverInterrupted();
+    });
     const bot = (await messagesOf(chatId)).find((m) => m.sender === "bot");
-    expect(bot).toMatchObject({ message: "Half an answ", error: "generation_lost", message_id: input.botMessageId });
+    expect(bot).toMatchObject({ message: "The whole answer.", error: null });
   });
 });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, eventually, json, login, registerUser } from "../support/api";
+import { call, eventually, inUserHub, json, login, registerUser, setPlan } from "../support/api";
 import { openSocket } from "../support/socket";
 
 describe("the /ws protocol in the user's Durable Object", () => {
@@ -80,7 +80,9 @@ describe("the /ws protocol in the user's Durable Object", () => {
     const sock = await openSocket(u.token);
     sock.send({ type: "authenticate", userId: u.id });
     await sock.next("authenticated");
-    await env.DB.prepare("UPDATE user_sessions SET expires_at = ? WHERE user_id = ?").bind(Date.now() - 1000, u.id).run();
+    await inUserHub(u.id, (_hub, state) => {
+      state.storage.sql.exec("UPDATE hot_sessions SET expires_at = ?", Date.now() - 1000);
+    });
     sock.send({ type: "heartbeat", userId: u.id });
     const info = await sock.next("active_sessions_info");
     expect(info).toMatchObject({ force_logout: true, current_session_active: false, reason: "expired" });
@@ -88,7 +90,9 @@ describe("the /ws protocol in the user's Durable Object", () => {
 
   it("records the heartbeat as the device's last_seen_at", async () => {
     const u = await registerUser();
-    await env.DB.prepare("UPDATE user_sessions SET last_seen_at = 0 WHERE user_id = ?").bind(u.id).run();
+    await inUserHub(u.id, (_hub, state) => {
+      state.storage.sql.exec("UPDATE hot_sessions SET last_seen_at = 0");
+    });
     const sock = await openSocket(u.token);
     sock.send({ type: "heartbeat", userId: u.id });
     // Frames are handled concurrently, so ask until the heartbeat's write is visible.
@@ -103,7 +107,7 @@ describe("the /ws protocol in the user's Durable Object", () => {
 
   it("warns a premium user whose plan ends within 3 days", async () => {
     const u = await registerUser();
-    await env.DB.prepare("UPDATE users SET is_premium = 1, premium_end = ? WHERE id = ?").bind(Date.now() + 36 * 3600_000, u.id).run();
+    await setPlan(u.id, 1, Date.now() + 36 * 3600_000);
     const sock = await openSocket(u.token);
     sock.send({ type: "authenticate", userId: u.id });
     const warn = await sock.next("premium_expiration");

@@ -1,5 +1,10 @@
 // Test helpers: call the real worker (exports.default.fetch in workerd) and make users with real sessions.
+import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
+import type { UserHub } from "../../durable-objects/user-hub";
+import { userChanged } from "../../worker/auth/sessions";
+import { quotaDay } from "../../worker/lib/time";
+import { userHub } from "../../worker/lib/user-hub";
 
 export const ORIGIN = "https://may.test";
 
@@ -91,4 +96,23 @@ export async function makeChat(userId: string, title = "New Chat"): Promise<stri
 export async function messagesOf(chatId: string): Promise<any[]> {
   const { results } = await env.DB.prepare("SELECT * FROM messages WHERE chat_id = ? ORDER BY created_at, id").bind(chatId).all();
   return results;
+}
+
+/** Sets the user's plan in D1 and tells the user's Durable Object, as the payments flow does. */
+export async function setPlan(userId: string, isPremium: number, premiumEnd: number | null) {
+  await env.DB.prepare("UPDATE users SET is_premium = ?, premium_end = ? WHERE id = ?").bind(isPremium, premiumEnd, userId).run();
+  await userChanged(env, userId);
+}
+
+/** Raises the user's count of uses for today in their Durable Object (the counter a turn checks). */
+export async function setUsedToday(userId: string, bucket: string, count: number) {
+  const hub = await userHub(env, userId);
+  await runInDurableObject(hub, (instance: UserHub) => {
+    instance.state.mergeDay(quotaDay(), [{ bucket, count }]);
+  });
+}
+
+/** Runs `fn` inside the user's Durable Object. */
+export async function inUserHub<T>(userId: string, fn: (hub: UserHub, state: DurableObjectState) => T | Promise<T>): Promise<T> {
+  return runInDurableObject(await userHub(env, userId), fn);
 }

@@ -1,15 +1,16 @@
-// Authentication for every protected route: a bearer JWT (Authorization, or the jwt_token/auth_token cookie), checked
-// against its session row on every call, so a revoked or expired session fails at once. An X-Session-Token header
-// (or session_token cookie), when present, must belong to the same session. Calls authenticated by cookie that
-// change state must come from the app's own origin.
+// Authentication for every protected route: a bearer JWT (Authorization, or the jwt_token/auth_token cookie), then its
+// session checked on every call by the user's Durable Object, which holds the live sessions (one call to an object
+// near the user, no D1 query), so a revoked or expired session fails at once. An X-Session-Token header (or
+// session_token cookie), when present, must belong to the same session. Calls authenticated by cookie that change
+// state must come from the app's own origin.
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { createDb } from "../db/client";
-import { getActiveSession } from "../db/sessions";
 import type { AppEnv, AuthSession, SessionUser } from "../env";
 import { AppError } from "../errors";
+import { userHub } from "../lib/user-hub";
 import { JWT_COOKIE, SESSION_COOKIE } from "./cookies";
-import { sha256Hex, verifySessionJwt } from "./tokens";
+import { type SessionClaims, sha256Hex, verifySessionJwt } from "./tokens";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -34,20 +35,27 @@ export function readCredentials(c: Context): Credentials | null {
   return null;
 }
 
-/** Resolves credentials to the active session and its user, or throws 401. */
-export async function authenticate(
-  env: Env,
-  db: AppEnv["Variables"]["db"],
-  creds: Credentials,
-): Promise<{ user: SessionUser; session: AuthSession }> {
+/** The JWT's claims and the session token's hash, or throws 401. Checks no session: see authenticate. */
+export async function verifyCredentials(env: Env, creds: Credentials): Promise<{ claims: SessionClaims; tokenHash: string | null }> {
   const claims = await verifySessionJwt(env, creds.jwt);
   if (!claims) throw new AppError("invalid_token", "Invalid or expired token");
-  const row = await getActiveSession({ db, id: claims.sid, userId: claims.sub });
-  if (!row) throw new AppError("session_expired", "Your login session has ended. Please log in again.");
-  if (creds.sessionToken !== undefined && (await sha256Hex(creds.sessionToken)) !== row.session.tokenHash) {
-    throw new AppError("invalid_token", "Session token does not match");
+  return { claims, tokenHash: creds.sessionToken !== undefined ? await sha256Hex(creds.sessionToken) : null };
+}
+
+/** Resolves credentials to the active session and its user (asking the user's Durable Object), or throws 401. */
+export async function authenticate(env: Env, creds: Credentials): Promise<{ user: SessionUser; session: AuthSession }> {
+  const { claims, tokenHash } = await verifyCredentials(env, creds);
+  const hub = await userHub(env, claims.sub);
+  const result = await hub.authorize(claims.sid, tokenHash);
+  if (!result.ok) throw new AppError(result.code, result.message);
+  return { user: result.user, session: { id: claims.sid, userId: claims.sub, via: creds.via } };
+}
+
+/** Refuses a state-changing call made with cookies from another origin (CSRF). */
+export function assertSameOriginForCookies(c: Context, creds: Credentials) {
+  if (creds.via === "cookie" && !SAFE_METHODS.has(c.req.method) && !sameOrigin(c)) {
+    throw new AppError("csrf_rejected", "Cross-site request refused");
   }
-  return { user: row.user, session: { id: row.session.id, userId: row.user.id, via: creds.via } };
 }
 
 function sameOrigin(c: Context): boolean {
@@ -59,10 +67,8 @@ function sameOrigin(c: Context): boolean {
 export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const creds = readCredentials(c);
   if (!creds) throw new AppError("unauthorized", "No JWT token found");
-  if (creds.via === "cookie" && !SAFE_METHODS.has(c.req.method) && !sameOrigin(c)) {
-    throw new AppError("csrf_rejected", "Cross-site request refused");
-  }
-  const { user, session } = await authenticate(c.env, c.var.db, creds);
+  assertSameOriginForCookies(c, creds);
+  const { user, session } = await authenticate(c.env, creds);
   c.set("user", user);
   c.set("session", session);
   await next();

@@ -146,17 +146,6 @@ export function publicChatContent(chat: ChatRow, rows: MessageRow[]) {
   return { chats: [{ id: chat.id, title: chat.title, messages: rows.map(publicMessage) }] };
 }
 
-/** The last `limit` messages of a chat, oldest first, for the model's context. */
-export async function recentMessages({ db, chatId, userId, limit }: { db: Db; chatId: string; userId: string; limit: number }) {
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.chatId, chatId), eq(messages.userId, userId)))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(limit);
-  return rows.reverse();
-}
-
 function toRow(userId: string, chatId: string, m: MessageInput, now: number) {
   return {
     chatId,
@@ -191,7 +180,16 @@ function toRow(userId: string, chatId: string, m: MessageInput, now: number) {
  * messages again changes nothing (the chat does not jump to the top of the list).
  */
 export async function saveMessages({ db, userId, chatId, items }: { db: Db; userId: string; chatId: string; items: MessageInput[] }) {
-  if (items.length === 0) return 0;
+  const statements = saveMessagesStatements({ db, userId, chatId, items });
+  if (statements.length === 0) return 0;
+  const [first, ...rest] = statements;
+  await db.batch([first!, ...rest]);
+  return items.length;
+}
+
+/** The statements of saveMessages, for a caller that adds its own to the same batch (one D1 round trip). */
+export function saveMessagesStatements({ db, userId, chatId, items }: { db: Db; userId: string; chatId: string; items: MessageInput[] }) {
+  if (items.length === 0) return [];
   const now = Date.now();
   const upserts = items.map((m) => {
     const row = toRow(userId, chatId, m, now);
@@ -222,7 +220,5 @@ export async function saveMessages({ db, userId, chatId, items }: { db: Db; user
         : {}),
     })
     .where(and(eq(chatSessions.id, chatId), eq(chatSessions.userId, userId), touched));
-  const [first, ...rest] = upserts;
-  await db.batch([first!, ...rest, bumpChat]);
-  return items.length;
+  return [...upserts, bumpChat];
 }

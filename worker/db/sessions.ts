@@ -1,122 +1,50 @@
-// User-session queries. Creating a session and ending the oldest ones past the plan's limit happen in one D1 batch,
-// and the "keep the newest N" rule is a single UPDATE, so concurrent logins can never leave more than N active.
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+// D1's copy of the user sessions. The user's Durable Object owns the live session state (durable-objects/hot-state.ts)
+// and writes every change through to here, so D1 keeps the record for reporting and for migrating an object that
+// has not loaded its state yet. Nothing on a request path reads sessions from D1.
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../env";
-import { userSessions, users } from "./schema";
 import type { LogoutReason } from "../protocol/socket";
+import { userSessions } from "./schema";
 
-export async function createSession({
-  db,
-  id,
-  userId,
-  tokenHash,
-  userAgent,
-  ip,
-  expiresAt,
-  limit,
-}: {
-  db: Db;
+export interface SessionRow {
   id: string;
   userId: string;
   tokenHash: string;
   userAgent: string;
   ip: string | null;
+  createdAt: number;
+  lastSeenAt: number;
   expiresAt: number;
-  limit: number;
-}): Promise<{ revokedIds: string[] }> {
-  const now = Date.now();
-  const [, revoked] = await db.batch([
-    db.insert(userSessions).values({ id, userId, tokenHash, userAgent, ip, createdAt: now, lastSeenAt: now, expiresAt }),
+}
+
+/** Records a new session and the ones it replaced (past the plan's limit), in one batch. */
+export async function recordSession({ db, session, replacedIds }: { db: Db; session: SessionRow; replacedIds: string[] }) {
+  const insert = db.insert(userSessions).values(session);
+  if (replacedIds.length === 0) {
+    await insert;
+    return;
+  }
+  await db.batch([
+    insert,
     db
       .update(userSessions)
-      .set({ revokedAt: now, revokedReason: "replaced" })
-      .where(
-        and(
-          eq(userSessions.userId, userId),
-          isNull(userSessions.revokedAt),
-          sql`${userSessions.id} NOT IN (SELECT ${userSessions.id} FROM ${userSessions} WHERE ${userSessions.userId} = ${userId}
-              AND ${userSessions.revokedAt} IS NULL AND ${userSessions.expiresAt} > ${now}
-              ORDER BY ${userSessions.createdAt} DESC, rowid DESC LIMIT ${limit})`,
-        ),
-      )
-      .returning({ id: userSessions.id }),
+      .set({ revokedAt: session.createdAt, revokedReason: "replaced" })
+      .where(and(eq(userSessions.userId, session.userId), inArray(userSessions.id, replacedIds), isNull(userSessions.revokedAt))),
   ]);
-  return { revokedIds: revoked.map((r) => r.id).filter((r) => r !== id) };
 }
 
-/** The session and its user when the session is active and unexpired; null otherwise. */
-export async function getActiveSession({ db, id, userId }: { db: Db; id: string; userId: string }) {
-  const now = Date.now();
-  const [row] = await db
-    .select({ session: userSessions, user: users })
-    .from(userSessions)
-    .innerJoin(users, eq(users.id, userSessions.userId))
-    .where(
-      and(eq(userSessions.id, id), eq(userSessions.userId, userId), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, now)),
-    )
-    .limit(1);
-  return row ?? null;
-}
-
-export async function listActiveSessions({ db, userId }: { db: Db; userId: string }) {
-  return db
-    .select()
-    .from(userSessions)
-    .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, Date.now())))
-    .orderBy(desc(userSessions.createdAt));
-}
-
-/** Ends one of the user's sessions, found by id or token hash. Returns its id, or null if there is no such session. */
-export async function revokeSession({
-  db,
-  userId,
-  id,
-  tokenHash,
-  reason,
-}: {
-  db: Db;
-  userId: string;
-  id?: string;
-  tokenHash?: string;
-  reason: LogoutReason;
-}): Promise<string | null> {
-  const match = id !== undefined ? eq(userSessions.id, id) : tokenHash !== undefined ? eq(userSessions.tokenHash, tokenHash) : undefined;
-  if (!match) return null;
-  const [row] = await db
-    .update(userSessions)
-    .set({ revokedAt: Date.now(), revokedReason: reason })
-    .where(and(match, eq(userSessions.userId, userId), isNull(userSessions.revokedAt)))
-    .returning({ id: userSessions.id });
-  return row?.id ?? null;
-}
-
-/** Ends several of the user's active sessions: these ids, or all but `allExcept`. Returns the ids ended. */
-export async function revokeSessions({
-  db,
-  userId,
-  reason,
-  ...which
-}: { db: Db; userId: string; reason: LogoutReason } & ({ sessionIds: string[] } | { allExcept: string | null })): Promise<string[]> {
-  const match =
-    "sessionIds" in which
-      ? which.sessionIds.length > 0
-        ? inArray(userSessions.id, which.sessionIds)
-        : undefined
-      : which.allExcept !== null
-        ? ne(userSessions.id, which.allExcept)
-        : sql`1 = 1`;
-  if (!match) return [];
-  const rows = await db
-    .update(userSessions)
-    .set({ revokedAt: Date.now(), revokedReason: reason })
-    .where(and(match, eq(userSessions.userId, userId), isNull(userSessions.revokedAt)))
-    .returning({ id: userSessions.id });
-  return rows.map((r) => r.id);
-}
-
-export async function touchSession({ db, id, userId }: { db: Db; id: string; userId: string }) {
+/** Records that these sessions of the user ended. */
+export async function recordRevoked({ db, userId, ids, reason }: { db: Db; userId: string; ids: string[]; reason: LogoutReason }) {
+  if (ids.length === 0) return;
   await db
     .update(userSessions)
-    .set({ lastSeenAt: Date.now() })
+    .set({ revokedAt: Date.now(), revokedReason: reason })
+    .where(and(eq(userSessions.userId, userId), inArray(userSessions.id, ids), isNull(userSessions.revokedAt)));
+}
+
+export async function recordSeen({ db, id, userId, at }: { db: Db; id: string; userId: string; at: number }) {
+  await db
+    .update(userSessions)
+    .set({ lastSeenAt: at })
     .where(and(eq(userSessions.id, id), eq(userSessions.userId, userId)));
 }

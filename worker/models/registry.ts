@@ -1,7 +1,7 @@
 // Resolves an endpoint to the language model that serves it: the catalogue's route (or the operator's MODEL_ROUTES
 // override), built with that provider's SDK when its key is configured, else Mây's offline model. Routes and the
-// Durable Object only ever see an AI SDK LanguageModel; the vendor SDKs stay behind providers.ts.
-import type { LanguageModel } from "ai";
+// Durable Object only ever see an AI SDK language model (LanguageModelV3); the vendor SDKs stay behind providers.ts.
+import type { LanguageModelV3 } from "@ai-sdk/provider";
 import * as v from "valibot";
 import { AppError } from "../errors";
 import { CATALOGUE, type CatalogueEntry, findByEndpoint, type ModelRoute, type ProviderId } from "./catalogue";
@@ -11,7 +11,7 @@ import { buildProviderModel } from "./providers";
 export interface ResolvedModel {
   entry: CatalogueEntry;
   route: ModelRoute;
-  model: LanguageModel;
+  model: LanguageModelV3;
   /** True when the built-in offline model serves this endpoint (its provider has no key configured). */
   offline: boolean;
 }

@@ -1,8 +1,13 @@
 // Streams one answer from any language model as the few parts the chat stream needs: text, one citations part, and
 // at most one error part (always last) with a code from the closed StreamErrorCode union and a message a user can
-// read. It reads the AI SDK's fullStream, because errors never throw out of textStream (it just ends). A stop by the
-// caller ends the generator quietly, and an upstream that goes silent is given up on, so nothing waits forever.
-import { APICallError, type LanguageModel, type ModelMessage, RetryError, streamText, TypeValidationError } from "ai";
+// read. A stop by the caller ends the generator quietly, and an upstream that goes silent is given up on, so nothing
+// waits forever.
+//
+// This is the hot loop of every answer, so it is lean: it reads the provider model's own stream (doStream, where the
+// provider parses each upstream event once) instead of streamText's extra layers, and it keeps one idle timer and
+// one abort listener per answer, never one per token.
+import type { LanguageModelV3, LanguageModelV3Prompt, LanguageModelV3StreamPart } from "@ai-sdk/provider";
+import { APICallError, RetryError, TypeValidationError } from "ai";
 import type { Citation, StreamErrorCode } from "../protocol/chat-stream";
 
 export type AnswerPart =
@@ -100,88 +105,100 @@ function failure(err: unknown): AnswerError {
   return part;
 }
 
-type Step<T> = { kind: "part"; result: IteratorResult<T> } | { kind: "thrown"; error: unknown } | { kind: "idle" } | { kind: "aborted" };
+/** A text conversation for the model: the system prompt, then alternating user and assistant turns. */
+export interface AnswerPrompt {
+  system?: string;
+  messages: { role: "user" | "assistant"; content: string }[];
+}
 
-/** The iterator's next result, or "idle" after `ms` milliseconds, or "aborted" as soon as the caller stops. */
-function nextWithin<T>(iterator: AsyncIterator<T>, ms: number, signal: AbortSignal): Promise<Step<T>> {
-  if (signal.aborted) return Promise.resolve({ kind: "aborted" });
-  return new Promise((resolve) => {
-    const settle = (step: Step<T>) => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", onAbort);
-      resolve(step);
-    };
-    const onAbort = () => settle({ kind: "aborted" });
-    const timer = setTimeout(() => settle({ kind: "idle" }), ms);
-    signal.addEventListener("abort", onAbort, { once: true });
-    iterator.next().then(
-      (result) => settle({ kind: "part", result }),
-      (error: unknown) => settle({ kind: "thrown", error }),
-    );
-  });
+export function toModelPrompt({ system, messages }: AnswerPrompt): LanguageModelV3Prompt {
+  const prompt: LanguageModelV3Prompt = system ? [{ role: "system", content: system }] : [];
+  for (const m of messages) prompt.push({ role: m.role, content: [{ type: "text", text: m.content }] });
+  return prompt;
 }
 
 export async function* streamAnswer(opts: {
-  model: LanguageModel;
-  system?: string;
-  messages: ModelMessage[];
+  model: LanguageModelV3;
+  prompt: AnswerPrompt;
   abortSignal: AbortSignal;
+  /** Sampling settings (from the user's AI style); the provider's defaults when absent. */
+  temperature?: number;
+  topP?: number;
+  idleTimeoutMs?: number;
 }): AsyncGenerator<AnswerPart> {
   const callerSignal = opts.abortSignal;
   if (callerSignal.aborted) return;
-  // Our own controller, so an idle timeout or an early return also cancels the upstream request.
+  const idleMs = opts.idleTimeoutMs ?? IDLE_TIMEOUT_MS;
+  // Our own controller, so an idle timeout or an early return also cancels the upstream request. Stopping (the
+  // caller's stop, or the idle watchdog) also cancels our reader, which settles a read the model would leave hanging.
   const controller = new AbortController();
-  const forwardAbort = () => controller.abort(callerSignal.reason);
-  callerSignal.addEventListener("abort", forwardAbort, { once: true });
+  let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
+  const stop = () => {
+    controller.abort(callerSignal.reason);
+    reader?.cancel().catch(() => {});
+  };
+  callerSignal.addEventListener("abort", stop, { once: true });
+  const stopped = new Promise<never>((_, reject) => {
+    controller.signal.addEventListener("abort", () => reject(new Error("stopped")), { once: true });
+  });
+  stopped.catch(() => {});
+
+  // One watchdog per answer: it fires once per idle period and re-arms itself for the time left since the last part.
+  let lastPartAt = Date.now();
+  let idle = false;
+  const watchdog = () => {
+    const quietFor = Date.now() - lastPartAt;
+    if (quietFor >= idleMs) {
+      idle = true;
+      stop();
+    } else {
+      timer = setTimeout(watchdog, idleMs - quietFor);
+    }
+  };
+  let timer = setTimeout(watchdog, idleMs);
 
   const citations = new Map<string, Citation>();
-  function* flushCitations(): Generator<AnswerPart> {
+  function* end(error?: AnswerError): Generator<AnswerPart> {
     if (citations.size > 0) yield { type: "citations", citations: [...citations.values()] };
     citations.clear();
+    if (error) yield error;
   }
 
-  let iterator: AsyncIterator<unknown> | undefined;
   try {
-    let fullStream;
     try {
-      fullStream = streamText({
-        model: opts.model,
-        system: opts.system,
-        messages: opts.messages,
+      const call = opts.model.doStream({
+        prompt: toModelPrompt(opts.prompt),
         abortSignal: controller.signal,
-        maxRetries: 0,
-        // Errors arrive as parts below; the default handler would only log them a second time.
-        onError: () => {},
-      }).fullStream;
+        temperature: opts.temperature,
+        topP: opts.topP,
+      });
+      call.catch(() => {}); // if stopping wins the race, the call's own failure is of no interest
+      const result = await Promise.race([call, stopped]);
+      reader = result.stream.getReader();
     } catch (err) {
-      yield failure(err);
+      if (callerSignal.aborted) return;
+      yield* end(idle ? errorPart("provider_unavailable", IDLE_MESSAGE) : failure(err));
       return;
     }
-    const parts = fullStream[Symbol.asyncIterator]();
-    iterator = parts;
-    while (true) {
-      const step = await nextWithin(parts, IDLE_TIMEOUT_MS, callerSignal);
-      if (step.kind === "aborted") return;
-      if (step.kind === "idle") {
-        controller.abort(); // stop waiting on the upstream now, not when the consumer lets go of the generator
-        yield* flushCitations();
-        yield errorPart("provider_unavailable", IDLE_MESSAGE);
-        return;
-      }
-      if (step.kind === "thrown") {
+    for (;;) {
+      let step: ReadableStreamReadResult<LanguageModelV3StreamPart>;
+      try {
+        step = await reader.read();
+      } catch (err) {
         if (callerSignal.aborted) return;
-        yield* flushCitations();
-        yield failure(step.error);
+        yield* end(idle ? errorPart("provider_unavailable", IDLE_MESSAGE) : failure(err));
         return;
       }
-      if (step.result.done) {
-        yield* flushCitations();
+      if (step.done) {
+        if (callerSignal.aborted) return;
+        yield* end(idle ? errorPart("provider_unavailable", IDLE_MESSAGE) : undefined);
         return;
       }
-      const part = step.result.value;
+      lastPartAt = Date.now();
+      const part = step.value;
       switch (part.type) {
         case "text-delta":
-          if (part.text) yield { type: "text", text: part.text };
+          if (part.delta) yield { type: "text", text: part.delta };
           break;
         case "source":
           if (part.sourceType === "url" && !citations.has(part.url)) {
@@ -190,16 +207,14 @@ export async function* streamAnswer(opts: {
           break;
         case "error":
           if (callerSignal.aborted) return;
-          yield* flushCitations();
-          yield failure(part.error);
-          return;
-        case "abort":
+          yield* end(failure(part.error));
           return;
       }
     }
   } finally {
-    callerSignal.removeEventListener("abort", forwardAbort);
+    clearTimeout(timer);
+    callerSignal.removeEventListener("abort", stop);
     controller.abort();
-    iterator?.return?.().catch(() => {});
+    reader?.cancel().catch(() => {});
   }
 }

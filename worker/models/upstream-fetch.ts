@@ -57,31 +57,38 @@ function isTerminal(format: WireFormat, data: string): boolean {
   }
 }
 
-/** Follows an SSE body line by line and remembers whether the provider's terminal event went past. */
+/** Bytes of the stream's end kept to find its terminal event: the last events of any provider fit in far less. */
+const TAIL_BYTES = 16 * 1024;
+
+/**
+ * Keeps the last bytes of an SSE body and, at its end, looks there for the provider's terminal event. Nothing is
+ * decoded or parsed while the answer streams (the provider's SDK parses each event; this must not parse it again).
+ */
 function createTerminalScanner(format: WireFormat) {
-  let buffer = "";
-  let finished = false;
-  const scan = (line: string) => {
-    if (!finished && line.startsWith("data:")) finished = isTerminal(format, line.slice(5).trim());
-  };
+  const tail: Uint8Array[] = [];
+  let tailBytes = 0;
   return {
-    push(text: string) {
-      buffer += text;
-      const lines = buffer.split(/\r\n|\r|\n/);
-      buffer = lines.pop() ?? "";
-      for (const line of lines) scan(line);
+    push(chunk: Uint8Array) {
+      tail.push(chunk);
+      tailBytes += chunk.byteLength;
+      while (tail.length > 1 && tailBytes - tail[0]!.byteLength >= TAIL_BYTES) tailBytes -= tail.shift()!.byteLength;
     },
-    end() {
-      scan(buffer);
-      buffer = "";
-      return finished;
+    /** True when the provider's finish event (or an error event the SDK reports) is among the last events. */
+    end(): boolean {
+      const decoder = new TextDecoder();
+      const text = tail.map((c) => decoder.decode(c, { stream: true })).join("") + decoder.decode();
+      const lines = text.split(/\r\n|\r|\n/);
+      for (let i = lines.length - 1; i >= 0; i--) {
+        const line = lines[i]!;
+        if (line.startsWith("data:") && isTerminal(format, line.slice(5).trim())) return true;
+      }
+      return false;
     },
   };
 }
 
 function watchBody(body: ReadableStream<Uint8Array>, format: WireFormat, signal: AbortSignal | null | undefined) {
   const reader = body.getReader();
-  const decoder = new TextDecoder();
   const scanner = createTerminalScanner(format);
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -95,12 +102,11 @@ function watchBody(body: ReadableStream<Uint8Array>, format: WireFormat, signal:
         return;
       }
       if (result.done) {
-        scanner.push(decoder.decode());
         if (scanner.end()) controller.close();
         else controller.error(new StreamInterruptedError("The model provider's stream ended without its finish event"));
         return;
       }
-      scanner.push(decoder.decode(result.value, { stream: true }));
+      scanner.push(result.value);
       controller.enqueue(result.value);
     },
     cancel(reason) {

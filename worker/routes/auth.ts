@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { issueSession } from "../auth/issue-session";
 import { requireAuth } from "../auth/middleware";
+import { userChanged } from "../auth/sessions";
 import { DUMMY_PASSWORD, hashPassword, verifyPassword } from "../auth/password";
 import { clearRateLimit, hitRateLimit } from "../db/rate-limits";
 import { users } from "../db/schema";
@@ -107,5 +108,6 @@ export const authRoutes = new Hono<AppEnv>()
       },
     });
     if (!user) throw new AppError("not_found", "User not found");
+    await userChanged(c.env, user.id); // the user's object serves the user to every later call
     return c.json({ status: "success", data: { user: publicUser(user) } }, 200);
   });

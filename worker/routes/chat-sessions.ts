@@ -8,6 +8,7 @@ import { requireAuth } from "../auth/middleware";
 import { createChat, deleteAllChats, getChat, listChats, publicChat, toggleStar, updateChat, type ChatRow } from "../db/chats";
 import { getChatWithMessagesPage, parseMessageCursor, publicChatContent } from "../db/messages";
 import type { AppEnv } from "../env";
+import { userHub } from "../lib/user-hub";
 import { AppError } from "../errors";
 import { idSchema, valid } from "../lib/validate";
 import { CONTENT_CURSOR, CONTENT_PAGE_DEFAULT, CONTENT_PAGE_MAX, CONTENT_PAGE_MAX_BYTES, type ChatContentPageBody } from "../protocol/api";
@@ -111,6 +112,8 @@ const patchChat = factory.createHandlers(valid("param", IdParam), valid("json", 
     patch: { title: body.title, status: body.status, isStarred: body.is_starred },
   });
   if (!chat) throw new AppError("not_found", "Chat not found");
+  // The user's object answers turns from its own copy of the chat: a deleted (or restored) chat must be re-read.
+  if (body.status !== undefined) await (await userHub(c.env, c.var.user.id)).forgetChats([id]);
   return c.json({ status: "success", data: publicChat(chat) }, 200);
 });
 
@@ -133,6 +136,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
   })
   .delete("/", async (c) => {
     const deleted = await deleteAllChats({ db: c.var.db, userId: c.var.user.id });
+    await (await userHub(c.env, c.var.user.id)).forgetChats("all");
     return c.json({ status: "success", data: { deleted } }, 200);
   })
   .get("/:id", valid("param", IdParam), async (c) => {

@@ -9,6 +9,7 @@ import { createChat, getChat, publicChat } from "../db/chats";
 import { getImage, insertImage } from "../db/images";
 import { getChatWithMessages, getChatWithMessagesPage, publicChatContent, saveMessages, type MessageInput } from "../db/messages";
 import type { AppEnv } from "../env";
+import { userHub } from "../lib/user-hub";
 import { AppError } from "../errors";
 import { idSchema, parseOrThrow, valid } from "../lib/validate";
 import { CONTENT_PAGE_DEFAULT, CONTENT_PAGE_MAX_BYTES } from "../protocol/api";
@@ -211,6 +212,8 @@ const saveChatMessages = factory.createHandlers(requireAuth, valid("json", SaveS
   // The same message_id twice in one call is one message (the last copy wins), not two upserts of one row.
   const byId = new Map(body.messages.map((m) => [m.message_id, toMessageInput(m)]));
   const saved = await saveMessages({ db, userId, chatId: chat.id, items: [...byId.values()] });
+  // The user's object keeps the chat's recent messages for the next turn: it re-reads them after this save.
+  await (await userHub(c.env, userId)).forgetChats([chat.id]);
   return c.json({ success: true, data: { saved } }, 200);
 });
 

@@ -2,15 +2,15 @@
 // total uses, and whether the built-in offline model serves it (no provider key configured).
 import { Hono } from "hono";
 import { requireAuth } from "../auth/middleware";
-import { usageToday } from "../db/usage";
 import type { AppEnv } from "../env";
+import { userHub } from "../lib/user-hub";
 import { CATALOGUE, DEFAULT_ENDPOINT } from "../models/catalogue";
 import { createModelRegistry } from "../models/registry";
 import { dailyLimit, planOf } from "../plans/entitlements";
 
 export const modelRoutes = new Hono<AppEnv>().get("/models", requireAuth, async (c) => {
   const plan = planOf(c.var.user);
-  const used = await usageToday({ db: c.var.db, userId: c.var.user.id });
+  const used = new Map(Object.entries(await (await userHub(c.env, c.var.user.id)).usageToday()));
   const registry = createModelRegistry(c.env);
   const models = CATALOGUE.map((m) => {
     const total = dailyLimit(plan, m.endpoint);

@@ -5,8 +5,8 @@ import * as v from "valibot";
 import { clearCredentialCookies } from "../auth/cookies";
 import { issueSession } from "../auth/issue-session";
 import { assertOwnUserId, authenticate, requireAuth } from "../auth/middleware";
+import { endUserSessions } from "../auth/sessions";
 import { sha256Hex } from "../auth/tokens";
-import { listActiveSessions, revokeSession } from "../db/sessions";
 import { publicUser } from "../db/users";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
@@ -25,7 +25,7 @@ const SESSION_TOKEN_RE = /^[0-9a-f]{64}$/;
 export const userSessionRoutes = new Hono<AppEnv>()
   .post("/validate-token", valid("json", ValidateSchema), async (c) => {
     const { jwt_token } = c.req.valid("json");
-    const { user, session } = await authenticate(c.env, c.var.db, { jwt: jwt_token, sessionToken: undefined, via: "header" });
+    const { user, session } = await authenticate(c.env, { jwt: jwt_token, sessionToken: undefined, via: "header" });
     return c.json({ status: "success", data: { valid: true, user: publicUser(user), session_id: session.id } }, 200);
   })
   .use(requireAuth)
@@ -36,7 +36,8 @@ export const userSessionRoutes = new Hono<AppEnv>()
     return c.json({ status: "success", data: { jwt_token: s.token, token: s.token, session_token: s.sessionToken, session_id: s.sessionId } }, 201);
   })
   .get("/", async (c) => {
-    const rows = await listActiveSessions({ db: c.var.db, userId: c.var.user.id });
+    const hub = await userHub(c.env, c.var.user.id);
+    const rows = await hub.listSessions();
     const data = rows.map((s) => ({
       id: s.id,
       user_agent: s.userAgent,
@@ -48,16 +49,14 @@ export const userSessionRoutes = new Hono<AppEnv>()
   })
   .delete("/:key", async (c) => {
     const key = c.req.param("key");
-    const byToken = SESSION_TOKEN_RE.test(key);
-    const ended = await revokeSession({
-      db: c.var.db,
-      userId: c.var.user.id,
-      ...(byToken ? { tokenHash: await sha256Hex(key) } : { id: key }),
-      reason: "logout",
-    });
-    if (!ended) throw new AppError("not_found", "Session not found");
     const hub = await userHub(c.env, c.var.user.id);
-    await hub.endSessions([ended], ended === c.var.session.id ? "logout" : "revoked");
-    if (ended === c.var.session.id) clearCredentialCookies(c);
-    return c.json({ status: "success", data: { id: ended, current: ended === c.var.session.id } }, 200);
+    // By its session token (the spec's logout) or by its id (Settings > Security).
+    const tokenHash = SESSION_TOKEN_RE.test(key) ? await sha256Hex(key) : null;
+    const target = (await hub.listSessions()).find((s) => (tokenHash ? s.tokenHash === tokenHash : s.id === key));
+    if (!target) throw new AppError("not_found", "Session not found");
+    const current = target.id === c.var.session.id;
+    const [ended] = await endUserSessions(c.env, { userId: c.var.user.id, sessionIds: [target.id], reason: current ? "logout" : "revoked" });
+    if (!ended) throw new AppError("not_found", "Session not found");
+    if (current) clearCredentialCookies(c);
+    return c.json({ status: "success", data: { id: ended, current } }, 200);
   });

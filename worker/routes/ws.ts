@@ -16,7 +16,7 @@ export const wsRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const queryToken = c.req.query("token");
   const creds = readCredentials(c) ?? (queryToken ? { jwt: queryToken, sessionToken: undefined, via: "header" as const } : null);
   if (!creds) throw new AppError("unauthorized", "No JWT token found");
-  const { user, session } = await authenticate(c.env, c.var.db, creds);
+  const { user, session } = await authenticate(c.env, creds);
   const headers = new Headers(c.req.raw.headers);
   headers.set(USER_HEADER, user.id);
   headers.set(SESSION_HEADER, session.id);

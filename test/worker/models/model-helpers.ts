@@ -1,7 +1,9 @@
 // Shared helpers for the model-layer tests: route an endpoint to a provider on the fake upstream through the real
 // registry, collect streamAnswer's parts under a deadline, and read what the fake upstream received.
 import { env } from "cloudflare:test";
-import type { ModelMessage } from "ai";
+import type { AnswerPrompt } from "../../../worker/models/stream-answer";
+
+type ModelMessage = AnswerPrompt["messages"][number];
 import type { ProviderId } from "../../../worker/models/catalogue";
 import { createModelRegistry, type ResolvedModel } from "../../../worker/models/registry";
 import { type AnswerPart, streamAnswer } from "../../../worker/models/stream-answer";

@@ -1,7 +1,9 @@
 // The offline model as the product uses it: resolved by the registry with no keys, streamed through streamAnswer.
 import { env } from "cloudflare:test";
 import type { LanguageModelV3, LanguageModelV3StreamPart } from "@ai-sdk/provider";
-import type { ModelMessage } from "ai";
+import type { AnswerPrompt } from "../../../worker/models/stream-answer";
+
+type ModelMessage = AnswerPrompt["messages"][number];
 import { describe, expect, it } from "vitest";
 import { composeOfflineAnswer, createOfflineModel, splitIntoChunks } from "../../../worker/models/offline-model";
 import { createModelRegistry } from "../../../worker/models/registry";
@@ -13,7 +15,7 @@ function offlineModel(delayMs = 0): LanguageModelV3 {
 }
 
 async function answer(messages: ModelMessage[], model = offlineModel()) {
-  const parts = await within(5_000, collect({ model, system: "You are Mây.", messages, abortSignal: new AbortController().signal }));
+  const parts = await within(5_000, collect({ model, prompt: { system: "You are Mây.", messages }, abortSignal: new AbortController().signal }));
   expect(errorsOf(parts)).toEqual([]);
   return { parts, text: textOf(parts) };
 }
@@ -145,7 +147,7 @@ describe("the offline model", () => {
     const run = (async () => {
       for await (const part of streamAnswer({
         model,
-        messages: userMessages("A long answer please"),
+        prompt: { messages: userMessages("A long answer please") },
         abortSignal: controller.signal,
       })) {
         seen.push(part.type);

@@ -17,7 +17,7 @@ describe.each(PROVIDER_SETUPS)("$provider provider", ({ provider, path, keyHeade
     expect(resolved.offline).toBe(false);
     const parts = await within(
       DEADLINE_MS,
-      collect({ model: resolved.model, system: SYSTEM, messages: userMessages(question), abortSignal: new AbortController().signal }),
+      collect({ model: resolved.model, prompt: { system: SYSTEM, messages: userMessages(question) }, abortSignal: new AbortController().signal }),
     );
     return { parts, apiKey };
   }
@@ -104,7 +104,7 @@ describe.each(PROVIDER_SETUPS)("$provider provider", ({ provider, path, keyHeade
         const seen = [];
         for await (const part of streamAnswer({
           model: resolved.model,
-          messages: userMessages("Talk slowly"),
+          prompt: { messages: userMessages("Talk slowly") },
           abortSignal: controller.signal,
         })) {
           seen.push(part);
@@ -122,7 +122,7 @@ describe.each(PROVIDER_SETUPS)("$provider provider", ({ provider, path, keyHeade
     const resolved = resolveOnFake(provider, FAKE_MODELS.ok, uniqueKey(provider), "http://127.0.0.1:9/v1");
     const parts = await within(
       DEADLINE_MS,
-      collect({ model: resolved.model, messages: userMessages("Anyone there?"), abortSignal: new AbortController().signal }),
+      collect({ model: resolved.model, prompt: { messages: userMessages("Anyone there?") }, abortSignal: new AbortController().signal }),
     );
     expect(parts).toEqual([expect.objectContaining({ type: "error", code: "provider_unavailable" })]);
   });
@@ -131,13 +131,13 @@ describe.each(PROVIDER_SETUPS)("$provider provider", ({ provider, path, keyHeade
 describe("provider-specific failures and citations", () => {
   it("reports Google's 400 API_KEY_INVALID answer to a wrong key as provider_auth_failed", async () => {
     const resolved = resolveOnFake("google", FAKE_MODELS.badKey, uniqueKey("google"));
-    const parts = await within(DEADLINE_MS, collect({ model: resolved.model, messages: userMessages("hi there"), abortSignal: new AbortController().signal }));
+    const parts = await within(DEADLINE_MS, collect({ model: resolved.model, prompt: { messages: userMessages("hi there") }, abortSignal: new AbortController().signal }));
     expect(parts).toEqual([expect.objectContaining({ type: "error", code: "provider_auth_failed" })]);
   });
 
   it.each(["openai", "xai", "google"] as const)("turns %s url citations into one citations part after the text", async (provider) => {
     const resolved = resolveOnFake(provider, FAKE_MODELS.cited, uniqueKey(provider));
-    const parts = await within(DEADLINE_MS, collect({ model: resolved.model, messages: userMessages("Sources?"), abortSignal: new AbortController().signal }));
+    const parts = await within(DEADLINE_MS, collect({ model: resolved.model, prompt: { messages: userMessages("Sources?") }, abortSignal: new AbortController().signal }));
     expect(textOf(parts)).toBe(FAKE_OK_TEXT);
     const citationParts = parts.filter((p) => p.type === "citations");
     expect(citationParts).toHaveLength(1);

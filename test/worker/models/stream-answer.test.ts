@@ -55,7 +55,7 @@ afterEach(() => {
 describe("streamAnswer", () => {
   it("maps text deltas to text parts in order", async () => {
     const { model } = modelWith(() => partsStream([...textParts("One", " two", " three"), ...finish]));
-    const parts = await collect({ model, messages: userMessages("count"), abortSignal: new AbortController().signal });
+    const parts = await collect({ model, prompt: { messages: userMessages("count") }, abortSignal: new AbortController().signal });
     expect(parts).toEqual([
       { type: "text", text: "One" },
       { type: "text", text: " two" },
@@ -74,7 +74,7 @@ describe("streamAnswer", () => {
         ...finish,
       ]),
     );
-    const parts = await collect({ model, messages: userMessages("sources"), abortSignal: new AbortController().signal });
+    const parts = await collect({ model, prompt: { messages: userMessages("sources") }, abortSignal: new AbortController().signal });
     expect(parts).toEqual([
       { type: "text", text: "See sources" },
       { type: "citations", citations: [{ url: "https://a.example/", title: "A" }, { url: "https://b.example/" }] },
@@ -93,13 +93,13 @@ describe("streamAnswer", () => {
     const { model } = modelWith(() =>
       Promise.reject(new APICallError({ message: `HTTP ${status}`, url: "https://up.example/v1", requestBodyValues: {}, statusCode: status })),
     );
-    const parts = await collect({ model, messages: userMessages("hi"), abortSignal: new AbortController().signal });
+    const parts = await collect({ model, prompt: { messages: userMessages("hi") }, abortSignal: new AbortController().signal });
     expect(parts).toEqual([{ type: "error", code, message: expect.any(String) }]);
   });
 
   it("maps an unexpected failure to provider_error with a message for users, not the internal one", async () => {
     const { model } = modelWith(() => Promise.reject(new Error("secret internal detail")));
-    const parts = await collect({ model, messages: userMessages("hi"), abortSignal: new AbortController().signal });
+    const parts = await collect({ model, prompt: { messages: userMessages("hi") }, abortSignal: new AbortController().signal });
     expect(parts).toEqual([{ type: "error", code: "provider_error", message: expect.not.stringContaining("secret") }]);
   });
 
@@ -107,7 +107,7 @@ describe("streamAnswer", () => {
     const { model } = modelWith(() =>
       partsStream([...textParts("Partial"), { type: "error", error: { type: "rate_limit_error", message: "slow down" } }, ...textParts(" more"), ...finish]),
     );
-    const parts = await collect({ model, messages: userMessages("hi"), abortSignal: new AbortController().signal });
+    const parts = await collect({ model, prompt: { messages: userMessages("hi") }, abortSignal: new AbortController().signal });
     expect(parts).toEqual([
       { type: "text", text: "Partial" },
       { type: "error", code: "provider_rate_limited", message: expect.any(String) },
@@ -118,7 +118,7 @@ describe("streamAnswer", () => {
     const { model, calls } = modelWith(() => partsStream([...textParts("never"), ...finish]));
     const controller = new AbortController();
     controller.abort();
-    const parts = await collect({ model, messages: userMessages("hi"), abortSignal: controller.signal });
+    const parts = await collect({ model, prompt: { messages: userMessages("hi") }, abortSignal: controller.signal });
     expect(parts).toEqual([]);
     expect(calls).toHaveLength(0);
   });
@@ -126,7 +126,7 @@ describe("streamAnswer", () => {
   it("ends quietly when the caller aborts while the model is silent, and aborts the model's request", async () => {
     const { model, calls } = modelWith(() => partsStream(textParts("first"), "hang"));
     const controller = new AbortController();
-    const run = collect({ model, messages: userMessages("hi"), abortSignal: controller.signal });
+    const run = collect({ model, prompt: { messages: userMessages("hi") }, abortSignal: controller.signal });
     await vi.waitFor(() => expect(calls).toHaveLength(1));
     setTimeout(() => controller.abort(), 20);
     const parts = await within(2_000, run);
@@ -138,7 +138,7 @@ describe("streamAnswer", () => {
   it("gives up with provider_unavailable after the idle timeout, and cancels the upstream request", async () => {
     vi.useFakeTimers();
     const { model, calls } = modelWith(() => partsStream(textParts("started"), "hang"));
-    const gen = streamAnswer({ model, messages: userMessages("hi"), abortSignal: new AbortController().signal });
+    const gen = streamAnswer({ model, prompt: { messages: userMessages("hi") }, abortSignal: new AbortController().signal });
     expect(await gen.next()).toEqual({ done: false, value: { type: "text", text: "started" } });
 
     let settled = false;
@@ -155,7 +155,7 @@ describe("streamAnswer", () => {
 
   it("cancels the upstream request when the consumer stops reading early", async () => {
     const { model, calls } = modelWith(() => partsStream(textParts("a", "b", "c"), "hang"));
-    for await (const part of streamAnswer({ model, messages: userMessages("hi"), abortSignal: new AbortController().signal })) {
+    for await (const part of streamAnswer({ model, prompt: { messages: userMessages("hi") }, abortSignal: new AbortController().signal })) {
       expect(part).toEqual({ type: "text", text: "a" });
       break;
     }

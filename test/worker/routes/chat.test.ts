@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, eventually, json, makeChat, messagesOf, readSse, registerUser } from "../../support/api";
+import { quotaDay } from "../../../worker/lib/time";
+import { call, eventually, inUserHub, json, makeChat, messagesOf, readSse, registerUser, setPlan, setUsedToday } from "../../support/api";
 
 const contentOf = (events: any[]) => events.filter((e) => typeof e === "object" && "content" in e).map((e) => e.content).join("");
 
@@ -116,6 +117,26 @@ describe("POST /api/chat/{model}", () => {
     expect(bot.error).toBeNull();
   });
 
+  it("answers 404 for a turn in a chat deleted after an earlier turn in it", async () => {
+    const u = await registerUser();
+    const chatId = await makeChat(u.id);
+    await readSse(await ask(u.token, chatId, "hello"));
+    expect((await call("PATCH", `/chat-sessions/${chatId}`, { token: u.token, body: { status: "deleted" } })).status).toBe(200);
+    const res = await ask(u.token, chatId, "still there?");
+    expect(res.status).toBe(404);
+    expect((await messagesOf(chatId)).map((m) => m.message)).not.toContain("still there?");
+  });
+
+  it("answers 404 for another user's chat, even one the other user's object has seen", async () => {
+    const owner = await registerUser();
+    const intruder = await registerUser();
+    const chatId = await makeChat(owner.id);
+    await readSse(await ask(owner.token, chatId, "mine"));
+    const res = await ask(intruder.token, chatId, "let me in");
+    expect(res.status).toBe(404);
+    expect((await messagesOf(chatId)).map((m) => m.message)).not.toContain("let me in");
+  });
+
   it("answers 403 premium_required for a premium model on the free plan, saving and counting nothing", async () => {
     const u = await registerUser();
     const chatId = await makeChat(u.id);
@@ -129,7 +150,7 @@ describe("POST /api/chat/{model}", () => {
 
   it("lets a Basic user use a premium model", async () => {
     const u = await registerUser();
-    await env.DB.prepare("UPDATE users SET is_premium = 1, premium_end = ? WHERE id = ?").bind(Date.now() + 86_400_000, u.id).run();
+    await setPlan(u.id, 1, Date.now() + 86_400_000);
     const res = await ask(u.token, await makeChat(u.id), "hello", "gpt-4.1");
     expect(res.status).toBe(200);
     expect(res.headers.get("X-Remaining-Usage")).toBe("199");
@@ -138,18 +159,14 @@ describe("POST /api/chat/{model}", () => {
 
   it("treats an expired premium as free", async () => {
     const u = await registerUser();
-    await env.DB.prepare("UPDATE users SET is_premium = 2, premium_end = ? WHERE id = ?").bind(Date.now() - 1000, u.id).run();
+    await setPlan(u.id, 2, Date.now() - 1000);
     expect((await ask(u.token, await makeChat(u.id), "hello", "claude-4-pro")).status).toBe(403);
   });
 
   it("reports warning levels by the uses left and answers 403 quota_exhausted when none are left", async () => {
     const u = await registerUser();
     const chatId = await makeChat(u.id);
-    const day = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
-    const setUsed = (n: number) =>
-      env.DB.prepare("INSERT INTO daily_usage (user_id, day, bucket, count) VALUES (?, ?, 'o4-mini', ?) ON CONFLICT DO UPDATE SET count = excluded.count")
-        .bind(u.id, day, n)
-        .run();
+    const setUsed = (n: number) => setUsedToday(u.id, "o4-mini", n);
     const expectations: [number, string, string][] = [
       [4, "5", "warning"],
       [6, "3", "none"],
@@ -169,17 +186,30 @@ describe("POST /api/chat/{model}", () => {
     expect(await json(out)).toMatchObject({ code: "quota_exhausted", model: "o4-mini", total: 10 });
   });
 
-  it("counts atomically: N concurrent requests against R remaining uses let exactly min(N, R) through", async () => {
+  it("counts atomically: 100 concurrent sends against 10 remaining uses let exactly 10 through", async () => {
     const u = await registerUser();
     const chatId = await makeChat(u.id);
-    const day = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
-    await env.DB.prepare("INSERT INTO daily_usage (user_id, day, bucket, count) VALUES (?, ?, 'o4-mini', 7)").bind(u.id, day).run();
-    const responses = await Promise.all(Array.from({ length: 6 }, () => ask(u.token, chatId, "hi", "o4-mini")));
-    const statuses = responses.map((r) => r.status).sort();
-    expect(statuses).toEqual([200, 200, 200, 403, 403, 403]);
+    const responses = await Promise.all(Array.from({ length: 100 }, () => ask(u.token, chatId, "hi", "o4-mini")));
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 403)).toHaveLength(90);
     await Promise.all(responses.map((r) => (r.status === 200 ? readSse(r) : r.text())));
     const row = await env.DB.prepare("SELECT count FROM daily_usage WHERE user_id = ? AND bucket = 'o4-mini'").bind(u.id).first<any>();
     expect(row.count).toBe(10);
+  });
+
+  it("honours counts kept in D1 for a day the user's object has not seen yet", async () => {
+    const u = await registerUser();
+    const chatId = await makeChat(u.id);
+    await inUserHub(u.id, (hub) => {
+      // forget today, as an object that counted nothing yet today would
+      hub.state.pruneDays("9999-12-31");
+    });
+    await env.DB.prepare("INSERT INTO daily_usage (user_id, day, bucket, count) VALUES (?, ?, 'o4-mini', 9)").bind(u.id, quotaDay()).run();
+    const last = await ask(u.token, chatId, "hi", "o4-mini");
+    expect([last.status, last.headers.get("X-Remaining-Usage")]).toEqual([200, "0"]);
+    await readSse(last);
+    expect((await ask(u.token, chatId, "hi", "o4-mini")).status).toBe(403);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, json, login, registerUser } from "../../support/api";
+import { call, json, login, registerUser, setPlan } from "../../support/api";
 
 describe("/user-sessions", () => {
   it("starts another session for a signed-in client and answers jwt_token and session_token", async () => {
@@ -61,7 +61,7 @@ describe("/user-sessions", () => {
 
   it("keeps at most the plan's limit of active sessions (Advanced+: 5)", async () => {
     const u = await registerUser();
-    await env.DB.prepare("UPDATE users SET is_premium = 2, premium_end = ? WHERE id = ?").bind(Date.now() + 86_400_000, u.id).run();
+    await setPlan(u.id, 2, Date.now() + 86_400_000);
     const sessions = [];
     for (let i = 0; i < 6; i++) sessions.push(await login(u.email, u.password, `device ${i}`));
     const active = await env.DB.prepare("SELECT count(*) AS n FROM user_sessions WHERE user_id = ? AND revoked_at IS NULL").bind(u.id).first<any>();
