@@ -6,11 +6,14 @@ import { secureHeaders } from "hono/secure-headers";
 import { withDb } from "./auth/middleware";
 import type { AppEnv } from "./env";
 import { AppError, errorBody, handleError } from "./errors";
+import { affiliateAuthRoutes, affiliateRoutes } from "./routes/affiliate";
 import { authRoutes } from "./routes/auth";
 import { chatRoutes } from "./routes/chat";
 import { chatSessionRoutes } from "./routes/chat-sessions";
 import { mediaFallbackRoutes, mediaRoutes } from "./routes/media";
 import { modelRoutes } from "./routes/models";
+import { paymentRoutes } from "./routes/payments";
+import { premiumRoutes } from "./routes/premium";
 import { userSessionRoutes } from "./routes/user-sessions";
 import { wsRoutes } from "./routes/ws";
 
@@ -33,6 +36,10 @@ export const app = new Hono<AppEnv>()
   .use(withDb)
   .get("/api/health", (c) => c.json({ status: "ok" }, 200))
   .route("/auth", authRoutes)
+  .route("/auth", premiumRoutes)
+  .route("/auth", affiliateAuthRoutes)
+  .route("/payments", paymentRoutes)
+  .route("/affiliate", affiliateRoutes)
   .route("/user-sessions", userSessionRoutes)
   .route("/chat-sessions", chatSessionRoutes)
   .route("/media-api/api", mediaRoutes)

@@ -27,6 +27,15 @@ declare global {
       OPENAI_COMPATIBLE_API_KEY?: string;
       /** JSON object endpoint → {provider, model, baseURL?} overriding worker/models/catalogue.ts routes. */
       MODEL_ROUTES?: string;
+      /** The account that receives VietQR transfers (wrangler.toml [vars]): 6-digit NAPAS BIN, number, holder, bank. */
+      BANK_BIN: string;
+      BANK_ACCOUNT_NUMBER: string;
+      BANK_ACCOUNT_NAME: string;
+      BANK_NAME: string;
+      /** Shared secret of the bank webhook (`Authorization: Apikey <secret>`); unset refuses every webhook call. */
+      PAYMENT_WEBHOOK_SECRET?: string;
+      /** Affiliate commission as a fraction of the order amount, e.g. "0.2" (wrangler.toml [vars]; default 0.2). */
+      AFFILIATE_COMMISSION_RATE: string;
     }
   }
 }

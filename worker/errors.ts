@@ -8,6 +8,7 @@ import type { AppEnv } from "./env";
 export const ERROR_STATUS = {
   invalid_input: 400,
   invalid_json: 400,
+  amount_mismatch: 400,
   unauthorized: 401,
   invalid_credentials: 401,
   invalid_token: 401,

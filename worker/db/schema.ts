@@ -182,6 +182,10 @@ export const paymentOrders = sqliteTable(
     transactionId: text("transaction_id"),
     createdAt: integer("created_at").notNull().default(now),
     paidAt: integer("paid_at"),
+    /** When the QR stops being offered (a late transfer with the right code and amount still pays). */
+    expiresAt: integer("expires_at").notNull().default(0),
+    /** The webhook attempt that paid this order: later statements of its batch check it (worker/db/payments.ts). */
+    applyId: text("apply_id"),
   },
   (t) => [
     uniqueIndex("payment_orders_code").on(t.code),
@@ -203,9 +207,87 @@ export const subscriptions = sqliteTable(
     status: text("status", { enum: ["active", "expired", "cancelled"] }).notNull().default("active"),
     method: text("method").notNull().default("bank_transfer"),
     createdAt: integer("created_at").notNull().default(now),
+    /** The order that bought this period: one history row per order. */
+    orderId: text("order_id").references(() => paymentOrders.id, { onDelete: "set null" }),
   },
-  (t) => [index("subscriptions_user").on(t.userId, t.startDate)],
+  (t) => [index("subscriptions_user").on(t.userId, t.startDate), uniqueIndex("subscriptions_order").on(t.orderId)],
 );
+
+/**
+ * Every bank transaction the webhook received, keyed by the bank feed's transaction id (idempotency). outcome:
+ * received (being applied), applied (paid an order), review (kept for a person: unknown code, wrong amount, order
+ * not pending, account mismatch), ignored (money out).
+ */
+export const bankTransactions = sqliteTable(
+  "bank_transactions",
+  {
+    id: text("id").primaryKey(),
+    gateway: text("gateway"),
+    transactionDate: text("transaction_date"),
+    accountNumber: text("account_number"),
+    subAccount: text("sub_account"),
+    code: text("code"),
+    content: text("content"),
+    description: text("description"),
+    referenceCode: text("reference_code"),
+    transferType: text("transfer_type").notNull(),
+    transferAmount: integer("transfer_amount").notNull(),
+    orderId: text("order_id"),
+    outcome: text("outcome", { enum: ["received", "applied", "review", "ignored"] }).notNull().default("received"),
+    reviewReason: text("review_reason"),
+    applyId: text("apply_id"),
+    receivedAt: integer("received_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [index("bank_transactions_outcome").on(t.outcome, t.receivedAt)],
+);
+
+/** Who referred whom: the first attribution wins (one row per referred user). */
+export const affiliateReferrals = sqliteTable(
+  "affiliate_referrals",
+  {
+    referredUserId: text("referred_user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+    referrerId: text("referrer_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("affiliate_referrals_referrer").on(t.referrerId, t.createdAt)],
+);
+
+/** One row per visit of a referral link. */
+export const affiliateClicks = sqliteTable(
+  "affiliate_clicks",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    referrerId: text("referrer_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("affiliate_clicks_referrer").on(t.referrerId, t.createdAt)],
+);
+
+/** The referrer's commission on a referred user's paid order, written in the batch that activates premium. */
+export const affiliateCommissions = sqliteTable(
+  "affiliate_commissions",
+  {
+    id: text("id").primaryKey(),
+    referrerId: text("referrer_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    referredUserId: text("referred_user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    orderId: text("order_id").notNull().references(() => paymentOrders.id, { onDelete: "cascade" }),
+    orderAmount: integer("order_amount").notNull(),
+    /** The commission rate in basis points (2000 = 20%) when the order was paid. */
+    rateBps: integer("rate_bps").notNull(),
+    /** Whole VND. */
+    commission: integer("commission").notNull(),
+    status: text("status", { enum: ["pending", "approved", "paid", "cancelled"] }).notNull().default("pending"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [uniqueIndex("affiliate_commissions_order").on(t.orderId), index("affiliate_commissions_referrer").on(t.referrerId, t.createdAt)],
+);
+
+/** How often each affiliate FAQ question was opened (the "popular" sort). */
+export const affiliateFaqViews = sqliteTable("affiliate_faq_views", {
+  questionId: text("question_id").primaryKey(),
+  views: integer("views").notNull().default(0),
+});
 
 /** Pending email changes: a 6-digit code (stored hashed), valid 10 minutes, 5 tries. */
 export const emailVerifications = sqliteTable("email_verifications", {

@@ -1,0 +1,304 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { userChanged } from "../../../worker/auth/sessions";
+import { addCalendarMonths } from "../../../worker/payments/premium-period";
+import { hasValidCrc, parseTlv } from "../../../worker/payments/vietqr";
+import { call, json, registerUser } from "../../support/api";
+import { openSocket } from "../../support/socket";
+import { createOrder, history, ledger, pay, premiumInfo, sendWebhook, transfer } from "../payments/helpers";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe("GET /payments/packages", () => {
+  it("lists the four packages with the spec's amounts and the displayed prices per currency", async () => {
+    const res = await call("GET", "/payments/packages");
+    expect(res.status).toBe(200);
+    const { status, data } = await json(res);
+    expect(status).toBe("success");
+    expect(Object.fromEntries(data.packages.map((p: any) => [p.type, [p.amount, p.months, p.level]]))).toEqual({
+      BS_1T: [149_000, 1, 1],
+      BS_1Y: [1_428_000, 12, 1],
+      AD_1T: [399_000, 1, 2],
+      AD_1Y: [3_828_000, 12, 2],
+    });
+    expect(data.display_prices.VND).toEqual({ basic: { monthly: 149_000, yearly: 119_000 }, advanced: { monthly: 399_000, yearly: 319_000 } });
+    expect(data.display_prices.USD).toEqual({ basic: { monthly: 6, yearly: 4.5 }, advanced: { monthly: 16, yearly: 12.5 } });
+    expect(data.display_prices.RUB).toEqual({ basic: { monthly: 450, yearly: 350 }, advanced: { monthly: 1200, yearly: 950 } });
+    expect(data.currency_by_language).toMatchObject({ vi: "VND", ru: "RUB" });
+    expect(data.yearly_discount_percent).toBe(20);
+  });
+});
+
+describe("POST /payments/create", () => {
+  it("makes an order with a typable code, the package's amount (not the client's) and a VietQR payload for it", async () => {
+    const u = await registerUser();
+    const res = await call("POST", "/payments/create", { token: u.token, body: { packageType: "BS_1Y", amount: 1 } });
+    expect(res.status).toBe(201);
+    const { data } = await json(res);
+    expect(data.order).toMatchObject({ package_type: "BS_1Y", amount: 1_428_000, currency: "VND", status: "pending", paid_at: null });
+    expect(data.order.code).toMatch(/^MAY[0-9A-HJKMNP-TV-Z]{8}$/);
+    const ttl = Date.parse(data.order.expires_at) - Date.parse(data.order.created_at);
+    expect(ttl).toBe(15 * 60 * 1000);
+    expect(data.payment).toMatchObject({
+      bank_bin: env.BANK_BIN,
+      account_number: env.BANK_ACCOUNT_NUMBER,
+      account_name: env.BANK_ACCOUNT_NAME,
+      amount: 1_428_000,
+      memo: data.order.code,
+    });
+    const top = Object.fromEntries(parseTlv(data.payment.qr_payload));
+    expect(top["54"]).toBe("1428000");
+    expect(Object.fromEntries(parseTlv(top["62"]!))["08"]).toBe(data.order.code);
+    const merchant = Object.fromEntries(parseTlv(top["38"]!));
+    expect(Object.fromEntries(parseTlv(merchant["01"]!))).toEqual({ "00": env.BANK_BIN, "01": env.BANK_ACCOUNT_NUMBER });
+    expect(hasValidCrc(data.payment.qr_payload)).toBe(true);
+  });
+
+  it("gives every order its own code", async () => {
+    const u = await registerUser();
+    const codes = new Set<string>();
+    for (let i = 0; i < 5; i++) codes.add((await createOrder(u, "BS_1T")).order.code);
+    expect(codes.size).toBe(5);
+  });
+
+  it("refuses an unknown package with a 400 naming the field, and an anonymous caller with a 401", async () => {
+    const u = await registerUser();
+    const bad = await call("POST", "/payments/create", { token: u.token, body: { packageType: "GOLD" } });
+    expect(bad.status).toBe(400);
+    expect(await json(bad)).toMatchObject({ status: "error", code: "invalid_input", field: "packageType" });
+    expect((await call("POST", "/payments/create", { body: { packageType: "BS_1T" } })).status).toBe(401);
+  });
+});
+
+describe("the bank webhook pays an order", () => {
+  it("upgrades the buyer for one calendar month, writes one history row and answers SePay's success", async () => {
+    const u = await registerUser();
+    const { order } = await createOrder(u, "BS_1T");
+    const before = Date.now();
+    const res = await sendWebhook(transfer({ amount: 149_000, code: order.code }));
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ success: true, status: "success", data: { outcome: "applied", order_code: order.code } });
+
+    const info = await premiumInfo(u);
+    expect(info).toMatchObject({ is_premium: 1, plan: "basic", active: true });
+    const start = Date.parse(info.premium_start);
+    expect(start).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(info.premium_end)).toBe(addCalendarMonths(start, 1));
+
+    const rows = await history(u);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ plan: "BS_1T", price: 149_000, status: "active", method: "bank_transfer", start_date: info.premium_start, end_date: info.premium_end });
+    expect(rows[0].transaction_id).toBeTruthy();
+
+    const me = await json(await call("GET", "/auth/me", { token: u.token }));
+    expect(me.data.user).toMatchObject({ is_premium: 1, plan: "basic" });
+  });
+
+  it("finds the code in the memo text, whatever the bank did to its case and spacing", async () => {
+    const u = await registerUser();
+    const { order } = await createOrder(u, "AD_1T");
+    const spaced = `${order.code.slice(0, 5)} ${order.code.slice(5)}`.toLowerCase();
+    const result = await pay(order, { code: null, content: `IBFT ${spaced} thanh toan` });
+    expect(result.outcome).toBe("applied");
+    expect(await premiumInfo(u)).toMatchObject({ is_premium: 2, plan: "advanced" });
+  });
+
+  it("pushes plan_changed to the buyer's open sockets", async () => {
+    const u = await registerUser();
+    const sock = await openSocket(u.token);
+    sock.send({ type: "authenticate", userId: u.id });
+    await sock.next("authenticated");
+    const { order } = await createOrder(u, "AD_1Y");
+    await pay(order);
+    expect(await sock.next("plan_changed")).toMatchObject({ plan: "advanced", is_premium: 2 });
+    sock.ws.close();
+  });
+
+  it("applies a transaction replayed 10 times once: one upgrade, one history row, one ledger row", async () => {
+    const u = await registerUser();
+    const { order } = await createOrder(u, "BS_1T");
+    const body = transfer({ amount: order.amount, code: order.code });
+    const outcomes: string[] = [];
+    for (let i = 0; i < 10; i++) outcomes.push((await json(await sendWebhook(body))).data.outcome);
+    expect(outcomes).toEqual(["applied", ...Array(9).fill("duplicate")]);
+    expect(await history(u)).toHaveLength(1);
+    const info = await premiumInfo(u);
+    expect(Date.parse(info.premium_end)).toBe(addCalendarMonths(Date.parse(info.premium_start), 1));
+    expect((await ledger(body.id)).results).toHaveLength(1);
+  });
+
+  it("applies concurrent duplicate deliveries of one transaction once", async () => {
+    const u = await registerUser();
+    const { order } = await createOrder(u, "BS_1Y");
+    const body = transfer({ amount: order.amount, code: order.code });
+    const results = await Promise.all(Array.from({ length: 8 }, () => sendWebhook(body).then((r) => json(r))));
+    expect(results.filter((r) => r.data.outcome === "applied")).toHaveLength(1);
+    expect(results.every((r) => r.success === true)).toBe(true);
+    expect(await history(u)).toHaveLength(1);
+    const info = await premiumInfo(u);
+    expect(Date.parse(info.premium_end)).toBe(addCalendarMonths(Date.parse(info.premium_start), 12));
+  });
+
+  it("keeps a second transfer for an already paid order for review and does not extend premium again", async () => {
+    const u = await registerUser();
+    const { order } = await createOrder(u, "BS_1T");
+    await pay(order);
+    const end = (await premiumInfo(u)).premium_end;
+    const second = transfer({ amount: order.amount, code: order.code });
+    expect((await json(await sendWebhook(second))).data).toMatchObject({ outcome: "review", reason: "order_not_pending" });
+    expect((await premiumInfo(u)).premium_end).toBe(end);
+    expect(await history(u)).toHaveLength(1);
+    expect((await ledger(second.id)).results[0]).toMatchObject({ outcome: "review", review_reason: "order_not_pending" });
+  });
+
+  it("changes nothing for a wrong amount and keeps the transfer for review", async () => {
+    const u = await registerUser();
+    const { order } = await createOrder(u, "AD_1Y");
+    const body = transfer({ amount: order.amount - 1000, code: order.code });
+    expect((await json(await sendWebhook(body))).data).toMatchObject({ outcome: "review", reason: "amount_mismatch" });
+    expect(await premiumInfo(u)).toMatchObject({ is_premium: 0, plan: "free", active: false });
+    expect(await history(u)).toHaveLength(0);
+    const check = await json(await call("GET", `/payments/orders/${order.code}`, { token: u.token }));
+    expect(check.data.payment_status).toBe("pending");
+    expect((await ledger(body.id)).results[0]).toMatchObject({ outcome: "review", review_reason: "amount_mismatch", transfer_amount: order.amount - 1000 });
+  });
+
+  it("keeps transfers with an unknown code or no code for review, and ignores money going out", async () => {
+    const unknown = transfer({ amount: 149_000, code: "MAY00000000" });
+    expect((await json(await sendWebhook(unknown))).data).toMatchObject({ outcome: "review", reason: "unknown_order_code" });
+    const none = transfer({ amount: 149_000, code: null, content: "tien an trua" });
+    expect((await json(await sendWebhook(none))).data).toMatchObject({ outcome: "review", reason: "no_order_code" });
+    const u = await registerUser();
+    const { order } = await createOrder(u, "BS_1T");
+    const out = transfer({ amount: order.amount, code: order.code, transferType: "out" });
+    expect((await json(await sendWebhook(out))).data).toMatchObject({ outcome: "ignored" });
+    expect(await premiumInfo(u)).toMatchObject({ plan: "free" });
+    expect((await ledger(unknown.id)).results[0]).toMatchObject({ outcome: "review", review_reason: "unknown_order_code" });
+  });
+
+  it("keeps a transfer to another account for review", async () => {
+    const u = await registerUser();
+    const { order } = await createOrder(u, "BS_1T");
+    const body = transfer({ amount: order.amount, code: order.code, accountNumber: "999999999" });
+    expect((await json(await sendWebhook(body))).data).toMatchObject({ outcome: "review", reason: "account_mismatch" });
+    expect(await premiumInfo(u)).toMatchObject({ plan: "free" });
+  });
+
+  it("answers 400 for a body that is not a SePay transaction, and changes nothing", async () => {
+    const res = await sendWebhook({ id: 1, transferType: "sideways", transferAmount: 10 });
+    expect(res.status).toBe(400);
+    expect(await json(res)).toMatchObject({ code: "invalid_input", field: "transferType" });
+    expect((await sendWebhook("not json")).status).toBe(400);
+  });
+});
+
+describe("premium in time", () => {
+  it("starts a renewal bought while premium runs at premium_end, so no day is lost", async () => {
+    const u = await registerUser();
+    const first = await createOrder(u, "BS_1T");
+    await pay(first.order);
+    const running = await premiumInfo(u);
+    const second = await createOrder(u, "BS_1Y");
+    await pay(second.order);
+    const after = await premiumInfo(u);
+    expect(after.premium_start).toBe(running.premium_start);
+    expect(Date.parse(after.premium_end)).toBe(addCalendarMonths(Date.parse(running.premium_end), 12));
+    const rows = await history(u);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ plan: "BS_1Y", start_date: running.premium_end, end_date: after.premium_end });
+  });
+
+  it("applies two orders paid at the same moment one after the other (no lost month)", async () => {
+    const u = await registerUser();
+    const a = await createOrder(u, "BS_1T");
+    const b = await createOrder(u, "BS_1T");
+    const results = await Promise.all([pay(a.order), pay(b.order)]);
+    expect(results.map((r) => r.outcome)).toEqual(["applied", "applied"]);
+    const info = await premiumInfo(u);
+    expect(Date.parse(info.premium_end)).toBe(addCalendarMonths(addCalendarMonths(Date.parse(info.premium_start), 1), 1));
+    expect(await history(u)).toHaveLength(2);
+  });
+
+  it("starts from now again once premium has ended, and the plan falls back to free at the end", async () => {
+    const u = await registerUser();
+    await env.DB.prepare("UPDATE users SET is_premium = 2, premium_start = ?, premium_end = ? WHERE id = ?")
+      .bind(Date.now() - 40 * DAY, Date.now() - DAY, u.id)
+      .run();
+    await userChanged(env, u.id);
+    expect(await premiumInfo(u)).toMatchObject({ is_premium: 2, plan: "free", active: false, days_left: 0 });
+    const me = await json(await call("GET", "/auth/me", { token: u.token }));
+    expect(me.data.user.plan).toBe("free");
+
+    const before = Date.now();
+    const { order } = await createOrder(u, "BS_1T");
+    await pay(order);
+    const info = await premiumInfo(u);
+    expect(info).toMatchObject({ is_premium: 1, plan: "basic", active: true });
+    expect(Date.parse(info.premium_start)).toBeGreaterThanOrEqual(before);
+  });
+
+  it("lists history rows as expired once their period has ended", async () => {
+    const u = await registerUser();
+    const { order } = await createOrder(u, "BS_1T");
+    await pay(order);
+    await env.DB.prepare("UPDATE subscriptions SET start_date = ?, end_date = ? WHERE user_id = ?").bind(Date.now() - 40 * DAY, Date.now() - 10 * DAY, u.id).run();
+    expect((await history(u))[0].status).toBe("expired");
+    await env.DB.prepare("UPDATE subscriptions SET status = 'cancelled' WHERE user_id = ?").bind(u.id).run();
+    expect((await history(u))[0].status).toBe("cancelled");
+  });
+});
+
+describe("POST /payments/verify", () => {
+  it("starts an order on the first call, answers the same order after, and paid once the transfer arrived", async () => {
+    const u = await registerUser();
+    const body = { userId: u.id, packageType: "AD_1T", amount: 399_000 };
+    const first = await call("POST", "/payments/verify", { token: u.token, body });
+    expect(first.status).toBe(201);
+    const started = (await json(first)).data;
+    expect(started).toMatchObject({ payment_status: "pending", order: { package_type: "AD_1T", amount: 399_000 } });
+    expect(started.payment.qr_payload).toContain(started.order.code);
+
+    const again = await json(await call("POST", "/payments/verify", { token: u.token, body }));
+    expect(again.data.order.code).toBe(started.order.code);
+
+    await pay(started.order);
+    const paid = await call("POST", "/payments/verify", { token: u.token, body: { ...body, orderCode: started.order.code } });
+    expect(paid.status).toBe(200);
+    expect((await json(paid)).data).toMatchObject({ payment_status: "paid", payment: null, premium: { is_premium: 2, plan: "advanced" } });
+  });
+
+  it("refuses an amount that is not the package's price", async () => {
+    const u = await registerUser();
+    const res = await call("POST", "/payments/verify", { token: u.token, body: { userId: u.id, packageType: "BS_1T", amount: 1000 } });
+    expect(res.status).toBe(400);
+    expect(await json(res)).toMatchObject({ code: "amount_mismatch", field: "amount", expected: 149_000 });
+  });
+
+  it("answers 404 for a code that is no order", async () => {
+    const u = await registerUser();
+    const res = await call("POST", "/payments/verify", { token: u.token, body: { packageType: "BS_1T", amount: 149_000, orderCode: "MAY00000000" } });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe("GET /payments/orders", () => {
+  it("lists the user's orders newest first with their status", async () => {
+    const u = await registerUser();
+    const a = await createOrder(u, "BS_1T");
+    const b = await createOrder(u, "AD_1T");
+    await pay(a.order);
+    const { data } = await json(await call("GET", "/payments/orders", { token: u.token }));
+    expect(data.orders.map((o: any) => [o.code, o.status])).toEqual([
+      [b.order.code, "pending"],
+      [a.order.code, "paid"],
+    ]);
+  });
+
+  it("shows an order whose QR is no longer offered as expired", async () => {
+    const u = await registerUser();
+    const { order } = await createOrder(u, "BS_1T");
+    await env.DB.prepare("UPDATE payment_orders SET expires_at = ? WHERE id = ?").bind(Date.now() - 1000, order.id).run();
+    const { data } = await json(await call("GET", `/payments/orders/${order.code}`, { token: u.token }));
+    expect(data).toMatchObject({ payment_status: "expired", payment: null });
+  });
+});

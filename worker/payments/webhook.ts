@@ -1,0 +1,132 @@
+// The bank's transaction webhook, SePay's format (https://docs.sepay.vn/tich-hop-webhooks.html): a JSON POST per
+// bank transaction with `Authorization: Apikey <secret>`, answered 200 {"success": true} once handled (anything else
+// is retried by the sender). A transfer pays an order only when it is money in, its memo (code, else content, else
+// description) carries a known order code, and the amount is exactly the order's; anything else changes nothing and
+// is kept in the ledger for review. Idempotent by the transaction id (see applyPayment in worker/db/payments.ts).
+import * as v from "valibot";
+import { userChanged } from "../auth/sessions";
+import { applyPayment, findOrderForTransfer, getBankTransaction, markForReview, recordUnmatchedTransaction, type IncomingTransaction } from "../db/payments";
+import { getUserById } from "../db/users";
+import type { Db } from "../env";
+import { PACKAGES } from "../plans/packages";
+import { bankAccount, commissionOf, commissionRateBps } from "./config";
+import { findOrderCode } from "./order-code";
+import { paidPeriod } from "./premium-period";
+
+const Text = (max: number) => v.nullish(v.pipe(v.string(), v.maxLength(max)), null);
+
+/** SePay's webhook body. Unknown fields are dropped; `id` and `transferAmount` may come as numbers or numeric strings. */
+export const SepayWebhookSchema = v.object({
+  id: v.pipe(
+    v.union([v.pipe(v.number(), v.integer(), v.minValue(0)), v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_.:-]{1,100}$/))], "id must be the transaction id"),
+    v.transform(String),
+  ),
+  gateway: Text(100),
+  transactionDate: Text(50),
+  accountNumber: Text(50),
+  subAccount: Text(50),
+  code: Text(100),
+  content: Text(1000),
+  description: Text(2000),
+  referenceCode: Text(100),
+  transferType: v.picklist(["in", "out"], "transferType must be 'in' or 'out'"),
+  transferAmount: v.pipe(
+    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number))], "transferAmount must be a whole number"),
+    v.integer("transferAmount must be a whole number"),
+    v.minValue(0, "transferAmount must not be negative"),
+  ),
+  accumulated: v.optional(v.unknown()),
+});
+export type SepayWebhook = v.InferOutput<typeof SepayWebhookSchema>;
+
+/** Constant-time check of `Authorization: Apikey <secret>` (both sides hashed first, so lengths never leak). */
+export async function isAuthorizedWebhook(header: string | undefined, secret: string | null): Promise<boolean> {
+  if (!secret || !header) return false;
+  const presented = /^Apikey\s+(.+)$/i.exec(header.trim())?.[1]?.trim();
+  if (!presented) return false;
+  const enc = new TextEncoder();
+  const [a, b] = await Promise.all([
+    crypto.subtle.digest("SHA-256", enc.encode(presented)),
+    crypto.subtle.digest("SHA-256", enc.encode(secret)),
+  ]);
+  return crypto.subtle.timingSafeEqual(a, b);
+}
+
+export type WebhookResult =
+  | { outcome: "applied"; order_code: string }
+  | { outcome: "duplicate" }
+  | { outcome: "review"; reason: string; order_code: string | null }
+  | { outcome: "ignored"; reason: string };
+
+/** Attempts when the buyer's premium changed under a payment (two orders paid at the same instant). */
+const STALE_RETRIES = 3;
+
+export async function handleBankTransaction({ env, db, body, now = Date.now }: { env: Env; db: Db; body: SepayWebhook; now?: () => number }): Promise<WebhookResult> {
+  const tx: IncomingTransaction = {
+    id: body.id,
+    gateway: body.gateway,
+    transactionDate: body.transactionDate,
+    accountNumber: body.accountNumber,
+    subAccount: body.subAccount,
+    code: body.code,
+    content: body.content,
+    description: body.description,
+    referenceCode: body.referenceCode,
+    transferType: body.transferType,
+    transferAmount: body.transferAmount,
+  };
+
+  const seen = await getBankTransaction({ db, id: tx.id });
+  if (seen && seen.outcome !== "received") return { outcome: "duplicate" };
+
+  const keep = async (outcome: "review" | "ignored", reason: string, orderId: string | null, code: string | null): Promise<WebhookResult> => {
+    const added = await recordUnmatchedTransaction({ db, tx, outcome, reason, orderId, now: now() });
+    if (!added) return { outcome: "duplicate" };
+    return outcome === "ignored" ? { outcome, reason } : { outcome, reason, order_code: code };
+  };
+
+  if (tx.transferType !== "in") return keep("ignored", "money_out", null, null);
+
+  const account = bankAccount(env);
+  // The feed names the receiving account (and a virtual sub-account, if any); a transfer to another one pays nothing.
+  const named = [tx.accountNumber, tx.subAccount].filter((a): a is string => a !== null && a !== "");
+  const toUs = named.length === 0 || named.includes(account.accountNumber);
+  const code = findOrderCode(tx.code, tx.content, tx.description);
+  if (!toUs) return keep("review", "account_mismatch", null, code);
+  if (!code) return keep("review", "no_order_code", null, null);
+  const order = await findOrderForTransfer({ db, code });
+  if (!order) return keep("review", "unknown_order_code", null, code);
+  if (order.amount !== tx.transferAmount) return keep("review", "amount_mismatch", order.id, code);
+  if (order.status !== "pending") return keep("review", "order_not_pending", order.id, code);
+
+  const pkg = PACKAGES[order.packageType];
+  const bps = commissionRateBps(env);
+  const applyId = crypto.randomUUID();
+  for (let attempt = 0; attempt < STALE_RETRIES; attempt++) {
+    const user = await getUserById({ db, id: order.userId });
+    if (!user) return keep("review", "unknown_order_code", null, code);
+    const at = now();
+    const result = await applyPayment({
+      db,
+      d1: env.DB,
+      tx,
+      order,
+      readPremium: { isPremium: user.isPremium, premiumEnd: user.premiumEnd },
+      period: paidPeriod(user, pkg, at),
+      commissionBps: bps,
+      commission: commissionOf(order.amount, bps),
+      applyId,
+      now: at,
+    });
+    if (result.kind === "applied") {
+      // The user's object reloads the plan, pushes plan_changed to open tabs and applies the new session limit.
+      // The payment is committed either way: a failed push must not make the bank resend it.
+      await userChanged(env, order.userId).catch((err) => console.error("userChanged after payment failed", order.userId, err));
+      return { outcome: "applied", order_code: order.code };
+    }
+    if (result.kind === "duplicate") return { outcome: "duplicate" };
+    if (result.kind === "order_not_pending") return { outcome: "review", reason: "order_not_pending", order_code: order.code };
+  }
+  await markForReview({ db, txId: tx.id, applyId, reason: "concurrent_update", now: now() });
+  return { outcome: "review", reason: "concurrent_update", order_code: order.code };
+}

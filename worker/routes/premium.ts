@@ -1,0 +1,40 @@
+// /auth/premium-info and /auth/subscription-history: the signed-in user's plan as the spec gives it (is_premium,
+// premium_start, premium_end, plus the plan it means now) and the history of paid periods. Mounted at /auth next to
+// the account routes; the rows come from the payment batch (worker/db/payments.ts).
+import { Hono } from "hono";
+import { requireAuth } from "../auth/middleware";
+import { listSubscriptions, publicSubscription } from "../db/payments";
+import type { AppEnv } from "../env";
+import { isoOrNull } from "../lib/time";
+import { planOf } from "../plans/entitlements";
+
+/** History rows answered: the newest 100 periods. */
+const HISTORY_LIMIT = 100;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const premiumRoutes = new Hono<AppEnv>()
+  .get("/premium-info", requireAuth, (c) => {
+    const u = c.var.user;
+    const now = Date.now();
+    const plan = planOf(u, now);
+    const active = plan !== "free";
+    return c.json(
+      {
+        status: "success",
+        data: {
+          is_premium: u.isPremium,
+          premium_start: isoOrNull(u.premiumStart),
+          premium_end: isoOrNull(u.premiumEnd),
+          plan,
+          active,
+          days_left: active && u.premiumEnd !== null ? Math.ceil((u.premiumEnd - now) / DAY_MS) : 0,
+        },
+      },
+      200,
+    );
+  })
+  .get("/subscription-history", requireAuth, async (c) => {
+    const rows = await listSubscriptions({ db: c.var.db, userId: c.var.user.id, limit: HISTORY_LIMIT });
+    const now = Date.now();
+    return c.json({ status: "success", data: { subscriptions: rows.map((s) => publicSubscription(s, now)) } }, 200);
+  });
