@@ -1,9 +1,10 @@
 // Search and ordering of the affiliate FAQ (content in worker/affiliate/faq-content.ts): one language at a time,
 // filtered by category and by words (case- and accent-insensitive, every word must appear in the question or the
 // answer), sorted by recent edits, popularity (views, then editorial weight) or alphabetically in that language.
+import { FAQ_SORTS } from "../protocol/payments";
 import { FAQ_CATEGORIES, FAQ_ENTRIES, type FaqEntry, type FaqLanguage } from "./faq-content";
 
-export const FAQ_SORTS = ["recent", "popular", "alphabetical"] as const;
+export { FAQ_SORTS };
 export type FaqSort = (typeof FAQ_SORTS)[number];
 
 /** Lowercase, without diacritics (đ → d), so "hoa hong" finds "hoa hồng". */

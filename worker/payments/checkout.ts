@@ -19,7 +19,7 @@ export function paymentInstructions(env: Env, order: OrderRow) {
     account_number: account.accountNumber,
     account_name: account.accountName,
     amount: order.amount,
-    currency: "VND",
+    currency: "VND" as const,
     memo: order.code,
   };
 }

@@ -1,10 +1,10 @@
 // The premium packages a user can buy, as data: what each costs (the bank transfer amount, VND), how long it runs and
 // which plan level it grants, plus the prices the upgrade page shows per currency. Orders take their amount from
 // here, never from the client. Change a price here and the order, the QR code, the webhook check and the page follow.
+import { PACKAGE_TYPES, type PackageType, type PackagesBody } from "../protocol/payments";
 import type { Plan } from "./entitlements";
 
-export const PACKAGE_TYPES = ["BS_1T", "BS_1Y", "AD_1T", "AD_1Y"] as const;
-export type PackageType = (typeof PACKAGE_TYPES)[number];
+export { PACKAGE_TYPES, type PackageType };
 
 export type PaidPlan = Exclude<Plan, "free">;
 
@@ -30,7 +30,7 @@ export const PACKAGES: Record<PackageType, PremiumPackage> = {
 };
 
 /** Payment is by bank transfer in VND whatever currency the page shows. */
-export const PAYMENT_CURRENCY = "VND";
+export const PAYMENT_CURRENCY = "VND" as const;
 
 /** Yearly billing carries this discount against twelve monthly payments (the displayed per-month price). */
 export const YEARLY_DISCOUNT_PERCENT = 20;
@@ -66,7 +66,7 @@ export function isPackageType(x: string): x is PackageType {
 }
 
 /** The package list as GET /payments/packages answers it. */
-export function packagesResponse() {
+export function packagesResponse(): PackagesBody["data"] {
   return {
     currency: PAYMENT_CURRENCY,
     yearly_discount_percent: YEARLY_DISCOUNT_PERCENT,

@@ -15,6 +15,7 @@ import { AppError } from "../errors";
 import { isoOrNull } from "../lib/time";
 import { valid } from "../lib/validate";
 import { commissionRateBps } from "../payments/config";
+import type { AffiliateDashboardBody, FaqEntryBody, FaqListBody, JoinAffiliateBody } from "../protocol/payments";
 
 /** Latest commissions listed on the dashboard. */
 const RECENT_COMMISSIONS = 20;
@@ -53,7 +54,7 @@ export const affiliateRoutes = new Hono<AppEnv>()
         {
           status: "success",
           data: { joined: false, affiliate_code: null, referral_link: null, commission_rate: rateBps / 10_000, clicks: 0, signups: 0, paid_referrals: 0, paid_orders: 0, earnings: 0, pending_earnings: 0, currency: "VND", recent_commissions: [] },
-        },
+        } satisfies AffiliateDashboardBody,
         200,
       );
     }
@@ -81,14 +82,14 @@ export const affiliateRoutes = new Hono<AppEnv>()
             created_at: isoOrNull(r.createdAt),
           })),
         },
-      },
+      } satisfies AffiliateDashboardBody,
       200,
     );
   })
   .get("/faq", valid("query", FaqQuery), async (c) => {
     const query = c.req.valid("query");
     const views = await faqViewCounts({ db: c.var.db });
-    return c.json({ status: "success", data: { lang: query.lang, sort: query.sort, ...searchFaq({ ...query, views }) } }, 200);
+    return c.json({ status: "success", data: { lang: query.lang, sort: query.sort, ...searchFaq({ ...query, views }) } } satisfies FaqListBody, 200);
   })
   /** One question (counted as a view, which feeds the popular sort) with its related questions. */
   .get("/faq/:id", valid("param", FaqIdParam), valid("query", FaqLangQuery), async (c) => {
@@ -101,7 +102,7 @@ export const affiliateRoutes = new Hono<AppEnv>()
       const r = faqEntry(id);
       return r ? [{ id: r.id, category: r.category, question: r.text[lang].q }] : [];
     });
-    return c.json({ status: "success", data: { question: publicFaqEntry(entry, lang, views.get(entry.id) ?? 0), related } }, 200);
+    return c.json({ status: "success", data: { question: publicFaqEntry(entry, lang, views.get(entry.id) ?? 0), related } } satisfies FaqEntryBody, 200);
   });
 
 export const affiliateAuthRoutes = new Hono<AppEnv>()
@@ -112,7 +113,7 @@ export const affiliateAuthRoutes = new Hono<AppEnv>()
     if (user.affiliateCode !== c.var.user.affiliateCode) await userChanged(c.env, user.id);
     const code = normalizeAffiliateCode(user.affiliateCode) ?? user.affiliateCode;
     return c.json(
-      { status: "success", data: { user: publicUser(user), affiliate_code: code, referral_link: referralLink(origin(c.req.url), code) } },
+      { status: "success", data: { user: publicUser(user), affiliate_code: code, referral_link: referralLink(origin(c.req.url), code) } } satisfies JoinAffiliateBody,
       200,
     );
   });

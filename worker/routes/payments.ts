@@ -16,6 +16,7 @@ import { isOrderCode, newOrderCode } from "../payments/order-code";
 import { handleBankTransaction, isAuthorizedWebhook, SepayWebhookSchema } from "../payments/webhook";
 import { planOf } from "../plans/entitlements";
 import { PACKAGE_TYPES, PACKAGES, packagesResponse, type PackageType } from "../plans/packages";
+import type { CreateOrderBody, OrdersBody, PackagesBody, PaymentCheckBody } from "../protocol/payments";
 
 /** Orders listed per page of history: the newest 50. */
 const HISTORY_LIMIT = 50;
@@ -58,11 +59,11 @@ function premiumOf(user: SessionUser) {
 }
 
 export const paymentRoutes = new Hono<AppEnv>()
-  .get("/packages", (c) => c.json({ status: "success", data: packagesResponse() }, 200))
+  .get("/packages", (c) => c.json({ status: "success", data: packagesResponse() } satisfies PackagesBody, 200))
   .post("/create", requireAuth, valid("json", CreateSchema), async (c) => {
     const { packageType } = c.req.valid("json");
     const order = await newOrder(c.var.db, c.var.user, packageType);
-    return c.json({ status: "success", data: { order: publicOrder(order, Date.now()), payment: paymentInstructions(c.env, order) } }, 201);
+    return c.json({ status: "success", data: { order: publicOrder(order, Date.now()), payment: paymentInstructions(c.env, order) } } satisfies CreateOrderBody, 201);
   })
   /**
    * The spec's verify call {userId, packageType, amount}: answers the order's state, pending or paid (expired once
@@ -103,14 +104,14 @@ export const paymentRoutes = new Hono<AppEnv>()
           payment: status === "pending" ? paymentInstructions(c.env, order) : null,
           premium: premiumOf(user),
         },
-      },
+      } satisfies PaymentCheckBody,
       created ? 201 : 200,
     );
   })
   .get("/orders", requireAuth, async (c) => {
     const rows = await listOrders({ db: c.var.db, userId: c.var.user.id, limit: HISTORY_LIMIT });
     const now = Date.now();
-    return c.json({ status: "success", data: { orders: rows.map((o) => publicOrder(o, now)) } }, 200);
+    return c.json({ status: "success", data: { orders: rows.map((o) => publicOrder(o, now)) } } satisfies OrdersBody, 200);
   })
   .get("/orders/:code", requireAuth, valid("param", CodeParam), async (c) => {
     const order = await getOrderByCode({ db: c.var.db, code: c.req.valid("param").code, userId: c.var.user.id });
@@ -126,7 +127,7 @@ export const paymentRoutes = new Hono<AppEnv>()
           payment: status === "pending" ? paymentInstructions(c.env, order) : null,
           premium: premiumOf(c.var.user),
         },
-      },
+      } satisfies PaymentCheckBody,
       200,
     );
   })

@@ -7,6 +7,7 @@ import { listSubscriptions, publicSubscription } from "../db/payments";
 import type { AppEnv } from "../env";
 import { isoOrNull } from "../lib/time";
 import { planOf } from "../plans/entitlements";
+import type { PremiumInfoBody, SubscriptionHistoryBody } from "../protocol/payments";
 
 /** History rows answered: the newest 100 periods. */
 const HISTORY_LIMIT = 100;
@@ -29,12 +30,12 @@ export const premiumRoutes = new Hono<AppEnv>()
           active,
           days_left: active && u.premiumEnd !== null ? Math.ceil((u.premiumEnd - now) / DAY_MS) : 0,
         },
-      },
+      } satisfies PremiumInfoBody,
       200,
     );
   })
   .get("/subscription-history", requireAuth, async (c) => {
     const rows = await listSubscriptions({ db: c.var.db, userId: c.var.user.id, limit: HISTORY_LIMIT });
     const now = Date.now();
-    return c.json({ status: "success", data: { subscriptions: rows.map((s) => publicSubscription(s, now)) } }, 200);
+    return c.json({ status: "success", data: { subscriptions: rows.map((s) => publicSubscription(s, now)) } } satisfies SubscriptionHistoryBody, 200);
   });

@@ -1,9 +1,16 @@
 import { env } from "cloudflare:workers";
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { FAQ_ENTRIES, FAQ_LANGUAGES } from "../../../worker/affiliate/faq-content";
 import { parseReferralCookie, REFERRAL_WINDOW_MS } from "../../../worker/affiliate/referral";
 import { createDb } from "../../../worker/db/client";
 import { attributeSignup } from "../../../worker/db/affiliate";
+import {
+  AffiliateDashboardBodySchema,
+  FaqEntryBodySchema,
+  FaqListBodySchema,
+  JoinAffiliateBodySchema,
+} from "../../../worker/protocol/payments";
 import { call, json, registerUser, type TestUser } from "../../support/api";
 import { callWithEnv, createOrder, pay, sendWebhook, transfer } from "../payments/helpers";
 
@@ -189,5 +196,25 @@ describe("GET /affiliate/faq", () => {
     expect((await call("GET", "/affiliate/faq?sort=random")).status).toBe(400);
     expect((await call("GET", "/affiliate/faq?lang=fr")).status).toBe(400);
     expect((await call("GET", "/affiliate/faq?category=nope")).status).toBe(400);
+  });
+});
+
+describe("answers match the protocol the SPA reads (worker/protocol/payments.ts)", () => {
+  it("validates join, dashboard and FAQ answers", async () => {
+    const check = async (schema: v.GenericSchema, res: Response) => {
+      const result = v.safeParse(schema, await json(res));
+      expect(result.issues?.map((i) => `${v.getDotPath(i)}: ${i.message}`)).toBeUndefined();
+    };
+    const aff = await registerUser();
+    await check(AffiliateDashboardBodySchema, await call("GET", "/affiliate/dashboard", { token: aff.token }));
+    const joined = await call("POST", "/auth/join-affiliate", { token: aff.token });
+    const { affiliate_code } = (await json(joined.clone())).data;
+    await check(JoinAffiliateBodySchema, joined);
+    const buyer = await registerUser();
+    await attributeSignup({ db: db(), newUserId: buyer.id, affiliateCode: affiliate_code });
+    await pay((await createOrder(buyer, "BS_1T")).order);
+    await check(AffiliateDashboardBodySchema, await call("GET", "/affiliate/dashboard", { token: aff.token }));
+    await check(FaqListBodySchema, await call("GET", "/affiliate/faq?lang=vi&sort=recent"));
+    await check(FaqEntryBodySchema, await call("GET", "/affiliate/faq/what-is?lang=vi"));
   });
 });

@@ -1,8 +1,17 @@
 import { env } from "cloudflare:workers";
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { userChanged } from "../../../worker/auth/sessions";
 import { addCalendarMonths } from "../../../worker/payments/premium-period";
 import { hasValidCrc, parseTlv } from "../../../worker/payments/vietqr";
+import {
+  CreateOrderBodySchema,
+  OrdersBodySchema,
+  PackagesBodySchema,
+  PaymentCheckBodySchema,
+  PremiumInfoBodySchema,
+  SubscriptionHistoryBodySchema,
+} from "../../../worker/protocol/payments";
 import { call, json, registerUser } from "../../support/api";
 import { openSocket } from "../../support/socket";
 import { createOrder, history, ledger, pay, premiumInfo, sendWebhook, transfer } from "../payments/helpers";
@@ -300,5 +309,25 @@ describe("GET /payments/orders", () => {
     await env.DB.prepare("UPDATE payment_orders SET expires_at = ? WHERE id = ?").bind(Date.now() - 1000, order.id).run();
     const { data } = await json(await call("GET", `/payments/orders/${order.code}`, { token: u.token }));
     expect(data).toMatchObject({ payment_status: "expired", payment: null });
+  });
+});
+
+describe("answers match the protocol the SPA reads (worker/protocol/payments.ts)", () => {
+  it("validates packages, order, verify, orders, premium info and history answers", async () => {
+    const u = await registerUser();
+    const check = async (schema: v.GenericSchema, res: Response) => {
+      const result = v.safeParse(schema, await json(res));
+      expect(result.issues?.map((i) => `${v.getDotPath(i)}: ${i.message}`)).toBeUndefined();
+    };
+    await check(PackagesBodySchema, await call("GET", "/payments/packages"));
+    const created = await call("POST", "/payments/create", { token: u.token, body: { packageType: "AD_1Y" } });
+    const body = await json(created.clone());
+    await check(CreateOrderBodySchema, created);
+    await check(PaymentCheckBodySchema, await call("GET", `/payments/orders/${body.data.order.code}`, { token: u.token }));
+    await pay(body.data.order);
+    await check(PaymentCheckBodySchema, await call("POST", "/payments/verify", { token: u.token, body: { packageType: "AD_1Y", amount: 3_828_000, orderCode: body.data.order.code } }));
+    await check(OrdersBodySchema, await call("GET", "/payments/orders", { token: u.token }));
+    await check(PremiumInfoBodySchema, await call("GET", "/auth/premium-info", { token: u.token }));
+    await check(SubscriptionHistoryBodySchema, await call("GET", "/auth/subscription-history", { token: u.token }));
   });
 });

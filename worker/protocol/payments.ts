@@ -1,0 +1,174 @@
+// The payments, premium and affiliate answers as the SPA reads them, declared once: package list, orders and their
+// VietQR instructions, the verify answer, premium info, subscription history, the affiliate dashboard and the FAQ.
+// The worker types its answers with these schemas' input types; the SPA validates what it receives with them.
+import * as v from "valibot";
+
+export const PACKAGE_TYPES = ["BS_1T", "BS_1Y", "AD_1T", "AD_1Y"] as const;
+export const PackageTypeSchema = v.picklist(PACKAGE_TYPES);
+export type PackageType = v.InferOutput<typeof PackageTypeSchema>;
+
+const PlanSchema = v.picklist(["free", "basic", "advanced"]);
+const IsoDate = v.string();
+const Success = <T extends v.GenericSchema>(data: T) => v.object({ status: v.literal("success"), data });
+
+const DisplayPriceSchema = v.object({ monthly: v.number(), yearly: v.number() });
+
+export const PackagesBodySchema = Success(
+  v.object({
+    currency: v.literal("VND"),
+    yearly_discount_percent: v.number(),
+    packages: v.array(
+      v.object({
+        type: PackageTypeSchema,
+        plan: v.picklist(["basic", "advanced"]),
+        level: v.picklist([1, 2]),
+        months: v.picklist([1, 12]),
+        billing: v.picklist(["monthly", "yearly"]),
+        amount: v.number(),
+        label: v.string(),
+      }),
+    ),
+    display_prices: v.record(v.picklist(["VND", "USD", "RUB"]), v.object({ basic: DisplayPriceSchema, advanced: DisplayPriceSchema })),
+    currency_by_language: v.record(v.picklist(["vi", "en", "ru", "zh"]), v.picklist(["VND", "USD", "RUB"])),
+  }),
+);
+export type PackagesBody = v.InferInput<typeof PackagesBodySchema>;
+
+/** pending: waiting for the transfer; expired: its QR is no longer offered (a late transfer still pays it). */
+export const OrderStatusSchema = v.picklist(["pending", "paid", "expired", "cancelled"]);
+export type OrderStatus = v.InferOutput<typeof OrderStatusSchema>;
+
+export const OrderSchema = v.object({
+  id: v.string(),
+  /** The transfer memo. */
+  code: v.string(),
+  package_type: PackageTypeSchema,
+  amount: v.number(),
+  currency: v.literal("VND"),
+  status: OrderStatusSchema,
+  created_at: v.nullable(IsoDate),
+  expires_at: v.nullable(IsoDate),
+  paid_at: v.nullable(IsoDate),
+  transaction_id: v.nullable(v.string()),
+});
+export type Order = v.InferOutput<typeof OrderSchema>;
+
+/** What the QR dialog shows: the payload to draw as a QR code, and the same transfer spelled out. */
+export const PaymentInstructionsSchema = v.object({
+  qr_payload: v.string(),
+  bank_bin: v.string(),
+  bank_name: v.string(),
+  account_number: v.string(),
+  account_name: v.string(),
+  amount: v.number(),
+  currency: v.literal("VND"),
+  memo: v.string(),
+});
+
+export const CreateOrderBodySchema = Success(v.object({ order: OrderSchema, payment: PaymentInstructionsSchema }));
+export type CreateOrderBody = v.InferInput<typeof CreateOrderBodySchema>;
+
+const PremiumSchema = v.object({
+  is_premium: v.number(),
+  premium_start: v.nullable(IsoDate),
+  premium_end: v.nullable(IsoDate),
+  plan: PlanSchema,
+});
+
+/** POST /payments/verify and GET /payments/orders/:code. `payment` is set while the order is pending. */
+export const PaymentCheckBodySchema = Success(
+  v.object({
+    payment_status: OrderStatusSchema,
+    order: OrderSchema,
+    payment: v.nullable(PaymentInstructionsSchema),
+    premium: PremiumSchema,
+  }),
+);
+export type PaymentCheckBody = v.InferInput<typeof PaymentCheckBodySchema>;
+
+export const OrdersBodySchema = Success(v.object({ orders: v.array(OrderSchema) }));
+export type OrdersBody = v.InferInput<typeof OrdersBodySchema>;
+
+export const PremiumInfoBodySchema = Success(
+  v.object({ ...PremiumSchema.entries, active: v.boolean(), days_left: v.number() }),
+);
+export type PremiumInfoBody = v.InferInput<typeof PremiumInfoBodySchema>;
+
+export const SubscriptionSchema = v.object({
+  id: v.string(),
+  plan: PackageTypeSchema,
+  start_date: v.nullable(IsoDate),
+  end_date: v.nullable(IsoDate),
+  price: v.number(),
+  currency: v.literal("VND"),
+  transaction_id: v.nullable(v.string()),
+  status: v.picklist(["active", "expired", "cancelled"]),
+  method: v.string(),
+});
+export const SubscriptionHistoryBodySchema = Success(v.object({ subscriptions: v.array(SubscriptionSchema) }));
+export type SubscriptionHistoryBody = v.InferInput<typeof SubscriptionHistoryBodySchema>;
+
+export const JoinAffiliateBodySchema = Success(
+  v.object({ user: v.looseObject({ id: v.string() }), affiliate_code: v.string(), referral_link: v.string() }),
+);
+export type JoinAffiliateBody = v.InferInput<typeof JoinAffiliateBodySchema>;
+
+export const AffiliateDashboardBodySchema = Success(
+  v.object({
+    joined: v.boolean(),
+    affiliate_code: v.nullable(v.string()),
+    referral_link: v.nullable(v.string()),
+    /** Fraction of each paid order, e.g. 0.2. */
+    commission_rate: v.number(),
+    clicks: v.number(),
+    signups: v.number(),
+    paid_referrals: v.number(),
+    paid_orders: v.number(),
+    /** Whole VND, all commissions not cancelled; pending_earnings is the part not yet paid out. */
+    earnings: v.number(),
+    pending_earnings: v.number(),
+    currency: v.literal("VND"),
+    recent_commissions: v.array(
+      v.object({
+        order_amount: v.number(),
+        commission: v.number(),
+        rate: v.number(),
+        status: v.picklist(["pending", "approved", "paid", "cancelled"]),
+        created_at: v.nullable(IsoDate),
+      }),
+    ),
+  }),
+);
+export type AffiliateDashboardBody = v.InferInput<typeof AffiliateDashboardBodySchema>;
+
+export const FAQ_SORTS = ["recent", "popular", "alphabetical"] as const;
+
+export const FaqQuestionSchema = v.object({
+  id: v.string(),
+  category: v.string(),
+  question: v.string(),
+  answer: v.string(),
+  /** YYYY-MM-DD of the last edit. */
+  updated_at: v.string(),
+  views: v.number(),
+  related: v.array(v.string()),
+});
+
+export const FaqListBodySchema = Success(
+  v.object({
+    lang: v.picklist(["vi", "en", "ru", "zh"]),
+    sort: v.picklist(FAQ_SORTS),
+    categories: v.array(v.object({ id: v.string(), name: v.string(), count: v.number() })),
+    questions: v.array(FaqQuestionSchema),
+    total: v.number(),
+  }),
+);
+export type FaqListBody = v.InferInput<typeof FaqListBodySchema>;
+
+export const FaqEntryBodySchema = Success(
+  v.object({
+    question: FaqQuestionSchema,
+    related: v.array(v.object({ id: v.string(), category: v.string(), question: v.string() })),
+  }),
+);
+export type FaqEntryBody = v.InferInput<typeof FaqEntryBodySchema>;
