@@ -246,6 +246,28 @@ describe("premium in time", () => {
     expect(Date.parse(info.premium_start)).toBeGreaterThanOrEqual(before);
   });
 
+  it("unlocks premium models and Basic quotas on payment, and falls back to Free limits when premium ends", async () => {
+    const u = await registerUser();
+    const models = async () => (await json(await call("GET", "/api/models", { token: u.token }))).data;
+    const entry = (d: any, endpoint: string) => d.models.find((m: any) => m.endpoint === endpoint);
+    const free = await models();
+    expect(free.plan).toBe("free");
+    expect(entry(free, "gpt-4.1")).toMatchObject({ allowed: false, total: 0 });
+
+    await pay((await createOrder(u, "BS_1T")).order);
+    const basic = await models();
+    expect(basic.plan).toBe("basic");
+    expect(entry(basic, "gpt-4.1")).toMatchObject({ allowed: true, total: 200 });
+    expect(entry(basic, "gpt-4.1-mini").total).toBe(1000);
+
+    await env.DB.prepare("UPDATE users SET premium_end = ? WHERE id = ?").bind(Date.now() - 1000, u.id).run();
+    await userChanged(env, u.id);
+    const ended = await models();
+    expect(ended.plan).toBe("free");
+    expect(entry(ended, "gpt-4.1")).toMatchObject({ allowed: false, total: 0 });
+    expect(entry(ended, "gpt-4.1-mini").total).toBe(50);
+  });
+
   it("lists history rows as expired once their period has ended", async () => {
     const u = await registerUser();
     const { order } = await createOrder(u, "BS_1T");
