@@ -99,7 +99,8 @@ export interface IncomingTransaction {
 
 /**
  * Keeps a transaction that pays nothing: `review` (for a person: unknown code, wrong amount...) or `ignored`
- * (money out). A transaction already in the ledger is left as it is. Returns false when it was already there.
+ * (money out). A transaction already settled in the ledger is left as it is (returns false); one left `received` by
+ * an attempt that stopped half-way is settled now.
  */
 export async function recordUnmatchedTransaction({
   db,
@@ -119,7 +120,11 @@ export async function recordUnmatchedTransaction({
   const rows = await db
     .insert(bankTransactions)
     .values({ ...tx, orderId, outcome, reviewReason: reason, receivedAt: now, updatedAt: now })
-    .onConflictDoNothing({ target: bankTransactions.id })
+    .onConflictDoUpdate({
+      target: bankTransactions.id,
+      set: { outcome, reviewReason: reason, orderId, updatedAt: now },
+      setWhere: eq(bankTransactions.outcome, "received"),
+    })
     .returning({ id: bankTransactions.id });
   return rows.length > 0;
 }

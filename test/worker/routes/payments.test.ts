@@ -353,3 +353,24 @@ describe("answers match the protocol the SPA reads (worker/protocol/payments.ts)
     await check(SubscriptionHistoryBodySchema, await call("GET", "/auth/subscription-history", { token: u.token }));
   });
 });
+
+describe("a transaction left half-way", () => {
+  it("is settled by the bank's next delivery: paid if it still matches, kept for review if not", async () => {
+    const u = await registerUser();
+    const { order } = await createOrder(u, "BS_1T");
+    const body = transfer({ amount: order.amount, code: order.code });
+    // An attempt that claimed the transaction and stopped before its batch (e.g. the isolate died).
+    await env.DB.prepare("INSERT INTO bank_transactions (id, transfer_type, transfer_amount, outcome, apply_id) VALUES (?, 'in', ?, 'received', 'gone')")
+      .bind(String(body.id), order.amount)
+      .run();
+    expect((await json(await sendWebhook(body))).data.outcome).toBe("applied");
+    expect((await ledger(body.id)).results[0]).toMatchObject({ outcome: "applied", order_id: order.id });
+
+    const stray = transfer({ amount: 5000, code: "MAY00000000" });
+    await env.DB.prepare("INSERT INTO bank_transactions (id, transfer_type, transfer_amount, outcome, apply_id) VALUES (?, 'in', 5000, 'received', 'gone')")
+      .bind(String(stray.id))
+      .run();
+    expect((await json(await sendWebhook(stray))).data).toMatchObject({ outcome: "review", reason: "unknown_order_code" });
+    expect((await ledger(stray.id)).results[0]).toMatchObject({ outcome: "review", review_reason: "unknown_order_code" });
+  });
+});
