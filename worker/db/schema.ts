@@ -45,7 +45,11 @@ export const linkedAccounts = sqliteTable(
     email: text("email"),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [primaryKey({ columns: [t.provider, t.providerId] }), index("linked_accounts_user").on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.provider, t.providerId] }),
+    index("linked_accounts_user").on(t.userId),
+    uniqueIndex("linked_accounts_user_provider").on(t.userId, t.provider),
+  ],
 );
 
 /** One row per signed-in device. The raw session token is never stored, only its SHA-256. */
@@ -159,6 +163,8 @@ export const aiSettings = sqliteTable("ai_settings", {
   allowNewChats: integer("allow_new_chats", { mode: "boolean" }).notNull().default(true),
   /** accurate, practical, creativeLite, superCreative or spontaneous (premium only). */
   aiStyle: text("ai_style"),
+  /** Whether remembered facts (user_memories) reach the model. */
+  memoryEnabled: integer("memory_enabled", { mode: "boolean" }).notNull().default(true),
   updatedAt: integer("updated_at").notNull().default(now),
 });
 
@@ -312,3 +318,66 @@ export const userModelKeys = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.provider] })],
 );
+
+/** Facts the model remembers about a user (Settings > Personalization lists them; the user can delete any). */
+export const userMemories = sqliteTable(
+  "user_memories",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("user_memories_user").on(t.userId, t.createdAt)],
+);
+
+/** A pending forgotten-password reset: an emailed link token and a 6-digit code, both stored hashed. */
+export const passwordResets = sqliteTable(
+  "password_resets",
+  {
+    userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: integer("expires_at").notNull(),
+    sentAt: integer("sent_at").notNull(),
+  },
+  (t) => [uniqueIndex("password_resets_token").on(t.tokenHash)],
+);
+
+/** Mail kept locally when no mail API is configured (the dev mailbox page reads it). */
+export const devMailbox = sqliteTable(
+  "dev_mailbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    bodyText: text("body_text").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("dev_mailbox_to").on(t.toAddress, t.createdAt)],
+);
+
+/** Connected apps (cloud drive, mail, calendar, office clouds): OAuth 2 tokens, AES-GCM encrypted ("iv.ciphertext"). */
+export const connectedApps = sqliteTable(
+  "connected_apps",
+  {
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    app: text("app").notNull(),
+    accessToken: text("access_token").notNull(),
+    refreshToken: text("refresh_token"),
+    expiresAt: integer("expires_at"),
+    scope: text("scope"),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.app] })],
+);
+
+/** The PKCE verifier of an OAuth connection in progress, keyed by its state; lives a few minutes. */
+export const oauthStates = sqliteTable("oauth_states", {
+  state: text("state").primaryKey(),
+  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  app: text("app").notNull(),
+  codeVerifier: text("code_verifier").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+});

@@ -1,23 +1,19 @@
-// /auth: register, login, the signed-in user, and profile updates. Login is rate limited per account and per IP.
+// /auth: register, login, the signed-in user, and profile updates. Sign-in abuse is limited by counting failed
+// password checks only, per IP and per account-and-IP, never locking the owner out (worker/auth/rate-limit.ts).
 import { Hono } from "hono";
 import * as v from "valibot";
 import { issueSession } from "../auth/issue-session";
 import { requireAuth } from "../auth/middleware";
 import { userChanged } from "../auth/sessions";
-import { DUMMY_PASSWORD, hashPassword, verifyPassword } from "../auth/password";
-import { clearRateLimit, hitRateLimit } from "../db/rate-limits";
+import { hashPassword } from "../auth/password";
+import { checkAccountPassword, guardRegistration, rememberDevice } from "../auth/rate-limit";
 import { users } from "../db/schema";
 import { getUserByEmail, normalizeEmail, publicUser, updateProfile } from "../db/users";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { valid } from "../lib/validate";
 
-/** Failed-login budget: 10 per account and 50 per IP in any 15-minute window. */
-const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-const LOGIN_MAX_PER_ACCOUNT = 10;
-const LOGIN_MAX_PER_IP = 50;
-
-const EmailSchema = v.pipe(v.string("Email is required"), v.trim(), v.nonEmpty("Email is required"), v.maxLength(254), v.email("Invalid email"));
+export const EmailSchema = v.pipe(v.string("Email is required"), v.trim(), v.nonEmpty("Email is required"), v.maxLength(254), v.email("Invalid email"));
 const NameSchema = v.pipe(v.string("Name is required"), v.trim(), v.nonEmpty("Name is required"), v.maxLength(100, "Name is too long"));
 
 const RegisterSchema = v.object({
@@ -47,6 +43,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/register", valid("json", RegisterSchema), async (c) => {
     const body = c.req.valid("json");
     const db = c.var.db;
+    await guardRegistration(c, db);
     if (await getUserByEmail({ db, email: body.email })) {
       throw new AppError("email_taken", "An account with this email already exists", { field: "email" });
     }
@@ -64,7 +61,9 @@ export const authRoutes = new Hono<AppEnv>()
       .onConflictDoNothing()
       .returning();
     if (!user) throw new AppError("email_taken", "An account with this email already exists", { field: "email" });
+    // Affiliate attribution of the signup (the affiliate engineer's attributeSignup) belongs here, once it exists.
     const s = await issueSession(c, user);
+    await rememberDevice(c, user.id);
     return c.json(
       { status: "success", data: { user: publicUser(user), token: s.token, jwt_token: s.token, session_token: s.sessionToken } },
       201,
@@ -74,19 +73,13 @@ export const authRoutes = new Hono<AppEnv>()
     const body = c.req.valid("json");
     const db = c.var.db;
     const email = normalizeEmail(body.email);
-    const ip = c.req.header("CF-Connecting-IP") ?? "unknown";
-    const accountOk = await hitRateLimit({ db, key: `login:account:${email}`, max: LOGIN_MAX_PER_ACCOUNT, windowMs: LOGIN_WINDOW_MS });
-    const ipOk = await hitRateLimit({ db, key: `login:ip:${ip}`, max: LOGIN_MAX_PER_IP, windowMs: LOGIN_WINDOW_MS });
-    if (!accountOk || !ipOk) throw new AppError("rate_limited", "Too many login attempts. Please try again later.");
     const user = await getUserByEmail({ db, email });
-    const stored =
-      user?.passwordHash && user.passwordSalt && user.passwordIterations
-        ? { hash: user.passwordHash, salt: user.passwordSalt, iterations: user.passwordIterations }
-        : DUMMY_PASSWORD;
-    const ok = await verifyPassword(body.password, stored);
-    if (!user || !ok || stored === DUMMY_PASSWORD) throw new AppError("invalid_credentials", "Invalid email or password");
-    await clearRateLimit({ db, key: `login:account:${email}` });
+    const ok = await checkAccountPassword(c, { db, account: email, user, password: body.password });
+    if (!user || !ok) {
+      throw new AppError("invalid_credentials", "Invalid email or password");
+    }
     const s = await issueSession(c, user, body.user_agent);
+    await rememberDevice(c, user.id);
     return c.json({ status: "success", data: { user: publicUser(user), token: s.token, jwt_token: s.token, session_token: s.sessionToken } }, 200);
   })
   .get("/me", requireAuth, (c) => c.json({ status: "success", data: { user: publicUser(c.var.user) } }, 200))

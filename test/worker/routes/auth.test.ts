@@ -70,18 +70,6 @@ describe("POST /auth/login", () => {
     expect(a.message).toBe(b.message);
   });
 
-  it("rate limits repeated failures on one account with 429", async () => {
-    const u = await registerUser();
-    const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      statuses.push((await call("POST", "/auth/login", { body: { email: u.email, password: "wrong password" } })).status);
-    }
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    expect(statuses[10]).toBe(429);
-    const blocked = await call("POST", "/auth/login", { body: { email: u.email, password: u.password } });
-    expect(blocked.status).toBe(429);
-  });
-
   it("answers 400 for a missing password", async () => {
     const res = await call("POST", "/auth/login", { body: { email: "a@b.co" } });
     expect(res.status).toBe(400);
