@@ -36,6 +36,24 @@ declare global {
       PAYMENT_WEBHOOK_SECRET?: string;
       /** Affiliate commission as a fraction of the order amount, e.g. "0.2" (wrangler.toml [vars]; default 0.2). */
       AFFILIATE_COMMISSION_RATE: string;
+      /** HTTP email API (Resend format: POST {from, to, subject, text}, bearer key); unset → dev mailbox or 503. */
+      MAIL_API_URL?: string;
+      MAIL_API_KEY?: string;
+      /** Sender, e.g. "Mây <no-reply@example.com>". */
+      MAIL_FROM?: string;
+      /** "1" keeps mail in the local dev mailbox (GET /dev/mailbox) when no mail API is set. Local .dev.vars only. */
+      DEV_MAILBOX?: string;
+      /** Google sign-in: the OAuth client id (the ID token's audience) and the JWKS URL (default Google's). */
+      GOOGLE_CLIENT_ID?: string;
+      GOOGLE_JWKS_URL?: string;
+      /** Facebook sign-in: the app id and secret (debug_token needs the app token) and the Graph API base URL. */
+      FACEBOOK_APP_ID?: string;
+      FACEBOOK_APP_SECRET?: string;
+      FACEBOOK_GRAPH_URL?: string;
+      /** 32 random bytes (hex or base64) that encrypt bring-your-own model keys and connected-app tokens (AES-GCM). */
+      MODEL_KEYS_SECRET?: string;
+      /** Operator-only JSON {provider: baseURL} overriding the external models' official API hosts (tests, proxies). */
+      EXTERNAL_MODEL_BASE_URLS?: string;
     }
   }
 }
