@@ -35,6 +35,15 @@ export default defineConfig({
           hookTimeout: 300_000,
         },
       },
+      {
+        test: {
+          name: "bench-worker",
+          environment: "node",
+          include: ["test/bench/worker/**/*.bench.ts"],
+          testTimeout: 600_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 });

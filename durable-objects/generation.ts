@@ -21,7 +21,7 @@ const CHECKPOINT_INTERVAL_MS = 1_000;
 /** The watchdog alarm fires this long after a turn starts; a turn not running in this instance by then is lost. */
 const WATCHDOG_MS = 60_000;
 /** Tokens are sent together: one SSE write per this many milliseconds at most (after the first one, sent at once). */
-export const FLUSH_INTERVAL_MS = 20;
+export const FLUSH_INTERVAL_MS = 32;
 /** ...or as soon as this many characters are waiting. */
 export const FLUSH_CHARS = 2_048;
 const CHECKPOINT_PREFIX = "generation:";
@@ -61,7 +61,7 @@ interface Checkpoint {
 }
 
 /** Writes SSE events to one reader, sending tokens together (see FLUSH_INTERVAL_MS) and never waiting on the reader. */
-class EventWriter {
+export class EventWriter {
   private readonly writer: WritableStreamDefaultWriter<Uint8Array>;
   private readonly encoder = new TextEncoder();
   private pending = "";

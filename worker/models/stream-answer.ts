@@ -166,12 +166,12 @@ export async function* streamAnswer(opts: {
 
   try {
     try {
-      const call = opts.model.doStream({
+      const call = Promise.resolve(opts.model.doStream({
         prompt: toModelPrompt(opts.prompt),
         abortSignal: controller.signal,
         temperature: opts.temperature,
         topP: opts.topP,
-      });
+      }));
       call.catch(() => {}); // if stopping wins the race, the call's own failure is of no interest
       const result = await Promise.race([call, stopped]);
       reader = result.stream.getReader();

@@ -1,0 +1,176 @@
+// `npm run bench` (bench-worker): the hot path of a chat turn, measured, not guessed. Prints, in one run:
+//   1. the time the worker adds before the first token (p50/p95) against a direct call to the same fake upstream, on
+//      workerd through Miniflare (no wrangler dev proxies) with D1 as it is and with every D1 call delayed by 50 ms
+//      (a wrapper on the binding in bench-entry.ts), and the same figure through `wrangler dev` as `npm start` runs it;
+//   2. the D1 round trips before the first token;
+//   3. worker CPU per streamed token: the answer loop (streamAnswer + the SSE writer) in Node against a plain
+//      fetch + JSON.parse loop over the same upstream (which runs in its own process);
+//   4. 20 concurrent streams through the worker against the upstream alone.
+// The fake upstream (fast-upstream.mjs) answers its first chunk at once. 1, 2 and 4 run in workerd-runner.mjs.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { EventWriter } from "../../../durable-objects/generation";
+import { createModelRegistry } from "../../../worker/models/registry";
+import { streamAnswer } from "../../../worker/models/stream-answer";
+
+const ROOT = join(import.meta.dirname, "../../..");
+const CPU_TOKENS = 4_000;
+const CPU_RUNS = 7;
+/** Runs of each loop before measuring, so both are compiled by the JIT before they are timed. */
+const CPU_WARMUP_RUNS = 2;
+
+let upstream: ChildProcess;
+let upstreamURL = "";
+let stateDir = "";
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const median = (xs: number[]) => pct(xs, 50);
+const fmt = (n: number, digits = 1) => n.toFixed(digits);
+const routes = (model: string) => JSON.stringify({ "gpt-4.1-mini": { provider: "openai-compatible", model } });
+
+interface Ttft {
+  p50: number;
+  p95: number;
+}
+interface RunnerResult {
+  local: { ttft: { next: Ttft; first: Ttft; d1: { next: number; first: number } }; concurrency: { worker: number; direct: number; streams: number; tokens: number; gapMs: number } };
+  delayed: { ttft: { next: Ttft; first: Ttft } };
+  delayMs: number;
+  dev: Ttft | null;
+}
+
+beforeAll(async () => {
+  upstream = spawn(process.execPath, [join(import.meta.dirname, "fast-upstream.mjs")], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<string>((resolve) => upstream.stdout!.once("data", (d) => resolve(String(d).trim())));
+  upstreamURL = `http://127.0.0.1:${port}`;
+  stateDir = mkdtempSync(join(tmpdir(), "may-bench-"));
+  const migrate = spawnSync(join(ROOT, "node_modules/.bin/wrangler"), ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", stateDir], {
+    cwd: ROOT,
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" },
+    encoding: "utf8",
+  });
+  if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stderr}`);
+}, 120_000);
+
+afterAll(() => {
+  upstream?.kill();
+  if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+});
+
+it("prints the hot path's figures", async () => {
+  const runner = spawnSync(process.execPath, [join(import.meta.dirname, "workerd-runner.mjs"), upstreamURL, stateDir], {
+    cwd: ROOT,
+    encoding: "utf8",
+    maxBuffer: 16 * 1024 * 1024,
+    timeout: 540_000,
+  });
+  const line = runner.stdout.trim().split("\n").at(-1) ?? "";
+  if (runner.status !== 0 || !line.startsWith("{")) throw new Error(`workerd runner failed:\n${runner.stderr.slice(-4000)}`);
+  const r = JSON.parse(line) as RunnerResult;
+  const ms = (t: Ttft) => `${fmt(t.p50)} / ${fmt(t.p95)} ms`;
+  const rows: string[][] = [
+    ["added before first token, next message in a chat (workerd, D1 local)", ms(r.local.ttft.next), "≤ 10 / ≤ 25 ms"],
+    ["added before first token, first message in a new chat (workerd, D1 local)", ms(r.local.ttft.first), "≤ 10 / ≤ 25 ms"],
+    [`added before first token, next message in a chat (workerd, D1 +${r.delayMs} ms per call)`, ms(r.delayed.ttft.next), "≤ 10 / ≤ 25 ms"],
+    [`added before first token, first message in a new chat (workerd, D1 +${r.delayMs} ms per call)`, ms(r.delayed.ttft.first), `one D1 round trip (+${r.delayMs})`],
+    ["added before first token through `npm start` (wrangler dev), next message", r.dev ? ms(r.dev) : "n/a (wrangler dev did not start)", "(reference)"],
+    ["D1 round trips before first token: next message / first message in a chat", `${r.local.ttft.d1.next} / ${r.local.ttft.d1.first}`, "0 / ≤ 1"],
+  ];
+  const c = r.local.concurrency;
+  rows.push([
+    `${c.streams} concurrent streams (${c.tokens} tokens, ${c.gapMs} ms apart): worker vs upstream alone`,
+    `${fmt(c.worker / 1000, 2)} s vs ${fmt(c.direct / 1000, 2)} s (×${fmt(c.worker / c.direct, 2)})`,
+    "≤ ×1.5",
+  ]);
+
+  // 3: CPU per streamed token, in this Node process (the upstream runs in its own).
+  const env = { OPENAI_COMPATIBLE_BASE_URL: `${upstreamURL}/v1`, MODEL_ROUTES: routes(`t${CPU_TOKENS}`) } as Partial<Env>;
+  const plain: number[] = [];
+  const loop: number[] = [];
+  for (let i = 0; i < CPU_WARMUP_RUNS; i++) {
+    await plainLoop();
+    await answerLoop(env);
+  }
+  for (let i = 0; i < CPU_RUNS; i++) {
+    plain.push(await cpuPerToken(plainLoop));
+    loop.push(await cpuPerToken(() => answerLoop(env)));
+  }
+  rows.push([
+    `worker CPU per streamed token (${CPU_TOKENS} tokens, Node): answer loop vs plain fetch + JSON.parse`,
+    `${fmt(median(loop))} µs vs ${fmt(median(plain))} µs (×${fmt(median(loop) / median(plain), 2)})`,
+    "≤ ×1.5",
+  ]);
+
+  const width = Math.max(...rows.map((row) => row[0]!.length));
+  console.log(`\nHot path (issue 6)\n${"what".padEnd(width)} | measured (p50 / p95) | goal`);
+  for (const [what, measured, goal] of rows) console.log(`${what!.padEnd(width)} | ${measured} | ${goal}`);
+  expect(rows).toHaveLength(8);
+}, 600_000);
+/** CPU microseconds per token of `run`, which streams CPU_TOKENS tokens. */
+async function cpuPerToken(run: () => Promise<number>): Promise<number> {
+  const before = process.cpuUsage();
+  const tokens = await run();
+  const used = process.cpuUsage(before);
+  if (tokens < CPU_TOKENS) throw new Error(`only ${tokens} tokens streamed`);
+  return (used.user + used.system) / tokens;
+}
+
+const cpuRequest = () =>
+  fetch(`${upstreamURL}/v1/chat/completions`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ model: `t${CPU_TOKENS}`, stream: true, messages: [{ role: "user", content: "hi" }] }),
+  });
+
+/** The baseline: read the SSE body, split events, JSON.parse each, keep the text. */
+async function plainLoop(): Promise<number> {
+  const res = await cpuRequest();
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let text = "";
+  let tokens = 0;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    const events = buffer.split("\n\n");
+    buffer = events.pop() ?? "";
+    for (const event of events) {
+      const data = event.slice(6);
+      if (data === "[DONE]") continue;
+      const content = JSON.parse(data).choices[0]?.delta?.content;
+      if (content) {
+        text += content;
+        tokens++;
+      }
+    }
+  }
+  return text.length > 0 ? tokens - 1 : 0; // the first chunk is the greeting, not a counted token
+}
+
+/** The product's loop: the registry's model, streamAnswer, and the SSE writer into a stream that is read. */
+async function answerLoop(env: Partial<Env>): Promise<number> {
+  const resolved = createModelRegistry(env).resolve("gpt-4.1-mini")!;
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+  const out = new EventWriter(writable);
+  const drained = new Response(readable).text();
+  let tokens = 0;
+  for await (const part of streamAnswer({
+    model: resolved.model,
+    prompt: { messages: [{ role: "user", content: "hi" }] },
+    abortSignal: new AbortController().signal,
+  })) {
+    if (part.type === "text") {
+      out.content(part.text);
+      tokens++;
+    }
+  }
+  out.close();
+  await drained;
+  return tokens - 1;
+}
+

@@ -1,0 +1,256 @@
+// The workerd half of the hot-path benchmark (hot-path.bench.ts runs it as a child process: Miniflare does not start
+// inside vitest's module runner). Bundles bench-entry.ts, runs it on workerd through Miniflare with D1 as it is and
+// with every D1 call delayed, then through `wrangler dev` as `npm start` serves it, and prints one JSON line:
+// time added before the first token against a direct call to the upstream (paired runs), D1 round trips before the
+// first token, and 20 concurrent streams through the worker against the upstream alone.
+// Usage: node workerd-runner.mjs <upstream URL> <migrated state dir>
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { Log, LogLevel, Miniflare } from "miniflare";
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = join(HERE, "../../..");
+const [upstreamURL, stateDir] = process.argv.slice(2);
+const DB_ID = "00000000-0000-0000-0000-000000000000"; // wrangler.toml's local database id
+const JWT_SECRET = "bench-secret";
+const TTFT_RUNS = Number(process.env.TTFT_RUNS ?? 40);
+const WARMUP_RUNS = 3;
+const RUNS_PER_USER = 10;
+const CONCURRENT = 20;
+const CONCURRENT_TOKENS = 200;
+const CONCURRENT_GAP_MS = 5;
+const D1_DELAY_MS = 50;
+
+/**
+ * gpt-4.1-mini sends its first token at once and a few more 20 ms apart (so the turn's save, after the last token,
+ * never falls before the client has read the first); o4-mini paces its tokens CONCURRENT_GAP_MS apart.
+ */
+const routes = JSON.stringify({
+  "gpt-4.1-mini": { provider: "openai-compatible", model: "gap-20-t5" },
+  "o4-mini": { provider: "openai-compatible", model: `gap-${CONCURRENT_GAP_MS}-t${CONCURRENT_TOKENS}` },
+});
+
+const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/** Reads an SSE response until `marker`; returns ms from `start` and a promise that drains the rest. */
+async function firstToken(res, start, marker) {
+  if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`ended before a token: ${text.slice(0, 300)}`);
+    text += decoder.decode(value, { stream: true });
+    if (text.includes(marker)) break;
+  }
+  const ms = performance.now() - start;
+  const rest = (async () => {
+    while (!(await reader.read()).done) {
+      // drain
+    }
+  })();
+  return { ms, rest };
+}
+
+async function directTtft() {
+  const start = performance.now();
+  const res = await fetch(`${upstreamURL}/v1/chat/completions`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ model: "bench", stream: true, max_tokens: 20, messages: [{ role: "user", content: "hi" }] }),
+  });
+  const { ms, rest } = await firstToken(res, start, '"content":"Xin');
+  await rest;
+  return ms;
+}
+
+let registered = 0;
+
+function client(base, fetcher) {
+  const json = (token, body) => ({
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return {
+    async register() {
+      // Each bench user signs up from its own client address (a header, as Cloudflare sets it), so the per-IP
+      // sign-up limit does not stop the benchmark.
+      const n = ++registered;
+      const init = json(null, { name: "Bench", email: `bench-${crypto.randomUUID()}@example.com`, password: "bench password 1" });
+      init.headers["CF-Connecting-IP"] = `198.51.${(n >> 8) & 255}.${n & 255}`;
+      const res = await fetcher(`${base}/auth/register`, init);
+      if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
+      return (await res.json()).data.token;
+    },
+    async chat(token) {
+      const body = await (await fetcher(`${base}/chat-sessions`, json(token, { title: "Bench" }))).json();
+      return body.data.data?.id ?? body.data.id;
+    },
+    async ask(token, chatId, endpoint = "gpt-4.1-mini") {
+      const start = performance.now();
+      const res = await fetcher(`${base}/api/chat/${endpoint}`, json(token, { question: "Xin chào, hello", chat_id: chatId }));
+      return firstToken(res, start, '"content"');
+    },
+  };
+}
+
+/**
+ * Paired runs: a direct upstream call, then a turn through the worker; the added time is their difference. A free
+ * user has 50 turns a day, so every RUNS_PER_USER runs a new user starts (with its own warm-up, not measured: the
+ * chat's first turn, which makes its one D1 read, and the runtime's first compilations).
+ */
+async function measureTtft(c, countD1) {
+  const added = { first: [], next: [] };
+  const d1 = { first: [], next: [] };
+  let token;
+  let sameChat;
+  for (let i = 0; i < TTFT_RUNS; i++) {
+    if (i % RUNS_PER_USER === 0) {
+      token = await c.register();
+      sameChat = await c.chat(token);
+      for (let w = 0; w < WARMUP_RUNS; w++) {
+        await (await c.ask(token, sameChat)).rest;
+        await (await c.ask(token, await c.chat(token))).rest;
+        await directTtft();
+      }
+    }
+    await countD1?.();
+    const direct = await directTtft();
+    let r = await c.ask(token, sameChat);
+    added.next.push(r.ms - direct);
+    if (countD1) d1.next.push(await countD1());
+    await r.rest;
+    const fresh = await c.chat(token);
+    await countD1?.();
+    const direct2 = await directTtft();
+    r = await c.ask(token, fresh);
+    added.first.push(r.ms - direct2);
+    if (countD1) d1.first.push(await countD1());
+    await r.rest;
+  }
+  const summary = (xs) => ({ p50: pct(xs, 50), p95: pct(xs, 95) });
+  return { next: summary(added.next), first: summary(added.first), d1: { next: Math.max(...d1.next, 0), first: Math.max(...d1.first, 0) } };
+}
+
+async function concurrency(c) {
+  const users = await Promise.all(Array.from({ length: CONCURRENT }, async () => {
+    const token = await c.register();
+    return { token, chat: await c.chat(token) };
+  }));
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENT }, async () => {
+    const res = await fetch(`${upstreamURL}/v1/chat/completions`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ model: `gap-${CONCURRENT_GAP_MS}-t${CONCURRENT_TOKENS}`, stream: true, messages: [] }),
+    });
+    await res.text();
+  }));
+  const direct = performance.now() - t0;
+  const t1 = performance.now();
+  await Promise.all(users.map(async (u) => {
+    const r = await c.ask(u.token, u.chat, "o4-mini");
+    await r.rest;
+  }));
+  return { worker: performance.now() - t1, direct, streams: CONCURRENT, tokens: CONCURRENT_TOKENS, gapMs: CONCURRENT_GAP_MS };
+}
+
+async function onMiniflare(bundle, delayMs) {
+  const mf = new Miniflare({
+    log: new Log(LogLevel.ERROR),
+    cf: false,
+    modules: true,
+    scriptPath: bundle,
+    // module names are relative to this root; the default (the working directory) would put '..' in them
+    modulesRoot: dirname(bundle),
+    compatibilityDate: "2026-04-20",
+    d1Databases: { DB: DB_ID },
+    d1Persist: join(stateDir, "v3", "d1"),
+    r2Buckets: ["IMAGES"],
+    durableObjects: { USER_HUB: { className: "UserHub", useSQLite: true } },
+    bindings: { JWT_SECRET, OFFLINE_MODEL_DELAY_MS: "0", OPENAI_COMPATIBLE_BASE_URL: `${upstreamURL}/v1`, MODEL_ROUTES: routes, D1_DELAY_MS: String(delayMs) },
+  });
+  await mf.ready;
+  try {
+    const base = "http://bench.local";
+    const fetcher = (url, init) => mf.dispatchFetch(url, init);
+    const countD1 = async () => (await (await fetcher(`${base}/__bench/d1`)).json()).calls;
+    const c = client(base, fetcher);
+    const ttft = await measureTtft(c, countD1);
+    return delayMs === 0 ? { ttft, concurrency: await concurrency(c) } : { ttft };
+  } finally {
+    await mf.dispose();
+  }
+}
+
+async function onWranglerDev() {
+  const port = await freePort();
+  const persist = mkdtempSync(join(tmpdir(), "may-bench-dev-"));
+  mkdirSync(join(ROOT, "dist/client"), { recursive: true });
+  const env = { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" };
+  const wrangler = join(ROOT, "node_modules/.bin/wrangler");
+  spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", persist], { cwd: ROOT, env });
+  const dev = spawn(
+    wrangler,
+    ["dev", "-c", "wrangler.toml", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist, "--show-interactive-dev-session=false",
+      "--var", `OPENAI_COMPATIBLE_BASE_URL:${upstreamURL}/v1`, "--var", `MODEL_ROUTES:${routes}`, "--var", `JWT_SECRET:${JWT_SECRET}`],
+    { cwd: ROOT, env, stdio: "ignore", detached: true },
+  );
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const started = Date.now();
+    for (;;) {
+      try {
+        if ((await fetch(`${base}/api/health`)).ok) break;
+      } catch {
+        // not up yet
+      }
+      if (Date.now() - started > 60_000) return null;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    return (await measureTtft(client(base, fetch))).next;
+  } finally {
+    try {
+      process.kill(-dev.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+    rmSync(persist, { recursive: true, force: true });
+  }
+}
+
+const bundle = join(stateDir, "bench-worker.mjs");
+await build({
+  entryPoints: [join(HERE, "bench-entry.ts")],
+  bundle: true,
+  format: "esm",
+  platform: "neutral",
+  target: "es2022",
+  conditions: ["workerd", "worker", "browser", "import"],
+  mainFields: ["module", "main"],
+  external: ["cloudflare:*", "node:*"],
+  outfile: bundle,
+  logLevel: "error",
+});
+const local = await onMiniflare(bundle, 0);
+const delayed = await onMiniflare(bundle, D1_DELAY_MS);
+const dev = await onWranglerDev();
+console.log(JSON.stringify({ local, delayed, delayMs: D1_DELAY_MS, dev }));
