@@ -3,12 +3,14 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { mkdirSync } from "node:fs";
 import { defineConfig } from "vitest/config";
+import { FAKE_FACEBOOK_APP_ID, FAKE_FACEBOOK_APP_SECRET, startFakeIdentity } from "./test/support/fake-identity.ts";
 import { startFakeUpstream } from "./test/support/fake-upstream.ts";
 
 export default defineConfig(async () => {
   // wrangler.toml's assets folder must exist for the pool to start, even before the SPA has been built.
   mkdirSync("dist/client", { recursive: true });
   const upstream = await startFakeUpstream();
+  const identity = await startFakeIdentity();
   return {
     plugins: [
       cloudflareTest({
@@ -30,6 +32,23 @@ export default defineConfig(async () => {
             CLOUDFLARE_API_TOKEN: "",
             OPENAI_COMPATIBLE_BASE_URL: "",
             MODEL_ROUTES: "",
+            // Accounts: mail goes to the dev mailbox; Google, Facebook and the external model key checks go to the
+            // fake identity server (test/support/fake-identity.ts); BYO keys are encrypted under a test-only key.
+            FAKE_IDENTITY_URL: identity.url,
+            MAIL_API_URL: "",
+            MAIL_API_KEY: "",
+            DEV_MAILBOX: "1",
+            GOOGLE_CLIENT_ID: "test-client.apps.googleusercontent.com",
+            GOOGLE_JWKS_URL: `${identity.url}/google/certs`,
+            FACEBOOK_APP_ID: FAKE_FACEBOOK_APP_ID,
+            FACEBOOK_APP_SECRET: FAKE_FACEBOOK_APP_SECRET,
+            FACEBOOK_GRAPH_URL: `${identity.url}/facebook`,
+            MODEL_KEYS_SECRET: "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0",
+            EXTERNAL_MODEL_BASE_URLS: JSON.stringify(
+              Object.fromEntries(
+                ["xai", "meta", "google", "anthropic", "deepseek", "github", "perplexity"].map((p) => [p, `${identity.url}/byok/${p}`]),
+              ),
+            ),
           },
         },
       }),

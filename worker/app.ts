@@ -6,10 +6,13 @@ import { secureHeaders } from "hono/secure-headers";
 import { withDb } from "./auth/middleware";
 import type { AppEnv } from "./env";
 import { AppError, errorBody, handleError } from "./errors";
+import { accountEmailRoutes } from "./routes/account-email";
+import { accountPasswordRoutes } from "./routes/account-password";
 import { affiliateAuthRoutes, affiliateRoutes } from "./routes/affiliate";
 import { authRoutes } from "./routes/auth";
 import { chatRoutes } from "./routes/chat";
 import { chatSessionRoutes } from "./routes/chat-sessions";
+import { devMailboxRoutes } from "./routes/dev-mailbox";
 import { mediaFallbackRoutes, mediaRoutes } from "./routes/media";
 import { modelRoutes } from "./routes/models";
 import { paymentRoutes } from "./routes/payments";
@@ -38,6 +41,8 @@ export const app = new Hono<AppEnv>()
   .route("/auth", authRoutes)
   .route("/auth", premiumRoutes)
   .route("/auth", affiliateAuthRoutes)
+  .route("/auth", accountPasswordRoutes)
+  .route("/auth/email-verification", accountEmailRoutes)
   .route("/payments", paymentRoutes)
   .route("/affiliate", affiliateRoutes)
   .route("/user-sessions", userSessionRoutes)
@@ -48,6 +53,7 @@ export const app = new Hono<AppEnv>()
   .route("/api", modelRoutes)
   .route("/api/chat", chatRoutes)
   .route("/ws", wsRoutes)
+  .route("/dev/mailbox", devMailboxRoutes)
   .notFound((c) => c.json(errorBody(c.req.path, "not_found", `No route for ${c.req.method} ${c.req.path}`), 404))
   .onError(handleError);
 

@@ -11,6 +11,8 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       /** Base URL of the fake provider upstream started by vitest.workers.config.ts, e.g. http://127.0.0.1:40123 */
       FAKE_UPSTREAM_URL: string;
+      /** Base URL of the fake identity/mail/key-check server (test/support/fake-identity.ts). */
+      FAKE_IDENTITY_URL: string;
     }
   }
 }

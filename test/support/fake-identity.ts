@@ -1,0 +1,169 @@
+// A local HTTP server speaking the real formats of the identity and account services the worker calls, for the
+// account tests (it runs in the vitest Node process; the tests run in workerd and drive it over HTTP):
+//   /google/certs                 Google's JWKS (an RSA key generated at start, kid "fake-google-1").
+//   POST /google/__sign           test control: signs the posted claims as a Google ID token (RS256). ?key=rogue
+//                                 signs with a second key that is NOT in the JWKS.
+//   /facebook/debug_token         Graph API token inspection ({data:{app_id, is_valid, user_id, ...}}), checked
+//                                 against the app token "<app id>|<app secret>".
+//   /facebook/me?fields=...       Graph API user ({id, name, email}).
+//   POST /facebook/__users        test control: {token, id, name, email?, app_id?} registers a user access token.
+//   POST /mail/emails             a Resend-style email API (bearer key "mail-key"); GET /mail/__sent?to= lists them.
+//   /byok/<provider>/...          the external model providers' key checks: a key starting "good-" is accepted,
+//                                 anything else is refused as each provider refuses it. GET /byok/__requests lists them.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from "jose";
+
+export const FAKE_FACEBOOK_APP_ID = "fake-fb-app";
+export const FAKE_FACEBOOK_APP_SECRET = "fake-fb-secret";
+export const FAKE_MAIL_KEY = "mail-key";
+const GOOGLE_KID = "fake-google-1";
+
+function sendJson(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8" });
+  res.end(JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+interface FacebookUser {
+  id: string;
+  name: string;
+  email?: string;
+  app_id: string;
+}
+
+export async function startFakeIdentity(): Promise<{ url: string; close: () => Promise<void> }> {
+  const google = await generateKeyPair("RS256", { extractable: true });
+  const rogue = await generateKeyPair("RS256", { extractable: true });
+  const publicJwk = { ...(await exportJWK(google.publicKey)), kid: GOOGLE_KID, alg: "RS256", use: "sig" };
+  const facebookUsers = new Map<string, FacebookUser>();
+  const sentMail: unknown[] = [];
+  const byokRequests: { provider: string; method: string; path: string; headers: Record<string, string | undefined> }[] = [];
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? "/", "http://fake");
+    const path = url.pathname;
+
+    // ---- Google --------------------------------------------------------------------------------------------------
+    if (req.method === "GET" && path === "/google/certs") {
+      res.setHeader("Cache-Control", "public, max-age=300");
+      return sendJson(res, 200, { keys: [publicJwk] });
+    }
+    if (req.method === "POST" && path === "/google/__sign") {
+      const claims = JSON.parse(await readBody(req)) as JWTPayload;
+      const key = url.searchParams.get("key") === "rogue" ? rogue.privateKey : google.privateKey;
+      const now = Math.floor(Date.now() / 1000);
+      const token = await new SignJWT({ iat: now, exp: now + 3600, ...claims })
+        .setProtectedHeader({ alg: "RS256", kid: GOOGLE_KID, typ: "JWT" })
+        .sign(key);
+      return sendJson(res, 200, { token });
+    }
+
+    // ---- Facebook Graph API --------------------------------------------------------------------------------------
+    if (req.method === "POST" && path === "/facebook/__users") {
+      const body = JSON.parse(await readBody(req)) as FacebookUser & { token: string };
+      facebookUsers.set(body.token, { id: body.id, name: body.name, email: body.email, app_id: body.app_id ?? FAKE_FACEBOOK_APP_ID });
+      return sendJson(res, 200, { ok: true });
+    }
+    if (req.method === "GET" && path === "/facebook/debug_token") {
+      if (url.searchParams.get("access_token") !== `${FAKE_FACEBOOK_APP_ID}|${FAKE_FACEBOOK_APP_SECRET}`) {
+        return sendJson(res, 400, {
+          error: { message: "Invalid OAuth access token - Cannot parse access token", type: "OAuthException", code: 190, fbtrace_id: "Afake" },
+        });
+      }
+      const user = facebookUsers.get(url.searchParams.get("input_token") ?? "");
+      if (!user) {
+        return sendJson(res, 200, {
+          data: { is_valid: false, error: { code: 190, message: "Invalid OAuth access token - Cannot parse access token" }, scopes: [] },
+        });
+      }
+      const now = Math.floor(Date.now() / 1000);
+      return sendJson(res, 200, {
+        data: {
+          app_id: user.app_id,
+          type: "USER",
+          application: "Fake App",
+          data_access_expires_at: now + 7_776_000,
+          expires_at: now + 5_183_944,
+          is_valid: true,
+          scopes: ["email", "public_profile"],
+          user_id: user.id,
+        },
+      });
+    }
+    if (req.method === "GET" && path === "/facebook/me") {
+      const user = facebookUsers.get(url.searchParams.get("access_token") ?? "");
+      if (!user) {
+        return sendJson(res, 400, { error: { message: "Invalid OAuth access token data.", type: "OAuthException", code: 190, fbtrace_id: "Afake" } });
+      }
+      const fields = (url.searchParams.get("fields") ?? "id,name").split(",");
+      const all: Record<string, string | undefined> = { id: user.id, name: user.name, email: user.email };
+      return sendJson(res, 200, Object.fromEntries(fields.filter((f) => all[f] !== undefined).map((f) => [f, all[f]])));
+    }
+
+    // ---- Resend-style mail API -----------------------------------------------------------------------------------
+    if (req.method === "POST" && path === "/mail/emails") {
+      if (req.headers.authorization !== `Bearer ${FAKE_MAIL_KEY}`) {
+        return sendJson(res, 401, { statusCode: 401, message: "API key is invalid", name: "validation_error" });
+      }
+      const body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+      sentMail.push(body);
+      return sendJson(res, 200, { id: crypto.randomUUID() });
+    }
+    if (req.method === "GET" && path === "/mail/__sent") {
+      const to = url.searchParams.get("to");
+      return sendJson(res, 200, sentMail.filter((m) => !to || (m as { to: string[] }).to.includes(to)));
+    }
+
+    // ---- external model providers' key checks --------------------------------------------------------------------
+    if (req.method === "GET" && path === "/byok/__requests") return sendJson(res, 200, byokRequests);
+    const byok = /^\/byok\/([a-z]+)(\/.*)$/.exec(path);
+    if (byok) {
+      const [, provider, rest] = byok as unknown as [string, string, string];
+      const headers = { authorization: req.headers.authorization, "x-api-key": req.headers["x-api-key"] as string | undefined, "x-goog-api-key": req.headers["x-goog-api-key"] as string | undefined };
+      byokRequests.push({ provider, method: req.method ?? "GET", path: rest + url.search, headers });
+      await readBody(req);
+      const key =
+        req.headers.authorization?.replace(/^Bearer\s+/i, "") ?? (req.headers["x-api-key"] as string | undefined) ?? (req.headers["x-goog-api-key"] as string | undefined) ?? "";
+      if (key.startsWith("down-")) return sendJson(res, 503, { error: { message: "Service unavailable" } });
+      if (key.startsWith("good-")) {
+        if (provider === "anthropic") return sendJson(res, 200, { data: [{ type: "model", id: "claude-sonnet-4-5", display_name: "Claude Sonnet 4.5" }], has_more: false });
+        if (provider === "google") return sendJson(res, 200, { models: [{ name: "models/gemini-2.5-pro" }] });
+        if (provider === "perplexity") {
+          return sendJson(res, 200, { id: "x", model: "sonar", choices: [{ index: 0, message: { role: "assistant", content: "h" }, finish_reason: "length" }] });
+        }
+        return sendJson(res, 200, { object: "list", data: [{ id: "model-1", object: "model" }] });
+      }
+      if (provider === "anthropic") return sendJson(res, 401, { type: "error", error: { type: "authentication_error", message: "invalid x-api-key" } });
+      if (provider === "google") {
+        return sendJson(res, 400, { error: { code: 400, message: "API key not valid. Please pass a valid API key.", status: "INVALID_ARGUMENT" } });
+      }
+      return sendJson(res, 401, { error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" } });
+    }
+
+    return sendJson(res, 404, { error: { message: `No fake for ${req.method} ${path}` } });
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err) => {
+      if (!res.headersSent) sendJson(res, 500, { error: { message: String(err) } });
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  server.unref();
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
