@@ -4,44 +4,12 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "./env";
+import { ERROR_STATUS, type ErrorCode } from "./protocol/errors";
 
-export const ERROR_STATUS = {
-  invalid_input: 400,
-  invalid_json: 400,
-  amount_mismatch: 400,
-  incorrect_password: 400,
-  verification_expired: 400,
-  invalid_code: 400,
-  provider_not_configured: 400,
-  model_key_rejected: 400,
-  unauthorized: 401,
-  invalid_credentials: 401,
-  invalid_social_token: 401,
-  invalid_token: 401,
-  session_expired: 401,
-  forbidden: 403,
-  csrf_rejected: 403,
-  premium_required: 403,
-  quota_exhausted: 403,
-  not_found: 404,
-  model_not_found: 404,
-  email_taken: 409,
-  conflict: 409,
-  already_linked: 409,
-  last_sign_in_method: 409,
-  not_running: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  rate_limited: 429,
-  too_many_attempts: 429,
-  server_misconfigured: 500,
-  internal_error: 500,
-  mail_failed: 502,
-  provider_unavailable: 502,
-  mail_not_configured: 503,
-} as const satisfies Record<string, ContentfulStatusCode>;
+export { ERROR_STATUS, type ErrorCode } from "./protocol/errors";
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+/** The table, checked: every status in it is one Hono can send with a JSON body. */
+const STATUS: Record<ErrorCode, ContentfulStatusCode> = ERROR_STATUS;
 
 export class AppError extends Error {
   constructor(
@@ -54,7 +22,7 @@ export class AppError extends Error {
     this.name = "AppError";
   }
   get status(): ContentfulStatusCode {
-    return ERROR_STATUS[this.code];
+    return STATUS[this.code];
   }
 }
 
@@ -75,7 +43,7 @@ export function handleError(err: Error, c: Context<AppEnv>) {
   if (err instanceof HTTPException && err.status < 500) {
     const code: ErrorCode =
       err.status === 413 ? "payload_too_large" : err.status === 415 ? "unsupported_media_type" : err.status === 401 ? "unauthorized" : "invalid_input";
-    return c.json(errorBody(c.req.path, code, err.message || "Invalid request"), ERROR_STATUS[code]);
+    return c.json(errorBody(c.req.path, code, err.message || "Invalid request"), STATUS[code]);
   }
   console.error("unhandled error", c.req.method, c.req.path, err);
   return c.json(errorBody(c.req.path, "internal_error", "Something went wrong. Please try later"), 500);

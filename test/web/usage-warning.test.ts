@@ -53,6 +53,7 @@ describe("model availability", () => {
     endpoint,
     name: endpoint.toUpperCase(),
     descriptions: { free: "", premium: "" },
+    supportedFileTypes: [],
     premiumRequired: false,
     fileSupport: false,
     allowed: true,

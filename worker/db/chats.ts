@@ -1,13 +1,14 @@
 // Chat-session queries. The user is always in the WHERE: another user's chat is simply not found.
 import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../env";
+import type { PublicChat } from "../protocol/resources";
 import { DEFAULT_TITLE } from "../protocol/rules";
 import { isoOrNull, sqlDateTime } from "../lib/time";
 import { chatSessions } from "./schema";
 
 export type ChatRow = typeof chatSessions.$inferSelect;
 
-export function publicChat(c: ChatRow) {
+export function publicChat(c: ChatRow): PublicChat {
   return {
     id: c.id,
     title: c.title,
@@ -18,7 +19,6 @@ export function publicChat(c: ChatRow) {
     updated_at: isoOrNull(c.updatedAt),
   };
 }
-export type PublicChat = ReturnType<typeof publicChat>;
 
 /** An active (not deleted) chat of this user, or undefined. */
 export async function getChat({ db, id, userId }: { db: Db; id: string; userId: string }) {

@@ -3,6 +3,7 @@
 // first user prompt).
 import { and, asc, desc, eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../env";
+import type { PublicMessage } from "../protocol/resources";
 import { DEFAULT_TITLE, titleFromPrompt } from "../protocol/rules";
 import { isoOrNull } from "../lib/time";
 import { type ChatRow, getChat } from "./chats";
@@ -31,7 +32,7 @@ export interface MessageInput {
   createdAt?: number;
 }
 
-export function publicMessage(m: MessageRow) {
+export function publicMessage(m: MessageRow): PublicMessage {
   return {
     message_id: m.messageId,
     sender: m.sender,
@@ -53,7 +54,6 @@ export function publicMessage(m: MessageRow) {
     timestamp: isoOrNull(m.createdAt),
   };
 }
-export type PublicMessage = ReturnType<typeof publicMessage>;
 
 export async function listMessages({ db, chatId, userId }: { db: Db; chatId: string; userId: string }) {
   return db

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db, SessionUser } from "../env";
 import { isoOrNull } from "../lib/time";
 import { planOf } from "../plans/entitlements";
+import type { PublicUser } from "../protocol/resources";
 import { users } from "./schema";
 
 export function normalizeEmail(email: string): string {
@@ -28,7 +29,7 @@ export async function updateProfile({ db, userId, patch }: { db: Db; userId: str
   return row;
 }
 
-export function publicUser(u: SessionUser) {
+export function publicUser(u: SessionUser): PublicUser {
   const plan = planOf(u);
   return {
     id: u.id,
@@ -49,4 +50,3 @@ export function publicUser(u: SessionUser) {
     created_at: isoOrNull(u.createdAt),
   };
 }
-export type PublicUser = ReturnType<typeof publicUser>;

@@ -3,6 +3,7 @@
 import type { ValidationTargets } from "hono";
 import { validator } from "hono/validator";
 import * as v from "valibot";
+import { ID_PATTERN } from "../protocol/resources";
 import { AppError } from "../errors";
 
 type Schema = v.GenericSchema<unknown, unknown>;
@@ -41,5 +42,5 @@ export function valid<T extends keyof ValidationTargets, S extends Schema>(targe
 export const idSchema = v.pipe(
   v.string("must be a string"),
   v.trim(),
-  v.regex(/^[A-Za-z0-9_.:-]{1,100}$/, "must be 1-100 letters, digits, '-', '_', '.' or ':'"),
+  v.regex(ID_PATTERN, "must be 1-100 letters, digits, '-', '_', '.' or ':'"),
 );

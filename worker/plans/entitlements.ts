@@ -1,7 +1,9 @@
 // What each plan may do, as data: active-session limits and daily quotas per model endpoint, search and image.
 // Change a number here and every check follows. Quotas count per calendar day in Asia/Ho_Chi_Minh.
 
-export type Plan = "free" | "basic" | "advanced";
+import type { Plan } from "../protocol/resources";
+
+export type { Plan };
 
 export interface Entitlements {
   /** Devices signed in at once; a login past this ends the oldest session. */

@@ -7,12 +7,13 @@ import { userHub } from "../lib/user-hub";
 import { CATALOGUE, DEFAULT_ENDPOINT } from "../models/catalogue";
 import { createModelRegistry } from "../models/registry";
 import { dailyLimit, planOf } from "../plans/entitlements";
+import type { ModelEntry, ModelsResponse } from "../protocol/resources";
 
 export const modelRoutes = new Hono<AppEnv>().get("/models", requireAuth, async (c) => {
   const plan = planOf(c.var.user);
   const used = new Map(Object.entries(await (await userHub(c.env, c.var.user.id)).usageToday()));
   const registry = createModelRegistry(c.env);
-  const models = CATALOGUE.map((m) => {
+  const models = CATALOGUE.map((m): ModelEntry => {
     const total = dailyLimit(plan, m.endpoint);
     const allowed = !m.premiumRequired || plan !== "free";
     return {
@@ -29,17 +30,12 @@ export const modelRoutes = new Hono<AppEnv>().get("/models", requireAuth, async 
       offline: registry.resolve(m.endpoint)?.offline ?? true,
     };
   });
-  return c.json(
-    {
-      status: "success",
-      data: {
-        models,
-        default: DEFAULT_ENDPOINT,
-        plan,
-        search: { remaining: Math.max(0, dailyLimit(plan, "search") - (used.get("search") ?? 0)), total: dailyLimit(plan, "search") },
-        image: { remaining: Math.max(0, dailyLimit(plan, "image") - (used.get("image") ?? 0)), total: dailyLimit(plan, "image") },
-      },
-    },
-    200,
-  );
+  const data: ModelsResponse = {
+    models,
+    default: DEFAULT_ENDPOINT,
+    plan,
+    search: { remaining: Math.max(0, dailyLimit(plan, "search") - (used.get("search") ?? 0)), total: dailyLimit(plan, "search") },
+    image: { remaining: Math.max(0, dailyLimit(plan, "image") - (used.get("image") ?? 0)), total: dailyLimit(plan, "image") },
+  };
+  return c.json({ status: "success", data }, 200);
 });

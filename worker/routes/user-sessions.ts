@@ -13,6 +13,7 @@ import { AppError } from "../errors";
 import { isoOrNull } from "../lib/time";
 import { userHub } from "../lib/user-hub";
 import { valid } from "../lib/validate";
+import type { SessionEntry } from "../protocol/resources";
 
 const CreateSchema = v.object({
   user_id: v.optional(v.string()),
@@ -38,7 +39,7 @@ export const userSessionRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const hub = await userHub(c.env, c.var.user.id);
     const rows = await hub.listSessions();
-    const data = rows.map((s) => ({
+    const data = rows.map((s): SessionEntry => ({
       id: s.id,
       user_agent: s.userAgent,
       created_at: isoOrNull(s.createdAt),

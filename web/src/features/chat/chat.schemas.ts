@@ -1,47 +1,47 @@
-// Chats and messages as the worker sends them (/chat-sessions and its /content), checked at the edge.
+// Chats and messages as the worker sends them (/chat-sessions and its /content), checked at the edge. The content
+// page's shape is shared with the worker (worker/protocol/api.ts).
 import * as v from "valibot";
+import type { ContentMessageSchema } from "../../../../worker/protocol/api";
+import { PublicChatSchema } from "../../../../worker/protocol/resources";
 import { type Citation, CitationSchema } from "../../../../worker/protocol/chat-stream";
 
-/** SQLite booleans may arrive as 0/1 from older rows; the SPA always sees true/false. */
-const Bool = v.pipe(
-  v.union([v.boolean(), v.number()]),
-  v.transform((x) => Boolean(x)),
-);
-
 /** Citations that are not {url, ...} objects are dropped rather than failing the whole chat. */
-const Citations = v.pipe(
-  v.nullable(v.array(v.unknown())),
-  v.transform((list): Citation[] =>
-    (list ?? []).flatMap((c) => {
-      const parsed = v.safeParse(CitationSchema, c);
-      return parsed.success ? [parsed.output] : [];
-    }),
-  ),
-);
+function citationsOf(list: readonly unknown[] | null): Citation[] {
+  return (list ?? []).flatMap((c) => {
+    const parsed = v.safeParse(CitationSchema, c);
+    return parsed.success ? [parsed.output] : [];
+  });
+}
 
-export const ChatSchema = v.looseObject({
-  id: v.string(),
-  title: v.string(),
-  status: v.optional(v.string(), "active"),
-  is_starred: v.optional(Bool, false),
-  /** 'YYYY-MM-DD HH:MM:SS' in UTC. */
-  last_message_at: v.string(),
-  created_at: v.optional(v.nullable(v.string()), null),
-  updated_at: v.optional(v.nullable(v.string()), null),
-});
+/** A chat as /chat-sessions answers it, declared by the worker. */
+export const ChatSchema = PublicChatSchema;
 export type Chat = v.InferOutput<typeof ChatSchema>;
 
-export const MessageSchema = v.looseObject({
-  message_id: v.string(),
-  sender: v.picklist(["user", "bot"]),
-  message: v.string(),
-  model: v.optional(v.nullable(v.string()), null),
-  citations: v.optional(Citations, []),
-  stopped: v.optional(Bool, false),
-  error: v.optional(v.nullable(v.string()), null),
-  created_at: v.optional(v.nullable(v.string()), null),
-});
-export type ServerMessage = v.InferOutput<typeof MessageSchema>;
+/** The fields of a saved message the SPA uses. */
+export interface ServerMessage {
+  message_id: string;
+  sender: "user" | "bot";
+  message: string;
+  model: string | null;
+  citations: Citation[];
+  stopped: boolean;
+  error: string | null;
+  created_at: string | null;
+}
+
+/** A message from a content page, with its citations checked. */
+export function toChatMessage(m: v.InferOutput<typeof ContentMessageSchema>): ChatMessage {
+  return {
+    message_id: m.message_id,
+    sender: m.sender,
+    message: m.message,
+    model: m.model,
+    citations: citationsOf(m.citations),
+    stopped: m.stopped,
+    error: m.error,
+    created_at: m.created_at,
+  };
+}
 
 /** A message in the SPA: the server's fields plus the state of an answer being streamed right now. */
 export interface ChatMessage extends ServerMessage {
@@ -52,17 +52,9 @@ export interface ChatMessage extends ServerMessage {
   offline?: boolean;
 }
 
-export const ChatContentSchema = v.object({
-  chats: v.array(
-    v.looseObject({
-      id: v.optional(v.string()),
-      title: v.optional(v.string()),
-      messages: v.array(MessageSchema),
-    }),
-  ),
-});
-
-export interface ChatContent {
+/** One page of a chat's content: the title, messages oldest first, and the cursor to older ones (null: none). */
+export interface ContentPage {
   title: string;
   messages: ChatMessage[];
+  next_before: string | null;
 }
