@@ -17,6 +17,7 @@ import { mediaFallbackRoutes, mediaRoutes } from "./routes/media";
 import { modelRoutes } from "./routes/models";
 import { paymentRoutes } from "./routes/payments";
 import { premiumRoutes } from "./routes/premium";
+import { settingsRoutes } from "./routes/settings";
 import { userSessionRoutes } from "./routes/user-sessions";
 import { wsRoutes } from "./routes/ws";
 
@@ -43,6 +44,7 @@ export const app = new Hono<AppEnv>()
   .route("/auth", affiliateAuthRoutes)
   .route("/auth", accountPasswordRoutes)
   .route("/auth/email-verification", accountEmailRoutes)
+  .route("/auth", settingsRoutes)
   .route("/payments", paymentRoutes)
   .route("/affiliate", affiliateRoutes)
   .route("/user-sessions", userSessionRoutes)
