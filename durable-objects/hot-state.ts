@@ -146,6 +146,16 @@ export class HotState {
     return true;
   }
 
+  /** When the last premium reminder was sent (its scheduled time), so an alarm never sends one twice. */
+  lastReminderAt(): number | null {
+    const raw = this.meta("premium_reminder_at");
+    return raw === null ? null : Number(raw);
+  }
+
+  setLastReminderAt(at: number) {
+    this.setMeta("premium_reminder_at", String(at));
+  }
+
   // ---- sessions --------------------------------------------------------------------------------------------------
 
   /** The user of an active session (with a matching token hash when one is given), or throws 401. */

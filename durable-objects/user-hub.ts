@@ -14,6 +14,7 @@ import type { Db, SessionUser } from "../worker/env";
 import { AppError, type ErrorCode } from "../worker/errors";
 import { isoOrNull, quotaDay } from "../worker/lib/time";
 import { ENTITLEMENTS, planOf } from "../worker/plans/entitlements";
+import { duePremiumReminder, nextPremiumReminder, premiumExpirationFields } from "../worker/plans/premium-schedule";
 import type { LogoutReason } from "../worker/protocol/socket";
 import { type ChatTurnRequest, type ChatTurnStarted, runChatTurn, turnHost } from "../worker/turn/chat-turn";
 import { GenerationRunner } from "./generation";
@@ -85,8 +86,37 @@ export class UserHub extends Server<Env> {
     return this.sockets.onMessage(conn, message);
   }
 
+  /**
+   * One alarm serves two clocks: the generation watchdog (generation.ts sets it while turns run) and the premium
+   * reminders (3 days and 1 day before premium ends, and at the end, when the plan's limits fall back at once).
+   */
   override async onAlarm() {
     await this.generations.onAlarm();
+    await this.premiumReminder();
+  }
+
+  /** Sends the premium reminder that is due (once), applies the end of premium, and arms the next reminder. */
+  private async premiumReminder() {
+    if (!this.state.hydrated) return;
+    const now = Date.now();
+    const premiumEnd = this.state.user().premiumEnd;
+    const due = this.state.user().isPremium > 0 ? duePremiumReminder({ premiumEnd, now }) : null;
+    if (due && premiumEnd !== null && this.state.lastReminderAt() !== due.at) {
+      this.state.setLastReminderAt(due.at);
+      this.sockets.broadcast({ type: "premium_expiration", ...premiumExpirationFields({ premiumEnd, now }) });
+      // Premium ended: the free plan's session limit and quotas apply from now (planOf reads premium_end).
+      if (due.kind === "ended") await this.userChanged();
+    }
+    await this.armPremiumReminder(now);
+  }
+
+  /** Sets the alarm for the next premium reminder, unless an earlier alarm (a running turn's watchdog) is set. */
+  private async armPremiumReminder(now = Date.now()) {
+    const user = this.state.user();
+    const next = user.isPremium > 0 ? nextPremiumReminder({ premiumEnd: user.premiumEnd, now }) : null;
+    if (!next) return;
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > next.at) await this.ctx.storage.setAlarm(next.at);
   }
 
   /** The hot state, loaded from D1 the first time it is needed (once per object, ever). */
@@ -151,6 +181,7 @@ export class UserHub extends Server<Env> {
     const surplus = this.state.activeSessions().slice(ENTITLEMENTS[plan].sessionLimit).map((s) => s.id);
     if (surplus.length > 0) await this.endSessionsById(surplus, "expired");
     this.sockets.broadcast({ type: "plan_changed", plan, is_premium: user.isPremium, premium_end: isoOrNull(user.premiumEnd) });
+    await this.armPremiumReminder();
   }
 
   // ---- chat turns ------------------------------------------------------------------------------------------------

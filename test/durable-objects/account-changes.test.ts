@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { endUserSessions, userChanged } from "../../worker/auth/sessions";
-import { call, login, registerUser } from "../support/api";
+import { call, inUserHub, login, registerUser, setPlan } from "../support/api";
 import { openSocket } from "../support/socket";
 
 describe("account changes through the user's Durable Object", () => {
@@ -45,5 +45,32 @@ describe("account changes through the user's Durable Object", () => {
     expect((await call("GET", "/auth/me", { token: second.token })).status).toBe(200);
     expect((await call("GET", "/auth/me", { token: third.token })).status).toBe(200);
     sock.ws.close();
+  });
+});
+
+describe("premium reminders on the user's Durable Object alarm", () => {
+  it("tells open tabs when premium has ended and falls back to the free plan's limits at once", async () => {
+    const u = await registerUser(); // oldest session: the one the free plan's limit of 2 ends
+    await setPlan(u.id, 2, Date.now() + 400);
+    const second = await login(u.email, u.password, "b");
+    const third = await login(u.email, u.password, "c");
+    const sock = await openSocket(third.token);
+    sock.send({ type: "authenticate", userId: u.id });
+    await sock.next("authenticated");
+    expect(await sock.next("premium_expiration")).toMatchObject({ expired: false }); // it ends within 3 days
+    // The alarm armed for the end of premium fires by itself.
+    expect(await sock.next("premium_expiration")).toMatchObject({ expired: true, days_left: 0 });
+    expect(await sock.next("plan_changed")).toMatchObject({ plan: "free" });
+    expect((await call("GET", "/auth/me", { token: u.token })).status).toBe(401);
+    expect((await call("GET", "/auth/me", { token: second.token })).status).toBe(200);
+    sock.ws.close();
+  });
+
+  it("arms the alarm for the next reminder when premium starts", async () => {
+    const u = await registerUser();
+    const end = Date.now() + 10 * 86_400_000;
+    await setPlan(u.id, 1, end);
+    const alarm = await inUserHub(u.id, (_hub, state) => state.storage.getAlarm());
+    expect(alarm).toBe(end - 3 * 86_400_000);
   });
 });
