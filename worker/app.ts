@@ -8,6 +8,7 @@ import type { AppEnv } from "./env";
 import { AppError, errorBody, handleError } from "./errors";
 import { accountEmailRoutes } from "./routes/account-email";
 import { accountPasswordRoutes } from "./routes/account-password";
+import { accountSocialRoutes } from "./routes/account-social";
 import { affiliateAuthRoutes, affiliateRoutes } from "./routes/affiliate";
 import { authRoutes } from "./routes/auth";
 import { chatRoutes } from "./routes/chat";
@@ -45,6 +46,7 @@ export const app = new Hono<AppEnv>()
   .route("/auth", accountPasswordRoutes)
   .route("/auth/email-verification", accountEmailRoutes)
   .route("/auth", settingsRoutes)
+  .route("/auth", accountSocialRoutes)
   .route("/payments", paymentRoutes)
   .route("/affiliate", affiliateRoutes)
   .route("/user-sessions", userSessionRoutes)

@@ -1,0 +1,149 @@
+// Google and Facebook sign-in under /auth, and linked accounts.
+//   POST /auth/google {token} and POST /auth/facebook {accessToken}: a verified identity that is linked signs its
+//   user in; a verified email of an account WITH a password answers status "pending" (requiresLinking, email,
+//   providerId, provider and a 10-minute linkingToken bound to the verified identity; no session), so a shared email
+//   never takes an account over; a verified email of a password-less account links to it (that email is already
+//   its only credential); anything else creates an account.
+//   POST /auth/link-account {provider, providerId, email, password, linkingToken} completes a pending link with the
+//   account's password (rate limited like login) and signs in.
+//   GET /auth/linked-accounts (data.providers) and POST /auth/unlink-account {provider}, never the last way in.
+import type { Context } from "hono";
+import { Hono } from "hono";
+import * as v from "valibot";
+import { issueSession } from "../auth/issue-session";
+import { requireAuth } from "../auth/middleware";
+import { checkAccountPassword, guardRegistration, rememberDevice } from "../auth/rate-limit";
+import { userChanged } from "../auth/sessions";
+import { readLinkingToken, type SocialIdentity, signLinkingToken, verifyFacebookToken, verifyGoogleIdToken } from "../auth/social";
+import { createSocialUser, getLinkedAccount, linkAccount, listLinkedAccounts, unlinkIfNotLast } from "../db/accounts-linked";
+import { getUserByEmail, getUserById, normalizeEmail, publicUser } from "../db/users";
+import type { AppEnv, SessionUser } from "../env";
+import { AppError } from "../errors";
+import { isoOrNull } from "../lib/time";
+import { valid } from "../lib/validate";
+import { SocialProviderSchema } from "../protocol/settings";
+
+const TOKEN_MAX = 8_192;
+const GoogleSchema = v.object({
+  token: v.pipe(v.string("Token is required"), v.trim(), v.nonEmpty("Token is required"), v.maxLength(TOKEN_MAX)),
+  user_agent: v.optional(v.pipe(v.string(), v.maxLength(512))),
+});
+const FacebookSchema = v.object({
+  accessToken: v.pipe(v.string("Access token is required"), v.trim(), v.nonEmpty("Access token is required"), v.maxLength(TOKEN_MAX)),
+  user_agent: v.optional(v.pipe(v.string(), v.maxLength(512))),
+});
+const LinkSchema = v.object({
+  provider: v.optional(SocialProviderSchema),
+  providerId: v.optional(v.pipe(v.string(), v.maxLength(255))),
+  email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254))),
+  password: v.pipe(v.string("Password is required"), v.nonEmpty("Password is required"), v.maxLength(256)),
+  linkingToken: v.pipe(v.string("linkingToken is required: sign in with the provider again"), v.nonEmpty(), v.maxLength(TOKEN_MAX)),
+  user_agent: v.optional(v.pipe(v.string(), v.maxLength(512))),
+});
+const UnlinkSchema = v.object({ provider: SocialProviderSchema });
+
+async function signedIn(c: Context<AppEnv>, user: SessionUser, userAgent: string | undefined, isNewUser: boolean) {
+  const s = await issueSession(c, user, userAgent);
+  await rememberDevice(c, user.id);
+  const data = {
+    user: publicUser(user),
+    token: s.token,
+    jwt_token: s.token,
+    sessionToken: s.sessionToken,
+    session_token: s.sessionToken,
+    isNewUser,
+  };
+  return c.json({ status: "success" as const, data }, isNewUser ? 201 : 200);
+}
+
+async function socialSignIn(c: Context<AppEnv>, identity: SocialIdentity, userAgent: string | undefined) {
+  const db = c.var.db;
+  const linked = await getLinkedAccount({ db, provider: identity.provider, providerId: identity.providerId });
+  if (linked) {
+    const user = await getUserById({ db, id: linked.userId });
+    if (user) return signedIn(c, user, userAgent, false);
+  }
+  if (!identity.email) {
+    throw new AppError("invalid_input", `${identity.provider === "google" ? "Google" : "Facebook"} did not share a verified email address`, {
+      field: "email",
+    });
+  }
+  const email = identity.email;
+  const existing = await getUserByEmail({ db, email });
+  if (existing?.passwordHash) {
+    const linkingToken = await signLinkingToken(c.env, { ...identity, email });
+    return c.json(
+      {
+        status: "pending" as const,
+        data: { requiresLinking: true, email, providerId: identity.providerId, provider: identity.provider, linkingToken },
+      },
+      200,
+    );
+  }
+  if (existing) {
+    if (!(await linkAccount({ db, userId: existing.id, ...identity }))) {
+      throw new AppError("already_linked", `This account already has another ${identity.provider} account linked`);
+    }
+    return signedIn(c, existing, userAgent, false);
+  }
+  await guardRegistration(c, db);
+  let user: SessionUser;
+  try {
+    user = await createSocialUser({ db, identity: { ...identity, email } });
+  } catch (err) {
+    // A parallel sign-in created it first: sign in as that account if this identity is now linked to it.
+    if (!String(err).includes("UNIQUE")) throw err;
+    const again = await getLinkedAccount({ db, provider: identity.provider, providerId: identity.providerId });
+    const u = again ? await getUserById({ db, id: again.userId }) : undefined;
+    if (!u) throw new AppError("conflict", "Sign-in raced with another one. Please try again.");
+    return signedIn(c, u, userAgent, false);
+  }
+  // Affiliate attribution of the signup (the affiliate engineer's attributeSignup) belongs here too, once it exists.
+  return signedIn(c, user, userAgent, true);
+}
+
+export const accountSocialRoutes = new Hono<AppEnv>()
+  .post("/google", valid("json", GoogleSchema), async (c) => {
+    const body = c.req.valid("json");
+    return socialSignIn(c, await verifyGoogleIdToken(c.env, body.token), body.user_agent);
+  })
+  .post("/facebook", valid("json", FacebookSchema), async (c) => {
+    const body = c.req.valid("json");
+    return socialSignIn(c, await verifyFacebookToken(c.env, body.accessToken), body.user_agent);
+  })
+  .post("/link-account", valid("json", LinkSchema), async (c) => {
+    const body = c.req.valid("json");
+    const db = c.var.db;
+    const identity = await readLinkingToken(c.env, body.linkingToken);
+    // What the client echoes must be what was verified; the token is the authority.
+    if (
+      (body.provider !== undefined && body.provider !== identity.provider) ||
+      (body.providerId !== undefined && body.providerId !== identity.providerId) ||
+      (body.email !== undefined && normalizeEmail(body.email) !== identity.email)
+    ) {
+      throw new AppError("invalid_social_token", "The account link does not match the verified sign-in. Please sign in with the provider again.");
+    }
+    const user = await getUserByEmail({ db, email: identity.email });
+    const ok = await checkAccountPassword(c, { db, account: identity.email, user, password: body.password });
+    if (!user || !ok) throw new AppError("invalid_credentials", "Invalid email or password");
+    const holder = await getLinkedAccount({ db, provider: identity.provider, providerId: identity.providerId });
+    if (holder && holder.userId !== user.id) throw new AppError("already_linked", "This account is already linked to another user");
+    if (!holder && !(await linkAccount({ db, userId: user.id, ...identity }))) {
+      throw new AppError("already_linked", `This account already has another ${identity.provider} account linked`);
+    }
+    await userChanged(c.env, user.id);
+    return signedIn(c, user, body.user_agent, false);
+  })
+  .get("/linked-accounts", requireAuth, async (c) => {
+    const rows = await listLinkedAccounts({ db: c.var.db, userId: c.var.user.id });
+    const providers = rows.map((r) => ({ provider: r.provider, providerId: r.providerId, email: r.email, linked_at: isoOrNull(r.createdAt) }));
+    return c.json({ status: "success", data: { providers, has_password: c.var.user.passwordHash !== null } }, 200);
+  })
+  .post("/unlink-account", requireAuth, valid("json", UnlinkSchema), async (c) => {
+    const { provider } = c.req.valid("json");
+    const outcome = await unlinkIfNotLast({ db: c.var.db, userId: c.var.user.id, provider });
+    if (outcome === "missing") throw new AppError("not_found", `No ${provider} account is linked`);
+    if (outcome === "last") throw new AppError("last_sign_in_method", "You cannot unlink your last way to sign in. Set a password first.");
+    await userChanged(c.env, c.var.user.id);
+    return c.json({ status: "success", data: { provider, unlinked: true } }, 200);
+  });
