@@ -14,6 +14,7 @@ import { authRoutes } from "./routes/auth";
 import { chatRoutes } from "./routes/chat";
 import { chatSessionRoutes } from "./routes/chat-sessions";
 import { devMailboxRoutes } from "./routes/dev-mailbox";
+import { externalModelRoutes } from "./routes/external-models";
 import { mediaFallbackRoutes, mediaRoutes } from "./routes/media";
 import { modelRoutes } from "./routes/models";
 import { paymentRoutes } from "./routes/payments";
@@ -47,6 +48,7 @@ export const app = new Hono<AppEnv>()
   .route("/auth/email-verification", accountEmailRoutes)
   .route("/auth", settingsRoutes)
   .route("/auth", accountSocialRoutes)
+  .route("/auth/external-models", externalModelRoutes)
   .route("/payments", paymentRoutes)
   .route("/affiliate", affiliateRoutes)
   .route("/user-sessions", userSessionRoutes)

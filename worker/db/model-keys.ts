@@ -1,0 +1,68 @@
+// Bring-your-own model keys: stored AES-GCM encrypted (bound to "<userId>|<provider>"), listed by their last four
+// characters only, and decrypted only by getUserModelKey for the chat pipeline.
+import { and, asc, eq } from "drizzle-orm";
+import { open, seal } from "../crypto/secret-box";
+import type { Db } from "../env";
+import type { ExternalModelProvider } from "../protocol/settings";
+import { userModelKeys } from "./schema";
+
+const boundTo = (userId: string, provider: string) => `model-key|${userId}|${provider}`;
+
+export async function listModelKeys({ db, userId }: { db: Db; userId: string }) {
+  return db
+    .select({ provider: userModelKeys.provider, last4: userModelKeys.last4, createdAt: userModelKeys.createdAt })
+    .from(userModelKeys)
+    .where(eq(userModelKeys.userId, userId))
+    .orderBy(asc(userModelKeys.createdAt));
+}
+
+export async function saveModelKey({
+  db,
+  env,
+  userId,
+  provider,
+  apiKey,
+}: {
+  db: Db;
+  env: { MODEL_KEYS_SECRET?: string };
+  userId: string;
+  provider: ExternalModelProvider;
+  apiKey: string;
+}) {
+  const sealed = await seal(env, apiKey, boundTo(userId, provider));
+  const last4 = apiKey.slice(-4);
+  const now = Date.now();
+  await db
+    .insert(userModelKeys)
+    .values({ userId, provider, ciphertext: sealed.ciphertext, iv: sealed.iv, last4, createdAt: now })
+    .onConflictDoUpdate({ target: [userModelKeys.userId, userModelKeys.provider], set: { ciphertext: sealed.ciphertext, iv: sealed.iv, last4, createdAt: now } });
+  return { provider, last4, createdAt: now };
+}
+
+export async function deleteModelKey({ db, userId, provider }: { db: Db; userId: string; provider: ExternalModelProvider }) {
+  const rows = await db
+    .delete(userModelKeys)
+    .where(and(eq(userModelKeys.userId, userId), eq(userModelKeys.provider, provider)))
+    .returning({ provider: userModelKeys.provider });
+  return rows.length > 0;
+}
+
+/**
+ * The user's own API key for `provider`, decrypted, or null when none is stored (or it no longer decrypts). For the
+ * chat pipeline: call it only for a premium user, and send the key only to providerBaseURL() of that provider.
+ */
+export async function getUserModelKey({
+  db,
+  env,
+  userId,
+  provider,
+}: {
+  db: Db;
+  env: { MODEL_KEYS_SECRET?: string };
+  userId: string;
+  provider: ExternalModelProvider;
+}): Promise<string | null> {
+  const row = await db.query.userModelKeys.findFirst({ where: and(eq(userModelKeys.userId, userId), eq(userModelKeys.provider, provider)) });
+  if (!row) return null;
+  return open(env, { iv: row.iv, ciphertext: row.ciphertext }, boundTo(userId, provider));
+}
