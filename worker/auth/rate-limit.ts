@@ -13,8 +13,10 @@
 // The client IP is CF-Connecting-IP and nothing else. Cloudflare sets that header on every request that reaches a
 // Worker and overwrites any value the client sent, so it is trustworthy there; X-Forwarded-For and X-Real-IP are
 // client-controlled and never read. IPv6 addresses are bucketed by their /64 (one subscriber's prefix). A request
-// without the header did not come through Cloudflare's edge (a local test harness calling the Worker directly): it
-// gets no per-IP bucket rather than one shared "unknown" bucket that any such caller could exhaust for all others.
+// without the header, or from a loopback address (wrangler dev fills the header with 127.0.0.1), did not come
+// through Cloudflare's edge: it is the local machine or a test harness calling the Worker directly, and gets no
+// per-IP bucket rather than one shared bucket that any such caller could exhaust for all others. The per-account
+// limits still apply to it.
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { constantTimeEqual, keyedHash } from "../crypto/hmac";
@@ -43,9 +45,13 @@ const DEVICE_PURPOSE = "device-cookie";
 /** The client's IP as Cloudflare reports it (IPv6 cut to its /64), or null when the request bypassed Cloudflare. */
 export function clientIp(c: Context): string | null {
   const raw = c.req.header("CF-Connecting-IP")?.trim();
-  if (!raw) return null;
+  if (!raw || isLoopback(raw)) return null;
   if (!raw.includes(":")) return raw;
   return ipv6Prefix64(raw) ?? raw;
+}
+
+function isLoopback(ip: string): boolean {
+  return /^127\./.test(ip) || ip === "::1" || /^::ffff:127\./i.test(ip);
 }
 
 function ipv6Prefix64(ip: string): string | null {

@@ -89,6 +89,20 @@ describe("login failure limits", () => {
   });
 });
 
+describe("local requests", () => {
+  it("give loopback addresses (wrangler dev's 127.0.0.1) no per-IP budget", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++) {
+      const res = await call("POST", "/auth/register", {
+        body: { name: "N", email: `local${i}-${crypto.randomUUID().slice(0, 6)}@example.com`, password: "12345678" },
+        headers: fromIp("127.0.0.1"),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses.every((s) => s === 201)).toBe(true);
+  }, 60_000);
+});
+
 describe("registration limit", () => {
   it("allows 20 registrations per address per hour, then 429", async () => {
     const statuses: number[] = [];
