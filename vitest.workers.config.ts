@@ -3,7 +3,8 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { mkdirSync } from "node:fs";
 import { defineConfig } from "vitest/config";
-import { FAKE_FACEBOOK_APP_ID, FAKE_FACEBOOK_APP_SECRET, startFakeIdentity } from "./test/support/fake-identity.ts";
+import { FAKE_FACEBOOK_APP_ID, FAKE_FACEBOOK_APP_SECRET, FAKE_OAUTH_SECRET, startFakeIdentity } from "./test/support/fake-identity.ts";
+import { startFakeSearch } from "./test/support/fake-search.ts";
 import { startFakeUpstream } from "./test/support/fake-upstream.ts";
 
 export default defineConfig(async () => {
@@ -11,6 +12,7 @@ export default defineConfig(async () => {
   mkdirSync("dist/client", { recursive: true });
   const upstream = await startFakeUpstream();
   const identity = await startFakeIdentity();
+  const search = await startFakeSearch();
   return {
     plugins: [
       cloudflareTest({
@@ -32,6 +34,12 @@ export default defineConfig(async () => {
             CLOUDFLARE_API_TOKEN: "",
             OPENAI_COMPATIBLE_BASE_URL: "",
             MODEL_ROUTES: "",
+            // Web search: the fake search server (test/support/fake-search.ts); no provider unless a test configures one.
+            FAKE_SEARCH_URL: search.url,
+            SEARCH_PROVIDER: "",
+            TAVILY_API_KEY: "",
+            BRAVE_SEARCH_API_KEY: "",
+            SEARXNG_BASE_URL: "",
             // Accounts: mail goes to the dev mailbox; Google, Facebook and the external model key checks go to the
             // fake identity server (test/support/fake-identity.ts); BYO keys are encrypted under a test-only key.
             FAKE_IDENTITY_URL: identity.url,
@@ -44,6 +52,12 @@ export default defineConfig(async () => {
             FACEBOOK_APP_SECRET: FAKE_FACEBOOK_APP_SECRET,
             FACEBOOK_GRAPH_URL: `${identity.url}/facebook`,
             MODEL_KEYS_SECRET: "0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0",
+            GOOGLE_CLIENT_SECRET: FAKE_OAUTH_SECRET,
+            MICROSOFT_CLIENT_ID: "fake-microsoft-client",
+            MICROSOFT_CLIENT_SECRET: FAKE_OAUTH_SECRET,
+            CONNECTED_APPS_OAUTH_BASE_URLS: JSON.stringify(
+              Object.fromEntries(["google", "microsoft-consumers", "microsoft-organizations"].map((s) => [s, `${identity.url}/oauth/${s}`])),
+            ),
             EXTERNAL_MODEL_BASE_URLS: JSON.stringify(
               Object.fromEntries(
                 ["xai", "meta", "google", "anthropic", "deepseek", "github", "perplexity"].map((p) => [p, `${identity.url}/byok/${p}`]),

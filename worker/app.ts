@@ -6,6 +6,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { withDb } from "./auth/middleware";
 import type { AppEnv } from "./env";
 import { AppError, errorBody, handleError } from "./errors";
+import { accountAppRoutes } from "./routes/account-apps";
 import { accountEmailRoutes } from "./routes/account-email";
 import { accountPasswordRoutes } from "./routes/account-password";
 import { accountSocialRoutes } from "./routes/account-social";
@@ -49,6 +50,7 @@ export const app = new Hono<AppEnv>()
   .route("/auth", settingsRoutes)
   .route("/auth", accountSocialRoutes)
   .route("/auth/external-models", externalModelRoutes)
+  .route("/auth/connected-apps", accountAppRoutes)
   .route("/payments", paymentRoutes)
   .route("/affiliate", affiliateRoutes)
   .route("/user-sessions", userSessionRoutes)

@@ -54,6 +54,25 @@ declare global {
       MODEL_KEYS_SECRET?: string;
       /** Operator-only JSON {provider: baseURL} overriding the external models' official API hosts (tests, proxies). */
       EXTERNAL_MODEL_BASE_URLS?: string;
+      /** Web search (worker/search/): tavily | brave | searxng | offline; unset picks the first configured, else offline. */
+      SEARCH_PROVIDER?: string;
+      /** Time limit of one search call in milliseconds (default 8000). */
+      SEARCH_TIMEOUT_MS?: string;
+      TAVILY_API_KEY?: string;
+      /** Overrides https://api.tavily.com (tests, proxies). */
+      TAVILY_BASE_URL?: string;
+      BRAVE_SEARCH_API_KEY?: string;
+      /** Overrides https://api.search.brave.com (tests, proxies). */
+      BRAVE_SEARCH_BASE_URL?: string;
+      /** A SearXNG-compatible instance with the JSON format enabled, e.g. http://localhost:8888; optional bearer key. */
+      SEARXNG_BASE_URL?: string;
+      SEARXNG_API_KEY?: string;
+      /** Connected apps (OAuth 2 + PKCE): Google's client secret (with GOOGLE_CLIENT_ID) and a Microsoft app. */
+      GOOGLE_CLIENT_SECRET?: string;
+      MICROSOFT_CLIENT_ID?: string;
+      MICROSOFT_CLIENT_SECRET?: string;
+      /** Operator-only JSON {"google"|"microsoft-consumers"|"microsoft-organizations": base} with /authorize, /token, /revoke. */
+      CONNECTED_APPS_OAUTH_BASE_URLS?: string;
     }
   }
 }

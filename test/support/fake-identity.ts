@@ -10,6 +10,12 @@
 //   POST /mail/emails             a Resend-style email API (bearer key "mail-key"); GET /mail/__sent?to= lists them.
 //   /byok/<provider>/...          the external model providers' key checks: a key starting "good-" is accepted,
 //                                 anything else is refused as each provider refuses it. GET /byok/__requests lists them.
+//   /oauth/<server>/authorize     an OAuth 2 authorization server with PKCE (RFC 6749 + 7636): the "user" approves at
+//   /oauth/<server>/token         once (302 to redirect_uri with code and state); the token endpoint checks the client
+//   /oauth/<server>/revoke        (HTTP Basic, secret "fake-oauth-secret"), redirect_uri and code_verifier, and
+//                                 answers RFC 6749 JSON; refresh_token grants; revocation (RFC 7009).
+//                                 POST /oauth/__config {expires_in} sets new tokens' lifetime; GET /oauth/__revoked.
+import { createHash, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from "jose";
@@ -17,6 +23,7 @@ import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from "jose";
 export const FAKE_FACEBOOK_APP_ID = "fake-fb-app";
 export const FAKE_FACEBOOK_APP_SECRET = "fake-fb-secret";
 export const FAKE_MAIL_KEY = "mail-key";
+export const FAKE_OAUTH_SECRET = "fake-oauth-secret";
 const GOOGLE_KID = "fake-google-1";
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {
@@ -43,6 +50,10 @@ export async function startFakeIdentity(): Promise<{ url: string; close: () => P
   const publicJwk = { ...(await exportJWK(google.publicKey)), kid: GOOGLE_KID, alg: "RS256", use: "sig" };
   const facebookUsers = new Map<string, FacebookUser>();
   const sentMail: unknown[] = [];
+  const oauthCodes = new Map<string, { challenge: string; redirectUri: string; clientId: string; scope: string; used: boolean }>();
+  const oauthRefresh = new Map<string, { clientId: string; scope: string }>();
+  const oauthRevoked: string[] = [];
+  let oauthExpiresIn = 3600;
   const byokRequests: { provider: string; method: string; path: string; headers: Record<string, string | undefined> }[] = [];
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -118,6 +129,65 @@ export async function startFakeIdentity(): Promise<{ url: string; close: () => P
     if (req.method === "GET" && path === "/mail/__sent") {
       const to = url.searchParams.get("to");
       return sendJson(res, 200, sentMail.filter((m) => !to || (m as { to: string[] }).to.includes(to)));
+    }
+
+    // ---- OAuth 2 authorization server with PKCE -------------------------------------------------------------------
+    if (req.method === "POST" && path === "/oauth/__config") {
+      oauthExpiresIn = (JSON.parse(await readBody(req)) as { expires_in: number }).expires_in;
+      return sendJson(res, 200, { ok: true });
+    }
+    if (req.method === "GET" && path === "/oauth/__revoked") return sendJson(res, 200, oauthRevoked);
+    const oauth = /^\/oauth\/([a-z-]+)\/(authorize|token|revoke)$/.exec(path);
+    if (oauth) {
+      const endpoint = oauth[2];
+      if (endpoint === "authorize" && req.method === "GET") {
+        const p = url.searchParams;
+        const redirect = p.get("redirect_uri");
+        if (p.get("response_type") !== "code" || !redirect || p.get("code_challenge_method") !== "S256" || !p.get("code_challenge")) {
+          return sendJson(res, 400, { error: "invalid_request", error_description: "PKCE S256 and a redirect_uri are required" });
+        }
+        const code = randomBytes(16).toString("hex");
+        oauthCodes.set(code, { challenge: p.get("code_challenge")!, redirectUri: redirect, clientId: p.get("client_id") ?? "", scope: p.get("scope") ?? "", used: false });
+        const back = new URL(redirect);
+        back.searchParams.set("code", code);
+        back.searchParams.set("state", p.get("state") ?? "");
+        res.writeHead(302, { Location: back.toString() });
+        return res.end();
+      }
+      if (endpoint === "token" && req.method === "POST") {
+        const form = new URLSearchParams(await readBody(req));
+        const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+        const [clientId, secret] = basic ? Buffer.from(basic, "base64").toString().split(":").map(decodeURIComponent) : [];
+        if (secret !== FAKE_OAUTH_SECRET) return sendJson(res, 401, { error: "invalid_client", error_description: "Client authentication failed" });
+        const issue = (scope: string) => {
+          const refresh = `rt-${randomBytes(12).toString("hex")}`;
+          oauthRefresh.set(refresh, { clientId: clientId!, scope });
+          return { access_token: `at-${randomBytes(12).toString("hex")}`, token_type: "Bearer", expires_in: oauthExpiresIn, refresh_token: refresh, scope };
+        };
+        if (form.get("grant_type") === "authorization_code") {
+          const entry = oauthCodes.get(form.get("code") ?? "");
+          const verifier = form.get("code_verifier") ?? "";
+          const challenge = createHash("sha256").update(verifier).digest("base64url");
+          if (!entry || entry.used || entry.clientId !== clientId || entry.redirectUri !== form.get("redirect_uri") || entry.challenge !== challenge) {
+            return sendJson(res, 400, { error: "invalid_grant", error_description: "Bad code, redirect_uri or code_verifier" });
+          }
+          entry.used = true;
+          return sendJson(res, 200, issue(entry.scope));
+        }
+        if (form.get("grant_type") === "refresh_token") {
+          const entry = oauthRefresh.get(form.get("refresh_token") ?? "");
+          if (!entry || entry.clientId !== clientId || oauthRevoked.includes(form.get("refresh_token") ?? "")) {
+            return sendJson(res, 400, { error: "invalid_grant", error_description: "Token has been expired or revoked." });
+          }
+          const { refresh_token: _drop, ...rest } = issue(entry.scope);
+          return sendJson(res, 200, rest);
+        }
+        return sendJson(res, 400, { error: "unsupported_grant_type" });
+      }
+      if (endpoint === "revoke" && req.method === "POST") {
+        oauthRevoked.push(new URLSearchParams(await readBody(req)).get("token") ?? "");
+        return sendJson(res, 200, {});
+      }
     }
 
     // ---- external model providers' key checks --------------------------------------------------------------------

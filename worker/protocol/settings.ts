@@ -50,3 +50,8 @@ export type SocialProvider = v.InferOutput<typeof SocialProviderSchema>;
 export const EXTERNAL_MODEL_PROVIDERS = ["grok", "llama", "bard", "claude", "deepseek", "copilot", "perplexity"] as const;
 export const ExternalModelProviderSchema = v.picklist(EXTERNAL_MODEL_PROVIDERS);
 export type ExternalModelProvider = v.InferOutput<typeof ExternalModelProviderSchema>;
+
+/** Connected apps: a cloud drive, a mail service, a calendar and two office-cloud variants (OAuth 2 with PKCE). */
+export const CONNECTED_APPS = ["google-drive", "gmail", "google-calendar", "onedrive", "microsoft-365"] as const;
+export const ConnectedAppSchema = v.picklist(CONNECTED_APPS);
+export type ConnectedAppId = v.InferOutput<typeof ConnectedAppSchema>;
