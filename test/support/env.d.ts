@@ -13,6 +13,8 @@ declare global {
       FAKE_UPSTREAM_URL: string;
       /** Base URL of the fake identity/mail/key-check server (test/support/fake-identity.ts). */
       FAKE_IDENTITY_URL: string;
+      /** Base URL of the fake web search server (test/support/fake-search.ts). */
+      FAKE_SEARCH_URL: string;
     }
   }
 }

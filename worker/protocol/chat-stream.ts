@@ -7,6 +7,8 @@ export const CitationSchema = v.looseObject({
   url: v.string(),
   title: v.optional(v.string()),
   snippet: v.optional(v.string()),
+  /** The site's name or host, e.g. "vnexpress.net" (web search citations). */
+  site: v.optional(v.string()),
 });
 export type Citation = v.InferOutput<typeof CitationSchema>;
 
@@ -20,6 +22,8 @@ export const MetadataEventSchema = v.object({
     /** True when the built-in offline model answered because no provider key is configured. */
     offline: v.optional(v.boolean()),
     citations: v.optional(v.array(CitationSchema)),
+    /** True when the citations come from the offline search source (no search provider configured). */
+    search_offline: v.optional(v.boolean()),
     /** Set on the last metadata chunk when the user stopped the answer; the partial text is kept. */
     stopped: v.optional(v.boolean()),
   }),

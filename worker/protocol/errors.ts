@@ -30,11 +30,14 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  search_rate_limited: 429,
   too_many_attempts: 429,
   server_misconfigured: 500,
   internal_error: 500,
   mail_failed: 502,
   provider_unavailable: 502,
+  search_auth_failed: 502,
+  search_unavailable: 503,
   mail_not_configured: 503,
 } as const;
 
