@@ -1,14 +1,14 @@
 // The one place that knows the vendor SDKs: turns a catalogue route into an AI SDK language model with the key and
 // base URL from the environment, or says the route's provider is not configured (so the offline model serves it).
-// Every SDK gets the upstream fetch, which turns cut streams and unreachable hosts into explicit errors.
+// Every SDK gets the upstream fetch, which turns cut streams and unreachable hosts into explicit errors. Providers
+// that speak OpenAI's chat-completions format (xAI, DeepSeek, Workers AI, any OpenAI-compatible server) use Mây's
+// lean model for that format (chat-completions.ts), which does the same with a quarter of the work per token.
 import { createAnthropic } from "@ai-sdk/anthropic";
-import { createDeepSeek } from "@ai-sdk/deepseek";
 import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createOpenAI } from "@ai-sdk/openai";
-import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModelV3 } from "@ai-sdk/provider";
-import { createXai } from "@ai-sdk/xai";
 import type { ModelRoute, ProviderId } from "./catalogue";
+import { createChatCompletionsModel } from "./chat-completions";
 import { createUpstreamFetch } from "./upstream-fetch";
 
 /** A blank or whitespace-only variable counts as not set, so an empty secret never reaches a provider. */
@@ -42,15 +42,14 @@ export function buildProviderModel(route: ModelRoute, env: Partial<Env>): Langua
     xai: () => {
       const apiKey = setting(env.XAI_API_KEY);
       if (!apiKey) return undefined;
-      const baseURL = routeURL ?? setting(env.XAI_BASE_URL);
-      // The xAI SDK's default language model speaks chat completions (its Responses model is opt-in).
-      return createXai({ apiKey, baseURL, fetch: createUpstreamFetch("chat-completions") }).chat(route.model);
+      const baseURL = routeURL ?? setting(env.XAI_BASE_URL) ?? "https://api.x.ai/v1";
+      return createChatCompletionsModel({ provider: "xai", baseURL, apiKey, model: route.model });
     },
     deepseek: () => {
       const apiKey = setting(env.DEEPSEEK_API_KEY);
       if (!apiKey) return undefined;
-      const baseURL = routeURL ?? setting(env.DEEPSEEK_BASE_URL);
-      return createDeepSeek({ apiKey, baseURL, fetch: createUpstreamFetch("chat-completions") }).chat(route.model);
+      const baseURL = routeURL ?? setting(env.DEEPSEEK_BASE_URL) ?? "https://api.deepseek.com";
+      return createChatCompletionsModel({ provider: "deepseek", baseURL, apiKey, model: route.model, includeUsage: true });
     },
     // Workers AI through its OpenAI-compatible REST endpoint (a token, not the AI binding, which needs the network
     // even in local development): /client/v4/accounts/{account}/ai/v1, models like "@cf/meta/llama-3.1-8b-instruct".
@@ -60,25 +59,14 @@ export function buildProviderModel(route: ModelRoute, env: Partial<Env>): Langua
       const baseURL =
         routeURL ?? setting(env.WORKERS_AI_BASE_URL) ?? (account ? `https://api.cloudflare.com/client/v4/accounts/${account}/ai/v1` : undefined);
       if (!apiKey || !baseURL) return undefined;
-      return createOpenAICompatible({
-        name: "workers-ai",
-        baseURL,
-        apiKey,
-        includeUsage: true,
-        fetch: createUpstreamFetch("chat-completions"),
-      }).chatModel(route.model);
+      return createChatCompletionsModel({ provider: "workers-ai", baseURL, apiKey, model: route.model, includeUsage: true });
     },
     "openai-compatible": () => {
       const baseURL = routeURL ?? setting(env.OPENAI_COMPATIBLE_BASE_URL);
       if (!baseURL) return undefined;
-      return createOpenAICompatible({
-        name: "openai-compatible",
-        baseURL,
-        // Local servers (Ollama, LM Studio, llama.cpp) usually need no key.
-        apiKey: setting(env.OPENAI_COMPATIBLE_API_KEY),
-        includeUsage: true,
-        fetch: createUpstreamFetch("chat-completions"),
-      }).chatModel(route.model);
+      // Local servers (Ollama, LM Studio, llama.cpp) usually need no key.
+      const apiKey = setting(env.OPENAI_COMPATIBLE_API_KEY);
+      return createChatCompletionsModel({ provider: "openai-compatible", baseURL, apiKey, model: route.model, includeUsage: true });
     },
   };
   return builders[route.provider]();
