@@ -7,6 +7,7 @@ import { withDb } from "./auth/middleware";
 import type { AppEnv } from "./env";
 import { AppError, errorBody, handleError } from "./errors";
 import { accountAppRoutes } from "./routes/account-apps";
+import { accountAvatarRoutes } from "./routes/account-avatar";
 import { accountEmailRoutes } from "./routes/account-email";
 import { accountPasswordRoutes } from "./routes/account-password";
 import { accountSocialRoutes } from "./routes/account-social";
@@ -15,6 +16,7 @@ import { authRoutes } from "./routes/auth";
 import { chatRoutes } from "./routes/chat";
 import { chatSessionRoutes } from "./routes/chat-sessions";
 import { devMailboxRoutes } from "./routes/dev-mailbox";
+import { historySearchRoutes } from "./routes/history-search";
 import { externalModelRoutes } from "./routes/external-models";
 import { mediaFallbackRoutes, mediaRoutes } from "./routes/media";
 import { modelRoutes } from "./routes/models";
@@ -51,9 +53,12 @@ export const app = new Hono<AppEnv>()
   .route("/auth", accountSocialRoutes)
   .route("/auth/external-models", externalModelRoutes)
   .route("/auth/connected-apps", accountAppRoutes)
+  .route("/auth/avatar", accountAvatarRoutes)
   .route("/payments", paymentRoutes)
   .route("/affiliate", affiliateRoutes)
   .route("/user-sessions", userSessionRoutes)
+  // Before /chat-sessions: its /:id routes would otherwise be tried first for "search".
+  .route("/chat-sessions/search", historySearchRoutes)
   .route("/chat-sessions", chatSessionRoutes)
   .route("/media-api/api", mediaRoutes)
   // The spec's fallbacks for the media API: POST /chat-messages/save and POST /chat/initialize.
