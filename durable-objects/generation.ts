@@ -50,6 +50,8 @@ interface Outcome {
   citations: Citation[];
   stopped: boolean;
   error: string | null;
+  /** The built-in offline model answered (no provider key configured), so the chat keeps saying so. */
+  offline?: boolean;
 }
 
 interface Checkpoint {
@@ -116,8 +118,27 @@ export class EventWriter {
   }
 }
 
+/** A running answer: what a reader that joins late needs, and the readers following it. */
+interface Running {
+  controller: AbortController;
+  turn: TurnRecord;
+  /** The first metadata event (ids, model, offline), sent to every reader first. */
+  head: ChatStreamEvent;
+  text: string;
+  citations: Citation[];
+  readers: Set<EventWriter>;
+}
+
+/** An answer running now, as a chat shows it after a reload: its question and the text so far. */
+export interface RunningAnswer {
+  turn: TurnRecord;
+  text: string;
+  citations: Citation[];
+  offline: boolean;
+}
+
 export class GenerationRunner {
-  private readonly runningNow = new Map<string, AbortController>();
+  private readonly runningNow = new Map<string, Running>();
   private alarmSet = false;
 
   constructor(
@@ -134,44 +155,74 @@ export class GenerationRunner {
   stop(messageId: string): boolean {
     const run = this.runningNow.get(messageId);
     if (!run) return false;
-    run.abort();
+    run.controller.abort();
     return true;
+  }
+
+  /** The answers running now in a chat, oldest first. */
+  runningIn(chatId: string): RunningAnswer[] {
+    return [...this.runningNow.values()]
+      .filter((r) => r.turn.chatId === chatId)
+      .map((r) => ({ turn: r.turn, text: r.text, citations: r.citations, offline: "metadata" in r.head && r.head.metadata.offline === true }));
+  }
+
+  /**
+   * A stream that follows a running answer from `offset` (characters of its text the reader already has): the
+   * answer's metadata, its citations, the text from the offset at once, then live to the end. Null when no answer
+   * with this id runs (it ended, or it is not this user's).
+   */
+  follow(messageId: string, offset: number): ReadableStream<Uint8Array> | null {
+    const run = this.runningNow.get(messageId);
+    if (!run) return null;
+    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+    const reader = new EventWriter(writable);
+    reader.event(run.head);
+    if (run.citations.length > 0) reader.event({ metadata: { citations: run.citations } });
+    const missed = run.text.slice(Math.min(offset, run.text.length));
+    if (missed) reader.content(missed);
+    run.readers.add(reader);
+    return readable;
   }
 
   /** Records the turn, starts the answer and returns its SSE stream at once. */
   start(input: GenerationInput): ReadableStream<Uint8Array> {
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
-    const out = new EventWriter(writable);
     const controller = new AbortController();
     const { prompt, temperature, topP, ...turn } = input;
-    this.runningNow.set(turn.botMessageId, controller);
+    const running: Running = {
+      controller,
+      turn,
+      head: { metadata: { message_id: turn.botMessageId, user_message_id: turn.userMessage?.messageId, chat_id: turn.chatId, model: turn.endpoint } },
+      text: "",
+      citations: [],
+      readers: new Set([new EventWriter(writable)]),
+    };
+    this.runningNow.set(turn.botMessageId, running);
     this.checkpoint({ turn, text: "", updatedAt: Date.now() });
-    const run = this.run(input, turn, controller.signal, out)
+    const run = this.run(input, running)
       .catch((err) => console.error("generation failed", turn.botMessageId, err))
       .finally(() => {
         this.runningNow.delete(turn.botMessageId);
-        out.close();
+        for (const reader of running.readers) reader.close();
       });
     this.ctx.waitUntil(run);
     return readable;
   }
 
-  private async run(input: GenerationInput, turn: TurnRecord, signal: AbortSignal, out: EventWriter) {
-    let text = "";
-    let citations: Citation[] = [];
+  private async run(input: GenerationInput, running: Running) {
+    const { turn } = running;
+    const signal = running.controller.signal;
+    const toAll = (event: ChatStreamEvent | typeof STREAM_DONE) => {
+      for (const reader of running.readers) reader.event(event);
+    };
     let error: { code: string; message: string } | null = null;
+    let offline = true;
     let lastCheckpoint = Date.now();
     try {
       const resolved = createModelRegistry(this.env).resolve(turn.endpoint);
-      out.event({
-        metadata: {
-          message_id: turn.botMessageId,
-          user_message_id: turn.userMessage?.messageId,
-          chat_id: turn.chatId,
-          model: turn.endpoint,
-          offline: resolved?.offline ?? true,
-        },
-      });
+      offline = resolved?.offline ?? true;
+      running.head = { metadata: { ...("metadata" in running.head ? running.head.metadata : {}), offline } };
+      toAll(running.head);
       if (!resolved) throw new Error(`Unknown model ${turn.endpoint}`);
       const parts = streamAnswer({
         model: resolved.model,
@@ -182,16 +233,16 @@ export class GenerationRunner {
       });
       for await (const part of parts) {
         if (part.type === "text") {
-          text += part.text;
-          out.content(part.text);
+          running.text += part.text;
+          for (const reader of running.readers) reader.content(part.text);
           const now = Date.now();
           if (now - lastCheckpoint >= CHECKPOINT_INTERVAL_MS) {
             lastCheckpoint = now;
-            this.checkpoint({ turn, text, updatedAt: now });
+            this.checkpoint({ turn, text: running.text, updatedAt: now });
           }
         } else if (part.type === "citations") {
-          citations = part.citations;
-          out.event({ metadata: { citations } });
+          running.citations = part.citations;
+          toAll({ metadata: { citations: part.citations } });
         } else {
           error = { code: part.code, message: part.message };
           break;
@@ -202,7 +253,8 @@ export class GenerationRunner {
       console.error("generation error", turn.botMessageId, err);
       error = { code: "provider_error", message: "The model could not answer. Please try again or switch model." };
     }
-    const outcome: Outcome = { text, citations, stopped: signal.aborted, error: error?.code ?? null };
+    const text = running.text;
+    const outcome: Outcome = { text, citations: running.citations, stopped: signal.aborted, error: error?.code ?? null, offline };
     // The turn's use is given back when the provider failed before producing anything (same quota day it was taken).
     if (outcome.error && !outcome.text && turn.usage) this.state.refundUse(turn.usage.day, turn.usage.bucket);
     this.state.appendToWindow(turn.chatId, [{ messageId: turn.botMessageId, sender: "bot", message: text }]);
@@ -212,9 +264,9 @@ export class GenerationRunner {
       // D1 refused or could not be reached: the stored outcome stays, and the alarm saves it later.
       console.error("could not save a turn; the alarm tries again", turn.botMessageId, err);
     }
-    if (outcome.stopped) out.event({ metadata: { message_id: turn.botMessageId, stopped: true } });
-    if (error) out.event({ error: error.code, message: error.message });
-    out.event(STREAM_DONE);
+    if (outcome.stopped) toAll({ metadata: { message_id: turn.botMessageId, stopped: true } });
+    if (error) toAll({ error: error.code, message: error.message });
+    toAll(STREAM_DONE);
   }
 
   /** Writes the turn to D1 in one batch: its user message, the answer and the day's usage count. */
@@ -233,6 +285,7 @@ export class GenerationRunner {
       stopped: outcome.stopped,
       error: outcome.error,
       isSearchMode: turn.isSearchMode,
+      offline: outcome.offline ?? false,
     };
     const items = turn.userMessage ? [turn.userMessage, bot] : [bot];
     const statements = [

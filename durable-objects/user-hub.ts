@@ -15,6 +15,7 @@ import { AppError, type ErrorCode } from "../worker/errors";
 import { isoOrNull, quotaDay } from "../worker/lib/time";
 import { ENTITLEMENTS, planOf } from "../worker/plans/entitlements";
 import { duePremiumReminder, nextPremiumReminder, premiumExpirationFields } from "../worker/plans/premium-schedule";
+import type { PublicMessage } from "../worker/protocol/resources";
 import type { LogoutReason } from "../worker/protocol/socket";
 import { type ChatTurnRequest, type ChatTurnStarted, runChatTurn, turnHost } from "../worker/turn/chat-turn";
 import { GenerationRunner } from "./generation";
@@ -199,6 +200,46 @@ export class UserHub extends Server<Env> {
   /** RPC: stops a running answer; the partial text is saved with stopped: true. False if none is running. */
   async stopGeneration(messageId: string): Promise<boolean> {
     return this.generations.stop(messageId);
+  }
+
+  /**
+   * RPC: follows a running answer from `offset` characters (a reload, another tab or another device of the user):
+   * its metadata, the text from the offset, then live to the end. Null when no such answer runs in this object.
+   */
+  async followAnswer(messageId: string, offset: number): Promise<ReadableStream<Uint8Array> | null> {
+    return this.generations.follow(messageId, offset);
+  }
+
+  /** RPC: the answers running now in a chat, as saved messages would show them (question, then the text so far). */
+  async runningMessages(chatId: string): Promise<PublicMessage[]> {
+    return this.generations.runningIn(chatId).flatMap(({ turn, text, citations, offline }) => {
+      const startedAt = isoOrNull(turn.userMessage?.createdAt ?? Date.now());
+      const bot: PublicMessage = {
+        message_id: turn.botMessageId,
+        sender: "bot",
+        message: text,
+        model: turn.endpoint,
+        endpoint: turn.endpoint,
+        citations,
+        isSearchMode: turn.isSearchMode,
+        offline,
+        isStreaming: true,
+        created_at: startedAt,
+        timestamp: startedAt,
+      };
+      if (!turn.userMessage) return [bot];
+      const asked: PublicMessage = {
+        message_id: turn.userMessage.messageId,
+        sender: "user",
+        message: turn.userMessage.message,
+        model: turn.endpoint,
+        endpoint: turn.endpoint,
+        isSearchMode: turn.isSearchMode,
+        created_at: startedAt,
+        timestamp: startedAt,
+      };
+      return [asked, bot];
+    });
   }
 
   /** RPC: the ids of the answers running now (for tests and diagnostics). */

@@ -29,6 +29,7 @@ export interface MessageInput {
   isSearchMode?: boolean;
   isImageMode?: boolean;
   safetyViolation?: boolean;
+  offline?: boolean;
   createdAt?: number;
 }
 
@@ -50,6 +51,7 @@ export function publicMessage(m: MessageRow): PublicMessage {
     isSearchMode: m.isSearchMode,
     isImageMode: m.isImageMode,
     safety_violation: m.safetyViolation,
+    offline: m.offline,
     created_at: isoOrNull(m.createdAt),
     timestamp: isoOrNull(m.createdAt),
   };
@@ -141,9 +143,14 @@ export async function getChatWithMessagesPage(params: {
   return chat ? { chat, ...page } : undefined;
 }
 
-/** The chat-content shape both APIs answer with (the spec's data.chats[0] holds title and messages). */
-export function publicChatContent(chat: ChatRow, rows: MessageRow[]) {
-  return { chats: [{ id: chat.id, title: chat.title, messages: rows.map(publicMessage) }] };
+/**
+ * The chat-content shape both APIs answer with (the spec's data.chats[0] holds title and messages). `running` are the
+ * answers still being written (from the user's object, with their questions), shown after the saved messages.
+ */
+export function publicChatContent(chat: ChatRow, rows: MessageRow[], running: PublicMessage[] = []) {
+  const saved = rows.map(publicMessage);
+  const ids = new Set(saved.map((m) => m.message_id));
+  return { chats: [{ id: chat.id, title: chat.title, messages: [...saved, ...running.filter((m) => !ids.has(m.message_id))] }] };
 }
 
 function toRow(userId: string, chatId: string, m: MessageInput, now: number) {
@@ -167,6 +174,7 @@ function toRow(userId: string, chatId: string, m: MessageInput, now: number) {
     isSearchMode: m.isSearchMode ?? false,
     isImageMode: m.isImageMode ?? false,
     safetyViolation: m.safetyViolation ?? false,
+    offline: m.offline ?? false,
     createdAt: m.createdAt ?? now,
     updatedAt: now,
   };

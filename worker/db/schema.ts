@@ -89,6 +89,10 @@ export const chatSessions = sqliteTable(
   (t) => [index("chat_sessions_user_list").on(t.userId, t.status, t.lastMessageAt)],
 );
 
+// History search (migrations/0004_history_search.sql) adds the FTS5 tables message_fts and chat_title_fts and their
+// triggers on messages and chat_sessions. Drizzle cannot express virtual tables or triggers, so they live only in the
+// migration; worker/db/history-search.ts queries them with raw SQL.
+
 /** One row per chat message, user or bot. `message_id` is the client-visible id; saves upsert by it. */
 export const messages = sqliteTable(
   "messages",
@@ -115,6 +119,8 @@ export const messages = sqliteTable(
     isSearchMode: integer("is_search_mode", { mode: "boolean" }).notNull().default(false),
     isImageMode: integer("is_image_mode", { mode: "boolean" }).notNull().default(false),
     safetyViolation: integer("safety_violation", { mode: "boolean" }).notNull().default(false),
+    /** The built-in offline model wrote this answer (no provider key configured). */
+    offline: integer("offline", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
   },

@@ -70,6 +70,10 @@ export const PublicMessageSchema = v.looseObject({
   isSearchMode: v.optional(Bool, false),
   isImageMode: v.optional(Bool, false),
   safety_violation: v.optional(Bool, false),
+  /** The built-in offline model wrote this answer. */
+  offline: v.optional(Bool, false),
+  /** The answer is still being written (a chat loaded mid-answer); follow it with GET /api/chat/stream/{message_id}. */
+  isStreaming: v.optional(v.boolean(), false),
   created_at: v.optional(IsoDate, null),
   timestamp: v.optional(IsoDate, null),
 });

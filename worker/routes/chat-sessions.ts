@@ -165,9 +165,11 @@ export const chatSessionRoutes = new Hono<AppEnv>()
       maxBytes: CONTENT_PAGE_MAX_BYTES,
     });
     if (!found) throw new AppError("not_found", "Chat not found");
+    // The newest page also shows an answer still being written, and its question (they reach D1 when it ends).
+    const running = before ? [] : await (await userHub(c.env, c.var.user.id)).runningMessages(found.chat.id);
     const body = {
       status: "success",
-      data: publicChatContent(found.chat, found.messages),
+      data: publicChatContent(found.chat, found.messages, running),
       next_before: found.nextBefore,
     } satisfies ChatContentPageBody;
     return c.json(body, 200);

@@ -31,6 +31,20 @@ const AskSchema = v.object({
 
 const StopSchema = v.object({ message_id: idSchema });
 
+/** ?offset: how many characters of the answer's text the client already has (JS string length). */
+const FollowQuerySchema = v.object({
+  offset: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,9}$/, "offset must be a whole number of characters"), v.transform(Number)),
+    "0",
+  ),
+});
+
+const SSE_HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  "Cache-Control": "no-cache, no-transform",
+  "X-Accel-Buffering": "no",
+};
+
 export const chatRoutes = new Hono<AppEnv>()
   .post("/stop", requireAuth, valid("json", StopSchema), async (c) => {
     const { message_id } = c.req.valid("json");
@@ -39,6 +53,18 @@ export const chatRoutes = new Hono<AppEnv>()
       throw new AppError("not_found", "No running answer with this message_id");
     }
     return c.json({ status: "success", data: { message_id, stopped: true } }, 200);
+  })
+  /**
+   * Follows an answer that is still running — after a reload, in another tab or on another device of the same user:
+   * the same SSE events, with the text from ?offset, then live to [DONE]. 404 when no such answer runs for the
+   * caller (it has ended and is saved, or it is another user's).
+   */
+  .get("/stream/:messageId", requireAuth, valid("query", FollowQuerySchema), async (c) => {
+    const messageId = c.req.param("messageId");
+    const hub = await userHub(c.env, c.var.user.id);
+    const stream = await hub.followAnswer(messageId, c.req.valid("query").offset);
+    if (!stream) throw new AppError("not_found", "No running answer with this message_id");
+    return new Response(stream, { status: 200, headers: { ...SSE_HEADERS, "X-Message-Id": messageId } });
   })
   .post("/:model", valid("json", AskSchema), async (c) => {
     // Only the JWT is checked here; the user's object checks the session inside the turn (one call, not two).
@@ -69,9 +95,7 @@ export const chatRoutes = new Hono<AppEnv>()
     return new Response(turn.stream, {
       status: 200,
       headers: {
-        "Content-Type": "text/event-stream; charset=utf-8",
-        "Cache-Control": "no-cache, no-transform",
-        "X-Accel-Buffering": "no",
+        ...SSE_HEADERS,
         "X-Remaining-Usage": String(turn.remaining),
         "X-Warning-Level": turn.level,
         "X-Total-Usage": String(turn.total),

@@ -243,11 +243,13 @@ export const mediaRoutes = new Hono<AppEnv>()
     if (limit === undefined && before === undefined) {
       const found = await getChatWithMessages({ db, chatId, userId });
       if (!found) throw new AppError("not_found", "Chat not found");
-      return c.json({ success: true, data: publicChatContent(found.chat, found.messages) }, 200);
+      const running = await (await userHub(c.env, userId)).runningMessages(found.chat.id);
+      return c.json({ success: true, data: publicChatContent(found.chat, found.messages, running) }, 200);
     }
     const found = await getChatWithMessagesPage({ db, chatId, userId, limit: limit ?? CONTENT_PAGE_DEFAULT, before, maxBytes: CONTENT_PAGE_MAX_BYTES });
     if (!found) throw new AppError("not_found", "Chat not found");
-    return c.json({ success: true, data: publicChatContent(found.chat, found.messages), next_before: found.nextBefore }, 200);
+    const running = before ? [] : await (await userHub(c.env, userId)).runningMessages(found.chat.id);
+    return c.json({ success: true, data: publicChatContent(found.chat, found.messages, running), next_before: found.nextBefore }, 200);
   })
   .post("/chat/save", ...saveChatMessages)
   .post("/chat/initialize", ...initializeChat)
