@@ -16,6 +16,7 @@ import { authRoutes } from "./routes/auth";
 import { chatRoutes } from "./routes/chat";
 import { chatSessionRoutes } from "./routes/chat-sessions";
 import { devMailboxRoutes } from "./routes/dev-mailbox";
+import { historySearchRoutes } from "./routes/history-search";
 import { externalModelRoutes } from "./routes/external-models";
 import { mediaFallbackRoutes, mediaRoutes } from "./routes/media";
 import { modelRoutes } from "./routes/models";
@@ -56,6 +57,8 @@ export const app = new Hono<AppEnv>()
   .route("/payments", paymentRoutes)
   .route("/affiliate", affiliateRoutes)
   .route("/user-sessions", userSessionRoutes)
+  // Before /chat-sessions: its /:id routes would otherwise be tried first for "search".
+  .route("/chat-sessions/search", historySearchRoutes)
   .route("/chat-sessions", chatSessionRoutes)
   .route("/media-api/api", mediaRoutes)
   // The spec's fallbacks for the media API: POST /chat-messages/save and POST /chat/initialize.

@@ -1,0 +1,223 @@
+// Search over a user's whole chat history: chat titles and message texts through the FTS5 indexes of migration 0004
+// (kept current by triggers). The user's words never reach FTS5's query syntax: each becomes a quoted string token,
+// so quotes, *, NEAR, AND/OR or a column name typed by the user are just words. The caller's owner token is part of
+// every MATCH and user_id is in every WHERE: another user's chats can neither match nor be read.
+import { sqlDateTime } from "../lib/time";
+import { type HistorySearchChat, type HistorySearchMessage, MATCH_END, MATCH_START, toSegments } from "../protocol/history-search";
+
+/** Words of a query used, at most: more adds nothing to a history search and keeps MATCH small. */
+const MAX_TERMS = 12;
+/** Letters d/đ in one word expanded both ways, at most (2^4 = 16 variants); further ones are kept as typed. */
+const MAX_D_EXPANSIONS = 4;
+/** Words of context around a match in a snippet (FTS5 snippet()'s token budget). */
+const SNIPPET_TOKENS = 16;
+const ELLIPSIS = "…";
+
+/** The hex of the UTF-8 bytes, upper case: SQLite's hex() of the same text, used in the owner and chat tokens. */
+function hexOf(text: string): string {
+  return Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, "0"))
+    .join("")
+    .toUpperCase();
+}
+
+export const ownerToken = (userId: string) => `u${hexOf(userId)}`;
+export const chatToken = (chatId: string) => `c${hexOf(chatId)}`;
+
+/**
+ * Every spelling of a word with each of its first d/đ letters as d and as đ: unicode61 folds tone marks but keeps đ
+ * a letter of its own, so "dung" must also look for "đung" (and "đúng" typed with marks for "dung").
+ */
+function dVariants(word: string): string[] {
+  let variants = [""];
+  let expanded = 0;
+  for (const ch of word) {
+    const isD = ch === "d" || ch === "đ";
+    if (isD && expanded < MAX_D_EXPANSIONS) {
+      expanded++;
+      variants = variants.flatMap((v) => [`${v}d`, `${v}đ`]);
+    } else {
+      variants = variants.map((v) => v + ch);
+    }
+  }
+  return variants;
+}
+
+/**
+ * The FTS5 expression for the user's text: its words (letters, marks and digits), lower-cased, each an FTS5 string
+ * token in double quotes (no quote can occur inside: only letters and digits are kept), all required; the last word
+ * also matches as a prefix, for search as you type. Null when the text has no word at all.
+ */
+export function historySearchQuery(text: string): string | null {
+  const words = [...text.normalize("NFC").toLowerCase().matchAll(/[\p{L}\p{M}\p{N}]+/gu)].map((m) => m[0]).slice(0, MAX_TERMS);
+  if (words.length === 0) return null;
+  return words
+    .map((word, i) => {
+      const prefix = i === words.length - 1 ? "*" : "";
+      const variants = [...new Set(dVariants(word))].map((v) => `"${v}"${prefix}`);
+      return variants.length === 1 ? variants[0]! : `(${variants.join(" OR ")})`;
+    })
+    .join(" AND ");
+}
+
+function matchIn(column: "body" | "title", userId: string, expr: string, chatIds?: readonly string[]): string {
+  const scope = chatIds ? ` AND chat : (${chatIds.map(chatToken).join(" OR ")})` : "";
+  return `owner : ${ownerToken(userId)}${scope} AND ${column} : (${expr})`;
+}
+
+export interface ChatsCursor {
+  lastMessageAt: number;
+  chatId: string;
+}
+
+interface ChatHitRow {
+  id: string;
+  title: string;
+  last_message_at: number;
+}
+
+/**
+ * The user's active chats whose title or any message matches `expr` (from historySearchQuery), newest
+ * last_message_at first, `limit` per page after `cursor`; each with its highlighted title and the snippet of its
+ * latest matching message. Two statements: the page of chats, then the snippets and titles for that page.
+ */
+export async function searchChats({
+  d1,
+  userId,
+  expr,
+  limit,
+  cursor,
+}: {
+  /** FTS5 MATCH and its auxiliary functions need raw SQL: the D1 binding itself. */
+  d1: D1Database;
+  userId: string;
+  expr: string;
+  limit: number;
+  cursor?: ChatsCursor;
+}): Promise<{ results: HistorySearchChat[]; nextCursor: ChatsCursor | null }> {
+  const after = cursor ? "AND (c.last_message_at < ?4 OR (c.last_message_at = ?4 AND c.id < ?5))" : "";
+  const page = await d1
+    .prepare(
+      `WITH matched(chat_id) AS (
+         SELECT chat_id FROM message_fts WHERE message_fts MATCH ?1
+         UNION
+         SELECT chat_id FROM chat_title_fts WHERE chat_title_fts MATCH ?2
+       )
+       SELECT c.id AS id, c.title AS title, c.last_message_at AS last_message_at
+       FROM matched JOIN chat_sessions c ON c.id = matched.chat_id
+       WHERE c.user_id = ?3 AND c.status = 'active' ${after}
+       ORDER BY c.last_message_at DESC, c.id DESC
+       LIMIT ?6`,
+    )
+    .bind(matchIn("body", userId, expr), matchIn("title", userId, expr), userId, cursor?.lastMessageAt ?? 0, cursor?.chatId ?? "", limit + 1)
+    .all<ChatHitRow>();
+  const chats = page.results.slice(0, limit);
+  if (chats.length === 0) return { results: [], nextCursor: null };
+  const ids = chats.map((c) => c.id);
+
+  const [snippets, titles] = await d1.batch<{ chat_id: string; message_id: string; snippet: string; title: string }>([
+    // The latest matching message of each chat (row_number over the match set), its snippet computed only for it.
+    d1
+      .prepare(
+        `SELECT f.chat_id AS chat_id, m.message_id AS message_id,
+                snippet(message_fts, 0, ?2, ?3, ?4, ?5) AS snippet
+         FROM message_fts f JOIN messages m ON m.id = f.rowid
+         WHERE message_fts MATCH ?1 AND m.user_id = ?6 AND f.rowid IN (
+           SELECT rowid FROM (
+             SELECT rowid, row_number() OVER (PARTITION BY chat_id ORDER BY rowid DESC) AS n
+             FROM message_fts WHERE message_fts MATCH ?1
+           ) WHERE n = 1
+         )`,
+      )
+      .bind(matchIn("body", userId, expr, ids), MATCH_START, MATCH_END, ELLIPSIS, SNIPPET_TOKENS, userId),
+    d1
+      .prepare(
+        `SELECT chat_id, highlight(chat_title_fts, 0, ?2, ?3) AS title
+         FROM chat_title_fts WHERE chat_title_fts MATCH ?1`,
+      )
+      .bind(matchIn("title", userId, expr, ids), MATCH_START, MATCH_END),
+  ]);
+  const snippetOf = new Map(snippets!.results.map((r) => [r.chat_id, r]));
+  const titleOf = new Map(titles!.results.map((r) => [r.chat_id, r.title]));
+
+  const results = chats.map((c): HistorySearchChat => {
+    const hit = snippetOf.get(c.id);
+    return {
+      chat_id: c.id,
+      title: c.title,
+      title_highlight: toSegments(titleOf.get(c.id) ?? c.title),
+      last_message_at: sqlDateTime(c.last_message_at),
+      snippet: hit ? toSegments(hit.snippet) : null,
+      message_id: hit?.message_id ?? null,
+    };
+  });
+  const last = chats.at(-1)!;
+  return { results, nextCursor: page.results.length > limit ? { lastMessageAt: last.last_message_at, chatId: last.id } : null };
+}
+
+export interface MessagesCursor {
+  createdAt: number;
+  rowId: number;
+}
+
+interface MessageHitRow {
+  row_id: number;
+  message_id: string;
+  sender: string;
+  created_at: number;
+  snippet: string;
+}
+
+/**
+ * The matching messages of one chat, oldest first, `limit` per page after `cursor`. The caller has checked that the
+ * chat is the user's active chat; user_id and chat_id are in the WHERE all the same.
+ */
+export async function searchChatMessages({
+  d1,
+  userId,
+  chatId,
+  expr,
+  limit,
+  cursor,
+}: {
+  d1: D1Database;
+  userId: string;
+  chatId: string;
+  expr: string;
+  limit: number;
+  cursor?: MessagesCursor;
+}): Promise<{ results: HistorySearchMessage[]; nextCursor: MessagesCursor | null }> {
+  const after = cursor ? "AND (m.created_at > ?8 OR (m.created_at = ?8 AND m.id > ?9))" : "";
+  const { results: rows } = await d1
+    .prepare(
+      `SELECT m.id AS row_id, m.message_id AS message_id, m.sender AS sender, m.created_at AS created_at,
+              snippet(message_fts, 0, ?2, ?3, ?4, ?5) AS snippet
+       FROM message_fts f JOIN messages m ON m.id = f.rowid
+       WHERE message_fts MATCH ?1 AND m.user_id = ?6 AND m.chat_id = ?7 ${after}
+       ORDER BY m.created_at, m.id
+       LIMIT ?10`,
+    )
+    .bind(
+      matchIn("body", userId, expr, [chatId]),
+      MATCH_START,
+      MATCH_END,
+      ELLIPSIS,
+      SNIPPET_TOKENS,
+      userId,
+      chatId,
+      cursor?.createdAt ?? 0,
+      cursor?.rowId ?? 0,
+      limit + 1,
+    )
+    .all<MessageHitRow>();
+  const page = rows.slice(0, limit);
+  const results = page.map(
+    (r): HistorySearchMessage => ({
+      message_id: r.message_id,
+      sender: r.sender,
+      created_at: new Date(r.created_at).toISOString(),
+      snippet: toSegments(r.snippet),
+    }),
+  );
+  const last = page.at(-1);
+  return { results, nextCursor: last && rows.length > limit ? { createdAt: last.created_at, rowId: last.row_id } : null };
+}

@@ -1,0 +1,77 @@
+// The history search API (GET /chat-sessions/search), declared once for the worker and the SPA. Matches come as
+// segments [{text, match}] — never HTML — so the SPA highlights them as plain text nodes. Chats carry
+// last_message_at ('YYYY-MM-DD HH:MM:SS', UTC) for the history's date groups (web/src/features/history/group-by-date.ts).
+import * as v from "valibot";
+
+/** Longest query accepted, in characters. */
+export const HISTORY_SEARCH_MAX_QUERY = 200;
+export const HISTORY_SEARCH_DEFAULT_LIMIT = 20;
+export const HISTORY_SEARCH_MAX_LIMIT = 50;
+/** A page position: "<ms>~<id>" (the last result's time and chat id, or message row id in one chat). */
+export const HISTORY_SEARCH_CURSOR = /^\d{1,16}~[A-Za-z0-9_.:-]{1,100}$/;
+
+export const HighlightSegmentSchema = v.object({ text: v.string(), match: v.boolean() });
+export type HighlightSegment = v.InferOutput<typeof HighlightSegmentSchema>;
+
+export const HistorySearchChatSchema = v.object({
+  chat_id: v.string(),
+  title: v.string(),
+  /** The title as segments, its matching words marked. */
+  title_highlight: v.array(HighlightSegmentSchema),
+  last_message_at: v.string(),
+  /** The best matching message's text around the match, or null when only the title matched. */
+  snippet: v.nullable(v.array(HighlightSegmentSchema)),
+  message_id: v.nullable(v.string()),
+});
+export type HistorySearchChat = v.InferOutput<typeof HistorySearchChatSchema>;
+
+export const HistorySearchMessageSchema = v.object({
+  message_id: v.string(),
+  sender: v.string(),
+  created_at: v.string(),
+  snippet: v.array(HighlightSegmentSchema),
+});
+export type HistorySearchMessage = v.InferOutput<typeof HistorySearchMessageSchema>;
+
+/** GET /chat-sessions/search?q=&limit=&cursor= : the caller's chats whose title or messages match, newest first. */
+export const HistorySearchChatsResponseSchema = v.object({
+  status: v.literal("success"),
+  data: v.array(HistorySearchChatSchema),
+  next_cursor: v.nullable(v.string()),
+});
+
+/** GET /chat-sessions/search?q=&chat_id= : the matching messages of one of the caller's chats, oldest first. */
+export const HistorySearchMessagesResponseSchema = v.object({
+  status: v.literal("success"),
+  data: v.array(HistorySearchMessageSchema),
+  next_cursor: v.nullable(v.string()),
+});
+
+/** Markers around a match in the worker's FTS snippets, turned into segments before anything leaves the worker. */
+export const MATCH_START = "\u0002";
+export const MATCH_END = "\u0003";
+
+/** Splits marked text into segments; stray or unbalanced markers are dropped, never shown. */
+export function toSegments(marked: string): HighlightSegment[] {
+  const segments: HighlightSegment[] = [];
+  let match = false;
+  let text = "";
+  const flush = () => {
+    if (text) {
+      const last = segments.at(-1);
+      if (last && last.match === match) last.text += text;
+      else segments.push({ text, match });
+    }
+    text = "";
+  };
+  for (const ch of marked) {
+    if (ch === MATCH_START || ch === MATCH_END) {
+      flush();
+      match = ch === MATCH_START;
+    } else {
+      text += ch;
+    }
+  }
+  flush();
+  return segments;
+}

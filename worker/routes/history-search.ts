@@ -1,0 +1,66 @@
+// GET /chat-sessions/search: the chat search screen's one box. Without chat_id it finds the caller's chats by title
+// and message content (newest first, each with last_message_at for the date groups and a highlighted snippet); with
+// chat_id it finds the matching messages inside that chat (another user's chat is a 404). Mounted in worker/app.ts
+// before /chat-sessions so /chat-sessions/:id never takes "search" for an id.
+import { Hono } from "hono";
+import * as v from "valibot";
+import { requireAuth } from "../auth/middleware";
+import { getChat } from "../db/chats";
+import { historySearchQuery, searchChatMessages, searchChats } from "../db/history-search";
+import type { AppEnv } from "../env";
+import { AppError } from "../errors";
+import { idSchema, valid } from "../lib/validate";
+import {
+  HISTORY_SEARCH_CURSOR,
+  HISTORY_SEARCH_DEFAULT_LIMIT,
+  HISTORY_SEARCH_MAX_LIMIT,
+  HISTORY_SEARCH_MAX_QUERY,
+} from "../protocol/history-search";
+
+const limitMessage = `limit must be a whole number from 1 to ${HISTORY_SEARCH_MAX_LIMIT}`;
+
+const SearchQuerySchema = v.object({
+  q: v.pipe(
+    v.string("q must be a string"),
+    v.trim(),
+    v.nonEmpty("q is required"),
+    v.maxLength(HISTORY_SEARCH_MAX_QUERY, `q must be at most ${HISTORY_SEARCH_MAX_QUERY} characters`),
+  ),
+  limit: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,3}$/, limitMessage), v.transform(Number), v.minValue(1, limitMessage), v.maxValue(HISTORY_SEARCH_MAX_LIMIT, limitMessage)),
+    String(HISTORY_SEARCH_DEFAULT_LIMIT),
+  ),
+  cursor: v.optional(v.pipe(v.string(), v.regex(HISTORY_SEARCH_CURSOR, "cursor must be a next_cursor value from an earlier page"))),
+  chat_id: v.optional(idSchema),
+});
+
+function splitCursor(cursor: string): [number, string] {
+  const at = cursor.indexOf("~");
+  return [Number(cursor.slice(0, at)), cursor.slice(at + 1)];
+}
+
+export const historySearchRoutes = new Hono<AppEnv>().get("/", requireAuth, valid("query", SearchQuerySchema), async (c) => {
+  const { q, limit, cursor, chat_id: chatId } = c.req.valid("query");
+  const db = c.var.db;
+  const userId = c.var.user.id;
+  // Words only: a query of punctuation alone (`"*"`, `()`) finds nothing rather than reaching FTS5's syntax.
+  const expr = historySearchQuery(q);
+
+  if (chatId !== undefined) {
+    if (!(await getChat({ db, id: chatId, userId }))) throw new AppError("not_found", "Chat not found");
+    let after: { createdAt: number; rowId: number } | undefined;
+    if (cursor) {
+      const [createdAt, rowId] = splitCursor(cursor);
+      if (!/^\d+$/.test(rowId)) throw new AppError("invalid_input", "cursor must be a next_cursor value from an earlier page", { field: "cursor" });
+      after = { createdAt, rowId: Number(rowId) };
+    }
+    if (!expr) return c.json({ status: "success", data: [], next_cursor: null }, 200);
+    const { results, nextCursor } = await searchChatMessages({ d1: c.env.DB, userId, chatId, expr, limit, cursor: after });
+    return c.json({ status: "success", data: results, next_cursor: nextCursor ? `${nextCursor.createdAt}~${nextCursor.rowId}` : null }, 200);
+  }
+
+  const after = cursor ? (([lastMessageAt, id]) => ({ lastMessageAt, chatId: id }))(splitCursor(cursor)) : undefined;
+  if (!expr) return c.json({ status: "success", data: [], next_cursor: null }, 200);
+  const { results, nextCursor } = await searchChats({ d1: c.env.DB, userId, expr, limit, cursor: after });
+  return c.json({ status: "success", data: results, next_cursor: nextCursor ? `${nextCursor.lastMessageAt}~${nextCursor.chatId}` : null }, 200);
+});
