@@ -37,6 +37,8 @@ export interface TurnRecord {
   /** The daily use taken for this turn, given back if the provider fails before producing any text. */
   usage: { bucket: string; day: string } | null;
   isSearchMode: boolean;
+  /** Set when the answer is an edit reply: the id of the edited user message. */
+  forEditedMessageId?: string;
 }
 
 export interface GenerationInput extends TurnRecord {
@@ -192,7 +194,15 @@ export class GenerationRunner {
     const running: Running = {
       controller,
       turn,
-      head: { metadata: { message_id: turn.botMessageId, user_message_id: turn.userMessage?.messageId, chat_id: turn.chatId, model: turn.endpoint } },
+      head: {
+        metadata: {
+          message_id: turn.botMessageId,
+          user_message_id: turn.userMessage?.messageId,
+          chat_id: turn.chatId,
+          model: turn.endpoint,
+          ...(turn.forEditedMessageId ? { is_edit_response: true, for_edited_message_id: turn.forEditedMessageId } : {}),
+        },
+      },
       text: "",
       citations: [],
       readers: new Set([new EventWriter(writable)]),
@@ -286,6 +296,7 @@ export class GenerationRunner {
       error: outcome.error,
       isSearchMode: turn.isSearchMode,
       offline: outcome.offline ?? false,
+      ...(turn.forEditedMessageId ? { isEditResponse: true, forEditedMessageId: turn.forEditedMessageId } : {}),
     };
     const items = turn.userMessage ? [turn.userMessage, bot] : [bot];
     const statements = [

@@ -9,7 +9,7 @@
 // active sessions and today's counters from D1 in one batch, which is also how sessions and counters created before
 // the object owned them are migrated. A day's counters not seen yet are read from D1 the first time that day is used
 // (in the same batch as the chat's history when a turn needs both), so counts kept in D1 are never lost.
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { dailyUsage, messages, userSessions, users } from "../worker/db/schema";
 import { chatSessions } from "../worker/db/schema";
@@ -36,9 +36,14 @@ export interface WindowMessage {
   messageId: string;
   sender: "user" | "bot";
   message: string;
+  /** The text before its first edit, for an edited user message. */
+  original?: string | null;
 }
 
 type Row = Record<string, SqlStorageValue>;
+
+/** Changes to the tables above, in order; never edit one that has shipped, add another. */
+const MIGRATIONS = ["ALTER TABLE hot_window ADD COLUMN original TEXT"];
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS hot_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -72,6 +77,16 @@ export class HotState {
   ) {
     this.sql = storage.sql;
     this.sql.exec(SCHEMA);
+    this.migrate();
+  }
+
+  /** Brings an object's tables made by an older version up to date, once (hot_meta.schema_version counts them). */
+  private migrate() {
+    const version = Number(this.meta("schema_version") ?? 0);
+    MIGRATIONS.slice(version).forEach((statement, i) => {
+      this.sql.exec(statement);
+      this.setMeta("schema_version", String(version + i + 1));
+    });
   }
 
   private rows(query: string, ...bindings: SqlStorageValue[]): Row[] {
@@ -263,10 +278,11 @@ export class HotState {
   /** The chat's recent messages, oldest first, when the object knows the chat is the user's and active; else null. */
   chatWindow(chatId: string): WindowMessage[] | null {
     if (this.rows("SELECT 1 FROM hot_chats WHERE chat_id = ?", chatId).length === 0) return null;
-    return this.rows("SELECT message_id, sender, message FROM hot_window WHERE chat_id = ? ORDER BY seq", chatId).map((r) => ({
+    return this.rows("SELECT message_id, sender, message, original FROM hot_window WHERE chat_id = ? ORDER BY seq", chatId).map((r) => ({
       messageId: String(r.message_id),
       sender: r.sender === "user" ? "user" : "bot",
       message: String(r.message),
+      original: r.original === null ? null : String(r.original),
     }));
   }
 
@@ -279,12 +295,23 @@ export class HotState {
     });
   }
 
-  /** Adds messages to a known chat's window (replacing one with the same id) and keeps the newest HISTORY_MESSAGES. */
+  /**
+   * Adds messages to a known chat's window and keeps the newest HISTORY_MESSAGES. A message already there (an edited
+   * question, a regenerated answer) is changed in its place, so the conversation keeps its order.
+   */
   appendToWindow(chatId: string, items: WindowMessage[]) {
     if (this.rows("SELECT 1 FROM hot_chats WHERE chat_id = ?", chatId).length === 0) return;
     for (const m of items) {
-      this.sql.exec("DELETE FROM hot_window WHERE chat_id = ? AND message_id = ?", chatId, m.messageId);
-      this.sql.exec("INSERT INTO hot_window (chat_id, message_id, sender, message) VALUES (?, ?, ?, ?)", chatId, m.messageId, m.sender, m.message);
+      const changed = this.sql.exec(
+        "UPDATE hot_window SET message = ?, original = ? WHERE chat_id = ? AND message_id = ?",
+        m.message, m.original ?? null, chatId, m.messageId,
+      ).rowsWritten;
+      if (changed === 0) {
+        this.sql.exec(
+          "INSERT INTO hot_window (chat_id, message_id, sender, message, original) VALUES (?, ?, ?, ?, ?)",
+          chatId, m.messageId, m.sender, m.message, m.original ?? null,
+        );
+      }
     }
     this.sql.exec(
       "DELETE FROM hot_window WHERE chat_id = ? AND seq NOT IN (SELECT seq FROM hot_window WHERE chat_id = ? ORDER BY seq DESC LIMIT ?)",
@@ -301,6 +328,33 @@ export class HotState {
   forgetAllChats() {
     this.sql.exec("DELETE FROM hot_chats");
     this.sql.exec("DELETE FROM hot_window");
+  }
+
+  /**
+   * A message of a chat the object knows, with the messages before it (oldest first): from the window, or — for a
+   * message older than the window — from D1 in one batch. Null when the chat has no such message.
+   */
+  async messageWithHistory(chatId: string, messageId: string): Promise<{ target: WindowMessage; before: WindowMessage[] } | null> {
+    const window = this.chatWindow(chatId) ?? [];
+    const at = window.findIndex((m) => m.messageId === messageId);
+    if (at >= 0) return { target: window[at]!, before: window.slice(0, at) };
+    const userId = this.userId();
+    const columns = { messageId: messages.messageId, sender: messages.sender, message: messages.message, original: messages.originalMessage };
+    const targetRow = this.db
+      .select({ createdAt: messages.createdAt, id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.chatId, chatId), eq(messages.userId, userId), eq(messages.messageId, messageId)));
+    const [found, earlier] = await this.db.batch([
+      this.db.select(columns).from(messages).where(and(eq(messages.chatId, chatId), eq(messages.userId, userId), eq(messages.messageId, messageId))).limit(1),
+      this.db
+        .select(columns)
+        .from(messages)
+        .where(and(eq(messages.chatId, chatId), eq(messages.userId, userId), sql`(${messages.createdAt}, ${messages.id}) < (${targetRow})`))
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(HISTORY_MESSAGES),
+    ]);
+    const target = found[0];
+    return target ? { target, before: earlier.slice().reverse() } : null;
   }
 
   /**
@@ -321,7 +375,7 @@ export class HotState {
           .where(and(eq(chatSessions.id, chatId), eq(chatSessions.userId, userId)))
           .limit(1),
         this.db
-          .select({ messageId: messages.messageId, sender: messages.sender, message: messages.message })
+          .select({ messageId: messages.messageId, sender: messages.sender, message: messages.message, original: messages.originalMessage })
           .from(messages)
           .where(and(eq(messages.chatId, chatId), eq(messages.userId, userId)))
           .orderBy(desc(messages.createdAt), desc(messages.id))

@@ -26,6 +26,9 @@ export const MetadataEventSchema = v.object({
     search_offline: v.optional(v.boolean()),
     /** Set on the last metadata chunk when the user stopped the answer; the partial text is kept. */
     stopped: v.optional(v.boolean()),
+    /** The answer replies to an edited question (the spec's edit reply). */
+    is_edit_response: v.optional(v.boolean()),
+    for_edited_message_id: v.optional(v.string()),
   }),
 });
 export const ErrorEventSchema = v.object({ error: v.string(), message: v.string() });

@@ -13,13 +13,16 @@ import { idSchema, valid } from "../lib/validate";
 /** Longest accepted prompt, in characters (about 25k tokens). */
 const MAX_QUESTION_CHARS = 100_000;
 
+const QuestionSchema = v.pipe(
+  v.string("Question is required"),
+  v.trim(),
+  v.nonEmpty("Question is required"),
+  v.maxLength(MAX_QUESTION_CHARS, "Question is too long"),
+);
+
 const AskSchema = v.object({
-  question: v.pipe(
-    v.string("Question is required"),
-    v.trim(),
-    v.nonEmpty("Question is required"),
-    v.maxLength(MAX_QUESTION_CHARS, "Question is too long"),
-  ),
+  /** Required, except to regenerate an answer (its question is the one it answered). */
+  question: v.optional(v.unknown()),
   chat_id: idSchema,
   user_id: v.optional(v.nullable(v.string())),
   is_premium: v.optional(v.unknown()),
@@ -27,6 +30,10 @@ const AskSchema = v.object({
   message_id: v.optional(idSchema),
   bot_message_id: v.optional(idSchema),
   is_search_mode: v.optional(v.boolean()),
+  /** Edit: the user message whose text `question` replaces; the answer is an edit reply tied to it. */
+  edit_message_id: v.optional(idSchema),
+  /** Regenerate: the bot answer to write again, in place, with this endpoint's model. */
+  regenerate_message_id: v.optional(idSchema),
 });
 
 const StopSchema = v.object({ message_id: idSchema });
@@ -73,6 +80,14 @@ export const chatRoutes = new Hono<AppEnv>()
     assertSameOriginForCookies(c, creds);
     const { claims, tokenHash } = await verifyCredentials(c.env, creds);
     const body = c.req.valid("json");
+    if (body.edit_message_id && body.regenerate_message_id) {
+      throw new AppError("invalid_input", "Send edit_message_id or regenerate_message_id, not both", { field: "regenerate_message_id" });
+    }
+    const asked = v.safeParse(QuestionSchema, body.question);
+    if (!asked.success && !body.regenerate_message_id) {
+      throw new AppError("invalid_input", asked.issues[0].message, { field: "question" });
+    }
+    const question = asked.success ? asked.output : "";
     const hub = await userHub(c.env, claims.sub);
     const turn = await hub.chatTurn({
       sessionId: claims.sid,
@@ -80,10 +95,15 @@ export const chatRoutes = new Hono<AppEnv>()
       claimedUserId: body.user_id ?? null,
       endpoint: c.req.param("model"),
       chatId: body.chat_id,
-      question: body.question,
+      question,
       userMessageId: body.message_id ?? crypto.randomUUID(),
       botMessageId: body.bot_message_id ?? crypto.randomUUID(),
       isSearchMode: body.is_search_mode ?? false,
+      kind: body.edit_message_id
+        ? { type: "edit", messageId: body.edit_message_id }
+        : body.regenerate_message_id
+          ? { type: "regenerate", messageId: body.regenerate_message_id }
+          : { type: "ask" },
     });
     if (!turn.ok) {
       if (turn.code === "quota_exhausted") {

@@ -12,8 +12,15 @@
 //   6. record       the user message recorded durably in the object, before the model is called
 //   7. generate     the answer streams; it is saved with the user message and the day's count in one D1 batch
 //                   when it ends, is stopped or fails — a failure with no text gives the use back (same day)
+//
+// The variations change steps 3, 5 and 6 only:
+//   edit        the question replaces an earlier user message's text (kept as original_message); the prompt is the
+//               conversation before that message; the answer is a new edit reply tied to it (for_edited_message_id)
+//   regenerate  a bot answer is written again, in place, with this or another model; the prompt is the conversation
+//               before it, ending with the question it answered
 import type { GenerationInput, GenerationRunner } from "../../durable-objects/generation";
-import type { HotState } from "../../durable-objects/hot-state";
+import type { HotState, WindowMessage } from "../../durable-objects/hot-state";
+import type { MessageInput } from "../db/messages";
 import type { SessionUser } from "../env";
 import { AppError } from "../errors";
 import { quotaDay } from "../lib/time";
@@ -33,6 +40,8 @@ export interface ChatTurnRequest {
   userMessageId: string;
   botMessageId: string;
   isSearchMode: boolean;
+  /** A plain question, a new text for an earlier question, or another answer to an earlier question. */
+  kind?: { type: "ask" } | { type: "edit"; messageId: string } | { type: "regenerate"; messageId: string };
 }
 
 export interface ChatTurnStarted {
@@ -97,29 +106,31 @@ export async function runChatTurn(host: TurnHost, req: ChatTurnRequest): Promise
   const entry = modelFor(user, req.endpoint);
   const day = quotaDay();
   const history = await ownChat(host, req.chatId, day);
+  const kind = req.kind ?? { type: "ask" };
+  const answerId = kind.type === "regenerate" ? kind.messageId : req.botMessageId;
+  if (host.generations.running().includes(answerId)) {
+    throw new AppError("conflict", "This answer is being written now; stop it first");
+  }
+  // Steps 3 to 6 of the variations: which messages the prompt holds, and what the turn writes.
+  const plan = kind.type === "ask" ? askPlan(req, history) : await earlierMessagePlan(host, req, kind);
   const { remaining, total } = takeUse(host, user, entry.endpoint, entry.name, day);
 
-  const prompt = buildPrompt({ history: history.filter((m) => m.messageId !== req.userMessageId), question: req.question });
-  const userMessage = {
-    messageId: req.userMessageId,
-    sender: "user" as const,
-    message: req.question,
-    model: entry.endpoint,
-    endpoint: entry.endpoint,
-    source: "api",
-    isSearchMode: req.isSearchMode,
-    createdAt: Date.now(),
-  };
-  host.state.appendToWindow(req.chatId, [{ messageId: userMessage.messageId, sender: "user", message: userMessage.message }]);
+  const userMessage = plan.userMessage && { ...plan.userMessage, model: entry.endpoint, endpoint: entry.endpoint, source: "api", isSearchMode: req.isSearchMode };
+  if (userMessage) {
+    host.state.appendToWindow(req.chatId, [
+      { messageId: userMessage.messageId, sender: "user", message: userMessage.message, original: userMessage.originalMessage ?? null },
+    ]);
+  }
   const input: GenerationInput = {
     userId: user.id,
     chatId: req.chatId,
     endpoint: entry.endpoint,
-    botMessageId: req.botMessageId,
+    botMessageId: plan.botMessageId,
     userMessage,
     usage: { bucket: entry.endpoint, day },
     isSearchMode: req.isSearchMode,
-    prompt,
+    ...(plan.forEditedMessageId ? { forEditedMessageId: plan.forEditedMessageId } : {}),
+    prompt: buildPrompt({ history: plan.before, question: plan.question }),
   };
   const stream = host.generations.start(input);
   return {
@@ -127,7 +138,68 @@ export async function runChatTurn(host: TurnHost, req: ChatTurnRequest): Promise
     remaining,
     total,
     level: warningLevel(remaining),
-    userMessageId: req.userMessageId,
+    userMessageId: userMessage?.messageId ?? plan.questionId,
+    botMessageId: plan.botMessageId,
+  };
+}
+
+interface TurnPlan {
+  /** The conversation before the question, oldest first. */
+  before: WindowMessage[];
+  question: string;
+  questionId: string;
+  /** The user message this turn writes (new, or edited); null when it answers an existing one again. */
+  userMessage: MessageInput | null;
+  botMessageId: string;
+  forEditedMessageId?: string;
+}
+
+/** A plain question: a new user message after the chat's recent messages, and a new answer. */
+function askPlan(req: ChatTurnRequest, history: WindowMessage[]): TurnPlan {
+  return {
+    before: history.filter((m) => m.messageId !== req.userMessageId),
+    question: req.question,
+    questionId: req.userMessageId,
+    userMessage: { messageId: req.userMessageId, sender: "user", message: req.question, createdAt: Date.now() },
     botMessageId: req.botMessageId,
+  };
+}
+
+/** An edit of an earlier question, or another answer to one: the conversation up to that message. */
+async function earlierMessagePlan(
+  host: TurnHost,
+  req: ChatTurnRequest,
+  kind: { type: "edit" | "regenerate"; messageId: string },
+): Promise<TurnPlan> {
+  const found = await host.state.messageWithHistory(req.chatId, kind.messageId);
+  if (!found) throw new AppError("not_found", "Message not found");
+  const { target, before } = found;
+  if (kind.type === "edit") {
+    if (target.sender !== "user") throw new AppError("invalid_input", "Only your own messages can be edited", { field: "edit_message_id" });
+    return {
+      before,
+      question: req.question,
+      questionId: target.messageId,
+      userMessage: {
+        messageId: target.messageId,
+        sender: "user",
+        message: req.question,
+        edited: true,
+        editedAt: Date.now(),
+        originalMessage: target.original ?? target.message,
+      },
+      botMessageId: req.botMessageId,
+      forEditedMessageId: target.messageId,
+    };
+  }
+  if (target.sender !== "bot") throw new AppError("invalid_input", "Only answers can be regenerated", { field: "regenerate_message_id" });
+  const asked = before.findLastIndex((m) => m.sender === "user");
+  if (asked < 0) throw new AppError("invalid_input", "This answer has no question to answer again", { field: "regenerate_message_id" });
+  return {
+    before: before.slice(0, asked),
+    question: before[asked]!.message,
+    questionId: before[asked]!.messageId,
+    userMessage: null,
+    botMessageId: target.messageId,
   };
 }
