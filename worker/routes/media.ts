@@ -20,7 +20,16 @@ const MAX_MESSAGES_PER_SAVE = 200;
 /** Longest message text (and original_message), in characters. */
 const MAX_MESSAGE_CHARS = 200_000;
 /** Citations kept per message. */
-const MAX_CITATIONS = 100;
+const MAX_CITATIONS = 50;
+/** Longest citation URL, in characters (what browsers and search providers use in practice). */
+const MAX_CITATION_URL_CHARS = 2_048;
+/** Longest citation title, snippet and site, in characters. */
+const MAX_CITATION_TEXT_CHARS = 1_000;
+/**
+ * Largest stored message, in UTF-8 bytes of its text, original text and citations together: D1 refuses a row over
+ * 2 MB (SQLITE_TOOBIG), so a message is capped well below it and answered 413 instead of failing the batch.
+ */
+const MAX_STORED_MESSAGE_BYTES = 1_000_000;
 /** Largest stored image: 10 MB of decoded bytes. */
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** Longest image prompt kept with the image, in characters. */
@@ -42,6 +51,56 @@ const TimestampSchema = v.pipe(
   v.check((ms) => Number.isFinite(ms) && ms >= 0 && ms <= MAX_DATE_MS, "must be a valid date"),
 );
 
+const citationText = (name: string) =>
+  v.nullish(
+    v.pipe(
+      v.string(`${name} must be a string`),
+      v.maxLength(MAX_CITATION_TEXT_CHARS, `${name} must be at most ${MAX_CITATION_TEXT_CHARS} characters`),
+    ),
+  );
+
+/**
+ * A citation as clients save it. Untrusted: the url is kept as text (one that does not parse, or is not http(s),
+ * is stored as it came and rendered as plain text by the SPA), sizes are bounded and unknown keys are dropped.
+ */
+const CitationInputSchema = v.pipe(
+  v.object(
+    {
+      url: v.pipe(
+        v.string("url must be a string"),
+        v.maxLength(MAX_CITATION_URL_CHARS, `url must be at most ${MAX_CITATION_URL_CHARS} characters`),
+      ),
+      title: citationText("title"),
+      snippet: citationText("snippet"),
+      site: citationText("site"),
+    },
+    "each citation must be an object with a url",
+  ),
+  // null means absent: stored citations only ever hold strings, as the stream's CitationSchema reads them.
+  v.transform(({ url, title, snippet, site }) => ({
+    url,
+    ...(title != null && { title }),
+    ...(snippet != null && { snippet }),
+    ...(site != null && { site }),
+  })),
+);
+
+/** Throws 413 naming the first message whose stored size would pass MAX_STORED_MESSAGE_BYTES. */
+function assertStorable(messages: readonly { message: string; original_message?: string | null; citations?: unknown[] | null }[]) {
+  const encoder = new TextEncoder();
+  messages.forEach((m, i) => {
+    const bytes =
+      encoder.encode(m.message).byteLength +
+      encoder.encode(m.original_message ?? "").byteLength +
+      encoder.encode(JSON.stringify(m.citations ?? [])).byteLength;
+    if (bytes > MAX_STORED_MESSAGE_BYTES) {
+      throw new AppError("payload_too_large", `A message can hold at most ${MAX_STORED_MESSAGE_BYTES / 1_000_000} MB of text and citations`, {
+        field: `messages.${i}`,
+      });
+    }
+  });
+}
+
 const MessageSchema = v.object({
   message_id: idSchema,
   sender: v.picklist(["user", "bot"], "sender must be 'user' or 'bot'"),
@@ -52,7 +111,7 @@ const MessageSchema = v.object({
   created_at: v.nullish(TimestampSchema),
   timestamp: v.nullish(TimestampSchema),
   citations: v.nullish(
-    v.pipe(v.array(v.unknown(), "citations must be an array"), v.maxLength(MAX_CITATIONS, `at most ${MAX_CITATIONS} citations`)),
+    v.pipe(v.array(CitationInputSchema, "citations must be an array"), v.maxLength(MAX_CITATIONS, `at most ${MAX_CITATIONS} citations`)),
   ),
   edited: Flag,
   edited_at: v.nullish(TimestampSchema),
@@ -205,6 +264,7 @@ const factory = createFactory<AppEnv>();
 /** Upserts messages by message_id: saving the same messages again changes nothing and adds no rows. */
 const saveChatMessages = factory.createHandlers(requireAuth, valid("json", SaveSchema), async (c) => {
   const body = c.req.valid("json");
+  assertStorable(body.messages);
   const db = c.var.db;
   const userId = c.var.user.id;
   const chat = await getChat({ db, id: body.chat_id, userId });
