@@ -9,9 +9,10 @@
 // active sessions and today's counters from D1 in one batch, which is also how sessions and counters created before
 // the object owned them are migrated. A day's counters not seen yet are read from D1 the first time that day is used
 // (in the same batch as the chat's history when a turn needs both), so counts kept in D1 are never lost.
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { dailyUsage, messages, userSessions, users } from "../worker/db/schema";
+import { aiSettings, dailyUsage, messages, userMemories, userSessions, users } from "../worker/db/schema";
+import { type AiSettingsRecord, aiSettingsFromRow, DEFAULT_AI_SETTINGS } from "../worker/db/settings";
 import { chatSessions } from "../worker/db/schema";
 import { desc } from "drizzle-orm";
 import type { Db, SessionUser } from "../worker/env";
@@ -30,6 +31,12 @@ export interface SessionRecord {
   createdAt: number;
   lastSeenAt: number;
   expiresAt: number;
+}
+
+/** The user's AI settings and remembered facts, kept with the user for every turn. */
+export interface Personalization {
+  settings: AiSettingsRecord;
+  memories: string[];
 }
 
 export interface WindowMessage {
@@ -68,6 +75,7 @@ export interface ColdLoad {
 export class HotState {
   private readonly sql: SqlStorage;
   private userCache: SessionUser | null = null;
+  private personalizationCache: Personalization | null = null;
 
   constructor(
     private readonly storage: DurableObjectStorage,
@@ -113,13 +121,14 @@ export class HotState {
     if (this.hydrated) return true;
     const userId = this.userId();
     const now = Date.now();
-    const [userRows, sessionRows, usageRows] = await this.db.batch([
+    const [userRows, sessionRows, usageRows, settingsRows, memoryRows] = await this.db.batch([
       this.db.select().from(users).where(eq(users.id, userId)).limit(1),
       this.db
         .select()
         .from(userSessions)
         .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, now))),
       this.db.select().from(dailyUsage).where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.day, day))),
+      ...this.personalizationQueries(userId),
     ]);
     const user = userRows[0];
     if (!user) return false;
@@ -133,8 +142,33 @@ export class HotState {
       }
       this.mergeDay(day, usageRows);
       this.setUser(user);
+      this.setPersonalization(settingsRows, memoryRows);
     });
     return true;
+  }
+
+  /** The user's AI settings and remembered facts (oldest first), as two batchable queries. */
+  private personalizationQueries(userId: string) {
+    return [
+      this.db.select().from(aiSettings).where(eq(aiSettings.userId, userId)).limit(1),
+      this.db.select({ content: userMemories.content }).from(userMemories).where(eq(userMemories.userId, userId)).orderBy(asc(userMemories.createdAt)),
+    ] as const;
+  }
+
+  private setPersonalization(settingsRows: (typeof aiSettings.$inferSelect)[], memoryRows: { content: string }[]) {
+    const value: Personalization = { settings: aiSettingsFromRow(settingsRows[0]), memories: memoryRows.map((m) => m.content) };
+    this.personalizationCache = value;
+    this.setMeta("personalization", JSON.stringify(value));
+  }
+
+  /** What the user's settings and memory add to every answer (custom instruction, AI style, remembered facts). */
+  personalization(): Personalization {
+    if (!this.personalizationCache) {
+      const raw = this.meta("personalization");
+      // written by setPersonalization from D1 rows, never from outside
+      this.personalizationCache = raw ? (JSON.parse(raw) as Personalization) : { settings: { ...DEFAULT_AI_SETTINGS }, memories: [] };
+    }
+    return this.personalizationCache;
   }
 
   // ---- the user --------------------------------------------------------------------------------------------------
@@ -153,11 +187,22 @@ export class HotState {
     this.setMeta("user", JSON.stringify(user));
   }
 
-  /** Re-reads the user row from D1 (after a plan or profile change). False when the user no longer exists. */
+  /**
+   * Re-reads the user row, AI settings and remembered facts from D1 in one batch (after a plan, profile or settings
+   * change). False when the user no longer exists.
+   */
   async reloadUser(): Promise<boolean> {
-    const [user] = await this.db.select().from(users).where(eq(users.id, this.userId())).limit(1);
+    const userId = this.userId();
+    const [userRows, settingsRows, memoryRows] = await this.db.batch([
+      this.db.select().from(users).where(eq(users.id, userId)).limit(1),
+      ...this.personalizationQueries(userId),
+    ]);
+    const user = userRows[0];
     if (!user) return false;
-    this.setUser(user);
+    this.storage.transactionSync(() => {
+      this.setUser(user);
+      this.setPersonalization(settingsRows, memoryRows);
+    });
     return true;
   }
 

@@ -185,6 +185,11 @@ export class UserHub extends Server<Env> {
     await this.armPremiumReminder();
   }
 
+  /** RPC: the user's AI settings or remembered facts changed in D1; the next turn uses the new ones. */
+  async settingsChanged(): Promise<void> {
+    if (await this.ready()) await this.state.reloadUser();
+  }
+
   // ---- chat turns ------------------------------------------------------------------------------------------------
 
   /** RPC: runs a chat turn (worker/turn/chat-turn.ts) and returns its SSE stream, or the reason it was refused. */

@@ -28,3 +28,12 @@ export async function userChanged(env: Env, userId: string): Promise<void> {
   const hub = await userHub(env, userId);
   await hub.userChanged();
 }
+
+/**
+ * Tells the user's object that the user's AI settings or remembered facts changed in D1, so the next answer follows
+ * them (the object keeps them for every turn). Call it after the D1 write has committed.
+ */
+export async function settingsChanged(env: Env, userId: string): Promise<void> {
+  const hub = await userHub(env, userId);
+  await hub.settingsChanged();
+}

@@ -28,7 +28,11 @@ export const DEFAULT_AI_SETTINGS: AiSettingsRecord = {
 const asStyle = (s: string | null): AiStyle | null => AI_STYLES.find((x) => x === s) ?? null;
 
 export async function getAiSettings({ db, userId }: { db: Db; userId: string }): Promise<AiSettingsRecord> {
-  const row = await db.query.aiSettings.findFirst({ where: eq(aiSettings.userId, userId) });
+  return aiSettingsFromRow(await db.query.aiSettings.findFirst({ where: eq(aiSettings.userId, userId) }));
+}
+
+/** The settings a stored row holds; the defaults when the user has none yet. */
+export function aiSettingsFromRow(row: typeof aiSettings.$inferSelect | undefined): AiSettingsRecord {
   if (!row) return { ...DEFAULT_AI_SETTINGS };
   return {
     chatCustomization: row.chatCustomization,

@@ -8,7 +8,8 @@
 //   2. model, plan  the endpoint exists and the user's plan may use it
 //   3. chat         the chat is the user's and active (the object's window, or one D1 batch)
 //   4. use          one daily use taken atomically, remembering the quota day it was charged to
-//   5. prompt       the chat's recent messages and the question, as the model's conversation
+//   5. prompt       the chat's recent messages and the question, as the model's conversation, with what the
+//                   user's settings add (custom instruction, AI style, remembered facts) — kept in the object too
 //   6. record       the user message recorded durably in the object, before the model is called
 //   7. generate     the answer streams; it is saved with the user message and the day's count in one D1 batch
 //                   when it ends, is stopped or fails — a failure with no text gives the use back (same day)
@@ -26,7 +27,9 @@ import { AppError } from "../errors";
 import { quotaDay } from "../lib/time";
 import { type CatalogueEntry, findByEndpoint } from "../models/catalogue";
 import { dailyLimit, planOf, type WarningLevel, warningLevel } from "../plans/entitlements";
-import { buildPrompt } from "./prompt";
+import { buildPersonalization } from "../personalization/build-personalization";
+import { effectiveStyle } from "../personalization/styles";
+import { buildPrompt, SYSTEM_PROMPT } from "./prompt";
 
 export interface ChatTurnRequest {
   /** The session the worker found in the JWT, and the SHA-256 of the session token if the call carried one. */
@@ -130,7 +133,7 @@ export async function runChatTurn(host: TurnHost, req: ChatTurnRequest): Promise
     usage: { bucket: entry.endpoint, day },
     isSearchMode: req.isSearchMode,
     ...(plan.forEditedMessageId ? { forEditedMessageId: plan.forEditedMessageId } : {}),
-    prompt: buildPrompt({ history: plan.before, question: plan.question }),
+    ...personalPrompt(host, user, plan, history.length === 0),
   };
   const stream = host.generations.start(input);
   return {
@@ -140,6 +143,23 @@ export async function runChatTurn(host: TurnHost, req: ChatTurnRequest): Promise
     level: warningLevel(remaining),
     userMessageId: userMessage?.messageId ?? plan.questionId,
     botMessageId: plan.botMessageId,
+  };
+}
+
+/** Step 5: the prompt, personalized by the user's settings, and the sampling settings of their AI style. */
+function personalPrompt(host: TurnHost, user: SessionUser, plan: TurnPlan, isNewChat: boolean) {
+  const { settings, memories } = host.state.personalization();
+  const personal = buildPersonalization({
+    settings,
+    style: effectiveStyle(settings.aiStyle, planOf(user) !== "free"),
+    memories: memories.map((content) => ({ content })),
+    isNewChat,
+  });
+  const system = personal.system ? `${SYSTEM_PROMPT}\n\n${personal.system}` : SYSTEM_PROMPT;
+  return {
+    prompt: buildPrompt({ history: plan.before, question: plan.question, system }),
+    ...(personal.temperature !== undefined ? { temperature: personal.temperature } : {}),
+    ...(personal.topP !== undefined ? { topP: personal.topP } : {}),
   };
 }
 
