@@ -1,0 +1,60 @@
+// `npm run bench` (bench-worker): search over the whole history, measured on workerd with a local D1. Seeds one user
+// with CHATS chats × MESSAGES_PER_CHAT messages (default 10,000 × 100 = 1,000,000 messages, indexed by the FTS5
+// triggers of migration 0004 as real saves would be) and prints GET /chat-sessions/search's time end to end (worker +
+// D1, through Miniflare) as p50 / p95 per kind of query. The issue's target: under 100 ms at that size.
+// The seeding and the queries run in history-search-runner.mjs (Miniflare does not start inside vitest's runner).
+// Smaller runs: CHATS=1000 npm run bench -- --project bench-worker
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, it } from "vitest";
+
+const ROOT = join(import.meta.dirname, "../../..");
+let stateDir = "";
+
+interface Row {
+  label: string;
+  q: string;
+  p50: number;
+  p95: number;
+  count: number | null;
+}
+
+beforeAll(() => {
+  stateDir = mkdtempSync(join(tmpdir(), "may-history-bench-"));
+  const migrate = spawnSync(join(ROOT, "node_modules/.bin/wrangler"), ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", stateDir], {
+    cwd: ROOT,
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" },
+    encoding: "utf8",
+  });
+  if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stderr}`);
+}, 120_000);
+
+afterAll(() => {
+  if (stateDir) rmSync(stateDir, { recursive: true, force: true });
+});
+
+it("prints history search times", () => {
+  const runner = spawnSync(process.execPath, [join(import.meta.dirname, "history-search-runner.mjs"), stateDir], {
+    cwd: ROOT,
+    encoding: "utf8",
+    maxBuffer: 16 * 1024 * 1024,
+    timeout: 540_000,
+  });
+  const line = runner.stdout.trim().split("\n").at(-1) ?? "";
+  if (runner.status !== 0 || !line.startsWith("{")) throw new Error(`history search runner failed:\n${runner.stderr.slice(-4000)}`);
+  const r = JSON.parse(line) as { chats: number; messagesPerChat: number; seeded: { ms: number; messages: number }; runs: number; results: Row[] };
+  const rows = r.results.map((x) => [`${x.label} — q=${JSON.stringify(x.q)}`, `${x.p50.toFixed(1)} / ${x.p95.toFixed(1)} ms`, x.count === null ? "" : String(x.count)]);
+  const width = Math.max(...rows.map((x) => x[0]!.length));
+  console.log(
+    [
+      "",
+      `History search: ${r.chats.toLocaleString("en")} chats × ${r.messagesPerChat} messages (${r.seeded.messages.toLocaleString("en")} messages, seeded in ${(r.seeded.ms / 1000).toFixed(1)} s), ${r.runs} runs per query, GET /chat-sessions/search end to end on workerd + local D1`,
+      `${"query".padEnd(width)}  p50 / p95          chats on page (limit 20)   target < 100 ms`,
+      ...rows.map(([a, b, c]) => `${a!.padEnd(width)}  ${b!.padEnd(18)} ${c}`),
+      "",
+    ].join("\n"),
+  );
+  expect(r.results.length).toBeGreaterThan(0);
+});
