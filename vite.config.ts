@@ -9,11 +9,30 @@ import { defineConfig } from "vite";
 
 const repo = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+/** The libraries every page of the SPA loads. */
+const FRAMEWORK =
+  /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](router-core|react-router|history|store|react-store)|i18next|react-i18next|i18next-resources-to-backend|use-sync-external-store|jotai|valibot)[\\/]/;
+
 export default defineConfig({
   root: repo("./web"),
   // The SPA imports locales/*.json and worker/protocol/*.ts from outside web/.
   server: { fs: { allow: [repo("./")] } },
   build: { outDir: repo("./dist"), emptyOutDir: true },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // What every page needs (React, the router, i18next, jotai, valibot) in one chunk: one request, and gzip
+            // compresses it better than the same code spread over many small chunks (~3.5 kB less per page).
+            codeSplitting: {
+              groups: [{ name: "framework", test: FRAMEWORK }],
+            },
+          },
+        },
+      },
+    },
+  },
   plugins: [
     // Must run before the React plugin: it turns web/src/routes into web/src/routeTree.gen.ts.
     tanstackRouter({

@@ -19,6 +19,8 @@ export default defineConfig({
         define: { "process.env.NODE_ENV": JSON.stringify("production") },
         test: {
           name: "bench-markdown",
+          // Projects in groups run one after the other: the timings are not shared with a browser's.
+          sequence: { groupOrder: 0 },
           environment: "jsdom",
           include: ["test/bench/markdown-stream.bench.tsx"],
           env: { NODE_ENV: "production" },
@@ -28,6 +30,7 @@ export default defineConfig({
       {
         test: {
           name: "bench-client",
+          sequence: { groupOrder: 1 },
           environment: "node",
           include: ["test/bench/client/**/*.bench.ts"],
           globalSetup: ["./test/browser/support/server.ts"],
@@ -38,6 +41,7 @@ export default defineConfig({
       {
         test: {
           name: "bench-worker",
+          sequence: { groupOrder: 2 },
           environment: "node",
           include: ["test/bench/worker/**/*.bench.ts"],
           testTimeout: 600_000,

@@ -86,13 +86,13 @@ describe("chatting in the browser", () => {
 
   it("finds the chat under Today after a reload, with both answers saved", async () => {
     await page.reload();
-    const today = page.locator('[data-testid=history-group][data-group="today"]');
-    await today.waitFor();
-    const item = today.locator("[data-testid=history-item]").first();
+    await page.locator('[data-testid=history-group][data-group="today"]').waitFor();
+    const item = page.locator('[data-testid=history-item][data-group="today"]').first();
     expect(await item.textContent()).toContain("Explain how clouds form, with");
     await page.waitForSelector('[data-testid=message][data-sender="bot"]');
-    expect(await page.locator('[data-testid=message][data-sender="user"]').count()).toBe(2);
-    expect(await page.locator('[data-testid=message][data-sender="bot"]').count()).toBe(2);
+    // the list is virtualized: messages appear as they are measured, all four fit on screen
+    await expect.poll(() => page.locator('[data-testid=message][data-sender="user"]').count()).toBe(2);
+    await expect.poll(() => page.locator('[data-testid=message][data-sender="bot"]').count()).toBe(2);
     expect(await page.locator('[data-testid=message][data-sender="bot"][data-stopped="true"]').count()).toBe(1);
   });
 

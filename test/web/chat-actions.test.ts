@@ -10,7 +10,7 @@ import { titleFromPrompt } from "../../worker/protocol/rules";
 import { draftAtom, streamingAtom } from "../../web/src/features/chat/chat.atoms";
 import { type ChatDeps, sendMessage, stopAnswer } from "../../web/src/features/chat/chat-actions";
 import { chatKeys } from "../../web/src/features/chat/chat.queries";
-import type { ChatContent } from "../../web/src/features/chat/chat.schemas";
+import { type ChatContentData, allMessages } from "../../web/src/features/chat/chat-cache";
 import { disabledModelsAtom, selectedModelAtom, usageWarningAtom } from "../../web/src/features/models/models.atoms";
 import { toastsAtom } from "../../web/src/features/toast/toast.atoms";
 
@@ -96,7 +96,10 @@ describe("chat actions", () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  const content = (chatId = "chat-1") => qc.getQueryData<ChatContent>(chatKeys.content(chatId));
+  const content = (chatId = "chat-1") => {
+    const data = qc.getQueryData<ChatContentData>(chatKeys.content(chatId));
+    return data && { messages: allMessages(data) };
+  };
 
   it("creates the chat for a first message with the title rule, opens it, and streams the answer into the cache", async () => {
     const sse = sseBody();

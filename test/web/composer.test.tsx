@@ -12,8 +12,8 @@ describe("Composer", () => {
   const onSend = vi.fn();
   const onStop = vi.fn();
 
-  beforeEach(() => {
-    initI18n();
+  beforeEach(async () => {
+    await initI18n();
     store = createStore();
     onSend.mockReset();
     onStop.mockReset();

@@ -30,15 +30,16 @@ describe("chooseLanguage", () => {
 describe("i18n", () => {
   beforeEach(() => localStorage.clear());
 
-  it("stores a manual choice and sets <html lang>", () => {
-    const i18n = initI18n();
-    setLanguage("vi");
+  it("stores a manual choice, loads its texts and sets <html lang>", async () => {
+    const i18n = await initI18n();
+    await setLanguage("vi");
     expect(localStorage.getItem("language")).toBe("vi");
     expect(document.documentElement.lang).toBe("vi");
     expect(i18n.t("chat.stopped")).toBe("Đã dừng tạo câu trả lời");
     expect(i18n.t("common.unavailable")).toBe("Tính năng chưa khả dụng");
-    setLanguage("en");
+    await setLanguage("en");
     expect(document.documentElement.lang).toBe("en");
+    expect(i18n.t("chat.stopped")).toBe(en.chat.stopped);
   });
 });
 

@@ -1,4 +1,4 @@
-// The SPA's entry: language and theme first (so the first paint is right), then React Query, the router, render.
+// The SPA's entry: React Query and the router start while the language's texts load; the first render waits for them.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider, createRouter } from "@tanstack/react-router";
 import { StrictMode } from "react";
@@ -9,7 +9,7 @@ import { routeTree } from "./routeTree.gen";
 import "./styles/theme.css";
 import "./styles/base.css";
 
-initI18n();
+const i18nReady = initI18n();
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -35,10 +35,15 @@ declare module "@tanstack/react-router" {
   }
 }
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// Rendered even if the locale could not load (offline): i18next then shows keys rather than a blank page.
+void i18nReady
+  .catch(() => undefined)
+  .then(() =>
+    createRoot(document.getElementById("root")!).render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
+  );

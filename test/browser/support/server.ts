@@ -31,7 +31,8 @@ let server: ChildProcess | undefined;
 let stateDir: string | undefined;
 
 export async function setup(project: TestProject) {
-  const build = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { stdio: "inherit" });
+  // NODE_ENV=production: vitest sets it to "test", which would make Vite bundle React's development build.
+  const build = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (build.status !== 0) throw new Error("vite build failed");
   const port = await freePort();
   stateDir = mkdtempSync(join(tmpdir(), "may-browser-"));

@@ -1,11 +1,10 @@
 // i18next set up once for the SPA. The language is the stored choice, else the browser's language when it is one of
 // ours (vi, en, ru, zh), else English; English is also the fallback for any missing key. <html lang> follows it.
+// Each locale file is its own chunk, loaded on demand: the app's language before the first render, English (the
+// fallback) once the app is idle, any other language when the user switches to it.
 import i18next from "i18next";
+import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
-import en from "../../../locales/en.json";
-import ru from "../../../locales/ru.json";
-import vi from "../../../locales/vi.json";
-import zh from "../../../locales/zh.json";
 import { STORAGE_KEYS, readItem, writeItem } from "./storage";
 
 export const LANGUAGES = ["vi", "en", "ru", "zh"] as const;
@@ -38,32 +37,57 @@ function browserLanguages(): readonly string[] {
   return navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : [];
 }
 
-export function initI18n(): typeof i18next {
+/** One language's locale file (locales/<lng>.json), fetched as its own chunk. */
+function loadLocale(lng: string): Promise<{ default: Record<string, unknown> }> {
+  if (!isLanguage(lng)) return Promise.reject(new Error(`No locale file for ${lng}`));
+  return import(`../../../locales/${lng}.json`);
+}
+
+/** English, the fallback for a key missing in another language, loaded once the first screen is up. */
+function loadFallbackWhenIdle() {
+  const load = () => {
+    i18next.options.fallbackLng = ["en"];
+    void i18next.loadLanguages("en");
+  };
+  if (typeof requestIdleCallback === "function") requestIdleCallback(load, { timeout: 5_000 });
+  else setTimeout(load, 1_000);
+}
+
+let ready: Promise<typeof i18next> | undefined;
+
+/** Starts i18next in the chosen language; resolves once that language's texts are loaded. */
+export function initI18n(): Promise<typeof i18next> {
   const lng = chooseLanguage(readItem(STORAGE_KEYS.language), browserLanguages());
-  if (!i18next.isInitialized) {
-    void i18next.use(initReactI18next).init({
-      resources: { vi: { translation: vi }, en: { translation: en }, ru: { translation: ru }, zh: { translation: zh } },
+  ready ??= i18next
+    .use(resourcesToBackend(loadLocale))
+    .use(initReactI18next)
+    .init({
       lng,
-      fallbackLng: "en",
+      // Only the app's language is fetched before the first render; English follows (loadFallbackWhenIdle). The
+      // four files have the same keys (a unit test checks), so nothing shows untranslated meanwhile.
+      fallbackLng: lng === "en" ? "en" : false,
       supportedLngs: [...LANGUAGES],
       interpolation: { escapeValue: false }, // React escapes
       returnNull: false,
-      initAsync: false,
+    })
+    .then(() => {
+      i18next.on("languageChanged", applyDocumentLanguage);
+      applyDocumentLanguage(i18next.language);
+      if (lng !== "en") loadFallbackWhenIdle();
+      return i18next;
     });
-    i18next.on("languageChanged", applyDocumentLanguage);
-  }
-  applyDocumentLanguage(i18next.language);
-  return i18next;
+  return ready;
 }
 
 function applyDocumentLanguage(lng: string) {
   if (typeof document !== "undefined") document.documentElement.lang = lng;
 }
 
-/** A manual choice: stored, so it wins over the browser's language from now on (and survives logout). */
-export function setLanguage(lng: Language): void {
+/** A manual choice: stored, so it wins over the browser's language from now on (and survives logout). Resolves once
+ * the language's texts are loaded and shown. */
+export async function setLanguage(lng: Language): Promise<void> {
   writeItem(STORAGE_KEYS.language, lng);
-  void i18next.changeLanguage(lng);
+  await i18next.changeLanguage(lng);
 }
 
 export function currentLanguage(): Language {

@@ -1,9 +1,9 @@
 // The chat screen for one chat (or a new one): the messages or the greeting, the notices, and the input box.
 // A chat that cannot be loaded (deleted, someone else's) sends the user back to a new chat with a toast.
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
-import { useEffect, useMemo } from "react";
+import { useCallback, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_TITLE } from "../../../../worker/protocol/rules";
 import { ApiError } from "../../lib/api";
@@ -15,6 +15,7 @@ import { toast } from "../toast/toast.atoms";
 import { useIsMobile } from "../layout/use-media-query";
 import { streamingAtom } from "./chat.atoms";
 import { chatContentQuery } from "./chat.queries";
+import { allMessages } from "./chat-cache";
 import { Composer } from "./composer";
 import { EmptyState } from "./empty-state";
 import { MessageList } from "./message-list";
@@ -29,7 +30,7 @@ export function ChatView({ chatId }: { chatId: string | null }) {
   const streaming = useAtomValue(streamingAtom);
   const me = useQuery(meQuery());
   const models = useQuery(modelsQuery());
-  const content = useQuery({ ...chatContentQuery(chatId ?? "-"), enabled: chatId !== null });
+  const content = useInfiniteQuery({ ...chatContentQuery(chatId ?? "-"), enabled: chatId !== null });
 
   useEffect(() => {
     if (chatId) writeItem(STORAGE_KEYS.currentChatId, chatId);
@@ -44,7 +45,7 @@ export function ChatView({ chatId }: { chatId: string | null }) {
     void navigate({ to: "/", replace: true });
   }, [chatId, error, navigate, t]);
 
-  const title = chatId ? content.data?.title : undefined;
+  const title = chatId ? content.data?.pages[0]?.title : undefined;
   useEffect(() => {
     document.title = title && title !== DEFAULT_TITLE ? `${title} · Mây` : "Mây";
   }, [title]);
@@ -54,7 +55,9 @@ export function ChatView({ chatId }: { chatId: string | null }) {
     [models.data],
   );
 
-  const messages = chatId ? (content.data?.messages ?? []) : [];
+  const messages = useMemo(() => (chatId ? allMessages(content.data) : []), [chatId, content.data]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = content;
+  const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const loadingChat = chatId !== null && content.isPending;
   const showGreeting = messages.length === 0 && !loadingChat;
   const send = (text: string) => void actions.send(text, chatId);
@@ -66,7 +69,15 @@ export function ChatView({ chatId }: { chatId: string | null }) {
           <EmptyState name={me.data?.name} onPick={send} disabled={streaming !== null} />
         </div>
       ) : (
-        <MessageList chatKey={chatId ?? "new"} messages={messages} modelNames={modelNames} loading={loadingChat} />
+        <MessageList
+          key={chatId ?? "new"}
+          messages={messages}
+          modelNames={modelNames}
+          loading={loadingChat}
+          hasOlder={hasNextPage}
+          loadingOlder={isFetchingNextPage}
+          onLoadOlder={loadOlder}
+        />
       )}
       <div className="chat__bottom">
         <div className="chat__notices">

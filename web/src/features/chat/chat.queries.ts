@@ -2,11 +2,12 @@
 // invalidates the same things.
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import * as v from "valibot";
+import { ChatContentPageSchema } from "../../../../worker/protocol/api";
 import { api, apiBody } from "../../lib/api";
-import { type Chat, type ChatContent, ChatContentSchema, ChatSchema } from "./chat.schemas";
+import { type Chat, type ContentPage, ChatSchema, toChatMessage } from "./chat.schemas";
 
 /** How many chats the sidebar loads per page. */
-export const HISTORY_PAGE = 50;
+export const HISTORY_PAGE = 100;
 
 const ChatPageSchema = v.object({
   status: v.literal("success"),
@@ -47,14 +48,21 @@ export const chatQuery = (id: string) =>
     retry: false,
   });
 
+/**
+ * A chat's messages, a page at a time from the newest (the worker's cursor is `next_before`): pages[0] holds the
+ * latest messages, each later page older ones; each page's messages are oldest first.
+ */
 export const chatContentQuery = (id: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: chatKeys.content(id),
-    queryFn: async ({ signal }): Promise<ChatContent> => {
-      const data = await api(`/chat-sessions/${encodeURIComponent(id)}/content`, ChatContentSchema, { signal });
-      const first = data.chats[0];
-      return { title: first?.title ?? "", messages: first?.messages ?? [] };
+    queryFn: async ({ signal, pageParam }): Promise<ContentPage> => {
+      const query = pageParam ? `?before=${encodeURIComponent(pageParam)}` : "";
+      const body = await apiBody(`/chat-sessions/${encodeURIComponent(id)}/content${query}`, ChatContentPageSchema, { signal });
+      const first = body.data.chats[0];
+      return { title: first?.title ?? "", messages: (first?.messages ?? []).map(toChatMessage), next_before: body.next_before };
     },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_before,
     // Fresh for a minute: the cache is also written by the stream, which must not be overwritten by a refetch.
     staleTime: 60_000,
     retry: false,

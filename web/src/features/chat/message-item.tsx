@@ -4,7 +4,7 @@ import { memo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IconCheck, IconCopy, Logo } from "../ui/icons";
 import type { ChatMessage } from "./chat.schemas";
-import { StreamingMarkdown } from "./markdown/streaming-markdown";
+import { Markdown } from "./markdown-loader";
 
 function CopyMessage({ text }: { text: string }) {
   const { t } = useTranslation();
@@ -68,7 +68,7 @@ export const MessageItem = memo(function MessageItem({ message, modelName }: { m
             {t("chat.genericError")}
           </div>
         ) : message.message ? (
-          <StreamingMarkdown text={message.message} streaming={Boolean(message.isStreaming)} />
+          <Markdown text={message.message} streaming={Boolean(message.isStreaming)} />
         ) : null}
         {message.stopped ? (
           <p className="msg__stopped" data-testid="message-stopped">

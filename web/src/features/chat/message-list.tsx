@@ -1,30 +1,45 @@
-// The scrolling list of messages. It follows new text only while the reader is at the bottom; scrolling up stops
-// the following and shows a button that goes back down. Sending a question always brings the view down.
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+// The scrolling list of messages, virtualized with virtua: only the messages in and near the view are in the DOM
+// (their heights measured after render), so a chat of thousands of messages opens and scrolls like a short one. Older messages are
+// fetched as the reader nears the top, and the view stays where it was while they arrive. It follows new text only
+// while the reader is at the bottom; scrolling up stops the following and shows a button that goes back down.
+// Sending a question always brings the view down.
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Virtualizer, type VirtualizerHandle } from "virtua";
 import { IconArrowDown } from "../ui/icons";
 import type { ChatMessage } from "./chat.schemas";
 import { MessageItem } from "./message-item";
 
 /** Within this many pixels of the end counts as "at the bottom". */
 const BOTTOM_SLACK_PX = 48;
+/** Pixels rendered beyond each edge of the view, so a short scroll shows ready content. */
+const BUFFER_PX = 600;
+/** Older messages are fetched once the first message in view is this close to the top of the loaded ones. */
+const LOAD_OLDER_WITHIN = 5;
 
 export function MessageList({
-  chatKey,
   messages,
   modelNames,
   loading,
+  hasOlder = false,
+  loadingOlder = false,
+  onLoadOlder,
 }: {
-  chatKey: string;
   messages: ChatMessage[];
   modelNames: Record<string, string>;
   loading: boolean;
+  hasOlder?: boolean;
+  loadingOlder?: boolean;
+  onLoadOlder?: () => void;
 }) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const contentRef = useRef<HTMLDivElement>(null);
+  const rowsRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<VirtualizerHandle>(null);
   const atBottomRef = useRef(true);
   const [atBottom, setAtBottom] = useState(true);
+  // Where the rows start in the scrolling box (the list's top padding), for the virtualizer's offsets.
+  const [startMargin, setStartMargin] = useState(0);
 
   const setBottom = (value: boolean) => {
     atBottomRef.current = value;
@@ -37,25 +52,41 @@ export function MessageList({
     el.scrollTo({ top: el.scrollHeight, behavior: smooth ? "smooth" : "auto" });
   };
 
-  // A different chat opens at its end.
+  // The chat opens at its end (one list per chat: ChatView keys it by chat).
   useLayoutEffect(() => {
-    setBottom(true);
     scrollToEnd();
-  }, [chatKey]);
+  }, []);
+  useLayoutEffect(() => {
+    setStartMargin(rowsRef.current?.offsetTop ?? 0);
+  }, [loading]);
 
-  // Growing content (streamed text, images loading) is followed only while at the bottom.
+  // Growing content (streamed text, messages measured, images loading) is followed only while at the bottom.
   useEffect(() => {
-    const content = contentRef.current;
-    if (!content || typeof ResizeObserver === "undefined") return;
+    const rows = rowsRef.current;
+    if (!rows || typeof ResizeObserver === "undefined") return;
     const observer = new ResizeObserver(() => {
       if (atBottomRef.current) scrollToEnd();
     });
-    observer.observe(content);
+    observer.observe(rows);
     return () => observer.disconnect();
   }, []);
 
+  // Older messages put in front: the virtualizer keeps the view where it was ("shift"), for this render only.
+  const firstId = messages[0]?.message_id;
+  const previousFirst = useRef(firstId);
+  const shift = previousFirst.current !== undefined && firstId !== previousFirst.current && messages.some((m) => m.message_id === previousFirst.current);
+  useLayoutEffect(() => {
+    previousFirst.current = firstId;
+  }, [firstId]);
+
   // A new question from the user: go down to it.
-  const lastUserId = [...messages].reverse().find((m) => m.sender === "user")?.message_id;
+  let lastUserId: string | undefined;
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i]?.sender === "user") {
+      lastUserId = messages[i]?.message_id;
+      break;
+    }
+  }
   const seenUserId = useRef(lastUserId);
   useEffect(() => {
     if (lastUserId && lastUserId !== seenUserId.current) {
@@ -65,6 +96,14 @@ export function MessageList({
     seenUserId.current = lastUserId;
   }, [lastUserId]);
 
+  // Near the top of what is loaded: fetch the page before it.
+  const maybeLoadOlder = useCallback(() => {
+    const list = listRef.current;
+    if (!list || !hasOlder || loadingOlder) return;
+    if (list.findItemIndex(Math.max(0, list.scrollOffset - startMargin)) < LOAD_OLDER_WITHIN) onLoadOlder?.();
+  }, [hasOlder, loadingOlder, onLoadOlder, startMargin]);
+  useEffect(maybeLoadOlder, [maybeLoadOlder, messages.length]);
+
   const onScroll = () => {
     const el = scrollRef.current;
     if (!el) return;
@@ -73,8 +112,15 @@ export function MessageList({
     if (bottom !== atBottomRef.current) setBottom(bottom);
   };
 
+  const lastIndex = messages.length - 1;
   return (
     <div className="message-scroll-wrap">
+      {loadingOlder ? (
+        <div className="message-list__older" role="status" data-testid="loading-older">
+          <span className="spinner spinner--sm" aria-hidden="true" />
+          <span className="visually-hidden">{t("common.loading")}</span>
+        </div>
+      ) : null}
       <div
         ref={scrollRef}
         className="message-scroll"
@@ -85,20 +131,38 @@ export function MessageList({
           if (e.deltaY < 0 && atBottomRef.current && el && el.scrollHeight > el.clientHeight + BOTTOM_SLACK_PX) setBottom(false);
         }}
         data-testid="message-list"
+        data-count={messages.length}
         role="log"
         aria-live="off"
         aria-label={t("chat.messages")}
       >
-        <div ref={contentRef} className="message-list">
+        <div className="message-list">
           {loading ? (
             <div className="message-list__loading" role="status">
               <span className="spinner" aria-hidden="true" />
               <span className="visually-hidden">{t("common.loading")}</span>
             </div>
           ) : null}
-          {messages.map((m) => (
-            <MessageItem key={m.message_id} message={m} modelName={m.model ? modelNames[m.model] ?? m.model : undefined} />
-          ))}
+          <div ref={rowsRef} className="message-list__rows">
+            <Virtualizer
+              ref={listRef}
+              scrollRef={scrollRef}
+              data={messages}
+              shift={shift}
+              startMargin={startMargin}
+              bufferSize={BUFFER_PX}
+              // The last message stays mounted even when scrolled away: an answer streaming into it keeps its state
+              // and its measured height, so the list knows how far below the reader the end is.
+              keepMounted={messages.length ? [lastIndex] : undefined}
+              onScroll={maybeLoadOlder}
+            >
+              {(m, index) => (
+                <div key={m.message_id} className={`message-row${index === lastIndex ? " is-last" : ""}`}>
+                  <MessageItem message={m} modelName={m.model ? (modelNames[m.model] ?? m.model) : undefined} />
+                </div>
+              )}
+            </Virtualizer>
+          </div>
         </div>
       </div>
       {!atBottom ? (
@@ -108,8 +172,11 @@ export function MessageList({
           data-testid="scroll-to-bottom"
           aria-label={t("chat.scrollToBottom")}
           onClick={() => {
+            const el = scrollRef.current;
+            // Smooth over a short way; far up a long chat, jump (a smooth ride would render every message on the way).
+            const near = el ? el.scrollHeight - el.scrollTop - el.clientHeight < 2 * el.clientHeight : true;
             setBottom(true);
-            scrollToEnd(true);
+            scrollToEnd(near);
           }}
         >
           <IconArrowDown size={18} />

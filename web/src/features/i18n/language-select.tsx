@@ -17,7 +17,7 @@ export function LanguageSelect({ onChange }: { onChange?: (lng: string) => void 
         onChange={(e) => {
           const next = e.target.value;
           if (!isLanguage(next)) return;
-          setLanguage(next);
+          void setLanguage(next);
           onChange?.(next);
         }}
       >

@@ -34,6 +34,7 @@ export function Sidebar() {
   const newChat = useNewChat();
   const { clear } = useHistoryActions();
   const ref = useRef<HTMLElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
 
   const closeDrawer = () => {
     if (isMobile) setDrawerOpen(false);
@@ -100,8 +101,8 @@ export function Sidebar() {
           <IconNewChat size={18} />
           <span>{t("sidebar.newChat")}</span>
         </button>
-        <div className="sidebar__scroll">
-          <HistoryList onNavigate={closeDrawer} />
+        <div className="sidebar__scroll" ref={scrollRef} data-testid="sidebar-scroll">
+          <HistoryList onNavigate={closeDrawer} scrollRef={scrollRef} />
         </div>
         <div className="sidebar__footer">
           <button type="button" className="sidebar__link" data-testid="clear-conversations" onClick={() => void onClear()}>

@@ -1,7 +1,10 @@
-// /c/$chatId: one chat. Ids that cannot be chat ids go back to '/'.
+// /c/$chatId: one chat. Ids that cannot be chat ids go back to '/'. Opening it starts fetching the newest messages
+// and the markdown renderer at once, while the screen's code loads (neither holds up the navigation).
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import * as v from "valibot";
 import { ChatView } from "../../features/chat/chat-view";
+import { chatContentQuery } from "../../features/chat/chat.queries";
+import { loadMarkdown } from "../../features/chat/markdown-loader";
 import { markStartupDone } from "../../features/chat/restore-chat";
 
 /** The worker's id rule: 1–100 url-safe characters. */
@@ -11,6 +14,10 @@ export const Route = createFileRoute("/_app/c/$chatId")({
   beforeLoad: ({ params }) => {
     markStartupDone();
     if (!v.is(ChatIdSchema, params.chatId)) throw redirect({ to: "/" });
+  },
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchInfiniteQuery(chatContentQuery(params.chatId));
+    void loadMarkdown();
   },
   component: ChatRoute,
 });

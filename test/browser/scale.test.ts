@@ -1,0 +1,124 @@
+// Long chats and long histories in a real browser: a seeded chat of 1,000 messages opens at its end with only a
+// window of messages in the DOM, fetches older pages while the reader scrolls up (keeping the view in place) and goes
+// back down; a seeded history of 2,000 chats keeps about 60 rows in the sidebar while pages arrive as it scrolls.
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launch } from "./support/browser";
+import { type ApiSession, apiAccount, seedHistory, seedLongChat, signInAs } from "./support/seed";
+
+const baseURL = inject("baseURL");
+const LAST = '[data-testid=message][data-message-id="seed-999"]';
+const FIRST = '[data-testid=message][data-message-id="seed-0"]';
+
+const domNodes = (page: Page) => page.evaluate(() => document.getElementsByTagName("*").length);
+
+describe("a chat of 1,000 messages", () => {
+  let ctx: BrowserContext;
+  let page: Page;
+  let chatId: string;
+  beforeAll(async () => {
+    const session = await apiAccount(baseURL);
+    chatId = await seedLongChat(session, 1000);
+    ctx = await launch();
+    page = ctx.pages()[0] ?? (await ctx.newPage());
+    await signInAs(page, session);
+  });
+  afterAll(async () => ctx?.close());
+
+  it("opens at the last message with only a window of messages in the DOM", async () => {
+    await page.goto(`${baseURL}/c/${chatId}`);
+    await page.locator(LAST).waitFor();
+    await expect.poll(() => page.locator(LAST).isVisible()).toBe(true);
+    expect(await page.locator("[data-testid=message]").count()).toBeLessThan(40);
+    expect(await domNodes(page)).toBeLessThan(3000);
+    expect(Number(await page.getAttribute("[data-testid=message-list]", "data-count"))).toBeLessThan(1000);
+  });
+
+  it("fetches older messages while scrolling up, keeping the view in place, up to the first", async () => {
+    const list = page.locator("[data-testid=message-list]");
+    let pagesArrived = 0;
+    for (let step = 0; step < 200 && !(await page.locator(FIRST).count()); step++) {
+      // scroll up, let the list draw the new position, then note the message at the top of the view and where it is
+      const anchor = await list.evaluate(async (el) => {
+        const count = () => Number((el as HTMLElement).dataset.count);
+        const before = count();
+        el.scrollBy(0, -2500);
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        const top = el.getBoundingClientRect().top;
+        const shown = [...el.querySelectorAll<HTMLElement>("[data-testid=message]")].find((m) => m.getBoundingClientRect().bottom > top + 10);
+        // a page that landed meanwhile cannot be checked against this anchor
+        return { count: count(), id: count() === before ? (shown?.dataset.messageId ?? "") : "", y: shown?.getBoundingClientRect().top ?? 0 };
+      });
+      // only while an older page is on its way: wait for it to land
+      const loadingOlder = (await page.locator("[data-testid=loading-older]").count()) > 0;
+      const arrived =
+        loadingOlder &&
+        (await page
+          .waitForFunction((c) => Number(document.querySelector<HTMLElement>("[data-testid=message-list]")?.dataset.count) > c, anchor.count, { timeout: 5000 })
+          .then(() => true, () => false));
+      if (arrived && anchor.id) {
+        await page.waitForTimeout(100);
+        const y = await page.evaluate((id) => document.querySelector(`[data-message-id="${id}"]`)?.getBoundingClientRect().top ?? null, anchor.id);
+        // the older page landed above: what the reader looked at did not move
+        expect(y).not.toBeNull();
+        expect(Math.abs((y ?? 0) - anchor.y)).toBeLessThan(150);
+        pagesArrived++;
+      }
+      expect(await page.locator("[data-testid=message]").count()).toBeLessThan(40);
+    }
+    expect(pagesArrived).toBeGreaterThan(3);
+    await page.locator(FIRST).waitFor();
+    expect(Number(await list.getAttribute("data-count"))).toBe(1000);
+    expect(await domNodes(page)).toBeLessThan(3000);
+  }, 180_000);
+
+  it("goes back to the last message with scroll-to-bottom", async () => {
+    await page.click("[data-testid=scroll-to-bottom]");
+    await expect.poll(() => page.locator(LAST).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.locator("[data-testid=scroll-to-bottom]").count()).toBe(0);
+  });
+});
+
+describe("a history of 2,000 chats", () => {
+  let ctx: BrowserContext;
+  let page: Page;
+  let session: ApiSession;
+  beforeAll(async () => {
+    session = await apiAccount(baseURL);
+    await seedHistory(session, 2000, 3);
+    ctx = await launch();
+    page = ctx.pages()[0] ?? (await ctx.newPage());
+    await signInAs(page, session);
+  });
+  afterAll(async () => ctx?.close());
+
+  it("keeps about 60 rows in the sidebar while scrolling to the oldest chat, fetching pages on the way", async () => {
+    const pages: string[] = [];
+    page.on("request", (req) => {
+      if (/\/chat-sessions\?/.test(req.url())) pages.push(req.url());
+    });
+    const history = page.locator("[data-testid=history]");
+    await history.waitFor();
+    let maxRows = 0;
+    for (let step = 0; step < 400; step++) {
+      const rows = await page.locator("[data-testid=history-item]").count();
+      maxRows = Math.max(maxRows, rows);
+      if ((await history.getAttribute("data-count")) === "2000" && (await page.getByText("History chat 1", { exact: true }).count())) break;
+      await page.locator("[data-testid=sidebar-scroll]").evaluate((el) => el.scrollBy(0, 1500));
+      await page.waitForTimeout(30);
+    }
+    expect(await history.getAttribute("data-count")).toBe("2000");
+    await page.getByText("History chat 1", { exact: true }).waitFor();
+    expect(maxRows).toBeLessThanOrEqual(80);
+    expect(pages.length).toBeGreaterThanOrEqual(19);
+    expect(await domNodes(page)).toBeLessThan(3000);
+  });
+
+  it("keeps the starred section first and the date groups below it", async () => {
+    await page.locator("[data-testid=sidebar-scroll]").evaluate((el) => el.scrollTo(0, 0));
+    const headings = page.locator("[data-testid=history-group]");
+    await expect.poll(() => headings.first().getAttribute("data-group")).toBe("starred");
+    expect(await page.locator('[data-testid=history-item][data-group="starred"]').count()).toBe(3);
+    expect(await headings.nth(1).getAttribute("data-group")).toBe("today");
+  });
+});

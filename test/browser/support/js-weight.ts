@@ -1,0 +1,87 @@
+// What a page costs in JavaScript: every script the browser fetches while the page loads (HTTP cache off), sized as
+// gzip -9 of the built file in dist/client. Shared by the size budget test and `npm run bench`.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Page } from "playwright-core";
+
+export const CLIENT_DIR = join(process.cwd(), "dist", "client");
+
+/**
+ * JavaScript per page in kB of gzip (1 kB = 1,000 bytes). `goal` is the client issue's target; `limit` is what the
+ * size test enforces: the goal where it is met, else today's size plus a little, so any growth fails the test while
+ * the rest of the way to the goal is worked on. `npm run bench` prints the measured size against the goal.
+ */
+export const BUDGETS = {
+  signIn: { goal: 120, limit: 144, label: "sign-in page" },
+  newChat: { goal: 150, limit: 165, label: "new-chat page (no answers yet)" },
+  openChat: { goal: 180, limit: 183, label: "open chat with answers" },
+} as const;
+export type PageName = keyof typeof BUDGETS;
+
+export interface Chunk {
+  /** The file under dist/client, e.g. assets/index-AbC123xy.js. */
+  file: string;
+  /** The chunk's name without its content hash, e.g. "index": stable from build to build. */
+  name: string;
+  gzipBytes: number;
+}
+
+export interface PageWeight {
+  chunks: Chunk[];
+  gzipBytes: number;
+}
+
+/** "assets/chat-view-Cp3jD1Ay.js" → "chat-view". */
+export function chunkName(file: string): string {
+  const base = file.split("/").at(-1) ?? file;
+  return base.replace(/-[\w-]{8}\.js$/, "").replace(/\.js$/, "");
+}
+
+const gzipCache = new Map<string, number>();
+function gzipSize(file: string): number {
+  let size = gzipCache.get(file);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(join(CLIENT_DIR, file)), { level: 9 }).length;
+    gzipCache.set(file, size);
+  }
+  return size;
+}
+
+/**
+ * Loads `url` in `page` with the HTTP cache off, waits for `ready` and for the network to settle, and returns the
+ * scripts fetched meanwhile. Only same-origin /assets/*.js count (the built chunks).
+ */
+export async function measurePage(page: Page, url: string, ready: string): Promise<PageWeight> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  const files = new Set<string>();
+  const onResponse = (res: import("playwright-core").Response) => {
+    const path = new URL(res.url()).pathname;
+    if (path.startsWith("/assets/") && path.endsWith(".js")) files.add(path.slice(1));
+  };
+  page.on("response", onResponse);
+  try {
+    await page.goto(url);
+    await page.waitForSelector(ready);
+    await page.waitForLoadState("networkidle");
+  } finally {
+    page.off("response", onResponse);
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: false });
+    await cdp.detach();
+  }
+  const chunks = [...files]
+    .map((file) => ({ file, name: chunkName(file), gzipBytes: gzipSize(file) }))
+    .sort((a, b) => b.gzipBytes - a.gzipBytes);
+  // Two chunks may share a name (a route's split component and its module): number the smaller ones.
+  const seen = new Map<string, number>();
+  for (const chunk of chunks) {
+    const n = (seen.get(chunk.name) ?? 0) + 1;
+    seen.set(chunk.name, n);
+    if (n > 1) chunk.name = `${chunk.name}~${n}`;
+  }
+  return { chunks, gzipBytes: chunks.reduce((sum, c) => sum + c.gzipBytes, 0) };
+}
+
+export const kB = (bytes: number) => (bytes / 1000).toFixed(1);

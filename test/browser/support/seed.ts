@@ -1,0 +1,121 @@
+// Seeds large data through the product's real API, for the browser tests and `npm run bench`: a chat of 1,000
+// messages (saved 200 per call through /media-api/api/chat/save) and a history of 2,000 chats (created with
+// POST /chat-sessions, several at a time, a few of them starred). Deterministic: the same text on every run.
+import { PASSWORD, uniqueEmail } from "./browser";
+
+export interface ApiSession {
+  baseURL: string;
+  token: string;
+  sessionToken: string;
+  email: string;
+  password: string;
+}
+
+/** Messages per save call: the media API's maximum. */
+const SAVE_BATCH = 200;
+/** Chat creations in flight at once. */
+const CREATE_CONCURRENCY = 12;
+
+/** A fresh account, registered through the API; its session's bearer credentials do the seeding. */
+export async function apiAccount(baseURL: string, name = "Lan Nguyen"): Promise<ApiSession> {
+  const email = uniqueEmail();
+  const res = await fetch(`${baseURL}/auth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ name, email, password: PASSWORD }),
+  });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { data: { token: string; session_token: string } };
+  return { baseURL, token: body.data.token, sessionToken: body.data.session_token, email, password: PASSWORD };
+}
+
+async function call<T>(s: ApiSession, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${s.baseURL}${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${s.token}`,
+      "X-Session-Token": s.sessionToken,
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path} failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A small deterministic generator (mulberry32), so seeded chats read the same on every run. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS = "cloud answer model stream token river mountain market weather history language code table result value".split(" ");
+
+/** An answer of a few hundred to a couple of thousand characters: headings, prose, lists, and now and then code or a table. */
+function answer(next: () => number, n: number): string {
+  const words = (count: number) => Array.from({ length: count }, () => WORDS[Math.floor(next() * WORDS.length)]).join(" ");
+  const parts = [`### Answer ${n}: ${words(3)}`, `${words(25)}. **${words(2)}** and \`${words(1)}\` ${words(18)}.`];
+  const shape = n % 4;
+  if (shape === 0) parts.push(Array.from({ length: 4 }, (_, i) => `- ${words(8)} ${i}`).join("\n"));
+  if (shape === 1) parts.push(`\`\`\`ts\nconst value${n} = ${Math.floor(next() * 1000)};\nconsole.log(value${n} * 2);\n\`\`\``);
+  if (shape === 2) parts.push(`| name | value |\n|---|---:|\n| ${words(1)} | ${Math.floor(next() * 100)} |\n| ${words(1)} | ${Math.floor(next() * 100)} |`);
+  parts.push(words(20 + Math.floor(next() * 60)) + ".");
+  return parts.join("\n\n");
+}
+
+/** A chat of `count` messages, questions and answers in turn, the last one an answer. Returns the chat's id. */
+export async function seedLongChat(s: ApiSession, count = 1000, title = "A very long conversation"): Promise<string> {
+  const chat = await call<{ data: { id: string } }>(s, "POST", "/chat-sessions", { title });
+  const next = random(count);
+  const start = Date.now() - count * 60_000;
+  const messages = Array.from({ length: count }, (_, i) => {
+    const bot = i % 2 === 1 || i === count - 1;
+    return {
+      message_id: `seed-${i}`,
+      sender: bot ? "bot" : "user",
+      message: bot ? answer(next, i) : `Question ${i}: tell me about ${WORDS[i % WORDS.length]} and ${WORDS[(i * 7) % WORDS.length]}?`,
+      model: bot ? "gpt-4.1-mini" : undefined,
+      created_at: start + i * 60_000,
+    };
+  });
+  for (let i = 0; i < messages.length; i += SAVE_BATCH) {
+    await call(s, "POST", "/media-api/api/chat/save", { chat_id: chat.data.id, messages: messages.slice(i, i + SAVE_BATCH) });
+  }
+  return chat.data.id;
+}
+
+/** `count` chats named "History chat N" (N from 1), `starred` of them starred. Returns their ids, oldest first. */
+export async function seedHistory(s: ApiSession, count = 2000, starred = 3): Promise<string[]> {
+  const ids: string[] = new Array(count);
+  let nextIndex = 0;
+  const worker = async () => {
+    for (;;) {
+      const i = nextIndex++;
+      if (i >= count) return;
+      const chat = await call<{ data: { id: string } }>(s, "POST", "/chat-sessions", { title: `History chat ${i + 1}` });
+      ids[i] = chat.data.id;
+    }
+  };
+  await Promise.all(Array.from({ length: CREATE_CONCURRENCY }, worker));
+  // Stars spread over the history, so the starred section gathers chats from deep pages too.
+  for (let k = 0; k < starred; k++) {
+    const id = ids[Math.floor(((k + 1) * count) / (starred + 1))]!;
+    await call(s, "PATCH", `/chat-sessions/${id}/toggle-star`, { is_starred: true });
+  }
+  return ids;
+}
+
+/** Signs the browser in with the seeded account, through the login screen. */
+export async function signInAs(page: import("playwright-core").Page, s: ApiSession): Promise<void> {
+  await page.goto(`${s.baseURL}/login`);
+  await page.fill("[data-testid=field-email]", s.email);
+  await page.fill("[data-testid=field-password]", s.password);
+  await page.click("[data-testid=login-submit]");
+  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+}
