@@ -13,6 +13,7 @@ import { usageCountStatement } from "../worker/db/usage";
 import type { Db } from "../worker/env";
 import { createModelRegistry } from "../worker/models/registry";
 import { type AnswerPrompt, streamAnswer } from "../worker/models/stream-answer";
+import { SearchStepError, searchStep } from "../worker/turn/search-step";
 import { type ChatStreamEvent, type Citation, encodeEvent, STREAM_DONE } from "../worker/protocol/chat-stream";
 import type { HotState } from "./hot-state";
 
@@ -43,6 +44,8 @@ export interface TurnRecord {
 
 export interface GenerationInput extends TurnRecord {
   prompt: AnswerPrompt;
+  /** A web search to run first (a search turn): its results join the system prompt and the stream's citations. */
+  search?: { query: string };
   temperature?: number;
   topP?: number;
 }
@@ -234,9 +237,16 @@ export class GenerationRunner {
       running.head = { metadata: { ...("metadata" in running.head ? running.head.metadata : {}), offline } };
       toAll(running.head);
       if (!resolved) throw new Error(`Unknown model ${turn.endpoint}`);
+      let prompt = input.prompt;
+      if (input.search) {
+        const context = await searchStep(this.env, input.search.query, signal);
+        running.citations = context.citations;
+        toAll({ metadata: { citations: context.citations, search_offline: context.searchOffline } });
+        prompt = { ...prompt, system: [prompt.system, context.system].filter(Boolean).join("\n\n") };
+      }
       const parts = streamAnswer({
         model: resolved.model,
-        prompt: input.prompt,
+        prompt,
         abortSignal: signal,
         temperature: input.temperature,
         topP: input.topP,
@@ -251,17 +261,21 @@ export class GenerationRunner {
             this.checkpoint({ turn, text: running.text, updatedAt: now });
           }
         } else if (part.type === "citations") {
-          running.citations = part.citations;
-          toAll({ metadata: { citations: part.citations } });
+          running.citations = [...running.citations, ...part.citations];
+          toAll({ metadata: { citations: running.citations } });
         } else {
           error = { code: part.code, message: part.message };
           break;
         }
       }
     } catch (err) {
-      // A misconfiguration or a bug must still end in a saved message and a clear error event, never a hang.
-      console.error("generation error", turn.botMessageId, err);
-      error = { code: "provider_error", message: "The model could not answer. Please try again or switch model." };
+      if (err instanceof SearchStepError) {
+        error = { code: err.code, message: err.message };
+      } else if (!signal.aborted) {
+        // A misconfiguration or a bug must still end in a saved message and a clear error event, never a hang.
+        console.error("generation error", turn.botMessageId, err);
+        error = { code: "provider_error", message: "The model could not answer. Please try again or switch model." };
+      }
     }
     const text = running.text;
     const outcome: Outcome = { text, citations: running.citations, stopped: signal.aborted, error: error?.code ?? null, offline };

@@ -45,7 +45,10 @@ export type StreamErrorCode =
   | "provider_unavailable"
   | "stream_interrupted"
   | "provider_error"
-  | "generation_lost";
+  | "generation_lost"
+  | "search_auth_failed"
+  | "search_rate_limited"
+  | "search_unavailable";
 
 export function encodeEvent(event: ChatStreamEvent | typeof STREAM_DONE): string {
   return `data: ${event === STREAM_DONE ? STREAM_DONE : JSON.stringify(event)}\n\n`;

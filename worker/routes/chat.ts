@@ -1,14 +1,16 @@
-// The model API: POST /api/chat/{endpoint} streams an answer as SSE, and POST /api/chat/stop stops one.
+// The model API: POST /api/chat/{endpoint} streams an answer as SSE (POST /api/chat/search a web search answer),
+// GET /api/chat/stream/{id} follows a running one, and POST /api/chat/stop stops one.
 // The route parses the request and returns the stream; the turn itself — session, model and plan, chat ownership,
 // the daily use, the prompt, recording and generating — is worker/turn/chat-turn.ts, run by the user's Durable
 // Object in one call, so nothing here waits on D1 before the first token.
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import * as v from "valibot";
 import { assertSameOriginForCookies, readCredentials, requireAuth, verifyCredentials } from "../auth/middleware";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { userHub } from "../lib/user-hub";
 import { idSchema, valid } from "../lib/validate";
+import { DEFAULT_ENDPOINT } from "../models/catalogue";
 
 /** Longest accepted prompt, in characters (about 25k tokens). */
 const MAX_QUESTION_CHARS = 100_000;
@@ -34,7 +36,11 @@ const AskSchema = v.object({
   edit_message_id: v.optional(idSchema),
   /** Regenerate: the bot answer to write again, in place, with this endpoint's model. */
   regenerate_message_id: v.optional(idSchema),
+  /** POST /api/chat/search only: the endpoint of the model that answers (the default model when absent). */
+  model: v.optional(v.pipe(v.string(), v.maxLength(100))),
 });
+
+type AskContext = Context<AppEnv, string, { in: { json: v.InferInput<typeof AskSchema> }; out: { json: v.InferOutput<typeof AskSchema> } }>;
 
 const StopSchema = v.object({ message_id: idSchema });
 
@@ -73,54 +79,59 @@ export const chatRoutes = new Hono<AppEnv>()
     if (!stream) throw new AppError("not_found", "No running answer with this message_id");
     return new Response(stream, { status: 200, headers: { ...SSE_HEADERS, "X-Message-Id": messageId } });
   })
-  .post("/:model", valid("json", AskSchema), async (c) => {
-    // Only the JWT is checked here; the user's object checks the session inside the turn (one call, not two).
-    const creds = readCredentials(c);
-    if (!creds) throw new AppError("unauthorized", "No JWT token found");
-    assertSameOriginForCookies(c, creds);
-    const { claims, tokenHash } = await verifyCredentials(c.env, creds);
-    const body = c.req.valid("json");
-    if (body.edit_message_id && body.regenerate_message_id) {
-      throw new AppError("invalid_input", "Send edit_message_id or regenerate_message_id, not both", { field: "regenerate_message_id" });
-    }
-    const asked = v.safeParse(QuestionSchema, body.question);
-    if (!asked.success && !body.regenerate_message_id) {
-      throw new AppError("invalid_input", asked.issues[0].message, { field: "question" });
-    }
-    const question = asked.success ? asked.output : "";
-    const hub = await userHub(c.env, claims.sub);
-    const turn = await hub.chatTurn({
-      sessionId: claims.sid,
-      tokenHash,
-      claimedUserId: body.user_id ?? null,
-      endpoint: c.req.param("model"),
-      chatId: body.chat_id,
-      question,
-      userMessageId: body.message_id ?? crypto.randomUUID(),
-      botMessageId: body.bot_message_id ?? crypto.randomUUID(),
-      isSearchMode: body.is_search_mode ?? false,
-      kind: body.edit_message_id
-        ? { type: "edit", messageId: body.edit_message_id }
-        : body.regenerate_message_id
-          ? { type: "regenerate", messageId: body.regenerate_message_id }
-          : { type: "ask" },
-    });
-    if (!turn.ok) {
-      if (turn.code === "quota_exhausted") {
-        c.header("X-Remaining-Usage", "0");
-        c.header("X-Warning-Level", "zero_remaining");
-      }
-      throw new AppError(turn.code, turn.message, turn.details);
-    }
-    return new Response(turn.stream, {
-      status: 200,
-      headers: {
-        ...SSE_HEADERS,
-        "X-Remaining-Usage": String(turn.remaining),
-        "X-Warning-Level": turn.level,
-        "X-Total-Usage": String(turn.total),
-        "X-Message-Id": turn.botMessageId,
-        "X-User-Message-Id": turn.userMessageId,
-      },
-    });
+  /** A web search answer with citations: the same payload as a model call; `model` picks the model (default one). */
+  .post("/search", valid("json", AskSchema), (c) => startTurn(c, c.req.valid("json").model ?? DEFAULT_ENDPOINT, true))
+  .post("/:model", valid("json", AskSchema), (c) => startTurn(c, c.req.param("model"), c.req.valid("json").is_search_mode ?? false));
+
+/** Parses the caller's credentials and the request, runs the turn in the user's object and returns its stream. */
+async function startTurn(c: AskContext, endpoint: string, isSearchMode: boolean) {
+  // Only the JWT is checked here; the user's object checks the session inside the turn (one call, not two).
+  const creds = readCredentials(c);
+  if (!creds) throw new AppError("unauthorized", "No JWT token found");
+  assertSameOriginForCookies(c, creds);
+  const { claims, tokenHash } = await verifyCredentials(c.env, creds);
+  const body = c.req.valid("json");
+  if (body.edit_message_id && body.regenerate_message_id) {
+    throw new AppError("invalid_input", "Send edit_message_id or regenerate_message_id, not both", { field: "regenerate_message_id" });
+  }
+  const asked = v.safeParse(QuestionSchema, body.question);
+  if (!asked.success && !body.regenerate_message_id) {
+    throw new AppError("invalid_input", asked.issues[0].message, { field: "question" });
+  }
+  const question = asked.success ? asked.output : "";
+  const hub = await userHub(c.env, claims.sub);
+  const turn = await hub.chatTurn({
+    sessionId: claims.sid,
+    tokenHash,
+    claimedUserId: body.user_id ?? null,
+    endpoint,
+    chatId: body.chat_id,
+    question,
+    userMessageId: body.message_id ?? crypto.randomUUID(),
+    botMessageId: body.bot_message_id ?? crypto.randomUUID(),
+    isSearchMode,
+    kind: body.edit_message_id
+      ? { type: "edit", messageId: body.edit_message_id }
+      : body.regenerate_message_id
+        ? { type: "regenerate", messageId: body.regenerate_message_id }
+        : { type: "ask" },
   });
+  if (!turn.ok) {
+    if (turn.code === "quota_exhausted") {
+      c.header("X-Remaining-Usage", "0");
+      c.header("X-Warning-Level", "zero_remaining");
+    }
+    throw new AppError(turn.code, turn.message, turn.details);
+  }
+  return new Response(turn.stream, {
+    status: 200,
+    headers: {
+      ...SSE_HEADERS,
+      "X-Remaining-Usage": String(turn.remaining),
+      "X-Warning-Level": turn.level,
+      "X-Total-Usage": String(turn.total),
+      "X-Message-Id": turn.botMessageId,
+      "X-User-Message-Id": turn.userMessageId,
+    },
+  });
+}

@@ -19,6 +19,8 @@
 //               conversation before that message; the answer is a new edit reply tied to it (for_edited_message_id)
 //   regenerate  a bot answer is written again, in place, with this or another model; the prompt is the conversation
 //               before it, ending with the question it answered
+//   search      (with any of the above) a use of the day's web searches instead of the model's; the question goes to
+//               the web search source first, and its results become numbered sources and citations (search-step.ts)
 import type { GenerationInput, GenerationRunner } from "../../durable-objects/generation";
 import type { HotState, WindowMessage } from "../../durable-objects/hot-state";
 import type { MessageInput } from "../db/messages";
@@ -116,7 +118,9 @@ export async function runChatTurn(host: TurnHost, req: ChatTurnRequest): Promise
   }
   // Steps 3 to 6 of the variations: which messages the prompt holds, and what the turn writes.
   const plan = kind.type === "ask" ? askPlan(req, history) : await earlierMessagePlan(host, req, kind);
-  const { remaining, total } = takeUse(host, user, entry.endpoint, entry.name, day);
+  // A search turn counts against the day's web searches, its own quota; any other turn against the model's.
+  const bucket = req.isSearchMode ? "search" : entry.endpoint;
+  const { remaining, total } = takeUse(host, user, bucket, req.isSearchMode ? "web search" : entry.name, day);
 
   const userMessage = plan.userMessage && { ...plan.userMessage, model: entry.endpoint, endpoint: entry.endpoint, source: "api", isSearchMode: req.isSearchMode };
   if (userMessage) {
@@ -130,8 +134,9 @@ export async function runChatTurn(host: TurnHost, req: ChatTurnRequest): Promise
     endpoint: entry.endpoint,
     botMessageId: plan.botMessageId,
     userMessage,
-    usage: { bucket: entry.endpoint, day },
+    usage: { bucket, day },
     isSearchMode: req.isSearchMode,
+    ...(req.isSearchMode ? { search: { query: plan.question } } : {}),
     ...(plan.forEditedMessageId ? { forEditedMessageId: plan.forEditedMessageId } : {}),
     ...personalPrompt(host, user, plan, history.length === 0),
   };
