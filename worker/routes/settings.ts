@@ -1,9 +1,11 @@
 // AI settings and memory under /auth: GET /auth/ai-settings, PATCH /auth/update-ai-settings, POST
 // /auth/update-chat-customization (defaults '', true, true, true), and the remembered facts the user can list, add
 // and delete (GET/POST/DELETE /auth/memories). The AI style is premium only (403 premium_required for Free).
+// Every write then tells the user's Durable Object (settingsChanged), which keeps them for the next answer.
 import { Hono } from "hono";
 import * as v from "valibot";
 import { requireAuth } from "../auth/middleware";
+import { settingsChanged } from "../auth/sessions";
 import { addMemory, aiSettingsView, clearMemories, countMemories, deleteMemory, getAiSettings, listMemories, memoryView, updateAiSettings } from "../db/settings";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
@@ -60,6 +62,7 @@ export const settingsRoutes = new Hono<AppEnv>()
         memoryEnabled: body.memory_enabled,
       },
     });
+    await settingsChanged(c.env, c.var.user.id);
     return c.json({ status: "success", data: aiSettingsView(settings) }, 200);
   })
   .post("/update-chat-customization", requireAuth, valid("json", CustomizationSchema), async (c) => {
@@ -73,6 +76,7 @@ export const settingsRoutes = new Hono<AppEnv>()
         allowNewChats: body.allow_new_chats,
       },
     });
+    await settingsChanged(c.env, c.var.user.id);
     return c.json({ status: "success", data: aiSettingsView(settings) }, 200);
   })
   .get("/memories", requireAuth, async (c) => {
@@ -88,14 +92,17 @@ export const settingsRoutes = new Hono<AppEnv>()
       const n = await countMemories({ db: c.var.db, userId });
       throw new AppError("quota_exhausted", `Memory is full (${n} of ${max} facts). Delete some to add more.`);
     }
+    await settingsChanged(c.env, userId);
     return c.json({ status: "success", data: memoryView(row) }, 201);
   })
   .delete("/memories/:id", requireAuth, valid("param", v.object({ id: idSchema })), async (c) => {
     const ok = await deleteMemory({ db: c.var.db, userId: c.var.user.id, id: c.req.valid("param").id });
     if (!ok) throw new AppError("not_found", "Memory not found");
+    await settingsChanged(c.env, c.var.user.id);
     return c.json({ status: "success", data: { deleted: true } }, 200);
   })
   .delete("/memories", requireAuth, async (c) => {
     const deleted = await clearMemories({ db: c.var.db, userId: c.var.user.id });
+    await settingsChanged(c.env, c.var.user.id);
     return c.json({ status: "success", data: { deleted } }, 200);
   });

@@ -1,7 +1,7 @@
 // AI settings (defaults, custom instruction limit, premium-only styles) and remembered facts.
 import { describe, expect, it } from "vitest";
 import { CUSTOM_INSTRUCTION_MAX_CHARS } from "../../../worker/protocol/settings";
-import { call, json, registerUser, setPlan } from "../../support/api";
+import { call, inUserHub, json, registerUser, setPlan } from "../../support/api";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -117,5 +117,21 @@ describe("/auth/memories", () => {
   it("answers 400 for an empty fact", async () => {
     const u = await registerUser();
     expect((await call("POST", "/auth/memories", { token: u.token, body: { content: "  " } })).status).toBe(400);
+  });
+});
+
+describe("settings reach the user's object for the next answer", () => {
+  it("after each write through the routes", async () => {
+    const u = await registerUser();
+    await call("POST", "/auth/update-chat-customization", { token: u.token, body: { customization: "Speak like a poet." } });
+    const fact = (await json(await call("POST", "/auth/memories", { token: u.token, body: { content: "Has a cat named Mướp" } }))).data;
+    let kept = await inUserHub(u.id, (hub) => hub.state.personalization());
+    expect(kept.settings.chatCustomization).toBe("Speak like a poet.");
+    expect(kept.memories).toEqual(["Has a cat named Mướp"]);
+    await call("PATCH", "/auth/update-ai-settings", { token: u.token, body: { memory_enabled: false } });
+    await call("DELETE", `/auth/memories/${fact.id}`, { token: u.token });
+    kept = await inUserHub(u.id, (hub) => hub.state.personalization());
+    expect(kept.settings.memoryEnabled).toBe(false);
+    expect(kept.memories).toEqual([]);
   });
 });
