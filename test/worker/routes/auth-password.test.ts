@@ -38,6 +38,17 @@ describe("POST /auth/change-password", () => {
     expect((await call("GET", "/auth/me", { token: u.token })).status).toBe(200);
   });
 
+  it("counts wrong current passwords like failed logins, so a stolen session cannot guess the password", async () => {
+    const u = await registerUser();
+    const headers = { "CF-Connecting-IP": "203.0.113.150" };
+    for (let i = 0; i < 10; i++) {
+      const res = await call("POST", "/auth/change-password", { token: u.token, headers, body: { currentPassword: `guess ${i}`, newPassword: "whatever new" } });
+      expect(res.status).toBe(400);
+    }
+    const refused = await call("POST", "/auth/change-password", { token: u.token, headers, body: { currentPassword: u.password, newPassword: "whatever new" } });
+    expect(refused.status).toBe(429);
+  });
+
   it("needs a signed-in user", async () => {
     expect((await call("POST", "/auth/change-password", { body: { currentPassword: "a", newPassword: "bbbbbbb" } })).status).toBe(401);
   });
