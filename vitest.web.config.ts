@@ -8,5 +8,7 @@ export default defineConfig({
     name: "web",
     environment: "jsdom",
     include: ["test/web/**/*.test.{ts,tsx}"],
+    // The seeded markdown property tests take ~3 s alone and several times that on a busy 2-core machine.
+    testTimeout: 30_000,
   },
 });

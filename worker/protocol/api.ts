@@ -1,6 +1,8 @@
-// REST response shapes the worker answers with and the SPA reads, declared once. Today: a chat's content, paged
-// newest first. The SPA validates answers with these schemas; the worker types its answers with their input types.
+// The chat content page the worker answers with and the SPA reads, declared once: a chat's messages, paged newest
+// first (the resources themselves are in resources.ts). The SPA validates answers with these schemas; the worker
+// types its answers with their input types.
 import * as v from "valibot";
+import { PublicMessageSchema } from "./resources";
 
 /** Messages per content page when the client does not ask: about 45 KB of JSON for a typical chat. */
 export const CONTENT_PAGE_DEFAULT = 50;
@@ -18,23 +20,8 @@ export const CONTENT_PAGE_MAX_BYTES = 50_000;
  */
 export const CONTENT_CURSOR = /^\d{1,16}~\d{1,16}$/;
 
-/** SQLite booleans may arrive as 0/1 from older rows; readers always see true/false. */
-const Bool = v.pipe(
-  v.union([v.boolean(), v.number()]),
-  v.transform((x) => Boolean(x)),
-);
-
-/** One message as the content call answers it (fields the SPA reads; others pass through untouched). */
-export const ContentMessageSchema = v.looseObject({
-  message_id: v.string(),
-  sender: v.picklist(["user", "bot"]),
-  message: v.string(),
-  model: v.optional(v.nullable(v.string()), null),
-  citations: v.optional(v.nullable(v.array(v.unknown())), []),
-  stopped: v.optional(Bool, false),
-  error: v.optional(v.nullable(v.string()), null),
-  created_at: v.optional(v.nullable(v.string()), null),
-});
+/** One message as the content call answers it: the saved-message resource, declared once in resources.ts. */
+export const ContentMessageSchema = PublicMessageSchema;
 
 /** The spec's content shape (data.chats[0] holds title and messages, oldest first) plus the cursor to older ones. */
 export const ChatContentPageSchema = v.object({
