@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { endUserSessions, userChanged } from "../../worker/auth/sessions";
+import { signSessionJwt } from "../../worker/auth/tokens";
 import { call, inUserHub, login, registerUser, setPlan } from "../support/api";
 import { openSocket } from "../support/socket";
 
@@ -72,5 +73,25 @@ describe("premium reminders on the user's Durable Object alarm", () => {
     await setPlan(u.id, 1, end);
     const alarm = await inUserHub(u.id, (_hub, state) => state.storage.getAlarm());
     expect(alarm).toBe(end - 3 * 86_400_000);
+  });
+});
+
+describe("sessions that exist only in D1 (made before the user's object owned them)", () => {
+  it("are loaded by the object on first use: an active one works, a revoked or expired one does not", async () => {
+    const userId = crypto.randomUUID();
+    const now = Date.now();
+    await env.DB.prepare("INSERT INTO users (id, name, email) VALUES (?, 'Old', ?)").bind(userId, `old-${userId}@example.com`).run();
+    const sessions = { live: crypto.randomUUID(), revoked: crypto.randomUUID(), expired: crypto.randomUUID() };
+    const insert = (id: string, expiresAt: number, revokedAt: number | null) =>
+      env.DB.prepare("INSERT INTO user_sessions (id, user_id, token_hash, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?)")
+        .bind(id, userId, `hash-${id}`, expiresAt, revokedAt)
+        .run();
+    await insert(sessions.live, now + 86_400_000, null);
+    await insert(sessions.revoked, now + 86_400_000, now - 1000);
+    await insert(sessions.expired, now - 1000, null);
+    const tokenFor = (sid: string) => signSessionJwt(env, userId, sid, now + 86_400_000);
+    expect((await call("GET", "/auth/me", { token: await tokenFor(sessions.live) })).status).toBe(200);
+    expect((await call("GET", "/auth/me", { token: await tokenFor(sessions.revoked) })).status).toBe(401);
+    expect((await call("GET", "/auth/me", { token: await tokenFor(sessions.expired) })).status).toBe(401);
   });
 });
