@@ -7,6 +7,8 @@
 //   POST /auth/link-account {provider, providerId, email, password, linkingToken} completes a pending link with the
 //   account's password (rate limited like login) and signs in.
 //   GET /auth/linked-accounts (data.providers) and POST /auth/unlink-account {provider}, never the last way in.
+//   POST /auth/linked-accounts {provider, token | accessToken, password} links another identity from Settings while
+//   signed in; the account's password is asked again (when it has one), so a stolen session cannot add a way in.
 import type { Context } from "hono";
 import { Hono } from "hono";
 import * as v from "valibot";
@@ -41,6 +43,12 @@ const LinkSchema = v.object({
   user_agent: v.optional(v.pipe(v.string(), v.maxLength(512))),
 });
 const UnlinkSchema = v.object({ provider: SocialProviderSchema });
+const LinkSignedInSchema = v.object({
+  provider: SocialProviderSchema,
+  token: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty("Token is required"), v.maxLength(TOKEN_MAX))),
+  accessToken: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty("Access token is required"), v.maxLength(TOKEN_MAX))),
+  password: v.optional(v.pipe(v.string(), v.maxLength(256))),
+});
 
 async function signedIn(c: Context<AppEnv>, user: SessionUser, userAgent: string | undefined, isNewUser: boolean) {
   const s = await issueSession(c, user, userAgent);
@@ -138,6 +146,30 @@ export const accountSocialRoutes = new Hono<AppEnv>()
     const rows = await listLinkedAccounts({ db: c.var.db, userId: c.var.user.id });
     const providers = rows.map((r) => ({ provider: r.provider, providerId: r.providerId, email: r.email, linked_at: isoOrNull(r.createdAt) }));
     return c.json({ status: "success", data: { providers, has_password: c.var.user.passwordHash !== null } }, 200);
+  })
+  .post("/linked-accounts", requireAuth, valid("json", LinkSignedInSchema), async (c) => {
+    const body = c.req.valid("json");
+    const db = c.var.db;
+    const user = c.var.user;
+    const credential = body.provider === "google" ? body.token : body.accessToken;
+    if (!credential) {
+      const field = body.provider === "google" ? "token" : "accessToken";
+      throw new AppError("invalid_input", `${field === "token" ? "Token" : "Access token"} is required`, { field });
+    }
+    if (user.passwordHash) {
+      const ok = body.password ? await checkAccountPassword(c, { db, account: user.email, user, password: body.password }) : false;
+      if (!ok) throw new AppError("incorrect_password", "The current password is incorrect", { field: "password" });
+    }
+    const identity = body.provider === "google" ? await verifyGoogleIdToken(c.env, credential) : await verifyFacebookToken(c.env, credential);
+    const holder = await getLinkedAccount({ db, provider: identity.provider, providerId: identity.providerId });
+    if (holder && holder.userId !== user.id) throw new AppError("already_linked", "This account is already linked to another user");
+    if (!holder && !(await linkAccount({ db, userId: user.id, ...identity }))) {
+      throw new AppError("already_linked", `This account already has another ${identity.provider} account linked`);
+    }
+    await userChanged(c.env, user.id);
+    const rows = await listLinkedAccounts({ db, userId: user.id });
+    const providers = rows.map((r) => ({ provider: r.provider, providerId: r.providerId, email: r.email, linked_at: isoOrNull(r.createdAt) }));
+    return c.json({ status: "success", data: { providers } }, 200);
   })
   .post("/unlink-account", requireAuth, valid("json", UnlinkSchema), async (c) => {
     const { provider } = c.req.valid("json");

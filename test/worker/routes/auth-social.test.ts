@@ -211,3 +211,49 @@ describe("providers not configured", () => {
     expect((await json(res)).code).toBe("provider_unavailable");
   });
 });
+
+describe("POST /auth/linked-accounts (linking from Settings)", () => {
+  it("links a Google identity with a different email to the signed-in account, after the password", async () => {
+    const u = await registerUser();
+    const sub = uniqueId();
+    const token = await googleToken({ sub, email: freshEmail() });
+    const wrong = await call("POST", "/auth/linked-accounts", { token: u.token, body: { provider: "google", token, password: "nope" } });
+    expect(wrong.status).toBe(400);
+    expect((await json(wrong)).code).toBe("incorrect_password");
+    const res = await call("POST", "/auth/linked-accounts", { token: u.token, body: { provider: "google", token, password: u.password } });
+    expect(res.status).toBe(200);
+    expect((await json(res)).data.providers).toEqual([expect.objectContaining({ provider: "google", providerId: sub })]);
+    const viaGoogle = await json(await call("POST", "/auth/google", { body: { token: await googleToken({ sub, email: freshEmail() }) } }));
+    expect(viaGoogle.data.user.id).toBe(u.id);
+  });
+
+  it("refuses an identity that belongs to another user", async () => {
+    const email = freshEmail();
+    const sub = uniqueId();
+    await call("POST", "/auth/google", { body: { token: await googleToken({ sub, email }) } });
+    const u = await registerUser();
+    const res = await call("POST", "/auth/linked-accounts", {
+      token: u.token,
+      body: { provider: "google", token: await googleToken({ sub, email }), password: u.password },
+    });
+    expect(res.status).toBe(409);
+    expect((await json(res)).code).toBe("already_linked");
+  });
+
+  it("links Facebook to a password-less account without a password", async () => {
+    const g = await json(await call("POST", "/auth/google", { body: { token: await googleToken({ sub: uniqueId(), email: freshEmail() }) } }));
+    const accessToken = await facebookToken({ id: uniqueId(), name: "F", email: freshEmail() });
+    const res = await call("POST", "/auth/linked-accounts", { token: g.data.token, body: { provider: "facebook", accessToken } });
+    expect(res.status).toBe(200);
+    expect((await json(res)).data.providers.map((p: any) => p.provider).sort()).toEqual(["facebook", "google"]);
+    // Now Google can be unlinked: Facebook remains.
+    expect((await call("POST", "/auth/unlink-account", { token: g.data.token, body: { provider: "google" } })).status).toBe(200);
+  });
+
+  it("answers 400 without the provider's token", async () => {
+    const u = await registerUser();
+    const res = await call("POST", "/auth/linked-accounts", { token: u.token, body: { provider: "facebook", password: u.password } });
+    expect(res.status).toBe(400);
+    expect((await json(res)).field).toBe("accessToken");
+  });
+});
