@@ -64,10 +64,20 @@ function matchIn(column: "body" | "title", userId: string, expr: string, chatIds
   return `owner : ${ownerToken(userId)}${scope} AND ${column} : (${expr})`;
 }
 
-export interface ChatsCursor {
-  lastMessageAt: number;
-  chatId: string;
-}
+/**
+ * Where a page of chats starts: in the title phase after (lastMessageAt, chatId), or in the message phase below a
+ * message row id (exclusive).
+ */
+export type ChatsCursor = { phase: "title"; lastMessageAt: number; chatId: string } | { phase: "message"; beforeRowId: number };
+
+/** The message phase's start: above every row id. */
+const TOP_ROW_ID = Number.MAX_SAFE_INTEGER;
+/**
+ * Matching messages read per page in the message phase, at most: the scan walks the matches newest first and stops
+ * here, so a word found in every other message costs no more than a rare one. A page may then hold fewer chats than
+ * asked, with a next_cursor to go on.
+ */
+const SCAN_BUDGET = 1_000;
 
 interface ChatHitRow {
   id: string;
@@ -76,9 +86,12 @@ interface ChatHitRow {
 }
 
 /**
- * The user's active chats whose title or any message matches `expr` (from historySearchQuery), newest
- * last_message_at first, `limit` per page after `cursor`; each with its highlighted title and the snippet of its
- * latest matching message. Two statements: the page of chats, then the snippets and titles for that page.
+ * The user's active chats whose title or any message matches `expr` (from historySearchQuery), `limit` per page:
+ * first the chats whose title matches (newest last_message_at first), then the others by their most recent matching
+ * message (newest first). Messages are saved in order, so that is the order of activity; the message phase reads the
+ * matches newest first and stops as soon as the page is full (FTS5 walks a doclist backwards with ORDER BY rowid
+ * DESC), instead of collecting every match of a common word. Each chat comes with its highlighted title and the
+ * snippet of its latest matching message.
  */
 export async function searchChats({
   d1,
@@ -86,6 +99,7 @@ export async function searchChats({
   expr,
   limit,
   cursor,
+  scanBudget = SCAN_BUDGET,
 }: {
   /** FTS5 MATCH and its auxiliary functions need raw SQL: the D1 binding itself. */
   d1: D1Database;
@@ -93,25 +107,92 @@ export async function searchChats({
   expr: string;
   limit: number;
   cursor?: ChatsCursor;
+  /** Matching messages read per page at most (SCAN_BUDGET). */
+  scanBudget?: number;
 }): Promise<{ results: HistorySearchChat[]; nextCursor: ChatsCursor | null }> {
-  const after = cursor ? "AND (c.last_message_at < ?4 OR (c.last_message_at = ?4 AND c.id < ?5))" : "";
-  const page = await d1
-    .prepare(
-      `WITH matched(chat_id) AS (
-         SELECT chat_id FROM message_fts WHERE message_fts MATCH ?1
-         UNION
-         SELECT chat_id FROM chat_title_fts WHERE chat_title_fts MATCH ?2
-       )
-       SELECT c.id AS id, c.title AS title, c.last_message_at AS last_message_at
-       FROM matched JOIN chat_sessions c ON c.id = matched.chat_id
-       WHERE c.user_id = ?3 AND c.status = 'active' ${after}
-       ORDER BY c.last_message_at DESC, c.id DESC
-       LIMIT ?6`,
-    )
-    .bind(matchIn("body", userId, expr), matchIn("title", userId, expr), userId, cursor?.lastMessageAt ?? 0, cursor?.chatId ?? "", limit + 1)
-    .all<ChatHitRow>();
-  const chats = page.results.slice(0, limit);
-  if (chats.length === 0) return { results: [], nextCursor: null };
+  const owner = ownerToken(userId);
+  const chats: ChatHitRow[] = [];
+  let nextCursor: ChatsCursor | null = null;
+  let beforeRowId = cursor?.phase === "message" ? cursor.beforeRowId : TOP_ROW_ID;
+
+  if (cursor?.phase !== "message") {
+    const after = cursor ? "AND (c.last_message_at < ?3 OR (c.last_message_at = ?3 AND c.id < ?4))" : "";
+    const { results: titled } = await d1
+      .prepare(
+        `SELECT c.id AS id, c.title AS title, c.last_message_at AS last_message_at
+         FROM chat_title_fts t JOIN chat_sessions c ON c.id = t.chat_id
+         WHERE chat_title_fts MATCH ?1 AND c.user_id = ?2 AND c.status = 'active' ${after}
+         ORDER BY c.last_message_at DESC, c.id DESC
+         LIMIT ?5`,
+      )
+      .bind(matchIn("title", userId, expr), userId, cursor?.lastMessageAt ?? 0, cursor?.chatId ?? "", limit + 1)
+      .all<ChatHitRow>();
+    chats.push(...titled.slice(0, limit));
+    if (titled.length > limit) {
+      const last = chats.at(-1)!;
+      nextCursor = { phase: "title", lastMessageAt: last.last_message_at, chatId: last.id };
+    } else if (chats.length === limit) {
+      nextCursor = { phase: "message", beforeRowId: TOP_ROW_ID };
+    }
+  }
+
+  if (chats.length < limit) {
+    const need = limit - chats.length;
+    // 1. The newest matches below the cursor, at most SCAN_BUDGET of them, as chats in the order first met (each at
+    //    its latest match). No join here: the scan stays a walk down one doclist.
+    const { results: firsts } = await d1
+      .prepare(
+        `SELECT chat_id, max(r) AS r, count(*) AS n, min(r) AS low
+         FROM (SELECT rowid AS r, chat_id FROM message_fts WHERE message_fts MATCH ?1 AND rowid < ?2 ORDER BY rowid DESC LIMIT ?3)
+         GROUP BY chat_id
+         ORDER BY r DESC`,
+      )
+      .bind(matchIn("body", userId, expr), beforeRowId, scanBudget)
+      .all<{ chat_id: string; r: number; n: number; low: number }>();
+    const scanned = firsts.reduce((sum, f) => sum + f.n, 0);
+    const low = firsts.reduce((min, f) => Math.min(min, f.low), TOP_ROW_ID);
+    // 2. Of those, in order, the user's active chats the title phase did not list and no earlier page listed (no
+    //    match at or above the cursor), checked a few at a time until the page is full.
+    const found: (ChatHitRow & { r: number })[] = [];
+    for (let at = 0; at < firsts.length && found.length <= need; at += (need + 1) * 2) {
+      const batch = firsts.slice(at, at + (need + 1) * 2);
+      const { results: kept } = await d1
+        .prepare(
+          `SELECT c.id AS id, c.title AS title, c.last_message_at AS last_message_at
+           FROM chat_sessions c
+           WHERE c.id IN (SELECT value FROM json_each(?1)) AND c.user_id = ?2 AND c.status = 'active'
+             AND NOT EXISTS (SELECT 1 FROM chat_title_fts WHERE chat_title_fts MATCH (?3 || hex(c.id) || ?4))
+             AND (?6 >= ?7 OR NOT EXISTS (
+               SELECT 1 FROM message_fts WHERE message_fts MATCH (?3 || hex(c.id) || ?5) AND rowid >= ?6
+             ))`,
+        )
+        .bind(
+          JSON.stringify(batch.map((f) => f.chat_id)),
+          userId,
+          `owner : ${owner} AND chat : c`,
+          ` AND title : (${expr})`,
+          ` AND body : (${expr})`,
+          beforeRowId,
+          TOP_ROW_ID,
+        )
+        .all<ChatHitRow>();
+      const byId = new Map(kept.map((k) => [k.id, k]));
+      for (const f of batch) {
+        const chat = byId.get(f.chat_id);
+        if (chat) found.push({ ...chat, r: f.r });
+      }
+    }
+    chats.push(...found.slice(0, need).map(({ id, title, last_message_at }) => ({ id, title, last_message_at })));
+    if (found.length > need) {
+      nextCursor = { phase: "message", beforeRowId: found[need - 1]!.r };
+    } else if (scanned >= scanBudget) {
+      nextCursor = { phase: "message", beforeRowId: low };
+    } else {
+      nextCursor = null;
+    }
+  }
+
+  if (chats.length === 0) return { results: [], nextCursor };
   const ids = chats.map((c) => c.id);
 
   const [snippets, titles] = await d1.batch<{ chat_id: string; message_id: string; snippet: string; title: string }>([
@@ -150,8 +231,21 @@ export async function searchChats({
       message_id: hit?.message_id ?? null,
     };
   });
-  const last = chats.at(-1)!;
-  return { results, nextCursor: page.results.length > limit ? { lastMessageAt: last.last_message_at, chatId: last.id } : null };
+  return { results, nextCursor };
+}
+
+/** A chats cursor as the API writes it: "t~<ms>~<chat id>" or "m~<row id>". */
+export function formatChatsCursor(cursor: ChatsCursor): string {
+  return cursor.phase === "title" ? `t~${cursor.lastMessageAt}~${cursor.chatId}` : `m~${cursor.beforeRowId}`;
+}
+
+/** Reads a cursor made by formatChatsCursor, or undefined when it is not one. */
+export function parseChatsCursor(raw: string): ChatsCursor | undefined {
+  const title = /^t~(\d{1,16})~([A-Za-z0-9_.:-]{1,100})$/.exec(raw);
+  if (title) return { phase: "title", lastMessageAt: Number(title[1]), chatId: title[2]! };
+  const message = /^m~(\d{1,16})$/.exec(raw);
+  if (message) return { phase: "message", beforeRowId: Number(message[1]) };
+  return undefined;
 }
 
 export interface MessagesCursor {

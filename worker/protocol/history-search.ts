@@ -7,8 +7,8 @@ import * as v from "valibot";
 export const HISTORY_SEARCH_MAX_QUERY = 200;
 export const HISTORY_SEARCH_DEFAULT_LIMIT = 20;
 export const HISTORY_SEARCH_MAX_LIMIT = 50;
-/** A page position: "<ms>~<id>" (the last result's time and chat id, or message row id in one chat). */
-export const HISTORY_SEARCH_CURSOR = /^\d{1,16}~[A-Za-z0-9_.:-]{1,100}$/;
+/** A page position, opaque to clients: "t~<ms>~<chat id>" or "m~<row id>" for chats, "<ms>~<row id>" in one chat. */
+export const HISTORY_SEARCH_CURSOR = /^(?:t~\d{1,16}~[A-Za-z0-9_.:-]{1,100}|m~\d{1,16}|\d{1,16}~\d{1,16})$/;
 
 export const HighlightSegmentSchema = v.object({ text: v.string(), match: v.boolean() });
 export type HighlightSegment = v.InferOutput<typeof HighlightSegmentSchema>;
@@ -33,7 +33,11 @@ export const HistorySearchMessageSchema = v.object({
 });
 export type HistorySearchMessage = v.InferOutput<typeof HistorySearchMessageSchema>;
 
-/** GET /chat-sessions/search?q=&limit=&cursor= : the caller's chats whose title or messages match, newest first. */
+/**
+ * GET /chat-sessions/search?q=&limit=&cursor= : the caller's chats whose title or messages match — title matches
+ * first (newest last_message_at first), then by their most recent matching message — `limit` per page. A page may
+ * hold fewer chats than asked while next_cursor is not null (the scan of a very common word stops at a budget).
+ */
 export const HistorySearchChatsResponseSchema = v.object({
   status: v.literal("success"),
   data: v.array(HistorySearchChatSchema),

@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { requireAuth } from "../auth/middleware";
 import { getChat } from "../db/chats";
-import { historySearchQuery, searchChatMessages, searchChats } from "../db/history-search";
+import { formatChatsCursor, historySearchQuery, parseChatsCursor, searchChatMessages, searchChats } from "../db/history-search";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { idSchema, valid } from "../lib/validate";
@@ -34,11 +34,6 @@ const SearchQuerySchema = v.object({
   chat_id: v.optional(idSchema),
 });
 
-function splitCursor(cursor: string): [number, string] {
-  const at = cursor.indexOf("~");
-  return [Number(cursor.slice(0, at)), cursor.slice(at + 1)];
-}
-
 export const historySearchRoutes = new Hono<AppEnv>().get("/", requireAuth, valid("query", SearchQuerySchema), async (c) => {
   const { q, limit, cursor, chat_id: chatId } = c.req.valid("query");
   const db = c.var.db;
@@ -47,20 +42,21 @@ export const historySearchRoutes = new Hono<AppEnv>().get("/", requireAuth, vali
   const expr = historySearchQuery(q);
 
   if (chatId !== undefined) {
-    if (!(await getChat({ db, id: chatId, userId }))) throw new AppError("not_found", "Chat not found");
     let after: { createdAt: number; rowId: number } | undefined;
     if (cursor) {
-      const [createdAt, rowId] = splitCursor(cursor);
-      if (!/^\d+$/.test(rowId)) throw new AppError("invalid_input", "cursor must be a next_cursor value from an earlier page", { field: "cursor" });
-      after = { createdAt, rowId: Number(rowId) };
+      const m = /^(\d{1,16})~(\d{1,16})$/.exec(cursor);
+      if (!m) throw new AppError("invalid_input", "cursor must be a next_cursor value from an earlier page", { field: "cursor" });
+      after = { createdAt: Number(m[1]), rowId: Number(m[2]) };
     }
+    if (!(await getChat({ db, id: chatId, userId }))) throw new AppError("not_found", "Chat not found");
     if (!expr) return c.json({ status: "success", data: [], next_cursor: null }, 200);
     const { results, nextCursor } = await searchChatMessages({ d1: c.env.DB, userId, chatId, expr, limit, cursor: after });
     return c.json({ status: "success", data: results, next_cursor: nextCursor ? `${nextCursor.createdAt}~${nextCursor.rowId}` : null }, 200);
   }
 
-  const after = cursor ? (([lastMessageAt, id]) => ({ lastMessageAt, chatId: id }))(splitCursor(cursor)) : undefined;
+  const after = cursor === undefined ? undefined : parseChatsCursor(cursor);
+  if (cursor !== undefined && !after) throw new AppError("invalid_input", "cursor must be a next_cursor value from an earlier page", { field: "cursor" });
   if (!expr) return c.json({ status: "success", data: [], next_cursor: null }, 200);
   const { results, nextCursor } = await searchChats({ d1: c.env.DB, userId, expr, limit, cursor: after });
-  return c.json({ status: "success", data: results, next_cursor: nextCursor ? `${nextCursor.lastMessageAt}~${nextCursor.chatId}` : null }, 200);
+  return c.json({ status: "success", data: results, next_cursor: nextCursor ? formatChatsCursor(nextCursor) : null }, 200);
 });

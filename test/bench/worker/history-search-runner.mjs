@@ -135,6 +135,15 @@ try {
   const db = await mf.getD1Database("DB");
   const seeded = await seed(db, data.user.id);
   const results = [];
+  // The floor on this machine: an authenticated call with one small D1 query and no search.
+  const floor = [];
+  for (let i = 0; i < RUNS; i++) {
+    const start = performance.now();
+    const res = await fetcher(`${base}/chat-sessions?limit=1`, { headers: { Authorization: `Bearer ${data.token}` } });
+    await res.arrayBuffer();
+    floor.push(performance.now() - start);
+  }
+  results.push({ label: "baseline: GET /chat-sessions?limit=1 (no search)", q: "", p50: pct(floor, 50), p95: pct(floor, 95), count: null });
   for (const [label, q] of QUERIES) {
     const url = `${base}/chat-sessions/search?q=${encodeURIComponent(q)}&limit=20`;
     for (let i = 0; i < WARMUP_RUNS; i++) await time(fetcher, url, data.token);

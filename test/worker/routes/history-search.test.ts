@@ -2,7 +2,7 @@
 // diacritics-insensitive), newest first with highlighted snippets; a search inside one chat; bad queries never 500.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { historySearchQuery } from "../../../worker/db/history-search";
+import { type ChatsCursor, historySearchQuery, searchChats } from "../../../worker/db/history-search";
 import { type HistorySearchChat, HistorySearchChatsResponseSchema, HistorySearchMessagesResponseSchema, toSegments } from "../../../worker/protocol/history-search";
 import * as v from "valibot";
 import { call, json, makeChat, registerUser, type TestUser } from "../../support/api";
@@ -124,22 +124,50 @@ describe("GET /chat-sessions/search", () => {
     expect(titles!.n).toBe(0);
   });
 
-  it("lists newest last_message_at first, a page at a time with next_cursor", async () => {
+  it("lists title matches first (newest first), then chats by their most recent matching message, a page at a time", async () => {
     const user = await registerUser();
     const day = 24 * 60 * 60 * 1000;
     const now = Date.now();
-    const ids = [];
-    for (let i = 0; i < 5; i++) ids.push(await chatWith(user, `Chat ${i}`, [{ message_id: `m${i}`, sender: "bot", message: `the ocelot number ${i}` }], now - i * day));
+    // Saved oldest first, as a history grows: chat 4's message is the oldest mention, chat 0's the newest.
+    const byContent: string[] = [];
+    for (let i = 4; i >= 0; i--) byContent.unshift(await chatWith(user, `Chat ${i}`, [{ message_id: `m${i}`, sender: "bot", message: `the ocelot number ${i}` }], now - i * day));
+    const titled = [await chatWith(user, "Ocelot care (old)", [], now - 30 * day), await chatWith(user, "Ocelot care (new)", [], now - 2 * day)].reverse();
     const first = await chatsFor(user, "ocelot", { limit: "2" });
-    expect(first.data.map((r) => r.chat_id)).toEqual(ids.slice(0, 2));
-    expect(first.next_cursor).toEqual(expect.any(String));
-    const second = await chatsFor(user, "ocelot", { limit: "2", cursor: first.next_cursor! });
-    expect(second.data.map((r) => r.chat_id)).toEqual(ids.slice(2, 4));
-    const third = await chatsFor(user, "ocelot", { limit: "2", cursor: second.next_cursor! });
-    expect(third.data.map((r) => r.chat_id)).toEqual(ids.slice(4));
-    expect(third.next_cursor).toBeNull();
-    // Groupable by date: yesterday's chat says so in UTC.
-    expect(first.data[1]!.last_message_at).toBe(new Date(now - day).toISOString().slice(0, 19).replace("T", " "));
+    expect(first.data.map((r) => r.chat_id)).toEqual(titled);
+    const pages = [first.data.map((r) => r.chat_id)];
+    let cursor = first.next_cursor;
+    while (cursor) {
+      const page = await chatsFor(user, "ocelot", { limit: "2", cursor });
+      pages.push(page.data.map((r) => r.chat_id));
+      cursor = page.next_cursor;
+    }
+    expect(pages.flat()).toEqual([...titled, ...byContent]);
+    // Groupable by date: last_message_at in UTC 'YYYY-MM-DD HH:MM:SS'.
+    const all = (await chatsFor(user, "ocelot", { limit: "50" })).data;
+    expect(all.find((r) => r.chat_id === byContent[1])!.last_message_at).toBe(new Date(now - day).toISOString().slice(0, 19).replace("T", " "));
+  });
+
+  it("lists every matching chat exactly once across pages, even with a small scan budget", async () => {
+    const user = await registerUser();
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const id = await chatWith(user, `Chat ${i}`, [{ message_id: "a", sender: "user", message: "capybara one" }]);
+      ids.push(id);
+    }
+    // Later mentions in the first chats: they move up, and their older mentions must not list them again.
+    await save(user, ids[0]!, [{ message_id: "b", sender: "bot", message: "capybara two" }]);
+    await save(user, ids[1]!, [{ message_id: "b", sender: "bot", message: "capybara three" }, { message_id: "c", sender: "bot", message: "capybara four" }]);
+    for (const scanBudget of [1, 2, 3, 100]) {
+      const seen: string[] = [];
+      let cursor: ChatsCursor | undefined;
+      let guard = 0;
+      do {
+        const page = await searchChats({ d1: env.DB, userId: user.id, expr: historySearchQuery("capybara")!, limit: 2, cursor, scanBudget });
+        seen.push(...page.results.map((r) => r.chat_id));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor && ++guard < 50);
+      expect(seen, `budget ${scanBudget}`).toEqual([ids[1], ids[0], ids[5], ids[4], ids[3], ids[2]]);
+    }
   });
 
   it("gives each chat the snippet of its latest matching message", async () => {
@@ -211,6 +239,8 @@ describe("GET /chat-sessions/search", () => {
       [{ q: "x", limit: "51" }, "limit"],
       [{ q: "x", limit: "ten" }, "limit"],
       [{ q: "x", cursor: "garbage" }, "cursor"],
+      [{ q: "x", cursor: "12~34" }, "cursor"],
+      [{ q: "x", chat_id: "abc", cursor: "m~12" }, "cursor"],
       [{ q: "x", chat_id: "../etc" }, "chat_id"],
     ])("answers 400 for %o", async (query, field) => {
       const user = await registerUser();
