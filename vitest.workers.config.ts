@@ -4,6 +4,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { mkdirSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 import { FAKE_FACEBOOK_APP_ID, FAKE_FACEBOOK_APP_SECRET, FAKE_OAUTH_SECRET, startFakeIdentity } from "./test/support/fake-identity.ts";
+import { startFakeImages } from "./test/support/fake-images.ts";
 import { startFakeSearch } from "./test/support/fake-search.ts";
 import { startFakeUpstream } from "./test/support/fake-upstream.ts";
 
@@ -13,6 +14,7 @@ export default defineConfig(async () => {
   const upstream = await startFakeUpstream();
   const identity = await startFakeIdentity();
   const search = await startFakeSearch();
+  const images = await startFakeImages();
   return {
     plugins: [
       cloudflareTest({
@@ -40,6 +42,11 @@ export default defineConfig(async () => {
             TAVILY_API_KEY: "",
             BRAVE_SEARCH_API_KEY: "",
             SEARXNG_BASE_URL: "",
+            // Images: the fake image providers (test/support/fake-images.ts); the offline model unless a test configures one.
+            FAKE_IMAGES_URL: images.url,
+            IMAGE_PROVIDER: "",
+            IMAGE_BASE_URL: "",
+            IMAGE_API_KEY: "",
             // Accounts: mail goes to the dev mailbox; Google, Facebook and the external model key checks go to the
             // fake identity server (test/support/fake-identity.ts); BYO keys are encrypted under a test-only key.
             FAKE_IDENTITY_URL: identity.url,

@@ -67,6 +67,16 @@ declare global {
       /** A SearXNG-compatible instance with the JSON format enabled, e.g. http://localhost:8888; optional bearer key. */
       SEARXNG_BASE_URL?: string;
       SEARXNG_API_KEY?: string;
+      /** Image generation (worker/images/): openai | google | workers-ai | openai-compatible | offline; unset picks the first with a key, else offline. */
+      IMAGE_PROVIDER?: string;
+      /** The upstream image model (defaults: gpt-image-1, gemini-2.5-flash-image, @cf/black-forest-labs/flux-1-schnell, stable-diffusion). */
+      IMAGE_MODEL?: string;
+      /** Overrides the chosen image provider's base URL (required for openai-compatible, e.g. http://127.0.0.1:8080/v1). */
+      IMAGE_BASE_URL?: string;
+      /** Overrides the chosen image provider's key (optional for openai-compatible). */
+      IMAGE_API_KEY?: string;
+      /** Time limit of one image call in milliseconds (default 60000). */
+      IMAGE_TIMEOUT_MS?: string;
       /** Connected apps (OAuth 2 + PKCE): Google's client secret (with GOOGLE_CLIENT_ID) and a Microsoft app. */
       GOOGLE_CLIENT_SECRET?: string;
       MICROSOFT_CLIENT_ID?: string;

@@ -15,6 +15,8 @@ declare global {
       FAKE_IDENTITY_URL: string;
       /** Base URL of the fake web search server (test/support/fake-search.ts). */
       FAKE_SEARCH_URL: string;
+      /** Base URL of the fake image providers (test/support/fake-images.ts). */
+      FAKE_IMAGES_URL: string;
     }
   }
 }

@@ -1,0 +1,148 @@
+// The offline image model: with no image provider configured, a real picture is drawn from the prompt so the
+// product runs (and is tested) end to end without a key. It is deterministic — the same prompt always gives the
+// same PNG — and different prompts give different pictures: a hash of the prompt picks the palette, the gradient's
+// angle and a composition of circles, rings and bars. An edit keeps the original's seed (read from its PNG text
+// chunk, or hashed from its bytes) and mixes in the edit prompt, so it draws a visibly different variant of it.
+// The UI says plainly that the offline model drew it (GeneratedImage.offline).
+import { encodePng, pngText } from "./png";
+import type { GeneratedImage } from "./types";
+
+/** Side of the square picture, in pixels: big enough to look like an image, small enough (~30–120 KB) to store. */
+export const OFFLINE_IMAGE_SIZE = 512;
+export const OFFLINE_IMAGE_MODEL = "offline-image";
+/** The PNG text key that carries the drawing's seed (hex). */
+const SEED_KEY = "may-seed";
+
+/** FNV-1a (32-bit) of a string's UTF-8 bytes, continuing from `seed`. */
+function hash(text: string, seed = 0x811c9dc5): number {
+  let h = seed >>> 0;
+  for (const b of new TextEncoder().encode(text)) {
+    h ^= b;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+/** mulberry32: a tiny seeded generator of numbers in [0, 1). */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Rgb = [number, number, number];
+
+function hsl(h: number, s: number, l: number): Rgb {
+  const k = (n: number) => (n + h / 30) % 12;
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
+  return [Math.round(f(0) * 255), Math.round(f(8) * 255), Math.round(f(4) * 255)];
+}
+
+interface Shape {
+  kind: "circle" | "ring" | "bar";
+  x: number;
+  y: number;
+  r: number;
+  w: number;
+  h: number;
+  color: Rgb;
+  alpha: number;
+}
+
+/** Draws the picture of a seed; `variant` (an edit) keeps the palette family and moves everything else. */
+function draw(seed: number, variant: number | null): Uint8Array {
+  const size = OFFLINE_IMAGE_SIZE;
+  const base = random(seed);
+  const hue = base() * 360;
+  const harmony = [30, 150, 180, 210][Math.floor(base() * 4)]!;
+  const rnd = variant === null ? base : random(variant);
+  // An edit turns the hues and the light around, so the variant is visibly different but related.
+  const shift = variant === null ? 0 : 40 + rnd() * 80;
+  const top = hsl((hue + shift) % 360, 0.65, variant === null ? 0.25 + base() * 0.2 : 0.6);
+  const bottom = hsl((hue + harmony + shift) % 360, 0.7, variant === null ? 0.55 + base() * 0.2 : 0.3);
+  const angle = rnd() * Math.PI * 2;
+  const dx = Math.cos(angle);
+  const dy = Math.sin(angle);
+  const shapes: Shape[] = Array.from({ length: 5 + Math.floor(rnd() * 5) }, () => ({
+    kind: (["circle", "ring", "bar"] as const)[Math.floor(rnd() * 3)]!,
+    x: rnd() * size,
+    y: rnd() * size,
+    r: 30 + rnd() * 110,
+    w: 60 + rnd() * 260,
+    h: 16 + rnd() * 60,
+    color: hsl((hue + shift + [0, harmony, harmony / 2, 180][Math.floor(rnd() * 4)]!) % 360, 0.75, 0.35 + rnd() * 0.4),
+    alpha: 0.45 + rnd() * 0.45,
+  }));
+
+  const px = new Uint8Array(size * size * 3);
+  const half = size / 2;
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      // Position along the gradient's direction, 0..1.
+      const t = Math.min(1, Math.max(0, ((x - half) * dx + (y - half) * dy) / size + 0.5));
+      let r = top[0] + (bottom[0] - top[0]) * t;
+      let g = top[1] + (bottom[1] - top[1]) * t;
+      let b = top[2] + (bottom[2] - top[2]) * t;
+      for (const s of shapes) {
+        const ddx = x - s.x;
+        const ddy = y - s.y;
+        let inside: boolean;
+        if (s.kind === "circle") inside = ddx * ddx + ddy * ddy <= s.r * s.r;
+        else if (s.kind === "ring") {
+          const d = Math.sqrt(ddx * ddx + ddy * ddy);
+          inside = d <= s.r && d >= s.r * 0.72;
+        } else inside = Math.abs(ddx) <= s.w / 2 && Math.abs(ddy) <= s.h / 2;
+        if (!inside) continue;
+        r += (s.color[0] - r) * s.alpha;
+        g += (s.color[1] - g) * s.alpha;
+        b += (s.color[2] - b) * s.alpha;
+      }
+      const i = (y * size + x) * 3;
+      px[i] = r;
+      px[i + 1] = g;
+      px[i + 2] = b;
+    }
+  }
+  return px;
+}
+
+/** Prompts that differ only in case or spacing are the same request, so they draw the same picture. */
+function normalize(prompt: string): string {
+  return prompt.normalize("NFC").toLowerCase().replace(/\s+/gu, " ").trim();
+}
+
+function hex(n: number): string {
+  return n.toString(16).padStart(8, "0");
+}
+
+/** The seed an earlier offline picture was drawn from, or a hash of any other image's bytes. */
+function seedOf(original: Uint8Array): number {
+  const stored = pngText(original, SEED_KEY);
+  if (stored && /^[0-9a-f]{8}$/.test(stored)) return Number.parseInt(stored, 16);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < original.length; i++) {
+    h ^= original[i]!;
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+export async function generateOffline(prompt: string): Promise<GeneratedImage> {
+  const seed = hash(normalize(prompt));
+  const bytes = await encodePng(OFFLINE_IMAGE_SIZE, OFFLINE_IMAGE_SIZE, draw(seed, null), { [SEED_KEY]: hex(seed), Software: "May offline image model" });
+  return { bytes, contentType: "image/png", model: OFFLINE_IMAGE_MODEL, offline: true };
+}
+
+export async function editOffline(prompt: string, original: Uint8Array): Promise<GeneratedImage> {
+  const seed = seedOf(original);
+  const variant = hash(normalize(prompt), seed);
+  // The variant keeps the original's seed, so editing the edit still starts from the same picture family.
+  const bytes = await encodePng(OFFLINE_IMAGE_SIZE, OFFLINE_IMAGE_SIZE, draw(seed, variant), { [SEED_KEY]: hex(seed), Software: "May offline image model" });
+  return { bytes, contentType: "image/png", model: OFFLINE_IMAGE_MODEL, offline: true };
+}
