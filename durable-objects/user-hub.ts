@@ -18,6 +18,8 @@ import { duePremiumReminder, nextPremiumReminder, premiumExpirationFields } from
 import type { PublicMessage } from "../worker/protocol/resources";
 import type { LogoutReason } from "../worker/protocol/socket";
 import { type ChatTurnRequest, type ChatTurnStarted, runChatTurn, turnHost } from "../worker/turn/chat-turn";
+import { type ImageTurnRequest, runImageTurn } from "../worker/turn/image-turn";
+import type { ImageResult } from "../worker/protocol/images";
 import { GenerationRunner } from "./generation";
 import { HotState, type SessionRecord } from "./hot-state";
 import { SocketSessions } from "./socket-sessions";
@@ -197,6 +199,15 @@ export class UserHub extends Server<Env> {
     try {
       const started = await runChatTurn(turnHost(this.state, this.generations), req);
       return { ok: true, ...started };
+    } catch (err) {
+      return refusal(err);
+    }
+  }
+
+  /** RPC: runs an image turn (worker/turn/image-turn.ts): the picture drawn, stored and saved, or the refusal. */
+  async imageTurn(req: ImageTurnRequest): Promise<({ ok: true } & ImageResult) | Refusal> {
+    try {
+      return { ok: true, ...(await runImageTurn({ ...turnHost(this.state, this.generations), env: this.env }, req)) };
     } catch (err) {
       return refusal(err);
     }

@@ -14,6 +14,7 @@ import { accountSocialRoutes } from "./routes/account-social";
 import { affiliateAuthRoutes, affiliateRoutes } from "./routes/affiliate";
 import { authRoutes } from "./routes/auth";
 import { chatRoutes } from "./routes/chat";
+import { galleryRoutes } from "./routes/images";
 import { chatSessionRoutes } from "./routes/chat-sessions";
 import { devMailboxRoutes } from "./routes/dev-mailbox";
 import { historySearchRoutes } from "./routes/history-search";
@@ -60,6 +61,7 @@ export const app = new Hono<AppEnv>()
   // Before /chat-sessions: its /:id routes would otherwise be tried first for "search".
   .route("/chat-sessions/search", historySearchRoutes)
   .route("/chat-sessions", chatSessionRoutes)
+  .route("/media-api/api/images", galleryRoutes)
   .route("/media-api/api", mediaRoutes)
   // The spec's fallbacks for the media API: POST /chat-messages/save and POST /chat/initialize.
   .route("/", mediaFallbackRoutes)

@@ -1,6 +1,6 @@
 // Image rows: which user owns which R2 object, with its content type and size. Reads put the user in the WHERE,
 // so another user's image is simply not found.
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, lt, or } from "drizzle-orm";
 import type { Db } from "../env";
 import { images } from "./schema";
 
@@ -17,10 +17,19 @@ export interface NewImage {
   messageId?: string | null;
   prompt?: string | null;
   model?: string | null;
+  isEdit?: boolean;
+  originalImageId?: string | null;
+  offline?: boolean;
 }
 
 export async function insertImage({ db, image }: { db: Db; image: NewImage }) {
-  const [row] = await db
+  const [row] = await insertImageStatement({ db, image });
+  return row;
+}
+
+/** The insert of insertImage, for a caller that adds it to its own batch (the image turn: image and messages at once). */
+export function insertImageStatement({ db, image, createdAt = Date.now() }: { db: Db; image: NewImage; createdAt?: number }) {
+  return db
     .insert(images)
     .values({
       id: image.id,
@@ -32,13 +41,50 @@ export async function insertImage({ db, image }: { db: Db; image: NewImage }) {
       messageId: image.messageId ?? null,
       prompt: image.prompt ?? null,
       model: image.model ?? null,
-      createdAt: Date.now(),
+      isEdit: image.isEdit ?? false,
+      originalImageId: image.originalImageId ?? null,
+      offline: image.offline ?? false,
+      createdAt,
     })
     .returning();
-  return row;
 }
 
 /** The user's image with this id, or undefined (also when it belongs to someone else). */
 export async function getImage({ db, id, userId }: { db: Db; id: string; userId: string }) {
   return db.query.images.findFirst({ where: and(eq(images.id, id), eq(images.userId, userId)) });
+}
+
+/** A position in the user's images, newest first: the (created_at, id) of the last image of a page. */
+export interface ImageCursor {
+  createdAt: number;
+  id: string;
+}
+
+export function imageCursorOf(row: { createdAt: number; id: string }): string {
+  return `${row.createdAt}~${row.id}`;
+}
+
+/** Reads a cursor made by imageCursorOf; null when it is not one. */
+export function parseImageCursor(s: string): ImageCursor | null {
+  const m = /^(\d{1,16})~([\w.:-]{1,100})$/.exec(s);
+  return m ? { createdAt: Number(m[1]), id: m[2]! } : null;
+}
+
+/**
+ * One page of the user's images, newest first, after `before`; with the cursor to the next (older) page, null when
+ * there is none. The user is in the WHERE: another user's images are never listed.
+ */
+export async function listImages({ db, userId, limit, before }: { db: Db; userId: string; limit: number; before?: ImageCursor | null }) {
+  const older = before
+    ? or(lt(images.createdAt, before.createdAt), and(eq(images.createdAt, before.createdAt), lt(images.id, before.id)))
+    : undefined;
+  // One extra row tells whether older images exist.
+  const rows = await db
+    .select()
+    .from(images)
+    .where(and(eq(images.userId, userId), older))
+    .orderBy(desc(images.createdAt), desc(images.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  return { rows: page, next: rows.length > limit ? imageCursorOf(page.at(-1)!) : null };
 }

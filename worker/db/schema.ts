@@ -144,6 +144,11 @@ export const images = sqliteTable(
     size: integer("size").notNull(),
     prompt: text("prompt"),
     model: text("model"),
+    /** An edit of another image (migration 0006), and the image it was made from. */
+    isEdit: integer("is_edit", { mode: "boolean" }).notNull().default(false),
+    originalImageId: text("original_image_id"),
+    /** Drawn by the built-in offline model (no image provider configured). */
+    offline: integer("offline", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [index("images_user_created").on(t.userId, t.createdAt)],

@@ -11,6 +11,7 @@ import { AppError } from "../errors";
 import { userHub } from "../lib/user-hub";
 import { idSchema, valid } from "../lib/validate";
 import { DEFAULT_ENDPOINT } from "../models/catalogue";
+import { startImageTurn } from "./images";
 
 /** Longest accepted prompt, in characters (about 25k tokens). */
 const MAX_QUESTION_CHARS = 100_000;
@@ -81,6 +82,8 @@ export const chatRoutes = new Hono<AppEnv>()
   })
   /** A web search answer with citations: the same payload as a model call; `model` picks the model (default one). */
   .post("/search", valid("json", AskSchema), (c) => startTurn(c, c.req.valid("json").model ?? DEFAULT_ENDPOINT, true))
+  /** An image generated or edited in the chat (worker/routes/images.ts; the turn is worker/turn/image-turn.ts). */
+  .post("/image", ...startImageTurn)
   .post("/:model", valid("json", AskSchema), (c) => startTurn(c, c.req.param("model"), c.req.valid("json").is_search_mode ?? false));
 
 /** Parses the caller's credentials and the request, runs the turn in the user's object and returns its stream. */

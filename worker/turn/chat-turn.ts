@@ -82,7 +82,7 @@ function modelFor(user: SessionUser, endpoint: string): CatalogueEntry {
 }
 
 /** Step 3: the chat's recent messages when it is the user's active chat (one D1 batch when the object lacks it). */
-async function ownChat(host: TurnHost, chatId: string, day: string) {
+export async function ownChat(host: TurnHost, chatId: string, day: string) {
   const known = host.state.chatWindow(chatId);
   if (known) {
     if (!host.state.knowsDay(day)) await host.state.loadCold({ chatId: null, day });
@@ -94,7 +94,7 @@ async function ownChat(host: TurnHost, chatId: string, day: string) {
 }
 
 /** Step 4: one daily use of the bucket, or 403 quota_exhausted with the headers the client reads. */
-function takeUse(host: TurnHost, user: SessionUser, bucket: string, label: string, day: string) {
+export function takeUse(host: TurnHost, user: SessionUser, bucket: string, label: string, day: string) {
   const total = dailyLimit(planOf(user), bucket);
   const remaining = total > 0 ? host.state.takeUse(day, bucket, total) : null;
   if (remaining === null) {
