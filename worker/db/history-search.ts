@@ -59,9 +59,13 @@ export function historySearchQuery(text: string): string | null {
     .join(" AND ");
 }
 
+/**
+ * The MATCH string: the user's owner token (or, for chats already known to be the user's, their chat tokens, whose
+ * doclists are far shorter than a long history's owner doclist), then the column and the user's words.
+ */
 function matchIn(column: "body" | "title", userId: string, expr: string, chatIds?: readonly string[]): string {
-  const scope = chatIds ? ` AND chat : (${chatIds.map(chatToken).join(" OR ")})` : "";
-  return `owner : ${ownerToken(userId)}${scope} AND ${column} : (${expr})`;
+  const scope = chatIds ? `chat : (${chatIds.map(chatToken).join(" OR ")})` : `owner : ${ownerToken(userId)}`;
+  return `${scope} AND ${column} : (${expr})`;
 }
 
 /**
@@ -110,7 +114,6 @@ export async function searchChats({
   /** Matching messages read per page at most (SCAN_BUDGET). */
   scanBudget?: number;
 }): Promise<{ results: HistorySearchChat[]; nextCursor: ChatsCursor | null }> {
-  const owner = ownerToken(userId);
   const chats: ChatHitRow[] = [];
   let nextCursor: ChatsCursor | null = null;
   let beforeRowId = cursor?.phase === "message" ? cursor.beforeRowId : TOP_ROW_ID;
@@ -169,7 +172,7 @@ export async function searchChats({
         .bind(
           JSON.stringify(batch.map((f) => f.chat_id)),
           userId,
-          `owner : ${owner} AND chat : c`,
+          "chat : c",
           ` AND title : (${expr})`,
           ` AND body : (${expr})`,
           beforeRowId,
@@ -212,10 +215,11 @@ export async function searchChats({
       .bind(matchIn("body", userId, expr, ids), MATCH_START, MATCH_END, ELLIPSIS, SNIPPET_TOKENS, userId),
     d1
       .prepare(
-        `SELECT chat_id, highlight(chat_title_fts, 0, ?2, ?3) AS title
-         FROM chat_title_fts WHERE chat_title_fts MATCH ?1`,
+        `SELECT t.chat_id AS chat_id, highlight(chat_title_fts, 0, ?2, ?3) AS title
+         FROM chat_title_fts t JOIN chat_sessions c ON c.id = t.chat_id
+         WHERE chat_title_fts MATCH ?1 AND c.user_id = ?4`,
       )
-      .bind(matchIn("title", userId, expr, ids), MATCH_START, MATCH_END),
+      .bind(matchIn("title", userId, expr, ids), MATCH_START, MATCH_END, userId),
   ]);
   const snippetOf = new Map(snippets!.results.map((r) => [r.chat_id, r]));
   const titleOf = new Map(titles!.results.map((r) => [r.chat_id, r.title]));
