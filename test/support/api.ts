@@ -21,7 +21,7 @@ let counter = 0;
 export async function call(
   method: string,
   path: string,
-  opts: { body?: unknown; token?: string; sessionToken?: string; headers?: Record<string, string>; signal?: AbortSignal } = {},
+  opts: { body?: unknown; token?: string; sessionToken?: string; headers?: Record<string, string>; signal?: AbortSignal; redirect?: RequestRedirect } = {},
 ): Promise<Response> {
   const headers = new Headers(opts.headers);
   if (opts.body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
@@ -33,6 +33,7 @@ export async function call(
       headers,
       body: opts.body === undefined ? undefined : typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body),
       signal: opts.signal,
+      redirect: opts.redirect,
     }),
   );
 }

@@ -11,6 +11,8 @@
 //   signed in; the account's password is asked again (when it has one), so a stolen session cannot add a way in.
 import type { Context } from "hono";
 import { Hono } from "hono";
+import { readReferralCookie } from "../affiliate/referral";
+import { attributeSignup } from "../db/affiliate";
 import * as v from "valibot";
 import { issueSession } from "../auth/issue-session";
 import { requireAuth } from "../auth/middleware";
@@ -106,7 +108,8 @@ async function socialSignIn(c: Context<AppEnv>, identity: SocialIdentity, userAg
     if (!u) throw new AppError("conflict", "Sign-in raced with another one. Please try again.");
     return signedIn(c, u, userAgent, false);
   }
-  // Affiliate attribution of the signup (the affiliate engineer's attributeSignup) belongs here too, once it exists.
+  // A signup through a referral link (first touch, 30-day cookie) is attributed to its referrer.
+  await attributeSignup({ db, newUserId: user.id, affiliateCode: readReferralCookie(c) });
   return signedIn(c, user, userAgent, true);
 }
 

@@ -1,6 +1,8 @@
 // /auth: register, login, the signed-in user, and profile updates. Sign-in abuse is limited by counting failed
 // password checks only, per IP and per account-and-IP, never locking the owner out (worker/auth/rate-limit.ts).
 import { Hono } from "hono";
+import { readReferralCookie } from "../affiliate/referral";
+import { attributeSignup } from "../db/affiliate";
 import * as v from "valibot";
 import { issueSession } from "../auth/issue-session";
 import { requireAuth } from "../auth/middleware";
@@ -61,7 +63,8 @@ export const authRoutes = new Hono<AppEnv>()
       .onConflictDoNothing()
       .returning();
     if (!user) throw new AppError("email_taken", "An account with this email already exists", { field: "email" });
-    // Affiliate attribution of the signup (the affiliate engineer's attributeSignup) belongs here, once it exists.
+    // A signup through a referral link (first touch, 30-day cookie) is attributed to its referrer.
+    await attributeSignup({ db, newUserId: user.id, affiliateCode: readReferralCookie(c) });
     const s = await issueSession(c, user);
     await rememberDevice(c, user.id);
     return c.json(

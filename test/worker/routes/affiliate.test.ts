@@ -218,3 +218,25 @@ describe("answers match the protocol the SPA reads (worker/protocol/payments.ts)
     await check(FaqEntryBodySchema, await call("GET", "/affiliate/faq/what-is?lang=vi"));
   });
 });
+
+describe("signing up through a referral link", () => {
+  it("attributes the new account to the referrer (the link's first-touch cookie reaches /auth/register)", async () => {
+    const referrer = await registerUser();
+    const { affiliate_code: code } = await join(referrer);
+    const click = await call("GET", `/affiliate/r/${code}`, { redirect: "manual" });
+    const cookie = click.headers.get("Set-Cookie")!.split(";")[0]!;
+    const res = await call("POST", "/auth/register", {
+      body: { name: "Referred", email: `referred-${crypto.randomUUID()}@example.com`, password: "a good password" },
+      headers: { Cookie: cookie },
+    });
+    expect(res.status).toBe(201);
+    expect(await dashboard(referrer)).toMatchObject({ clicks: 1, signups: 1 });
+  });
+
+  it("attributes nothing without the cookie", async () => {
+    const referrer = await registerUser();
+    await join(referrer);
+    await registerUser();
+    expect(await dashboard(referrer)).toMatchObject({ signups: 0 });
+  });
+});
