@@ -56,6 +56,12 @@ export function ChatView({ chatId }: { chatId: string | null }) {
   );
 
   const messages = useMemo(() => (chatId ? allMessages(content.data) : []), [chatId, content.data]);
+  // An answer still being written when the chat loaded (a reload, another tab or device): follow it to the end.
+  const running = chatId ? messages.findLast((m) => m.sender === "bot" && m.running) : undefined;
+  useEffect(() => {
+    if (chatId && running && streaming === null) void actions.follow(chatId, running);
+  }, [chatId, running, streaming, actions]);
+
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = content;
   const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const loadingChat = chatId !== null && content.isPending;

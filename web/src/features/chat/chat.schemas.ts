@@ -40,6 +40,10 @@ export function toChatMessage(m: v.InferOutput<typeof ContentMessageSchema>): Ch
     stopped: m.stopped,
     error: m.error,
     created_at: m.created_at,
+    // kept by the server: the offline model's badge stays after a reload, and a running answer is followed
+    offline: m.offline,
+    isStreaming: m.isStreaming,
+    running: m.isStreaming,
   };
 }
 
@@ -50,6 +54,8 @@ export interface ChatMessage extends ServerMessage {
   isStreaming?: boolean;
   /** The built-in offline model answered. */
   offline?: boolean;
+  /** The server says this answer was still being written when the chat loaded: the page follows it to the end. */
+  running?: boolean;
 }
 
 /** One page of a chat's content: the title, messages oldest first, and the cursor to older ones (null: none). */

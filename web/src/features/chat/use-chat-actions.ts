@@ -4,7 +4,9 @@ import { useRouter } from "@tanstack/react-router";
 import { useStore } from "jotai";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import type { ChatMessage } from "./chat.schemas";
 import { type ChatDeps, sendMessage, stopAnswer } from "./chat-actions";
+import { followAnswer } from "./follow-answer";
 
 export function useChatActions() {
   const queryClient = useQueryClient();
@@ -21,6 +23,7 @@ export function useChatActions() {
     return {
       send: (text: string, chatId: string | null) => sendMessage(deps, { text, chatId }),
       stop: () => stopAnswer(deps),
+      follow: (chatId: string, message: ChatMessage) => followAnswer(deps, chatId, message),
     };
   }, [queryClient, store, router, t]);
 }
