@@ -15,6 +15,7 @@ import { affiliateAuthRoutes, affiliateRoutes } from "./routes/affiliate";
 import { authRoutes } from "./routes/auth";
 import { chatRoutes } from "./routes/chat";
 import { galleryRoutes } from "./routes/images";
+import { uploadRoutes } from "./routes/uploads";
 import { chatSessionRoutes } from "./routes/chat-sessions";
 import { devMailboxRoutes } from "./routes/dev-mailbox";
 import { historySearchRoutes } from "./routes/history-search";
@@ -62,6 +63,7 @@ export const app = new Hono<AppEnv>()
   .route("/chat-sessions/search", historySearchRoutes)
   .route("/chat-sessions", chatSessionRoutes)
   .route("/media-api/api/images", galleryRoutes)
+  .route("/media-api/api/uploads", uploadRoutes)
   .route("/media-api/api", mediaRoutes)
   // The spec's fallbacks for the media API: POST /chat-messages/save and POST /chat/initialize.
   .route("/", mediaFallbackRoutes)
