@@ -5,6 +5,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { imageCursorOf } from "../../../worker/db/images";
+import { SAFETY_MESSAGE } from "../../../worker/images/http";
 import { readPngChunks } from "../../../worker/images/png";
 import { quotaDay } from "../../../worker/lib/time";
 import { IMAGE_LOGIN_REQUIRED, ImageResultSchema } from "../../../worker/protocol/images";
@@ -136,22 +137,48 @@ describe("POST /api/chat/image", () => {
     expect(await inUserHub(user.id, (hub) => hub.state.usage(quotaDay(), "image"))).toBe(3);
   });
 
-  it("gives the use back when the provider fails", async () => {
-    const user = await registerUser();
-    const chatId = await makeChat(user.id);
-    // A misconfigured provider is refused before the use is taken; an unreachable one after, and refunded.
-    const before = await inUserHub(user.id, (hub) => hub.state.usage(quotaDay(), "image"));
+  /** Runs an image turn inside the user's object with another image configuration (the worker's env is fixed). */
+  async function turnWith(user: TestUser, config: Partial<Env>, fields: { chatId: string; question: string }) {
     const { runImageTurn } = await import("../../../worker/turn/image-turn");
-    const err = await inUserHub(user.id, async (hub) => {
+    return inUserHub(user.id, async (hub) => {
       const session = hub.state.activeSessions()[0]!;
       return runImageTurn(
-        { state: hub.state, generations: hub.generations, env: { ...env, IMAGE_PROVIDER: "openai-compatible", IMAGE_BASE_URL: "http://127.0.0.1:9/v1" }, authorize: async () => hub.state.sessionUser(session.id, null) },
-        { sessionId: session.id, tokenHash: null, claimedUserId: null, chatId, question: "a cat", userMessageId: "u", botMessageId: "b", isEdit: false, originalImage: null },
+        { state: hub.state, generations: hub.generations, env: { ...env, ...config }, authorize: () => hub.state.sessionUser(session.id, null) },
+        { sessionId: session.id, tokenHash: null, claimedUserId: null, userMessageId: crypto.randomUUID(), botMessageId: crypto.randomUUID(), isEdit: false, originalImage: null, ...fields },
       ).catch((e: unknown) => e);
     });
+  }
+
+  it("gives the use back when the provider is unreachable", async () => {
+    const user = await registerUser();
+    const chatId = await makeChat(user.id);
+    const err = await turnWith(user, { IMAGE_PROVIDER: "openai-compatible", IMAGE_BASE_URL: "http://127.0.0.1:9/v1" }, { chatId, question: "a cat" });
     expect((err as { code?: string }).code).toBe("image_unavailable");
-    expect(await inUserHub(user.id, (hub) => hub.state.usage(quotaDay(), "image"))).toBe(before);
+    expect(await inUserHub(user.id, (hub) => hub.state.usage(quotaDay(), "image"))).toBe(0);
     expect(await messagesOf(chatId)).toEqual([]);
+  });
+
+  it("gives the use back on a safety refusal, which carries the safety text", async () => {
+    const user = await registerUser();
+    const chatId = await makeChat(user.id);
+    const err = await turnWith(user, { IMAGE_PROVIDER: "openai-compatible", IMAGE_BASE_URL: `${env.FAKE_IMAGES_URL}/compat/v1` }, { chatId, question: "something [unsafe]" });
+    expect(err).toMatchObject({ code: "safety_violation", message: SAFETY_MESSAGE });
+    expect(await inUserHub(user.id, (hub) => hub.state.usage(quotaDay(), "image"))).toBe(0);
+    expect(await messagesOf(chatId)).toEqual([]);
+  });
+
+  it("stores a configured provider's picture with its own type and model", async () => {
+    const user = await registerUser();
+    const chatId = await makeChat(user.id);
+    const result = (await turnWith(
+      user,
+      { IMAGE_PROVIDER: "workers-ai", CLOUDFLARE_API_TOKEN: "fake-image-key", IMAGE_BASE_URL: `${env.FAKE_IMAGES_URL}/workers-ai/client/v4/accounts/a/ai/run` },
+      { chatId, question: "a dragon over Ha Long bay" },
+    )) as { imageUrl: string; model: string; offline: boolean };
+    expect(result).toMatchObject({ model: "@cf/black-forest-labs/flux-1-schnell", offline: false });
+    const res = await call("GET", result.imageUrl, { token: user.token });
+    expect(res.headers.get("Content-Type")).toBe("image/jpeg");
+    expect((await messagesOf(chatId))[1].offline).toBe(0);
   });
 });
 
