@@ -1,9 +1,7 @@
 // The SPA's entry: React Query and the router start while the language's texts load; the first render waits for them.
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider, createRouter } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { ApiError } from "./lib/api";
 import { initI18n } from "./lib/i18n";
 import { routeTree } from "./routeTree.gen";
 import "./styles/theme.css";
@@ -11,19 +9,12 @@ import "./styles/base.css";
 
 const i18nReady = initI18n();
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // 4xx answers are final; network trouble and 5xx get two more tries
-      retry: (failures, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && failures < 2,
-      refetchOnWindowFocus: false,
-    },
-  },
-});
+// React Query loads with the signed-in screens (lib/query-client.ts), not with the entry.
+const loadQueryClient = () => import("./lib/query-client").then((m) => m.queryClient);
 
 const router = createRouter({
   routeTree,
-  context: { queryClient },
+  context: { queryClient: loadQueryClient },
   defaultPreload: "intent",
   defaultPreloadStaleTime: 0,
   scrollRestoration: false,
@@ -41,9 +32,7 @@ void i18nReady
   .then(() =>
     createRoot(document.getElementById("root")!).render(
       <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
+        <RouterProvider router={router} />
       </StrictMode>,
     ),
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createBlockSplitter, splitBlocks } from "../../../web/src/features/chat/markdown/split-blocks";
+import { createBlockSplitter, splitBlocks, warmUpParser } from "../../../web/src/features/chat/markdown/split-blocks";
 
 const raws = (markdown: string) => splitBlocks(markdown).map((block) => block.raw);
 
@@ -99,5 +99,18 @@ describe("createBlockSplitter", () => {
     const split = createBlockSplitter();
     split("Old answer.\n\nWith two blocks.");
     expect(split("A new answer.")).toEqual(splitBlocks("A new answer."));
+  });
+});
+
+describe("warmUpParser", () => {
+  it("lexes its samples one per scheduled task, so no task compiles every rule", () => {
+    const tasks: (() => void)[] = [];
+    warmUpParser((run) => tasks.push(run));
+    let ran = 0;
+    while (tasks.length) {
+      tasks.shift()!();
+      ran++;
+    }
+    expect(ran).toBeGreaterThan(5);
   });
 });

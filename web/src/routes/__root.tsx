@@ -1,6 +1,6 @@
 // The root of every screen: the routed page plus what is global to the app (toasts, the confirmation dialog, the
 // forced-logout popup, the theme).
-import type { QueryClient } from "@tanstack/react-query";
+import type { LoadQueryClient } from "../lib/query-client";
 import { Outlet, createRootRouteWithContext } from "@tanstack/react-router";
 import { NotFound, RouteError } from "../features/layout/route-fallbacks";
 import { ForcedLogoutDialog } from "../features/socket/forced-logout-dialog";
@@ -9,7 +9,8 @@ import { Toaster } from "../features/toast/toaster";
 import { ConfirmHost } from "../features/ui/confirm-host";
 
 export interface RouterContext {
-  queryClient: QueryClient;
+  /** The React Query client, loaded on first use (the sign-in page never needs it). */
+  queryClient: LoadQueryClient;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({

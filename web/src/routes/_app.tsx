@@ -1,8 +1,9 @@
 // The signed-in area. The guard sends visitors without a stored sign-in to /login, and validates the stored one
 // with the server once at startup (a 401 there clears it and also ends at /login).
+import { QueryClientProvider } from "@tanstack/react-query";
 import { Outlet, createFileRoute, redirect } from "@tanstack/react-router";
 import { ApiError } from "../lib/api";
-import { meQuery } from "../features/auth/auth.queries";
+import { queryClient } from "../lib/query-client";
 import { getStoredUser } from "../features/auth/session";
 import { AppShell } from "../features/layout/app-shell";
 
@@ -10,15 +11,18 @@ export const Route = createFileRoute("/_app")({
   beforeLoad: async ({ context }) => {
     if (!getStoredUser()) throw redirect({ to: "/login" });
     try {
-      await context.queryClient.ensureQueryData(meQuery());
+      const [qc, { meQuery }] = await Promise.all([context.queryClient(), import("../features/auth/auth.queries")]);
+      await qc.ensureQueryData(meQuery());
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) throw redirect({ to: "/login", search: { reason: "expired" } });
       // offline or the server hiccupped: carry on with the stored user; queries will retry
     }
   },
   component: () => (
-    <AppShell>
-      <Outlet />
-    </AppShell>
+    <QueryClientProvider client={queryClient}>
+      <AppShell>
+        <Outlet />
+      </AppShell>
+    </QueryClientProvider>
   ),
 });

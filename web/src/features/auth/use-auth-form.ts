@@ -1,12 +1,11 @@
 // The state both auth forms share: values, rule errors shown once the user has tried to submit (then re-checked on
-// every change), the request, and where a server refusal shows (under its field, or above the form).
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+// every change), the request, and where a server refusal shows (under its field, or above the form). Plain state, not
+// a React Query mutation: the sign-in page does not load React Query (the signed-in screens do).
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api";
 import { errorMessage } from "../../lib/error-message";
-import { authKeys } from "./auth.queries";
 import type { AuthResult } from "./auth.schemas";
 import type { FieldErrors } from "./validation";
 
@@ -22,19 +21,29 @@ export function useAuthForm<K extends string, P>(opts: {
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [values, setValues] = useState(opts.initial);
   const [errors, setErrors] = useState<FieldErrors<K>>({});
   const [submitted, setSubmitted] = useState(false);
 
-  const mutation = useMutation({
-    mutationFn: opts.submit,
-    onSuccess: async (result) => {
+  const [pending, setPending] = useState(false);
+  const [serverError, setServerError] = useState<unknown>(null);
+
+  const submit = async (payload: P) => {
+    setPending(true);
+    setServerError(null);
+    try {
+      const result = await opts.submit(payload);
+      // a new session: nothing cached for another user survives, and the signed-in screens start from this user
+      const [{ queryClient }, { authKeys }] = await Promise.all([import("../../lib/query-client"), import("./auth.queries")]);
       queryClient.clear();
       queryClient.setQueryData(authKeys.me, result.user);
       await navigate({ to: "/" });
-    },
-  });
+    } catch (err) {
+      setServerError(err);
+    } finally {
+      setPending(false);
+    }
+  };
 
   const update = (key: K, value: string) => {
     const next = { ...values, [key]: value };
@@ -47,11 +56,10 @@ export function useAuthForm<K extends string, P>(opts: {
     setSubmitted(true);
     const found = opts.validate(values);
     setErrors(found);
-    if (Object.keys(found).length || mutation.isPending) return;
-    mutation.mutate(opts.toPayload(values));
+    if (Object.keys(found).length || pending) return;
+    void submit(opts.toPayload(values));
   };
 
-  const serverError = mutation.error;
   const serverField =
     serverError instanceof ApiError ? ((serverError.field as K | undefined) ?? opts.fieldForCode?.(serverError.code)) : undefined;
   const fieldError = (key: K): string | undefined => {
@@ -62,5 +70,5 @@ export function useAuthForm<K extends string, P>(opts: {
   /** A server refusal that belongs to no field, shown above the form. */
   const formError = serverError && !serverField ? errorMessage(t, serverError) : undefined;
 
-  return { values, update, onSubmit, fieldError, formError, pending: mutation.isPending };
+  return { values, update, onSubmit, fieldError, formError, pending };
 }

@@ -11,7 +11,11 @@ let loading: Promise<MarkdownModule> | undefined;
 
 /** Starts (or joins) loading the markdown renderer. */
 export function loadMarkdown(): Promise<MarkdownModule> {
-  loading ??= import("./markdown/streaming-markdown").then((m) => (loaded = m));
+  loading ??= import("./markdown/streaming-markdown").then((m) => {
+    // compile the parser's expressions in small tasks now, not in one long one when the first answer is parsed
+    m.warmUpParser();
+    return (loaded = m);
+  });
   return loading;
 }
 

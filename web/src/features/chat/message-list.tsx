@@ -14,6 +14,11 @@ import { MessageItem } from "./message-item";
 const BOTTOM_SLACK_PX = 48;
 /** Pixels rendered beyond each edge of the view, so a short scroll shows ready content. */
 const BUFFER_PX = 600;
+/**
+ * Messages the list starts with: a chat opens with only its last few laid out (no work for the ones above), and the
+ * rest join one frame later above the view, which stays where it is.
+ */
+const INITIAL_WINDOW = 8;
 /** Older messages are fetched once the first message in view is this close to the top of the loaded ones. */
 const LOAD_OLDER_WITHIN = 5;
 
@@ -71,10 +76,19 @@ export function MessageList({
     return () => observer.disconnect();
   }, []);
 
+  const [windowed, setWindowed] = useState(true);
+  const data = windowed && messages.length > INITIAL_WINDOW ? messages.slice(-INITIAL_WINDOW) : messages;
+  const hasMessages = messages.length > 0;
+  useEffect(() => {
+    if (!windowed || !hasMessages) return;
+    const frame = requestAnimationFrame(() => setWindowed(false));
+    return () => cancelAnimationFrame(frame);
+  }, [windowed, hasMessages]);
+
   // Older messages put in front: the virtualizer keeps the view where it was ("shift"), for this render only.
-  const firstId = messages[0]?.message_id;
+  const firstId = data[0]?.message_id;
   const previousFirst = useRef(firstId);
-  const shift = previousFirst.current !== undefined && firstId !== previousFirst.current && messages.some((m) => m.message_id === previousFirst.current);
+  const shift = previousFirst.current !== undefined && firstId !== previousFirst.current && data.some((m) => m.message_id === previousFirst.current);
   useLayoutEffect(() => {
     previousFirst.current = firstId;
   }, [firstId]);
@@ -99,9 +113,9 @@ export function MessageList({
   // Near the top of what is loaded: fetch the page before it.
   const maybeLoadOlder = useCallback(() => {
     const list = listRef.current;
-    if (!list || !hasOlder || loadingOlder) return;
+    if (!list || windowed || !hasOlder || loadingOlder) return;
     if (list.findItemIndex(Math.max(0, list.scrollOffset - startMargin)) < LOAD_OLDER_WITHIN) onLoadOlder?.();
-  }, [hasOlder, loadingOlder, onLoadOlder, startMargin]);
+  }, [windowed, hasOlder, loadingOlder, onLoadOlder, startMargin]);
   useEffect(maybeLoadOlder, [maybeLoadOlder, messages.length]);
 
   const onScroll = () => {
@@ -112,7 +126,7 @@ export function MessageList({
     if (bottom !== atBottomRef.current) setBottom(bottom);
   };
 
-  const lastIndex = messages.length - 1;
+  const lastIndex = data.length - 1;
   return (
     <div className="message-scroll-wrap">
       {loadingOlder ? (
@@ -147,13 +161,13 @@ export function MessageList({
             <Virtualizer
               ref={listRef}
               scrollRef={scrollRef}
-              data={messages}
+              data={data}
               shift={shift}
               startMargin={startMargin}
               bufferSize={BUFFER_PX}
               // The last message stays mounted even when scrolled away: an answer streaming into it keeps its state
               // and its measured height, so the list knows how far below the reader the end is.
-              keepMounted={messages.length ? [lastIndex] : undefined}
+              keepMounted={data.length ? [lastIndex] : undefined}
               onScroll={maybeLoadOlder}
             >
               {(m, index) => (

@@ -4,13 +4,12 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { STORAGE_KEYS, readItem, writeItem } from "../../lib/storage";
 import { chatQuery } from "./chat.queries";
-
-let startupDone = false;
+import { isStartupDone, markStartupDone } from "./startup";
 
 /** The stored chat's id when it should be reopened now, else null. */
 export async function chatToRestore(queryClient: QueryClient): Promise<string | null> {
-  if (startupDone) return null;
-  startupDone = true;
+  if (isStartupDone()) return null;
+  markStartupDone();
   const stored = readItem(STORAGE_KEYS.currentChatId);
   if (!stored) return null;
   try {
@@ -20,9 +19,4 @@ export async function chatToRestore(queryClient: QueryClient): Promise<string | 
     writeItem(STORAGE_KEYS.currentChatId, null);
     return null;
   }
-}
-
-/** Any route the app starts on counts as the startup (a reload on /c/x must not bounce a later '/' visit). */
-export function markStartupDone(): void {
-  startupDone = true;
 }

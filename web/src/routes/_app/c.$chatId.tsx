@@ -3,9 +3,7 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import * as v from "valibot";
 import { ChatView } from "../../features/chat/chat-view";
-import { chatContentQuery } from "../../features/chat/chat.queries";
-import { loadMarkdown } from "../../features/chat/markdown-loader";
-import { markStartupDone } from "../../features/chat/restore-chat";
+import { markStartupDone } from "../../features/chat/startup";
 
 /** The worker's id rule: 1–100 url-safe characters. */
 const ChatIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,100}$/));
@@ -16,8 +14,10 @@ export const Route = createFileRoute("/_app/c/$chatId")({
     if (!v.is(ChatIdSchema, params.chatId)) throw redirect({ to: "/" });
   },
   loader: ({ context, params }) => {
-    void context.queryClient.prefetchInfiniteQuery(chatContentQuery(params.chatId));
-    void loadMarkdown();
+    void Promise.all([context.queryClient(), import("../../features/chat/chat.queries")]).then(([qc, { chatContentQuery }]) =>
+      qc.prefetchInfiniteQuery(chatContentQuery(params.chatId)),
+    );
+    void import("../../features/chat/markdown-loader").then((m) => m.loadMarkdown());
   },
   component: ChatRoute,
 });

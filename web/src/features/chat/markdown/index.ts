@@ -2,5 +2,5 @@
 export { CodeBlock, COPIED_FEEDBACK_MS, CopyButton } from "./code-block";
 export { decodeEntities, renderBlock, renderBlocks } from "./render-tokens";
 export { safeImageSrc, safeLinkHref } from "./safe-urls";
-export { createBlockSplitter, lexWhole, splitBlocks, type MarkdownBlockSource } from "./split-blocks";
+export { createBlockSplitter, lexWhole, splitBlocks, warmUpParser, type MarkdownBlockSource } from "./split-blocks";
 export { MarkdownBlock, StreamingMarkdown, WholeMarkdown, type StreamingMarkdownProps } from "./streaming-markdown";

@@ -133,3 +133,27 @@ export function createBlockSplitter(): (markdown: string) => MarkdownBlockSource
     return blocks;
   };
 }
+
+/** One sample per kind of block and inline construct the lexer has a rule for. */
+const WARM_UP_SAMPLES = [
+  "# Heading\n\nSetext\n===\n",
+  "Text with *em*, **strong**, `code`, ~~del~~, [a link](https://example.com \"t\"), ![img](/x.png), www.example.com and a@b.co.",
+  "- item\n- [x] task\n\n1. one\n2. two\n",
+  "| a | b |\n|:--|--:|\n| 1 | 2 |\n",
+  "```ts\nconst a = 1;\n```\n\n    indented\n",
+  "> quote\n\n---\n\n<div>html</div>\n\n[ref]: https://example.com\n",
+];
+
+/**
+ * Runs the lexer once over each sample, one per task: the browser compiles a regular expression the first time it
+ * runs, and the lexer has many, so the first answers parsed would otherwise pay for all of them in one long task.
+ */
+export function warmUpParser(schedule: (run: () => void) => void = (run) => setTimeout(run, 0)): void {
+  const next = (i: number) => {
+    const sample = WARM_UP_SAMPLES[i];
+    if (sample === undefined) return;
+    new Lexer(LEX_OPTIONS).lex(sample);
+    schedule(() => next(i + 1));
+  };
+  schedule(() => next(0));
+}

@@ -4,6 +4,8 @@
 import { Fragment, memo, useMemo, useState } from "react";
 import { renderBlock, renderBlocks } from "./render-tokens";
 import { createBlockSplitter, lexWhole, type MarkdownBlockSource } from "./split-blocks";
+
+export { warmUpParser } from "./split-blocks";
 import "./markdown.css";
 
 /** One top-level block. Memoized on its source: a block whose text did not change is not rendered again. */
