@@ -21,7 +21,7 @@ let counter = 0;
 export async function call(
   method: string,
   path: string,
-  opts: { body?: unknown; token?: string; sessionToken?: string; headers?: Record<string, string>; signal?: AbortSignal; redirect?: RequestRedirect } = {},
+  opts: { body?: unknown; token?: string; sessionToken?: string; headers?: Record<string, string>; signal?: AbortSignal; redirect?: "follow" | "manual" | "error" } = {},
 ): Promise<Response> {
   const headers = new Headers(opts.headers);
   if (opts.body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");

@@ -31,6 +31,7 @@ import { type CatalogueEntry, findByEndpoint } from "../models/catalogue";
 import { dailyLimit, planOf, type WarningLevel, warningLevel } from "../plans/entitlements";
 import { buildPersonalization } from "../personalization/build-personalization";
 import { effectiveStyle } from "../personalization/styles";
+import { isSearchTurn, SEARCH_BUCKET } from "../search/turn-search";
 import { buildPrompt, SYSTEM_PROMPT } from "./prompt";
 
 export interface ChatTurnRequest {
@@ -118,11 +119,16 @@ export async function runChatTurn(host: TurnHost, req: ChatTurnRequest): Promise
   }
   // Steps 3 to 6 of the variations: which messages the prompt holds, and what the turn writes.
   const plan = kind.type === "ask" ? askPlan(req, history) : await earlierMessagePlan(host, req, kind);
-  // A search turn counts against the day's web searches, its own quota; any other turn against the model's.
-  const bucket = req.isSearchMode ? "search" : entry.endpoint;
-  const { remaining, total } = takeUse(host, user, bucket, req.isSearchMode ? "web search" : entry.name, day);
+  // A search turn counts against the day's web searches, its own quota; any other turn against the model's. A turn
+  // the client did not ask to search still searches when the question looks time-sensitive (auto-search) and the
+  // user's settings allow it — unless today's searches are used up, when it is answered without.
+  const requested = req.isSearchMode;
+  let searching = isSearchTurn({ requested, question: plan.question, enableSearch: host.state.personalization().settings.enableSearch });
+  if (searching && !requested && host.state.usage(day, SEARCH_BUCKET) >= dailyLimit(planOf(user), SEARCH_BUCKET)) searching = false;
+  const bucket = searching ? SEARCH_BUCKET : entry.endpoint;
+  const { remaining, total } = takeUse(host, user, bucket, searching ? "web search" : entry.name, day);
 
-  const userMessage = plan.userMessage && { ...plan.userMessage, model: entry.endpoint, endpoint: entry.endpoint, source: "api", isSearchMode: req.isSearchMode };
+  const userMessage = plan.userMessage && { ...plan.userMessage, model: entry.endpoint, endpoint: entry.endpoint, source: "api", isSearchMode: searching };
   if (userMessage) {
     host.state.appendToWindow(req.chatId, [
       { messageId: userMessage.messageId, sender: "user", message: userMessage.message, original: userMessage.originalMessage ?? null },
@@ -135,8 +141,8 @@ export async function runChatTurn(host: TurnHost, req: ChatTurnRequest): Promise
     botMessageId: plan.botMessageId,
     userMessage,
     usage: { bucket, day },
-    isSearchMode: req.isSearchMode,
-    ...(req.isSearchMode ? { search: { query: plan.question } } : {}),
+    isSearchMode: searching,
+    ...(searching ? { search: { query: plan.question } } : {}),
     ...(plan.forEditedMessageId ? { forEditedMessageId: plan.forEditedMessageId } : {}),
     ...personalPrompt(host, user, plan, history.length === 0),
   };

@@ -4,8 +4,8 @@
 // as a clear error event in that stream (search_auth_failed, search_rate_limited, search_unavailable), never a hang.
 import { AppError } from "../errors";
 import type { Citation, StreamErrorCode } from "../protocol/chat-stream";
-import { buildSearchContext } from "../search/context";
-import { createSearchSource, type SearchEnv } from "../search/registry";
+import type { SearchEnv } from "../search/registry";
+import { searchContextFor } from "../search/turn-search";
 
 export interface TurnContext {
   /** Added to the turn's system prompt. */
@@ -35,8 +35,7 @@ export class SearchStepError extends Error {
 
 export async function searchStep(env: SearchEnv, query: string, signal: AbortSignal): Promise<TurnContext> {
   try {
-    const answer = await createSearchSource(env).search(query, { signal });
-    const context = buildSearchContext(answer);
+    const context = await searchContextFor({ env, question: query, signal });
     return { system: context.system, citations: context.citations, searchOffline: context.offline };
   } catch (err) {
     if (err instanceof AppError && (SEARCH_ERRORS as readonly string[]).includes(err.code)) {

@@ -5,6 +5,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { GenerationRunner } from "../../../durable-objects/generation";
+import { settingsChanged } from "../../../worker/auth/sessions";
 import { sha256Hex } from "../../../worker/auth/tokens";
 import { createDb } from "../../../worker/db/client";
 import { runChatTurn, turnHost } from "../../../worker/turn/chat-turn";
@@ -102,5 +103,40 @@ describe("a search turn against a real provider's wire format", () => {
     expect((await messagesOf(chatId)).find((m) => m.sender === "bot")?.error).toBe(code);
     const used = await env.DB.prepare("SELECT count FROM daily_usage WHERE user_id = ? AND bucket = 'search'").bind(u.id).first<any>();
     expect(used.count).toBe(0);
+  });
+});
+
+describe("auto-search on a plain model call", () => {
+  it("searches a time-sensitive question without the toggle, counting a web search", async () => {
+    const u = await registerUser();
+    const chatId = await makeChat(u.id);
+    const res = await call("POST", "/api/chat/gpt-4.1-mini", { token: u.token, body: { question: "thời tiết hôm nay ở Hà Nội", chat_id: chatId } });
+    expect(res.headers.get("X-Total-Usage")).toBe("10");
+    const events = await readSse(res);
+    expect(events.some((e) => e.metadata?.citations?.length)).toBe(true);
+    expect((await messagesOf(chatId)).every((m) => m.is_search_mode === 1)).toBe(true);
+  });
+
+  it("answers without searching once today's searches are used up, counting the model", async () => {
+    const u = await registerUser();
+    const chatId = await makeChat(u.id);
+    await setUsedToday(u.id, "search", 10);
+    const res = await call("POST", "/api/chat/gpt-4.1-mini", { token: u.token, body: { question: "weather today in Hanoi", chat_id: chatId } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-Total-Usage")).toBe("50");
+    expect((await readSse(res)).some((e) => e.metadata?.citations)).toBe(false);
+  });
+
+  it("does not search an ordinary question, nor when the user turned search off", async () => {
+    const u = await registerUser();
+    const chatId = await makeChat(u.id);
+    const plain = await call("POST", "/api/chat/gpt-4.1-mini", { token: u.token, body: { question: "Explain how a rice paddy works", chat_id: chatId } });
+    expect(plain.headers.get("X-Total-Usage")).toBe("50");
+    await readSse(plain);
+    await env.DB.prepare("INSERT INTO ai_settings (user_id, enable_search) VALUES (?, 0)").bind(u.id).run();
+    await settingsChanged(env, u.id);
+    const off = await call("POST", "/api/chat/gpt-4.1-mini", { token: u.token, body: { question: "latest news today", chat_id: chatId } });
+    expect(off.headers.get("X-Total-Usage")).toBe("50");
+    await readSse(off);
   });
 });
