@@ -80,35 +80,46 @@ function draw(seed: number, variant: number | null): Uint8Array {
     alpha: 0.45 + rnd() * 0.45,
   }));
 
-  const px = new Uint8Array(size * size * 3);
+  // The gradient first, then each shape blended over its bounding box only (in order), in floats until the end.
+  const buf = new Float32Array(size * size * 3);
   const half = size / 2;
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
       // Position along the gradient's direction, 0..1.
       const t = Math.min(1, Math.max(0, ((x - half) * dx + (y - half) * dy) / size + 0.5));
-      let r = top[0] + (bottom[0] - top[0]) * t;
-      let g = top[1] + (bottom[1] - top[1]) * t;
-      let b = top[2] + (bottom[2] - top[2]) * t;
-      for (const s of shapes) {
-        const ddx = x - s.x;
-        const ddy = y - s.y;
-        let inside: boolean;
-        if (s.kind === "circle") inside = ddx * ddx + ddy * ddy <= s.r * s.r;
-        else if (s.kind === "ring") {
-          const d = Math.sqrt(ddx * ddx + ddy * ddy);
-          inside = d <= s.r && d >= s.r * 0.72;
-        } else inside = Math.abs(ddx) <= s.w / 2 && Math.abs(ddy) <= s.h / 2;
-        if (!inside) continue;
-        r += (s.color[0] - r) * s.alpha;
-        g += (s.color[1] - g) * s.alpha;
-        b += (s.color[2] - b) * s.alpha;
-      }
       const i = (y * size + x) * 3;
-      px[i] = r;
-      px[i + 1] = g;
-      px[i + 2] = b;
+      buf[i] = top[0] + (bottom[0] - top[0]) * t;
+      buf[i + 1] = top[1] + (bottom[1] - top[1]) * t;
+      buf[i + 2] = top[2] + (bottom[2] - top[2]) * t;
     }
   }
+  for (const s of shapes) {
+    const rx = s.kind === "bar" ? s.w / 2 : s.r;
+    const ry = s.kind === "bar" ? s.h / 2 : s.r;
+    const x0 = Math.max(0, Math.floor(s.x - rx));
+    const x1 = Math.min(size - 1, Math.ceil(s.x + rx));
+    const y0 = Math.max(0, Math.floor(s.y - ry));
+    const y1 = Math.min(size - 1, Math.ceil(s.y + ry));
+    const inner = (s.r * 0.72) ** 2;
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const ddx = x - s.x;
+        const ddy = y - s.y;
+        const d2 = ddx * ddx + ddy * ddy;
+        let inside: boolean;
+        if (s.kind === "circle") inside = d2 <= s.r * s.r;
+        else if (s.kind === "ring") inside = d2 <= s.r * s.r && d2 >= inner;
+        else inside = Math.abs(ddx) <= s.w / 2 && Math.abs(ddy) <= s.h / 2;
+        if (!inside) continue;
+        const i = (y * size + x) * 3;
+        buf[i] += (s.color[0] - buf[i]!) * s.alpha;
+        buf[i + 1] += (s.color[1] - buf[i + 1]!) * s.alpha;
+        buf[i + 2] += (s.color[2] - buf[i + 2]!) * s.alpha;
+      }
+    }
+  }
+  const px = new Uint8Array(buf.length);
+  for (let i = 0; i < buf.length; i++) px[i] = buf[i]!;
   return px;
 }
 
