@@ -75,4 +75,21 @@ describe("image security", () => {
     expect(res.status).toBe(403);
     expect(await usedToday(other)).toBe(0);
   });
+
+  it("refuses a cookie-authenticated image request from another origin (CSRF), using no quota", async () => {
+    const user = await registerUser();
+    const chatId = await makeChat(user.id);
+    const res = await call("POST", "/api/chat/image", {
+      body: { question: "a cat", chat_id: chatId },
+      headers: { Cookie: `jwt_token=${user.token}; session_token=${user.sessionToken}`, Origin: "https://evil.example" },
+    });
+    expect(res.status).toBe(403);
+    expect((await json(res)).code).toBe("csrf_rejected");
+    expect(await usedToday(user)).toBe(0);
+    const same = await call("POST", "/api/chat/image", {
+      body: { question: "a cat", chat_id: chatId },
+      headers: { Cookie: `jwt_token=${user.token}; session_token=${user.sessionToken}`, Origin: "https://may.test" },
+    });
+    expect(same.status).toBe(200);
+  });
 });
