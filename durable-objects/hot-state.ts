@@ -9,19 +9,15 @@
 // active sessions and today's counters from D1 in one batch, which is also how sessions and counters created before
 // the object owned them are migrated. A day's counters not seen yet are read from D1 the first time that day is used
 // (in the same batch as the chat's history when a turn needs both), so counts kept in D1 are never lost.
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
-import { aiSettings, dailyUsage, messages, userMemories, userSessions, users } from "../worker/db/schema";
+import type { aiSettings } from "../worker/db/schema";
 import { type AiSettingsRecord, aiSettingsFromRow, DEFAULT_AI_SETTINGS } from "../worker/db/settings";
-import { chatSessions } from "../worker/db/schema";
-import { desc } from "drizzle-orm";
 import type { Db, SessionUser } from "../worker/env";
 import { AppError } from "../worker/errors";
 import { quotaDay } from "../worker/lib/time";
 import type { LogoutReason } from "../worker/protocol/socket";
+import { HISTORY_MESSAGES, readAccount, readForTurn, readMessageWithHistory, readUserState } from "./hot-state-reads";
 
-/** Messages of a chat kept as the model's context window; older ones stay in D1 only. */
-export const HISTORY_MESSAGES = 20;
+export { HISTORY_MESSAGES } from "./hot-state-reads";
 
 export interface SessionRecord {
   id: string;
@@ -119,44 +115,26 @@ export class HotState {
   /** Loads the user, their active sessions and today's counters from D1 once (one batch). False: no such user. */
   async hydrate(day: string): Promise<boolean> {
     if (this.hydrated) return true;
-    const userId = this.userId();
-    const now = Date.now();
-    const [userRows, sessionRows, usageRows, settingsRows, memoryRows] = await this.db.batch([
-      this.db.select().from(users).where(eq(users.id, userId)).limit(1),
-      this.db
-        .select()
-        .from(userSessions)
-        .where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, now))),
-      this.db.select().from(dailyUsage).where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.day, day))),
-      ...this.personalizationQueries(userId),
-    ]);
-    const user = userRows[0];
+    const loaded = await readUserState(this.db, this.userId(), day);
+    const user = loaded.user;
     if (!user) return false;
     if (this.hydrated) return true; // another call hydrated while this one awaited D1
     this.storage.transactionSync(() => {
-      for (const s of sessionRows) {
+      for (const s of loaded.sessions) {
         this.sql.exec(
           "INSERT OR IGNORE INTO hot_sessions (id, token_hash, user_agent, ip, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
           s.id, s.tokenHash, s.userAgent, s.ip, s.createdAt, s.lastSeenAt, s.expiresAt,
         );
       }
-      this.mergeDay(day, usageRows);
+      this.mergeDay(day, loaded.usage);
       this.setUser(user);
-      this.setPersonalization(settingsRows, memoryRows);
+      this.setPersonalization(loaded.settings, loaded.memories);
     });
     return true;
   }
 
-  /** The user's AI settings and remembered facts (oldest first), as two batchable queries. */
-  private personalizationQueries(userId: string) {
-    return [
-      this.db.select().from(aiSettings).where(eq(aiSettings.userId, userId)).limit(1),
-      this.db.select({ content: userMemories.content }).from(userMemories).where(eq(userMemories.userId, userId)).orderBy(asc(userMemories.createdAt)),
-    ] as const;
-  }
-
-  private setPersonalization(settingsRows: (typeof aiSettings.$inferSelect)[], memoryRows: { content: string }[]) {
-    const value: Personalization = { settings: aiSettingsFromRow(settingsRows[0]), memories: memoryRows.map((m) => m.content) };
+  private setPersonalization(settingsRow: (typeof aiSettings.$inferSelect) | undefined, memories: string[]) {
+    const value: Personalization = { settings: aiSettingsFromRow(settingsRow), memories };
     this.personalizationCache = value;
     this.setMeta("personalization", JSON.stringify(value));
   }
@@ -192,16 +170,11 @@ export class HotState {
    * change). False when the user no longer exists.
    */
   async reloadUser(): Promise<boolean> {
-    const userId = this.userId();
-    const [userRows, settingsRows, memoryRows] = await this.db.batch([
-      this.db.select().from(users).where(eq(users.id, userId)).limit(1),
-      ...this.personalizationQueries(userId),
-    ]);
-    const user = userRows[0];
+    const { user, settings, memories } = await readAccount(this.db, this.userId());
     if (!user) return false;
     this.storage.transactionSync(() => {
       this.setUser(user);
-      this.setPersonalization(settingsRows, memoryRows);
+      this.setPersonalization(settings, memories);
     });
     return true;
   }
@@ -383,23 +356,7 @@ export class HotState {
     const window = this.chatWindow(chatId) ?? [];
     const at = window.findIndex((m) => m.messageId === messageId);
     if (at >= 0) return { target: window[at]!, before: window.slice(0, at) };
-    const userId = this.userId();
-    const columns = { messageId: messages.messageId, sender: messages.sender, message: messages.message, original: messages.originalMessage };
-    const targetRow = this.db
-      .select({ createdAt: messages.createdAt, id: messages.id })
-      .from(messages)
-      .where(and(eq(messages.chatId, chatId), eq(messages.userId, userId), eq(messages.messageId, messageId)));
-    const [found, earlier] = await this.db.batch([
-      this.db.select(columns).from(messages).where(and(eq(messages.chatId, chatId), eq(messages.userId, userId), eq(messages.messageId, messageId))).limit(1),
-      this.db
-        .select(columns)
-        .from(messages)
-        .where(and(eq(messages.chatId, chatId), eq(messages.userId, userId), sql`(${messages.createdAt}, ${messages.id}) < (${targetRow})`))
-        .orderBy(desc(messages.createdAt), desc(messages.id))
-        .limit(HISTORY_MESSAGES),
-    ]);
-    const target = found[0];
-    return target ? { target, before: earlier.slice().reverse() } : null;
+    return readMessageWithHistory(this.db, this.userId(), chatId, messageId);
   }
 
   /**
@@ -407,43 +364,15 @@ export class HotState {
    * with its recent messages, and the day's counters. Merges what it read. One round trip, or none at all.
    */
   async loadCold({ chatId, day }: { chatId: string | null; day: string }): Promise<ColdLoad & { roundTrips: number }> {
-    const userId = this.userId();
-    const needChat = chatId !== null && this.chatWindow(chatId) === null;
-    const needDay = !this.knowsDay(day);
-    if (!needChat && !needDay) return { roundTrips: 0 };
-    const queries: BatchItem<"sqlite">[] = [];
-    if (needChat) {
-      queries.push(
-        this.db
-          .select({ id: chatSessions.id, status: chatSessions.status })
-          .from(chatSessions)
-          .where(and(eq(chatSessions.id, chatId), eq(chatSessions.userId, userId)))
-          .limit(1),
-        this.db
-          .select({ messageId: messages.messageId, sender: messages.sender, message: messages.message, original: messages.originalMessage })
-          .from(messages)
-          .where(and(eq(messages.chatId, chatId), eq(messages.userId, userId)))
-          .orderBy(desc(messages.createdAt), desc(messages.id))
-          .limit(HISTORY_MESSAGES),
-      );
-    }
-    if (needDay) {
-      queries.push(
-        this.db.select({ bucket: dailyUsage.bucket, count: dailyUsage.count }).from(dailyUsage).where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.day, day))),
-      );
-    }
-    const results = (await this.db.batch(queries as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[][];
-    const out: ColdLoad & { roundTrips: number } = { roundTrips: 1 };
-    if (needDay) this.mergeDay(day, results.at(-1) as { bucket: string; count: number }[]);
-    if (needChat) {
-      const [chat] = results[0] as { id: string; status: string }[];
-      const history = (results[1] as WindowMessage[]).slice().reverse();
-      out.chat = chat ?? null;
-      out.history = history;
-      // A deleted chat is not remembered: a later turn in it must be refused again.
-      if (chat && chat.status === "active" && chatId) this.rememberChat(chatId, history);
-    }
-    return out;
+    const needChat = chatId !== null && this.chatWindow(chatId) === null ? chatId : null;
+    const needDay = this.knowsDay(day) ? null : day;
+    if (needChat === null && needDay === null) return { roundTrips: 0 };
+    const read = await readForTurn(this.db, this.userId(), { chatId: needChat, day: needDay });
+    if (read.usage) this.mergeDay(day, read.usage);
+    if (needChat === null) return { roundTrips: 1 };
+    // A deleted chat is not remembered: a later turn in it must be refused again.
+    if (read.chat?.status === "active" && read.history) this.rememberChat(needChat, read.history);
+    return { roundTrips: 1, chat: read.chat, history: read.history };
   }
 }
 
