@@ -112,9 +112,9 @@ function draw(seed: number, variant: number | null): Uint8Array {
         else inside = Math.abs(ddx) <= s.w / 2 && Math.abs(ddy) <= s.h / 2;
         if (!inside) continue;
         const i = (y * size + x) * 3;
-        buf[i] += (s.color[0] - buf[i]!) * s.alpha;
-        buf[i + 1] += (s.color[1] - buf[i + 1]!) * s.alpha;
-        buf[i + 2] += (s.color[2] - buf[i + 2]!) * s.alpha;
+        buf[i] = buf[i]! + (s.color[0] - buf[i]!) * s.alpha;
+        buf[i + 1] = buf[i + 1]! + (s.color[1] - buf[i + 1]!) * s.alpha;
+        buf[i + 2] = buf[i + 2]! + (s.color[2] - buf[i + 2]!) * s.alpha;
       }
     }
   }
