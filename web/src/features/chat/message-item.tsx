@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { IconCheck, IconCopy, Logo } from "../ui/icons";
 import type { ChatMessage } from "./chat.schemas";
 import { Markdown } from "./markdown-loader";
+import { Citations } from "./citations";
 
 function CopyMessage({ text }: { text: string }) {
   const { t } = useTranslation();
@@ -75,20 +76,7 @@ export const MessageItem = memo(function MessageItem({ message, modelName }: { m
             {t("chat.stopped")}
           </p>
         ) : null}
-        {message.citations && message.citations.length > 0 && finished ? (
-          <div className="msg__citations">
-            <span className="msg__citations-label">{t("chat.sources")}</span>
-            <ol>
-              {message.citations.map((c, i) => (
-                <li key={`${c.url}-${i}`}>
-                  <a href={c.url} target="_blank" rel="noopener noreferrer">
-                    {c.title || new URL(c.url, "https://x.invalid").hostname}
-                  </a>
-                </li>
-              ))}
-            </ol>
-          </div>
-        ) : null}
+        {message.citations && message.citations.length > 0 && finished ? <Citations citations={message.citations} /> : null}
         {finished && !failed ? (
           <div className="msg__meta">
             {message.message ? <CopyMessage text={message.message} /> : null}
