@@ -7,7 +7,7 @@ import { createStore, getDefaultStore } from "jotai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { STREAM_DONE, encodeEvent, type ChatStreamEvent } from "../../worker/protocol/chat-stream";
 import { titleFromPrompt } from "../../worker/protocol/rules";
-import { draftAtom, searchModeAtom, streamingAtom } from "../../web/src/features/chat/chat.atoms";
+import { draftAtom, streamingAtom } from "../../web/src/features/chat/chat.atoms";
 import { type ChatDeps, sendMessage, stopAnswer } from "../../web/src/features/chat/chat-actions";
 import { chatKeys } from "../../web/src/features/chat/chat.queries";
 import { type ChatContentData, allMessages } from "../../web/src/features/chat/chat-cache";
@@ -163,29 +163,6 @@ describe("chat actions", () => {
     expect(store.get(draftAtom)).toBe("hello");
     expect(store.get(streamingAtom)).toBeNull();
     expect(getDefaultStore().get(toastsAtom).map((t) => t.type)).toEqual(["warning"]);
-  });
-
-  it("asks for search mode while the search toggle is on", async () => {
-    const sse = sseBody();
-    const calls = fakeWorker(() => new Response(sse.body, { status: 200 }));
-    store.set(searchModeAtom, true);
-    const done = sendMessage(deps, { text: "latest news", chatId: "chat-1" });
-    await settle();
-    sse.send(STREAM_DONE);
-    sse.close();
-    await done;
-    expect(calls.find((c) => c.url.startsWith("/api/chat/"))?.body).toMatchObject({ question: "latest news", is_search_mode: true });
-  });
-
-  it("on 403 for today's web searches keeps the model, puts the question back and shows the critical warning", async () => {
-    fakeWorker(() => json(403, { status: "error", code: "quota_exhausted", message: "No web search uses left today", model: "search", total: 10 }));
-    store.set(searchModeAtom, true);
-    await expect(sendMessage(deps, { text: "weather today", chatId: "chat-1" })).resolves.toBe(false);
-    expect(content()?.messages ?? []).toEqual([]);
-    expect(store.get(disabledModelsAtom)).toEqual([]);
-    expect(store.get(draftAtom)).toBe("weather today");
-    expect(store.get(usageWarningAtom)).toMatchObject({ level: "zero_remaining", remaining: 0 });
-    expect(getDefaultStore().get(toastsAtom).map((t) => t.type)).toEqual(["error"]);
   });
 
   it("marks the answer with the stream's error code when the stream fails", async () => {

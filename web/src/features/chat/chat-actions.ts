@@ -16,7 +16,7 @@ import type { Model, ModelsResponse } from "../models/models.schemas";
 import { isWarningLevel } from "../models/usage-warning";
 import { toast } from "../toast/toast.atoms";
 import { createChat } from "./chat.api";
-import { draftAtom, searchModeAtom, streamingAtom } from "./chat.atoms";
+import { draftAtom, streamingAtom } from "./chat.atoms";
 import { chatKeys } from "./chat.queries";
 import type { ChatMessage } from "./chat.schemas";
 import { prependChat, removeMessages, upsertMessage } from "./chat-cache";
@@ -125,26 +125,12 @@ export async function sendMessage(deps: ChatDeps, input: { text: string; chatId:
     try {
       res = await request(`/api/chat/${encodeURIComponent(model.endpoint)}`, {
         method: "POST",
-        body: {
-          question,
-          chat_id: chatId,
-          message_id: userMessage.message_id,
-          bot_message_id: botId,
-          ...(store.get(searchModeAtom) ? { is_search_mode: true } : {}),
-        },
+        body: { question, chat_id: chatId, message_id: userMessage.message_id, bot_message_id: botId },
         signal: controller.signal,
         timeoutMs: 0,
         headers: { Accept: "text/event-stream" },
       });
     } catch (err) {
-      if (err instanceof ApiError && err.status === 403 && err.code === "quota_exhausted" && err.details?.model === "search") {
-        // Today's web searches are used up: the spec's critical warning, and the question stays in the box.
-        removeMessages(qc, chatId, [userMessage.message_id, botId]);
-        store.set(draftAtom, question);
-        store.set(usageWarningAtom, { level: "zero_remaining", remaining: 0, model: t("chat.webSearch"), day: localDay() });
-        toast.error(t("chat.searchExhausted"), { key: "model-switch" });
-        return false;
-      }
       if (err instanceof ApiError && err.status === 403 && (err.code === "quota_exhausted" || err.code === "premium_required")) {
         removeMessages(qc, chatId, [userMessage.message_id, botId]);
         store.set(draftAtom, question);

@@ -14,6 +14,3 @@ export interface StreamingState {
 export const streamingAtom = atom<StreamingState | null>(null);
 
 export const draftAtom = atom<string>("");
-
-/** The web search toggle by the input: while on, every question is answered from a web search, with its sources. */
-export const searchModeAtom = atom<boolean>(false);

@@ -4,8 +4,8 @@
 import { useAtom, useAtomValue } from "jotai";
 import { type KeyboardEvent, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { IconGlobe, IconSend, IconStop } from "../ui/icons";
-import { draftAtom, searchModeAtom, streamingAtom } from "./chat.atoms";
+import { IconSend, IconStop } from "../ui/icons";
+import { draftAtom, streamingAtom } from "./chat.atoms";
 
 /** Tallest the box grows before it scrolls, in pixels. */
 const MAX_HEIGHT_PX = 220;
@@ -14,7 +14,6 @@ export function Composer({ onSend, onStop, autoFocus }: { onSend: (text: string)
   const { t } = useTranslation();
   const [draft, setDraft] = useAtom(draftAtom);
   const streaming = useAtomValue(streamingAtom);
-  const [searchMode, setSearchMode] = useAtom(searchModeAtom);
   const ref = useRef<HTMLTextAreaElement>(null);
   const busy = streaming !== null;
   const canSend = draft.trim().length > 0 && !busy;
@@ -65,17 +64,6 @@ export function Composer({ onSend, onStop, autoFocus }: { onSend: (text: string)
         enterKeyHint="send"
       />
       <div className="composer__actions">
-        <button
-          type="button"
-          className={`composer__btn composer__btn--toggle${searchMode ? " is-on" : ""}`}
-          data-testid="search-toggle"
-          aria-pressed={searchMode}
-          aria-label={t("chat.searchToggle")}
-          data-tooltip={t("chat.searchToggle")}
-          onClick={() => setSearchMode(!searchMode)}
-        >
-          <IconGlobe size={18} />
-        </button>
         {streaming?.botMessageId ? (
           <button
             type="button"
