@@ -99,7 +99,7 @@ await build({
   entryPoints: [join(ROOT, "worker/index.ts")],
   bundle: true,
   format: "esm",
-  platform: "neutral",
+  platform: "browser",
   target: "es2022",
   conditions: ["workerd", "worker", "browser", "import"],
   mainFields: ["module", "main"],
@@ -111,8 +111,9 @@ await build({
 const mf = new Miniflare({
   log: new Log(LogLevel.ERROR),
   cf: false,
-  modules: true,
-  scriptPath: bundle,
+  // the one bundled module, given whole: Miniflare would otherwise trace its imports, and the bundle keeps a few
+  // dynamic ones (guarded Node-only paths) that it cannot resolve
+  modules: [{ type: "ESModule", path: bundle }],
   modulesRoot: dirname(bundle),
   compatibilityDate: "2026-04-20",
   d1Databases: { DB: DB_ID },

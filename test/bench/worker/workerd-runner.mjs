@@ -177,9 +177,9 @@ async function onMiniflare(bundle, delayMs) {
   const mf = new Miniflare({
     log: new Log(LogLevel.ERROR),
     cf: false,
-    modules: true,
-    scriptPath: bundle,
-    // module names are relative to this root; the default (the working directory) would put '..' in them
+    // the one bundled module, given whole: Miniflare would otherwise trace its imports, and the bundle keeps a few
+    // dynamic ones (guarded Node-only paths) that it cannot resolve
+    modules: [{ type: "ESModule", path: bundle }],
     modulesRoot: dirname(bundle),
     compatibilityDate: "2026-04-20",
     d1Databases: { DB: DB_ID },
@@ -242,7 +242,7 @@ await build({
   entryPoints: [join(HERE, "bench-entry.ts")],
   bundle: true,
   format: "esm",
-  platform: "neutral",
+  platform: "browser",
   target: "es2022",
   conditions: ["workerd", "worker", "browser", "import"],
   mainFields: ["module", "main"],
