@@ -16,8 +16,8 @@
 //                                 answers RFC 6749 JSON; refresh_token grants; revocation (RFC 7009).
 //                                 POST /oauth/__config {expires_in} sets new tokens' lifetime; GET /oauth/__revoked.
 import { createHash, randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { serveOnLoopback } from "./local-server.ts";
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from "jose";
 
 export const FAKE_FACEBOOK_APP_ID = "fake-fb-app";
@@ -219,21 +219,5 @@ export async function startFakeIdentity(): Promise<{ url: string; close: () => P
     return sendJson(res, 404, { error: { message: `No fake for ${req.method} ${path}` } });
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((err) => {
-      if (!res.headersSent) sendJson(res, 500, { error: { message: String(err) } });
-      else res.destroy();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  server.unref();
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return serveOnLoopback(handle, (err) => ({ error: { message: String(err) } }));
 }

@@ -4,8 +4,8 @@
 //   SearXNG  GET  ${url}/searxng/search           ?q=&format=json (optional bearer) → {query, results: [...]}
 // The query picks the scenario (FAKE_SEARCH_QUERIES); a wrong key gets each provider's own auth error. Every request
 // is recorded; the tests run inside workerd, so they read the log over HTTP: GET /__requests?q=<query>.
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { serveOnLoopback } from "./local-server.ts";
 import { FAKE_SEARCH_KEYS, FAKE_SEARCH_QUERIES } from "./fake-search-scenarios.ts";
 
 type Provider = "tavily" | "brave" | "searxng";
@@ -202,21 +202,5 @@ export async function startFakeSearch(): Promise<{ url: string; close: () => Pro
     });
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((err) => {
-      if (!res.headersSent) sendJson(res, 500, { detail: String(err) });
-      else res.destroy();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  server.unref();
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return serveOnLoopback(handle, (err) => ({ detail: String(err) }));
 }

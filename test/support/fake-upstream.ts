@@ -4,8 +4,8 @@
 // in [DONE] (xAI, DeepSeek, OpenAI-compatible), Anthropic Messages SSE and Google streamGenerateContent?alt=sse.
 // The upstream model name picks the scenario (fake-upstream-scenarios.ts). Every request is recorded; the tests run
 // inside workerd, so they read the log over HTTP: GET /__requests?key=<api key>.
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { serveOnLoopback } from "./local-server.ts";
 import {
   FAKE_CITATIONS,
   FAKE_CUT_CHUNKS,
@@ -525,21 +525,5 @@ export async function startFakeUpstream(): Promise<{ url: string; close: () => P
     return streamChatCompletions(res, model, plan, flavour);
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((err) => {
-      if (!res.headersSent) sendJson(res, 500, { error: { message: String(err) } });
-      else res.destroy();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  server.unref();
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return serveOnLoopback(handle, (err) => ({ error: { message: String(err) } }));
 }
