@@ -8,13 +8,11 @@
 // Environment: CHATS (default 10000), MESSAGES_PER_CHAT (default 100), RUNS per query (default 30).
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
-import { Log, LogLevel, Miniflare } from "miniflare";
+import { bundleWorker, startWorkerd } from "./workerd.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, "../../..");
 const [stateDir] = process.argv.slice(2);
-const DB_ID = "00000000-0000-0000-0000-000000000000"; // wrangler.toml's local database id
 const CHATS = Number(process.env.CHATS ?? 10_000);
 const MESSAGES_PER_CHAT = Number(process.env.MESSAGES_PER_CHAT ?? 100);
 const RUNS = Number(process.env.RUNS ?? 30);
@@ -94,35 +92,9 @@ async function time(fetcher, url, token) {
   return { ms, count: body.data.length };
 }
 
-const bundle = join(stateDir, "history-search-worker.mjs");
-await build({
-  entryPoints: [join(ROOT, "worker/index.ts")],
-  bundle: true,
-  format: "esm",
-  platform: "browser",
-  target: "es2022",
-  conditions: ["workerd", "worker", "browser", "import"],
-  mainFields: ["module", "main"],
-  external: ["cloudflare:*", "node:*"],
-  outfile: bundle,
-  logLevel: "error",
-});
+const bundle = await bundleWorker(join(ROOT, "worker/index.ts"), join(stateDir, "history-search-worker.mjs"));
 
-const mf = new Miniflare({
-  log: new Log(LogLevel.ERROR),
-  cf: false,
-  // the one bundled module, given whole: Miniflare would otherwise trace its imports, and the bundle keeps a few
-  // dynamic ones (guarded Node-only paths) that it cannot resolve
-  modules: [{ type: "ESModule", path: bundle }],
-  modulesRoot: dirname(bundle),
-  compatibilityDate: "2026-04-20",
-  d1Databases: { DB: DB_ID },
-  d1Persist: join(stateDir, "v3", "d1"),
-  r2Buckets: ["IMAGES"],
-  durableObjects: { USER_HUB: { className: "UserHub", useSQLite: true } },
-  bindings: { JWT_SECRET: "bench-secret", OFFLINE_MODEL_DELAY_MS: "0" },
-});
-await mf.ready;
+const mf = await startWorkerd({ bundle, stateDir, bindings: { JWT_SECRET: "bench-secret", OFFLINE_MODEL_DELAY_MS: "0" } });
 try {
   const base = "http://bench.local";
   const fetcher = (url, init) => mf.dispatchFetch(url, init);

@@ -10,13 +10,11 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build } from "esbuild";
-import { Log, LogLevel, Miniflare } from "miniflare";
+import { bundleWorker, startWorkerd } from "./workerd.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, "../../..");
 const [upstreamURL, stateDir] = process.argv.slice(2);
-const DB_ID = "00000000-0000-0000-0000-000000000000"; // wrangler.toml's local database id
 const JWT_SECRET = "bench-secret";
 const TTFT_RUNS = Number(process.env.TTFT_RUNS ?? 40);
 const WARMUP_RUNS = 3;
@@ -174,21 +172,11 @@ async function concurrency(c) {
 }
 
 async function onMiniflare(bundle, delayMs) {
-  const mf = new Miniflare({
-    log: new Log(LogLevel.ERROR),
-    cf: false,
-    // the one bundled module, given whole: Miniflare would otherwise trace its imports, and the bundle keeps a few
-    // dynamic ones (guarded Node-only paths) that it cannot resolve
-    modules: [{ type: "ESModule", path: bundle }],
-    modulesRoot: dirname(bundle),
-    compatibilityDate: "2026-04-20",
-    d1Databases: { DB: DB_ID },
-    d1Persist: join(stateDir, "v3", "d1"),
-    r2Buckets: ["IMAGES"],
-    durableObjects: { USER_HUB: { className: "UserHub", useSQLite: true } },
+  const mf = await startWorkerd({
+    bundle,
+    stateDir,
     bindings: { JWT_SECRET, OFFLINE_MODEL_DELAY_MS: "0", OPENAI_COMPATIBLE_BASE_URL: `${upstreamURL}/v1`, MODEL_ROUTES: routes, D1_DELAY_MS: String(delayMs) },
   });
-  await mf.ready;
   try {
     const base = "http://bench.local";
     const fetcher = (url, init) => mf.dispatchFetch(url, init);
@@ -237,19 +225,7 @@ async function onWranglerDev() {
   }
 }
 
-const bundle = join(stateDir, "bench-worker.mjs");
-await build({
-  entryPoints: [join(HERE, "bench-entry.ts")],
-  bundle: true,
-  format: "esm",
-  platform: "browser",
-  target: "es2022",
-  conditions: ["workerd", "worker", "browser", "import"],
-  mainFields: ["module", "main"],
-  external: ["cloudflare:*", "node:*"],
-  outfile: bundle,
-  logLevel: "error",
-});
+const bundle = await bundleWorker(join(HERE, "bench-entry.ts"), join(stateDir, "bench-worker.mjs"));
 const local = await onMiniflare(bundle, 0);
 const delayed = await onMiniflare(bundle, D1_DELAY_MS);
 const dev = await onWranglerDev();
