@@ -8,12 +8,16 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
+import { createFileRoute } from '@tanstack/react-router'
+
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppCChatIdRouteImport } from './routes/_app/c.$chatId'
+
+const AppGalleryLazyRouteImport = createFileRoute('/_app/gallery')()
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -34,6 +38,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppGalleryLazyRoute = AppGalleryLazyRouteImport.update({
+  id: '/gallery',
+  path: '/gallery',
+  getParentRoute: () => AppRoute,
+} as any).lazy(() => import('./routes/_app/gallery.lazy').then((d) => d.Route))
 const AppCChatIdRoute = AppCChatIdRouteImport.update({
   id: '/c/$chatId',
   path: '/c/$chatId',
@@ -44,11 +53,13 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/gallery': typeof AppGalleryLazyRoute
   '/c/$chatId': typeof AppCChatIdRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/gallery': typeof AppGalleryLazyRoute
   '/': typeof AppIndexRoute
   '/c/$chatId': typeof AppCChatIdRoute
 }
@@ -57,16 +68,23 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/_app/gallery': typeof AppGalleryLazyRoute
   '/_app/': typeof AppIndexRoute
   '/_app/c/$chatId': typeof AppCChatIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/login' | '/register' | '/c/$chatId'
+  fullPaths: '/' | '/login' | '/register' | '/gallery' | '/c/$chatId'
   fileRoutesByTo: FileRoutesByTo
-  to: '/login' | '/register' | '/' | '/c/$chatId'
+  to: '/login' | '/register' | '/gallery' | '/' | '/c/$chatId'
   id:
-    '__root__' | '/_app' | '/login' | '/register' | '/_app/' | '/_app/c/$chatId'
+    | '__root__'
+    | '/_app'
+    | '/login'
+    | '/register'
+    | '/_app/gallery'
+    | '/_app/'
+    | '/_app/c/$chatId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -105,6 +123,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/gallery': {
+      id: '/_app/gallery'
+      path: '/gallery'
+      fullPath: '/gallery'
+      preLoaderRoute: typeof AppGalleryLazyRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/c/$chatId': {
       id: '/_app/c/$chatId'
       path: '/c/$chatId'
@@ -116,11 +141,13 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppGalleryLazyRoute: typeof AppGalleryLazyRoute
   AppIndexRoute: typeof AppIndexRoute
   AppCChatIdRoute: typeof AppCChatIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppGalleryLazyRoute: AppGalleryLazyRoute,
   AppIndexRoute: AppIndexRoute,
   AppCChatIdRoute: AppCChatIdRoute,
 }
