@@ -8,16 +8,13 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
-import { createFileRoute } from '@tanstack/react-router'
-
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppGalleryRouteImport } from './routes/_app/gallery'
 import { Route as AppCChatIdRouteImport } from './routes/_app/c.$chatId'
-
-const AppGalleryLazyRouteImport = createFileRoute('/_app/gallery')()
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -38,11 +35,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRoute,
 } as any)
-const AppGalleryLazyRoute = AppGalleryLazyRouteImport.update({
+const AppGalleryRoute = AppGalleryRouteImport.update({
   id: '/gallery',
   path: '/gallery',
   getParentRoute: () => AppRoute,
-} as any).lazy(() => import('./routes/_app/gallery.lazy').then((d) => d.Route))
+} as any)
 const AppCChatIdRoute = AppCChatIdRouteImport.update({
   id: '/c/$chatId',
   path: '/c/$chatId',
@@ -53,13 +50,13 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
-  '/gallery': typeof AppGalleryLazyRoute
+  '/gallery': typeof AppGalleryRoute
   '/c/$chatId': typeof AppCChatIdRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
-  '/gallery': typeof AppGalleryLazyRoute
+  '/gallery': typeof AppGalleryRoute
   '/': typeof AppIndexRoute
   '/c/$chatId': typeof AppCChatIdRoute
 }
@@ -68,7 +65,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
-  '/_app/gallery': typeof AppGalleryLazyRoute
+  '/_app/gallery': typeof AppGalleryRoute
   '/_app/': typeof AppIndexRoute
   '/_app/c/$chatId': typeof AppCChatIdRoute
 }
@@ -127,7 +124,7 @@ declare module '@tanstack/react-router' {
       id: '/_app/gallery'
       path: '/gallery'
       fullPath: '/gallery'
-      preLoaderRoute: typeof AppGalleryLazyRouteImport
+      preLoaderRoute: typeof AppGalleryRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/c/$chatId': {
@@ -141,13 +138,13 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
-  AppGalleryLazyRoute: typeof AppGalleryLazyRoute
+  AppGalleryRoute: typeof AppGalleryRoute
   AppIndexRoute: typeof AppIndexRoute
   AppCChatIdRoute: typeof AppCChatIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
-  AppGalleryLazyRoute: AppGalleryLazyRoute,
+  AppGalleryRoute: AppGalleryRoute,
   AppIndexRoute: AppIndexRoute,
   AppCChatIdRoute: AppCChatIdRoute,
 }

@@ -19,10 +19,9 @@ const Files = lazy(() => loadMedia().then((m) => ({ default: m.MessageAttachment
 
 /** A paste of images, or of text this long or longer, becomes files (the spec's 4,000 characters; see paste.ts). */
 export function onComposerPaste(e: ClipboardEvent<HTMLTextAreaElement>) {
-  const data = e.clipboardData;
-  // The clipboard can only be read during the event: take its images and text now, make files once the code loads.
-  const images = Array.from(data.items).flatMap((i) => (i.kind === "file" && i.type.startsWith("image/") ? [i.getAsFile()] : []));
-  const text = data.getData("text/plain");
+  // The clipboard can only be read during the event: take its files and text now, make files once the code loads.
+  const images = [...e.clipboardData.files].filter((f) => f.type.startsWith("image/"));
+  const text = e.clipboardData.getData("text/plain");
   if (images.length === 0 && text.length < 4_000) return;
   e.preventDefault();
   void loadMedia().then((m) => m.addFiles(m.pastedFiles(images, text)));
