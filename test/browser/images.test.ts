@@ -126,6 +126,26 @@ describe("images and attachments in the browser", () => {
     await page.waitForSelector(generated);
   });
 
+  it("warns as the day's image generations run out, then refuses with an upgrade action", async () => {
+    // A free account draws 3 a day; after 2 one is left, which the spec's disable-at-1 rule keeps back.
+    expect(await page.getAttribute("[data-testid=usage-warning]", "data-severity")).toBe("critical");
+    expect(await page.textContent("[data-testid=usage-warning]")).toContain("image generations");
+    await page.click("[data-testid=attach-button]");
+    await page.click("[data-testid=menu-create-image]");
+    await page.waitForSelector("[data-testid=image-mode-chip]");
+    const before = imageCalls.length;
+    await send("A third picture");
+    await expect.poll(lastToast).toContain("You have used all of today's image generations.");
+    expect(imageCalls.length).toBe(before);
+    expect(await page.inputValue("[data-testid=chat-input]")).toBe("A third picture");
+    await page.click("[data-testid=toast] button:has-text('Upgrade now')");
+    await page.waitForURL("**/upgrade");
+    await page.goBack();
+    await page.waitForSelector(generated);
+    await page.click("[data-testid=image-mode-off]");
+    await page.fill("[data-testid=chat-input]", "");
+  });
+
   it("attaches a text file and an image, uploads them, and the answer lists what the model received", async () => {
     await openUploadMenu();
     expect(await page.getAttribute("[data-testid=upload-screenshot]", "data-locked")).toBe("true");
@@ -135,8 +155,11 @@ describe("images and attachments in the browser", () => {
       { name: "dot.png", mimeType: "image/png", buffer: png(8, 8, [200, 30, 30]) },
     ]);
     await expect.poll(() => page.locator("[data-testid=attachment-chip][data-status=ready]").count()).toBe(2);
+    const bots = page.locator("[data-testid=message][data-sender=bot]");
+    const answered = await bots.count();
     await send("What do these files say?");
-    const answer = page.locator("[data-testid=message][data-sender=bot]").last();
+    await expect.poll(() => bots.count(), { timeout: 30_000 }).toBe(answered + 1);
+    const answer = bots.last();
     await expect.poll(() => answer.getAttribute("data-streaming"), { timeout: 30_000 }).toBe("false");
     const said = (await answer.textContent()) ?? "";
     expect(said).toContain("Files I received");
