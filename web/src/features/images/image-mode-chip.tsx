@@ -13,7 +13,7 @@ export function ImageModeChip() {
   return (
     <span className="image-mode-chip" data-testid="image-mode-chip" role="status">
       <IconImage size={16} />
-      {t("images.modeOn")}
+      <span className="image-mode-chip__text">{t("images.modeOn")}</span>
       <button
         type="button"
         className="icon-btn icon-btn--xs"
