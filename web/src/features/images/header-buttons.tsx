@@ -14,18 +14,9 @@ export function ImageHeaderButtons() {
   const tip = (key: string) => ({ "aria-label": t(key), "data-tooltip": t(key), "data-tooltip-side": "left", className: "icon-btn" });
   return (
     <>
-      <a
-        href="/gallery"
-        data-testid="header-gallery"
-        {...tip("images.gallery")}
-        onClick={(e) => {
-          if (e.metaKey || e.ctrlKey || e.shiftKey || e.button) return; // a new tab or window: the browser's job
-          e.preventDefault();
-          void go("/gallery");
-        }}
-      >
+      <button type="button" data-testid="header-gallery" {...tip("images.gallery")} onClick={() => void go("/gallery")}>
         <IconGallery />
-      </a>
+      </button>
       <button
         type="button"
         data-testid="header-create-image"

@@ -1,20 +1,5 @@
-// Image mode as UI state: chosen with the create-image control for the next send only (it resets after one send),
-// and the image quota's disabled flag, kept with the day it was set so it clears when the day turns (the spec keeps
-// separate disabled flags for search and image, reset daily).
+// Image mode as UI state: chosen with a create-image control for the next send only (it resets after one send).
+// Kept alone and tiny: the input box and the header read it on the chat screen's first load.
 import { atom } from "jotai";
-import { persistedAtom } from "../../lib/persisted-atom";
-import { STORAGE_KEYS } from "../../lib/storage";
-import { localDay, todayAtom } from "../models/models.atoms";
 
 export const imageModeAtom = atom(false);
-
-/** The day image generation was found used up ("" when it is not). */
-const imageDisabledDayAtom = persistedAtom<string>(STORAGE_KEYS.imageDisabled, "", {
-  parse: (raw) => raw,
-  serialize: (value) => value || null,
-});
-
-export const imageDisabledAtom = atom(
-  (get) => get(imageDisabledDayAtom) === get(todayAtom),
-  (_get, set, disabled: boolean) => set(imageDisabledDayAtom, disabled ? localDay() : ""),
-);

@@ -19,7 +19,7 @@ import { localDay, usageWarningAtom } from "../models/models.atoms";
 import { isWarningLevel } from "../models/usage-warning";
 import { toast } from "../toast/toast.atoms";
 import { imageErrorText } from "./image-errors";
-import { imageDisabledAtom } from "./image-mode.atoms";
+import { imageDisabledAtom } from "./image-quota.atoms";
 import { parseImageBody, toImageResult } from "./image-response";
 import { mediaT } from "./media-i18n";
 
