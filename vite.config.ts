@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { type Plugin, defineConfig } from "vite";
 
 const repo = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -20,10 +20,49 @@ const SIGNED_IN =
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](router-core|react-router|history|store|react-store)|i18next|react-i18next|i18next-resources-to-backend|use-sync-external-store|jotai|valibot)[\\/]|web[\\/]src[\\/]lib[\\/](api|storage|error-message)\.ts|worker[\\/]protocol[\\/](resources|errors)\.ts|features[\\/]auth[\\/](auth\.api|session|auth\.schemas)\.ts/;
 
+/**
+ * marked's bundle ends with its ready-made `marked` instance (the Marked class, the HTML Parser and Renderers, Hooks),
+ * built at import time, so none of it can be tree-shaken, though the app only uses the Lexer (answers are rendered by
+ * render-tokens.tsx, not by marked's HTML renderer). This drops that instance's setup and the exports that need it
+ * (~3 kB gzip off the open chat). If marked's bundle ever changes shape the file is left as it is (and the size test
+ * shows the loss); importing a dropped export fails the build, so nothing can break silently.
+ */
+function markedLexerOnly(): Plugin {
+  const KEEP = new Set(["Lexer", "Tokenizer", "defaults", "getDefaults", "lexer"]);
+  return {
+    name: "may:marked-lexer-only",
+    apply: "build",
+    transform(code, id) {
+      if (!/node_modules[\\/]marked[\\/]lib[\\/]marked\.esm\.js$/.test(id)) return null;
+      // The tail starts where the HTML Renderer's class is declared: `var <name>=class{options;parser;`.
+      const tail = /var [\w$]+=class\{options;parser;constructor/.exec(code);
+      const exported = /export\{([^}]*)\};?\s*(\/\/# sourceMappingURL=.*)?\s*$/.exec(code);
+      if (!tail || !exported || tail.index > exported.index) {
+        this.warn("marked's bundle changed shape: it is kept whole");
+        return null;
+      }
+      const kept = exported[1]
+        .split(",")
+        .map((pair) => pair.trim())
+        .filter((pair) => KEEP.has(pair.split(" as ").at(-1)!.trim()));
+      // `lexer` was the Lexer's static lex, defined in the dropped tail: define it again.
+      const lexer = /([\w$]+) as lexer/.exec(exported[1])?.[1];
+      const lexerLine = lexer ? `var ${lexer}=${/([\w$]+) as Lexer/.exec(exported[1])![1]}.lex;` : "";
+      return { code: `${code.slice(0, tail.index)}${lexerLine}export{${kept.join(",")}};\n`, map: null };
+    },
+  };
+}
+
 export default defineConfig({
   root: repo("./web"),
   // The SPA imports locales/*.json and worker/protocol/*.ts from outside web/.
   server: { fs: { allow: [repo("./")] } },
+  resolve: {
+    alias: [
+      // React 19 has useSyncExternalStore: the shim's fallback for older React need not ship (see the module).
+      { find: /^use-sync-external-store\/shim$/, replacement: repo("./web/src/lib/use-sync-external-store-shim.ts") },
+    ],
+  },
   build: { outDir: repo("./dist"), emptyOutDir: true },
   environments: {
     client: {
@@ -54,6 +93,7 @@ export default defineConfig({
       generatedRouteTree: repo("./web/src/routeTree.gen.ts"),
     }),
     react(),
+    markedLexerOnly(),
     cloudflare({
       configPath: repo("./wrangler.toml"),
       // Share wrangler's local state, so `wrangler d1 migrations apply DB --local` prepares the dev database too.

@@ -3,10 +3,9 @@
 import type { LoadQueryClient } from "../lib/query-client";
 import { Outlet, createRootRouteWithContext } from "@tanstack/react-router";
 import { NotFound, RouteError } from "../features/layout/route-fallbacks";
-import { ForcedLogoutDialog } from "../features/socket/forced-logout-dialog";
 import { ThemeSync } from "../features/theme/theme-sync";
-import { Toaster } from "../features/toast/toaster";
-import { ConfirmHost } from "../features/ui/confirm-host";
+// The global hosts load on first use (on-demand-hosts.tsx): no page pays for a dialog nobody opened.
+import { ConfirmHostOnDemand, ForcedLogoutOnDemand, ToasterOnDemand } from "../features/ui/on-demand-hosts";
 
 export interface RouterContext {
   /** The React Query client, loaded on first use (the sign-in page never needs it). */
@@ -24,9 +23,9 @@ function Root() {
     <>
       <ThemeSync />
       <Outlet />
-      <Toaster />
-      <ConfirmHost />
-      <ForcedLogoutDialog />
+      <ToasterOnDemand />
+      <ConfirmHostOnDemand />
+      <ForcedLogoutOnDemand />
     </>
   );
 }

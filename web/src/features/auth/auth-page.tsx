@@ -4,7 +4,7 @@ import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageSelect } from "../i18n/language-select";
 import { ThemeToggle } from "../theme/theme-toggle";
-import { Dialog } from "../ui/dialog";
+import { Dialog } from "../ui/dialog-on-demand";
 import { IconCheck, IconInfo, Logo } from "../ui/icons";
 import { LoginForm } from "./login-form";
 import { RegisterForm } from "./register-form";

@@ -1,7 +1,7 @@
 // Renaming a chat: a small dialog with the current title selected, saved with Enter.
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Dialog } from "../ui/dialog";
+import { Dialog } from "../ui/dialog-on-demand";
 
 /** Longest title the dialog accepts, in characters. */
 const MAX_TITLE = 200;

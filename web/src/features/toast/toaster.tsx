@@ -1,8 +1,8 @@
-// The toast stack: top-centre on phones, top-right elsewhere; announced politely (errors assertively).
-import { useAtomValue } from "jotai";
+// The toast stack: top-centre on phones, top-right elsewhere; announced politely (errors assertively). Its live
+// region lives in ui/on-demand-hosts.tsx, which loads this module with the first toast.
 import { useTranslation } from "react-i18next";
 import { IconClose, IconError, IconInfo, IconSuccess, IconWarning } from "../ui/icons";
-import { type Toast, toast as toasts, toastsAtom } from "./toast.atoms";
+import { type Toast, toast as toasts } from "./toast.atoms";
 import "./toast.css";
 
 const ICONS = { info: IconInfo, success: IconSuccess, warning: IconWarning, error: IconError } as const;
@@ -43,13 +43,7 @@ function ToastItem({ item }: { item: Toast }) {
   );
 }
 
-export function Toaster() {
-  const items = useAtomValue(toastsAtom);
-  return (
-    <div className="toaster" aria-live="polite">
-      {items.map((item) => (
-        <ToastItem key={item.id} item={item} />
-      ))}
-    </div>
-  );
+/** The toasts themselves, inside the live region (ToasterOnDemand in ui/on-demand-hosts.tsx keeps that region). */
+export function ToastItems({ items }: { items: readonly Toast[] }) {
+  return items.map((item) => <ToastItem key={item.id} item={item} />);
 }
