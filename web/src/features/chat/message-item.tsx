@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { IconCheck, IconCopy, Logo } from "../ui/icons";
 import type { ChatMessage } from "./chat.schemas";
 import { Markdown } from "./markdown-loader";
-import { Citations } from "./citations";
+import { Citations } from "./citations-on-demand";
 import { MessageAttachments } from "../attachments/attachments-entry";
 import { generatedImageUrl } from "../images/generated-image";
 

@@ -7,7 +7,6 @@ import { useTranslation } from "react-i18next";
 import type { AttachmentRef } from "../../../../worker/protocol/resources";
 import type { ChatMessage } from "./chat.schemas";
 import { type ChatDeps, sendMessage, stopAnswer } from "./chat-actions";
-import { followAnswer } from "./follow-answer";
 
 export function useChatActions() {
   const queryClient = useQueryClient();
@@ -24,7 +23,8 @@ export function useChatActions() {
     return {
       send: (text: string, chatId: string | null, attachments?: AttachmentRef[]) => sendMessage(deps, { text, chatId, attachments }),
       stop: () => stopAnswer(deps),
-      follow: (chatId: string, message: ChatMessage) => followAnswer(deps, chatId, message),
+      // Only a chat with an answer still running needs it: loaded then (~0.6 kB gzip off every chat page).
+      follow: (chatId: string, message: ChatMessage) => import("./follow-answer").then((m) => m.followAnswer(deps, chatId, message)),
     };
   }, [queryClient, store, router, t]);
 }
