@@ -14,7 +14,7 @@ const repo = (p: string) => fileURLToPath(new URL(p, import.meta.url));
  * stylesheet shared with the sign-in page must not tie it to this chunk; the answers' markdown renderer stays apart,
  * it loads when an answer needs it, and so do the sources of an answer and the following of a running one). */
 const SIGNED_IN =
-  /node_modules[\\/](@tanstack[\\/](query-core|react-query)|virtua)[\\/]|web[\\/]src[\\/](lib[\\/]query-client|features[\\/](auth[\\/]auth\.queries|chat[\\/](?!markdown[\\/]|startup|follow-answer|citations\.|chat-actions|stream-reader)|history[\\/]|models[\\/]|layout[\\/](?!route-fallbacks)|socket[\\/](use-user-socket|socket-client)|images[\\/](image-mode\.atoms|media-icons|generated-image|use-composer-send|header-buttons)|attachments[\\/](attachments-entry|attachments\.atoms)|ui[\\/]use-dismiss)|lib[\\/]ids)[^?]*\.tsx?$|worker[\\/]protocol[\\/](rules|api)\.ts$/;
+  /node_modules[\\/](@tanstack[\\/](query-core|react-query)|virtua)[\\/]|web[\\/]src[\\/](lib[\\/]query-client|features[\\/](auth[\\/]auth\.queries|chat[\\/](?!markdown[\\/]|startup|follow-answer|citations\.)|history[\\/]|models[\\/]|layout[\\/](?!route-fallbacks)|socket[\\/](use-user-socket|socket-client)|images[\\/](image-mode\.atoms|media-icons|generated-image|use-composer-send|header-buttons)|attachments[\\/](attachments-entry|attachments\.atoms)|ui[\\/]use-dismiss)|lib[\\/]ids)[^?]*\.tsx?$|worker[\\/]protocol[\\/](rules|api)\.ts$/;
 
 /** The libraries every page of the SPA loads, with the app's own core (API client, storage, wire shapes). */
 const FRAMEWORK =

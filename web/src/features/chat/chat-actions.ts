@@ -23,9 +23,6 @@ import { chatKeys } from "./chat.queries";
 import type { ChatMessage } from "./chat.schemas";
 import { prependChat, removeMessages, upsertMessage } from "./chat-cache";
 import { type AnswerState, applyStreamEvent, initialAnswer, readChatStream } from "./stream-reader";
-import { activeStream } from "./active-stream";
-
-export { abortActiveStream } from "./active-stream";
 
 type Store = ReturnType<typeof getDefaultStore>;
 
@@ -42,6 +39,12 @@ const FLUSH_MS = 32;
 
 /** Marks the stop button's request so a stop pressed before the answer started is sent again once it has. */
 let stopRequested = false;
+let activeRequest: AbortController | null = null;
+
+/** Aborts the stream being read (logout): the answer itself is still finished and saved by the worker. */
+export function abortActiveStream(): void {
+  activeRequest?.abort();
+}
 
 function nowIso() {
   return new Date().toISOString();
@@ -122,7 +125,7 @@ export async function sendMessage(
   store.set(streamingAtom, { chatId, botMessageId: botId, phase: "waiting", stopping: false });
 
   const controller = new AbortController();
-  activeStream.request = controller;
+  activeRequest = controller;
   let answer: AnswerState = initialAnswer();
   try {
     let res: Response;
@@ -174,7 +177,7 @@ export async function sendMessage(
       answer = { ...answer, error: err instanceof ApiError ? err.code : controller.signal.aborted ? "aborted" : "stream_interrupted" };
     }
   } finally {
-    if (activeStream.request === controller) activeStream.request = null;
+    if (activeRequest === controller) activeRequest = null;
     store.set(streamingAtom, null);
     void qc.invalidateQueries({ queryKey: chatKeys.list() });
     void qc.invalidateQueries({ queryKey: modelKeys.all });

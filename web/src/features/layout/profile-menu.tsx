@@ -5,7 +5,7 @@ import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { logout } from "../auth/auth.api";
 import { meQuery } from "../auth/auth.queries";
-import { abortActiveStream } from "../chat/active-stream";
+import { abortActiveStream } from "../chat/chat-actions";
 import { FollowSystemSwitch } from "../theme/theme-toggle";
 import { IconChevronDown, IconLogout } from "../ui/icons";
 import { moveFocus, useDismiss } from "../ui/use-dismiss";

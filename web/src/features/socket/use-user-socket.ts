@@ -4,7 +4,7 @@ import { useStore } from "jotai";
 import { useEffect } from "react";
 import i18next from "i18next";
 import type { ServerMessage } from "../../../../worker/protocol/socket";
-import { abortActiveStream } from "../chat/active-stream";
+import { abortActiveStream } from "../chat/chat-actions";
 import { toast } from "../toast/toast.atoms";
 import { forcedLogoutAtom } from "./forced-logout.atoms";
 import { createSocketClient } from "./socket-client";
