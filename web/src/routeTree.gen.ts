@@ -13,6 +13,10 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppAffiliateRouteImport } from './routes/_app/affiliate'
+import { Route as AppUpgradeRouteImport } from './routes/_app/upgrade'
+import { Route as AppAffiliateFaqIndexRouteImport } from './routes/_app/affiliate-faq.index'
+import { Route as AppAffiliateFaqQuestionIdRouteImport } from './routes/_app/affiliate-faq.$questionId'
 import { Route as AppCChatIdRouteImport } from './routes/_app/c.$chatId'
 
 const AppRoute = AppRouteImport.update({
@@ -34,6 +38,27 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAffiliateRoute = AppAffiliateRouteImport.update({
+  id: '/affiliate',
+  path: '/affiliate',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUpgradeRoute = AppUpgradeRouteImport.update({
+  id: '/upgrade',
+  path: '/upgrade',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAffiliateFaqIndexRoute = AppAffiliateFaqIndexRouteImport.update({
+  id: '/affiliate-faq/',
+  path: '/affiliate-faq/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAffiliateFaqQuestionIdRoute =
+  AppAffiliateFaqQuestionIdRouteImport.update({
+    id: '/affiliate-faq/$questionId',
+    path: '/affiliate-faq/$questionId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCChatIdRoute = AppCChatIdRouteImport.update({
   id: '/c/$chatId',
   path: '/c/$chatId',
@@ -44,29 +69,66 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/affiliate': typeof AppAffiliateRoute
+  '/upgrade': typeof AppUpgradeRoute
+  '/affiliate-faq/$questionId': typeof AppAffiliateFaqQuestionIdRoute
   '/c/$chatId': typeof AppCChatIdRoute
+  '/affiliate-faq/': typeof AppAffiliateFaqIndexRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/affiliate': typeof AppAffiliateRoute
+  '/upgrade': typeof AppUpgradeRoute
   '/': typeof AppIndexRoute
+  '/affiliate-faq/$questionId': typeof AppAffiliateFaqQuestionIdRoute
   '/c/$chatId': typeof AppCChatIdRoute
+  '/affiliate-faq': typeof AppAffiliateFaqIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/_app/affiliate': typeof AppAffiliateRoute
+  '/_app/upgrade': typeof AppUpgradeRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/affiliate-faq/$questionId': typeof AppAffiliateFaqQuestionIdRoute
   '/_app/c/$chatId': typeof AppCChatIdRoute
+  '/_app/affiliate-faq/': typeof AppAffiliateFaqIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/login' | '/register' | '/c/$chatId'
+  fullPaths:
+    | '/'
+    | '/login'
+    | '/register'
+    | '/affiliate'
+    | '/upgrade'
+    | '/affiliate-faq/$questionId'
+    | '/c/$chatId'
+    | '/affiliate-faq/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/login' | '/register' | '/' | '/c/$chatId'
+  to:
+    | '/login'
+    | '/register'
+    | '/affiliate'
+    | '/upgrade'
+    | '/'
+    | '/affiliate-faq/$questionId'
+    | '/c/$chatId'
+    | '/affiliate-faq'
   id:
-    '__root__' | '/_app' | '/login' | '/register' | '/_app/' | '/_app/c/$chatId'
+    | '__root__'
+    | '/_app'
+    | '/login'
+    | '/register'
+    | '/_app/affiliate'
+    | '/_app/upgrade'
+    | '/_app/'
+    | '/_app/affiliate-faq/$questionId'
+    | '/_app/c/$chatId'
+    | '/_app/affiliate-faq/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -105,6 +167,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/affiliate': {
+      id: '/_app/affiliate'
+      path: '/affiliate'
+      fullPath: '/affiliate'
+      preLoaderRoute: typeof AppAffiliateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/upgrade': {
+      id: '/_app/upgrade'
+      path: '/upgrade'
+      fullPath: '/upgrade'
+      preLoaderRoute: typeof AppUpgradeRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/affiliate-faq/': {
+      id: '/_app/affiliate-faq/'
+      path: '/affiliate-faq'
+      fullPath: '/affiliate-faq/'
+      preLoaderRoute: typeof AppAffiliateFaqIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/affiliate-faq/$questionId': {
+      id: '/_app/affiliate-faq/$questionId'
+      path: '/affiliate-faq/$questionId'
+      fullPath: '/affiliate-faq/$questionId'
+      preLoaderRoute: typeof AppAffiliateFaqQuestionIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/c/$chatId': {
       id: '/_app/c/$chatId'
       path: '/c/$chatId'
@@ -116,13 +206,21 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppAffiliateRoute: typeof AppAffiliateRoute
+  AppUpgradeRoute: typeof AppUpgradeRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppAffiliateFaqQuestionIdRoute: typeof AppAffiliateFaqQuestionIdRoute
   AppCChatIdRoute: typeof AppCChatIdRoute
+  AppAffiliateFaqIndexRoute: typeof AppAffiliateFaqIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppAffiliateRoute: AppAffiliateRoute,
+  AppUpgradeRoute: AppUpgradeRoute,
   AppIndexRoute: AppIndexRoute,
+  AppAffiliateFaqQuestionIdRoute: AppAffiliateFaqQuestionIdRoute,
   AppCChatIdRoute: AppCChatIdRoute,
+  AppAffiliateFaqIndexRoute: AppAffiliateFaqIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -1,13 +1,14 @@
 // Notices above the input: the offline-model notice (no AI provider configured, so the built-in offline model
 // answers) and the latest usage warning for the current model.
 import { useQuery } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
 import { useAtom } from "jotai";
 import { useTranslation } from "react-i18next";
 import { toast } from "../toast/toast.atoms";
 import { IconClose, IconInfo, IconWarning } from "../ui/icons";
 import { offlineNoticeDismissedAtom, usageWarningAtom } from "./models.atoms";
 import { modelsQuery } from "./models.queries";
-import { presentWarning } from "./usage-warning";
+import { presentWarning, UPGRADE_PATH } from "./usage-warning";
 import { useCurrentModel } from "./use-current-model";
 
 export function OfflineNotice() {
@@ -36,6 +37,7 @@ export function UsageBanner() {
   const { t } = useTranslation();
   const [warning, setWarning] = useAtom(usageWarningAtom);
   const { data } = useQuery(modelsQuery());
+  const navigate = useNavigate();
   if (!warning) return null;
   const view = presentWarning({ level: warning.level, remaining: warning.remaining, plan: data?.plan ?? "free", model: warning.model });
   if (!view) return null;
@@ -52,7 +54,13 @@ export function UsageBanner() {
         <strong>{t(view.titleKey)}</strong>
         <span>{t(view.messageKey, view.values)}</span>
       </div>
-      <button type="button" className="usage-banner__action" onClick={() => toast.info(t("common.unavailable"))}>
+      <button
+        type="button"
+        className="usage-banner__action"
+        data-testid="usage-warning-action"
+        data-action={view.action}
+        onClick={() => (view.action === "upgrade" ? void navigate({ to: UPGRADE_PATH }) : toast.info(t("common.unavailable")))}
+      >
         {t(view.actionKey)}
       </button>
       <button type="button" className="icon-btn icon-btn--sm" aria-label={t("common.close")} onClick={() => setWarning(null)}>
