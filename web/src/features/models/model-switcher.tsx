@@ -66,7 +66,7 @@ export function ModelSwitcher() {
                 type="button"
                 role="menuitemradio"
                 aria-checked={active}
-                aria-disabled={!usable}
+                aria-disabled={!usable && !locked}
                 className={`model-option${active ? " is-active" : ""}${usable ? "" : " is-disabled"}`}
                 data-testid="model-option"
                 data-endpoint={m.endpoint}

@@ -52,12 +52,6 @@ export function shownPrice(data: Packages, plan: PaidPlan, billing: Billing, lan
   return { perMonth, currency, perPeriod: Math.round(perMonth * pkg.months * 100) / 100, chargeVnd: pkg.amount };
 }
 
-/** The saving of yearly billing against paying monthly, in whole percent, from the displayed prices. */
-export function yearlySavingPercent(data: Packages, plan: PaidPlan, language: string): number {
-  const p = pricesFor(data, language).prices[plan];
-  return Math.round((1 - p.yearly / p.monthly) * 100);
-}
-
 const LOCALES: Record<string, string> = { vi: "vi-VN", en: "en-US", ru: "ru-RU", zh: "zh-CN" };
 
 /** 149000 VND in Vietnamese → "149.000 ₫"; 4.5 USD → "$4.50"; whole amounts without decimals. */

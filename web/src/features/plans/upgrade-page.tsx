@@ -12,7 +12,7 @@ import { IconCheck } from "../ui/icons";
 import { PaymentDialog } from "./payment-dialog";
 import { PLAN_FEATURES, PLANS } from "./plan-features";
 import { packagesQuery, premiumInfoQuery } from "./plans.queries";
-import { type Billing, formatDate, formatMoney, type Packages, packageTypeFor, planAction, shownPrice, yearlySavingPercent } from "./pricing";
+import { type Billing, formatDate, formatMoney, type Packages, packageTypeFor, planAction, shownPrice } from "./pricing";
 import { SubscriptionHistory } from "./subscription-history";
 import "./plans.css";
 
@@ -42,7 +42,7 @@ export function UpgradePage({ billing, onBillingChange }: { billing: Billing; on
             </span>
           ) : null}
         </p>
-        <BillingToggle billing={billing} onChange={onBillingChange} saving={packages.data ? yearlySavingPercent(packages.data, "basic", lang) : 20} />
+        <BillingToggle billing={billing} onChange={onBillingChange} saving={packages.data?.yearly_discount_percent ?? null} />
       </header>
 
       {packages.isError ? (
@@ -80,7 +80,7 @@ export function UpgradePage({ billing, onBillingChange }: { billing: Billing; on
   );
 }
 
-function BillingToggle({ billing, onChange, saving }: { billing: Billing; onChange: (b: Billing) => void; saving: number }) {
+function BillingToggle({ billing, onChange, saving }: { billing: Billing; onChange: (b: Billing) => void; saving: number | null }) {
   const { t } = useTranslation("plans");
   const options: Billing[] = ["monthly", "yearly"];
   return (
@@ -105,7 +105,7 @@ function BillingToggle({ billing, onChange, saving }: { billing: Billing; onChan
           }}
         >
           {t(`upgrade.${b}`)}
-          {b === "yearly" ? <span className="billing-toggle__save">{t("upgrade.save", { percent: saving })}</span> : null}
+          {b === "yearly" && saving !== null ? <span className="billing-toggle__save">{t("upgrade.save", { percent: saving })}</span> : null}
         </button>
       ))}
     </div>
