@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { warningLevel } from "../../worker/protocol/rules";
 import { isUsable, pickModel, shouldDisable } from "../../web/src/features/models/availability";
 import type { Model } from "../../web/src/features/models/models.schemas";
-import { isWarningLevel, presentWarning, UPGRADE_PATH } from "../../web/src/features/models/usage-warning";
+import { isWarningLevel, presentWarning } from "../../web/src/features/models/usage-warning";
 
 describe("presentWarning", () => {
   const base = { remaining: 2, plan: "free" as const, model: "GPT 4.1-mini" };
@@ -27,13 +27,6 @@ describe("presentWarning", () => {
     expect(presentWarning({ ...base, level: "warning", plan: "free" })?.actionKey).toBe("usage.action.upgrade");
     expect(presentWarning({ ...base, level: "warning", plan: "basic" })?.actionKey).toBe("usage.action.upgradeAdvanced");
     expect(presentWarning({ ...base, level: "warning", plan: "advanced" })?.actionKey).toBe("usage.action.promptGuide");
-  });
-
-  it("sends the upgrade actions (free, basic) to the upgrade page, including for a used-up quota", () => {
-    expect(presentWarning({ ...base, level: "zero_remaining", plan: "free" })?.action).toBe("upgrade");
-    expect(presentWarning({ ...base, level: "critical", plan: "basic" })?.action).toBe("upgrade");
-    expect(presentWarning({ ...base, level: "warning", plan: "advanced" })?.action).toBe("promptGuide");
-    expect(UPGRADE_PATH).toBe("/upgrade");
   });
 
   it("passes the remaining count (never negative) and the model name to the message", () => {

@@ -15,8 +15,6 @@ import { Route as RegisterRouteImport } from './routes/register'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAffiliateRouteImport } from './routes/_app/affiliate'
 import { Route as AppUpgradeRouteImport } from './routes/_app/upgrade'
-import { Route as AppAffiliateFaqIndexRouteImport } from './routes/_app/affiliate-faq.index'
-import { Route as AppAffiliateFaqQuestionIdRouteImport } from './routes/_app/affiliate-faq.$questionId'
 import { Route as AppCChatIdRouteImport } from './routes/_app/c.$chatId'
 
 const AppRoute = AppRouteImport.update({
@@ -48,17 +46,6 @@ const AppUpgradeRoute = AppUpgradeRouteImport.update({
   path: '/upgrade',
   getParentRoute: () => AppRoute,
 } as any)
-const AppAffiliateFaqIndexRoute = AppAffiliateFaqIndexRouteImport.update({
-  id: '/affiliate-faq/',
-  path: '/affiliate-faq/',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppAffiliateFaqQuestionIdRoute =
-  AppAffiliateFaqQuestionIdRouteImport.update({
-    id: '/affiliate-faq/$questionId',
-    path: '/affiliate-faq/$questionId',
-    getParentRoute: () => AppRoute,
-  } as any)
 const AppCChatIdRoute = AppCChatIdRouteImport.update({
   id: '/c/$chatId',
   path: '/c/$chatId',
@@ -71,9 +58,7 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/affiliate': typeof AppAffiliateRoute
   '/upgrade': typeof AppUpgradeRoute
-  '/affiliate-faq/$questionId': typeof AppAffiliateFaqQuestionIdRoute
   '/c/$chatId': typeof AppCChatIdRoute
-  '/affiliate-faq/': typeof AppAffiliateFaqIndexRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
@@ -81,9 +66,7 @@ export interface FileRoutesByTo {
   '/affiliate': typeof AppAffiliateRoute
   '/upgrade': typeof AppUpgradeRoute
   '/': typeof AppIndexRoute
-  '/affiliate-faq/$questionId': typeof AppAffiliateFaqQuestionIdRoute
   '/c/$chatId': typeof AppCChatIdRoute
-  '/affiliate-faq': typeof AppAffiliateFaqIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -93,31 +76,14 @@ export interface FileRoutesById {
   '/_app/affiliate': typeof AppAffiliateRoute
   '/_app/upgrade': typeof AppUpgradeRoute
   '/_app/': typeof AppIndexRoute
-  '/_app/affiliate-faq/$questionId': typeof AppAffiliateFaqQuestionIdRoute
   '/_app/c/$chatId': typeof AppCChatIdRoute
-  '/_app/affiliate-faq/': typeof AppAffiliateFaqIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    | '/'
-    | '/login'
-    | '/register'
-    | '/affiliate'
-    | '/upgrade'
-    | '/affiliate-faq/$questionId'
-    | '/c/$chatId'
-    | '/affiliate-faq/'
+    '/' | '/login' | '/register' | '/affiliate' | '/upgrade' | '/c/$chatId'
   fileRoutesByTo: FileRoutesByTo
-  to:
-    | '/login'
-    | '/register'
-    | '/affiliate'
-    | '/upgrade'
-    | '/'
-    | '/affiliate-faq/$questionId'
-    | '/c/$chatId'
-    | '/affiliate-faq'
+  to: '/login' | '/register' | '/affiliate' | '/upgrade' | '/' | '/c/$chatId'
   id:
     | '__root__'
     | '/_app'
@@ -126,9 +92,7 @@ export interface FileRouteTypes {
     | '/_app/affiliate'
     | '/_app/upgrade'
     | '/_app/'
-    | '/_app/affiliate-faq/$questionId'
     | '/_app/c/$chatId'
-    | '/_app/affiliate-faq/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -181,20 +145,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUpgradeRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/affiliate-faq/': {
-      id: '/_app/affiliate-faq/'
-      path: '/affiliate-faq'
-      fullPath: '/affiliate-faq/'
-      preLoaderRoute: typeof AppAffiliateFaqIndexRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/affiliate-faq/$questionId': {
-      id: '/_app/affiliate-faq/$questionId'
-      path: '/affiliate-faq/$questionId'
-      fullPath: '/affiliate-faq/$questionId'
-      preLoaderRoute: typeof AppAffiliateFaqQuestionIdRouteImport
-      parentRoute: typeof AppRoute
-    }
     '/_app/c/$chatId': {
       id: '/_app/c/$chatId'
       path: '/c/$chatId'
@@ -209,18 +159,14 @@ interface AppRouteChildren {
   AppAffiliateRoute: typeof AppAffiliateRoute
   AppUpgradeRoute: typeof AppUpgradeRoute
   AppIndexRoute: typeof AppIndexRoute
-  AppAffiliateFaqQuestionIdRoute: typeof AppAffiliateFaqQuestionIdRoute
   AppCChatIdRoute: typeof AppCChatIdRoute
-  AppAffiliateFaqIndexRoute: typeof AppAffiliateFaqIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppAffiliateRoute: AppAffiliateRoute,
   AppUpgradeRoute: AppUpgradeRoute,
   AppIndexRoute: AppIndexRoute,
-  AppAffiliateFaqQuestionIdRoute: AppAffiliateFaqQuestionIdRoute,
   AppCChatIdRoute: AppCChatIdRoute,
-  AppAffiliateFaqIndexRoute: AppAffiliateFaqIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

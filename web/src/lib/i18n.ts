@@ -37,13 +37,9 @@ function browserLanguages(): readonly string[] {
   return navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : [];
 }
 
-/** Namespaces whose texts only lazy screens use, kept out of the file every page loads (locales/<ns>/<lng>.json). */
-const LAZY_NAMESPACES = new Set(["plans"]);
-
-/** One language's locale file (locales/<lng>.json), or a lazy namespace's (locales/<ns>/<lng>.json), as its own chunk. */
-function loadLocale(lng: string, ns: string): Promise<{ default: Record<string, unknown> }> {
+/** One language's locale file (locales/<lng>.json), fetched as its own chunk. */
+function loadLocale(lng: string): Promise<{ default: Record<string, unknown> }> {
   if (!isLanguage(lng)) return Promise.reject(new Error(`No locale file for ${lng}`));
-  if (LAZY_NAMESPACES.has(ns)) return import(`../../../locales/${ns}/${lng}.json`);
   return import(`../../../locales/${lng}.json`);
 }
 

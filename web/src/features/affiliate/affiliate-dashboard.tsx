@@ -2,29 +2,30 @@
 // and code to copy, clicks, sign-ups, paid referrals and earnings as the API counts them, the latest commissions,
 // and the way to the FAQ.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../lib/error-message";
-import { authKeys } from "../auth/auth.queries";
 import { CopyField } from "../plans/copy-field";
 import { formatDate, formatMoney } from "../plans/pricing";
 import { toast } from "../toast/toast.atoms";
 import { affiliateKeys, dashboardQuery, joinAffiliate } from "./affiliate.queries";
-import "./affiliate.css";
+import "../plans/plans.css";
+import { usePlansTexts } from "../plans/plans-texts";
+import { FAQ_HASH } from "./faq-search";
 
 export function AffiliateDashboard() {
-  const { t, i18n } = useTranslation("plans");
+  const { t, i18n, ready } = usePlansTexts();
   const { t: tMain } = useTranslation();
   const qc = useQueryClient();
   const dashboard = useQuery(dashboardQuery());
   const join = useMutation({
     mutationFn: joinAffiliate,
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: affiliateKeys.dashboard }), qc.invalidateQueries({ queryKey: authKeys.me })]),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: affiliateKeys.dashboard }), qc.invalidateQueries({ queryKey: ["auth", "me"] })]),
     onError: (err) => toast.error(`${t("affiliate.joinFailed")} ${errorMessage(tMain, err)}`),
   });
   const lang = i18n.language;
   const d = dashboard.data;
 
+  if (!ready) return <span className="spinner" aria-hidden="true" />;
   return (
     <div className="affiliate" data-testid="affiliate-page">
       <header className="affiliate__head">
@@ -32,9 +33,9 @@ export function AffiliateDashboard() {
           {t("affiliate.title")} <span className="badge badge--beta">Beta</span>
         </h1>
         <p className="affiliate__subtitle">{t("affiliate.subtitle", { percent: d ? Math.round(d.commission_rate * 100) : 20 })}</p>
-        <Link to="/affiliate-faq" className="btn btn--ghost btn--sm" data-testid="affiliate-faq-link">
+        <a href={`#${FAQ_HASH}`} className="btn btn--ghost btn--sm" data-testid="affiliate-faq-link">
           {t("affiliate.faq")}
-        </Link>
+        </a>
       </header>
 
       {dashboard.isPending ? <span className="spinner" aria-hidden="true" /> : null}

@@ -9,8 +9,8 @@ import {
   FaqListBodySchema,
   JoinAffiliateBodySchema,
 } from "../../../../worker/protocol/payments";
+import type { FaqSort } from "./faq-search";
 
-export type FaqSort = "recent" | "popular" | "alphabetical";
 export type FaqLanguage = "vi" | "en" | "ru" | "zh";
 
 export const affiliateKeys = {

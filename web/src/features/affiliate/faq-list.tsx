@@ -1,42 +1,43 @@
 // /affiliate-faq: the affiliate FAQ. Categories, a search box, sorting by recent / popular / alphabetical, a list or
-// grid view, each question leading to its answer; contact support and the way back to the affiliate dashboard.
+// grid view (screen state, kept while the screen is open), each question leading to its answer; contact support and
+// the way back to the affiliate dashboard.
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FAQ_SORTS } from "../../../../worker/protocol/payments";
 import { errorMessage } from "../../lib/error-message";
 import { faqLanguage, faqListQuery } from "./affiliate.queries";
-import { type FaqSearch, FAQ_QUERY_MAX, FAQ_VIEWS, SEARCH_DEBOUNCE_MS } from "./faq-search";
+import { FAQ_QUERY_MAX, FAQ_SORTS, FAQ_VIEWS, type FaqSearch, INITIAL_FAQ_SEARCH, SEARCH_DEBOUNCE_MS } from "./faq-search";
 import { SupportLink } from "./support-link";
-import "./affiliate.css";
+import "../plans/plans.css";
+import { usePlansTexts } from "../plans/plans-texts";
+import { questionHash } from "./faq-search";
 
-export function FaqList({ search, onSearch }: { search: FaqSearch; onSearch: (next: FaqSearch) => void }) {
-  const { t, i18n } = useTranslation("plans");
+export function FaqList() {
+  const { t, i18n, ready } = usePlansTexts();
   const { t: tMain } = useTranslation();
   const lang = faqLanguage(i18n.language);
-  const sort = search.sort ?? "popular";
-  const view = search.view ?? "list";
-  const [text, setText] = useState(search.q ?? "");
+  const [search, setSearch] = useState<FaqSearch>(INITIAL_FAQ_SEARCH);
+  const [text, setText] = useState("");
   const searchId = useId();
   const sortId = useId();
-  const list = useQuery(faqListQuery({ lang, q: search.q ?? "", category: search.category, sort }));
+  const { sort, view } = search;
+  const list = useQuery(faqListQuery({ lang, q: search.q, category: search.category, sort }));
+  const onSearch = (next: FaqSearch) => setSearch(next);
 
-  // the box follows the address (back/forward), and the address follows the box after a pause
-  useEffect(() => setText(search.q ?? ""), [search.q]);
+  // the search runs after a pause in typing
   useEffect(() => {
-    if (text === (search.q ?? "")) return;
-    const timer = setTimeout(() => onSearch({ ...search, q: text || undefined }), SEARCH_DEBOUNCE_MS);
+    const timer = setTimeout(() => setSearch((s) => (s.q === text ? s : { ...s, q: text })), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, search, onSearch]);
+  }, [text]);
 
+  if (!ready) return <span className="spinner" aria-hidden="true" />;
   const data = list.data;
   return (
     <div className="affiliate faq" data-testid="faq-page">
       <nav className="faq__nav">
-        <Link to="/affiliate" className="btn btn--ghost btn--sm" data-testid="faq-back">
+        <a href="#" className="btn btn--ghost btn--sm" data-testid="faq-back">
           ← {t("faq.back")}
-        </Link>
+        </a>
         <SupportLink />
       </nav>
       <h1 className="affiliate__title">{t("faq.title")}</h1>
@@ -136,12 +137,12 @@ export function FaqList({ search, onSearch }: { search: FaqSearch; onSearch: (ne
             <ul className={`faq__items faq__items--${view}`} data-testid="faq-items" data-view={view}>
               {data.questions.map((q) => (
                 <li key={q.id} className="faq-item" data-testid="faq-item" data-id={q.id}>
-                  <Link to="/affiliate-faq/$questionId" params={{ questionId: q.id }} className="faq-item__link">
+                  <a href={`#${questionHash(q.id)}`} className="faq-item__link">
                     <span className="faq-item__q">{q.question}</span>
                     <span className="faq-item__meta">
                       {data.categories.find((c) => c.id === q.category)?.name ?? q.category} · {t("faq.viewCount", { count: q.views })}
                     </span>
-                  </Link>
+                  </a>
                 </li>
               ))}
             </ul>

@@ -1,30 +1,32 @@
 // /affiliate-faq/$questionId: one question with its answer, its category and when it was last edited, the related
 // questions, contact support, and the ways back to the list and to the dashboard.
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api";
 import { errorMessage } from "../../lib/error-message";
 import { formatDate } from "../plans/pricing";
 import { faqLanguage, faqQuestionQuery } from "./affiliate.queries";
 import { SupportLink } from "./support-link";
-import "./affiliate.css";
+import "../plans/plans.css";
+import { usePlansTexts } from "../plans/plans-texts";
+import { FAQ_HASH, questionHash } from "./faq-search";
 
 export function FaqQuestion({ questionId }: { questionId: string }) {
-  const { t, i18n } = useTranslation("plans");
+  const { t, i18n, ready } = usePlansTexts();
   const { t: tMain } = useTranslation();
   const lang = faqLanguage(i18n.language);
   const entry = useQuery(faqQuestionQuery(questionId, lang));
 
+  if (!ready) return <span className="spinner" aria-hidden="true" />;
   return (
     <div className="affiliate faq" data-testid="faq-question-page">
       <nav className="faq__nav">
-        <Link to="/affiliate-faq" className="btn btn--ghost btn--sm" data-testid="faq-back-list">
+        <a href={`#${FAQ_HASH}`} className="btn btn--ghost btn--sm" data-testid="faq-back-list">
           ← {t("faq.backToList")}
-        </Link>
-        <Link to="/affiliate" className="btn btn--ghost btn--sm" data-testid="faq-back">
+        </a>
+        <a href="#" className="btn btn--ghost btn--sm" data-testid="faq-back">
           {t("faq.back")}
-        </Link>
+        </a>
         <SupportLink />
       </nav>
       {entry.isPending ? <span className="spinner" aria-hidden="true" /> : null}
@@ -50,9 +52,9 @@ export function FaqQuestion({ questionId }: { questionId: string }) {
               <ul className="faq__items faq__items--list">
                 {entry.data.related.map((r) => (
                   <li key={r.id} className="faq-item" data-testid="faq-related" data-id={r.id}>
-                    <Link to="/affiliate-faq/$questionId" params={{ questionId: r.id }} className="faq-item__link">
+                    <a href={`#${questionHash(r.id)}`} className="faq-item__link">
                       <span className="faq-item__q">{r.question}</span>
-                    </Link>
+                    </a>
                   </li>
                 ))}
               </ul>

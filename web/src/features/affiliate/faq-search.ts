@@ -1,21 +1,28 @@
-// The FAQ screen's address: ?q= words, ?category=, ?sort= (recent, popular, alphabetical; popular by default) and
-// ?view= (list or grid), validated at the route so a shared or reloaded link opens the same screen.
-import * as v from "valibot";
-import { FAQ_SORTS } from "../../../../worker/protocol/payments";
+// The FAQ screen's filters: search words, category, sort (recent, popular, alphabetical; popular by default) and the
+// list or grid view. UI state of the screen; the sort names are the API's (worker/protocol/payments.ts FAQ_SORTS).
+import type { FAQ_SORTS as API_FAQ_SORTS } from "../../../../worker/protocol/payments";
+
+export const FAQ_SORTS = ["popular", "recent", "alphabetical"] as const satisfies Readonly<Array<(typeof API_FAQ_SORTS)[number]>>;
+export type FaqSort = (typeof FAQ_SORTS)[number];
 
 export const FAQ_VIEWS = ["list", "grid"] as const;
 export type FaqView = (typeof FAQ_VIEWS)[number];
 
+export interface FaqSearch {
+  q: string;
+  category: string | undefined;
+  sort: FaqSort;
+  view: FaqView;
+}
+
+export const INITIAL_FAQ_SEARCH: FaqSearch = { q: "", category: undefined, sort: "popular", view: "list" };
+
 /** The longest search the worker accepts, in characters. */
 export const FAQ_QUERY_MAX = 200;
 
-export const FaqSearchSchema = v.object({
-  q: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(FAQ_QUERY_MAX))), undefined),
-  category: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]{1,64}$/))), undefined),
-  sort: v.fallback(v.optional(v.picklist(FAQ_SORTS)), undefined),
-  view: v.fallback(v.optional(v.picklist(FAQ_VIEWS)), undefined),
-});
-export type FaqSearch = v.InferOutput<typeof FaqSearchSchema>;
-
 /** Pause after the last keystroke before the search runs, in milliseconds. */
 export const SEARCH_DEBOUNCE_MS = 250;
+
+/** The /affiliate hash of the FAQ list, and of one question: faq/<id>. */
+export const FAQ_HASH = "faq";
+export const questionHash = (id: string) => `${FAQ_HASH}/${encodeURIComponent(id)}`;

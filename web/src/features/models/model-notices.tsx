@@ -8,7 +8,7 @@ import { toast } from "../toast/toast.atoms";
 import { IconClose, IconInfo, IconWarning } from "../ui/icons";
 import { offlineNoticeDismissedAtom, usageWarningAtom } from "./models.atoms";
 import { modelsQuery } from "./models.queries";
-import { presentWarning, UPGRADE_PATH } from "./usage-warning";
+import { presentWarning } from "./usage-warning";
 import { useCurrentModel } from "./use-current-model";
 
 export function OfflineNotice() {
@@ -39,7 +39,10 @@ export function UsageBanner() {
   const { data } = useQuery(modelsQuery());
   const navigate = useNavigate();
   if (!warning) return null;
-  const view = presentWarning({ level: warning.level, remaining: warning.remaining, plan: data?.plan ?? "free", model: warning.model });
+  const plan = data?.plan ?? "free";
+  const view = presentWarning({ level: warning.level, remaining: warning.remaining, plan, model: warning.model });
+  // free and basic are offered an upgrade (Advanced+ is the top plan: its action is the prompt guide)
+  const upgrade = plan !== "advanced";
   if (!view) return null;
   return (
     <div
@@ -58,8 +61,7 @@ export function UsageBanner() {
         type="button"
         className="usage-banner__action"
         data-testid="usage-warning-action"
-        data-action={view.action}
-        onClick={() => (view.action === "upgrade" ? void navigate({ to: UPGRADE_PATH }) : toast.info(t("common.unavailable")))}
+        onClick={() => (upgrade ? void navigate({ to: "/upgrade" }) : toast.info(t("common.unavailable")))}
       >
         {t(view.actionKey)}
       </button>

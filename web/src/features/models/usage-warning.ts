@@ -12,8 +12,6 @@ export interface WarningPresentation {
   titleKey: string;
   messageKey: string;
   actionKey: string;
-  /** Where the action goes: the upgrade page, or the prompt guide. */
-  action: "upgrade" | "promptGuide";
   /** interpolation values for the message */
   values: { remaining: number; model: string };
 }
@@ -33,14 +31,11 @@ const TIER: Record<Exclude<WarningLevel, "none">, string> = {
   notice: "notice",
 };
 
-const ACTION: Record<Plan, { key: string; target: WarningPresentation["action"] }> = {
-  free: { key: "usage.action.upgrade", target: "upgrade" },
-  basic: { key: "usage.action.upgradeAdvanced", target: "upgrade" },
-  advanced: { key: "usage.action.promptGuide", target: "promptGuide" },
+const ACTION: Record<Plan, string> = {
+  free: "usage.action.upgrade",
+  basic: "usage.action.upgradeAdvanced",
+  advanced: "usage.action.promptGuide",
 };
-
-/** The page every upgrade action opens. */
-export const UPGRADE_PATH = "/upgrade" as const;
 
 export function isWarningLevel(value: string | null | undefined): value is WarningLevel {
   return value === "zero_remaining" || value === "critical" || value === "warning" || value === "notice" || value === "none";
@@ -59,8 +54,7 @@ export function presentWarning(input: {
     severity: SEVERITY[input.level],
     titleKey: `usage.title.${tier}`,
     messageKey: `usage.message.${tier}`,
-    actionKey: ACTION[input.plan].key,
-    action: ACTION[input.plan].target,
+    actionKey: ACTION[input.plan],
     values: { remaining: Math.max(0, input.remaining), model: input.model },
   };
 }

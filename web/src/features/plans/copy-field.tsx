@@ -1,14 +1,14 @@
 // One line of the transfer (account number, amount, memo) with a copy button, so nothing has to be retyped.
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { IconCheck, IconCopy } from "../ui/icons";
 import "./plans.css";
+import { usePlansTexts } from "./plans-texts";
 
 /** How long the button says "Copied", in milliseconds. */
 const COPIED_MS = 1_500;
 
 export function CopyField({ label, value, shown, testId }: { label: string; value: string; shown?: string; testId: string }) {
-  const { t } = useTranslation("plans");
+  const { t } = usePlansTexts();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;

@@ -2,22 +2,22 @@
 // order code as transfer memo (each copyable), waits for the bank with a timer, then says paid and upgrade success
 // and closes itself after a countdown. 'Error generating QR' (with what went wrong) offers to try again.
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import type { PackageType } from "../../../../worker/protocol/payments";
-import { meQuery } from "../auth/auth.queries";
 import { Dialog } from "../ui/dialog";
 import { IconError, IconSuccess } from "../ui/icons";
 import { CopyField } from "./copy-field";
 import { formatClock, QR_DRAW_FAILED, verifyingClock } from "./payment-flow";
+import { premiumInfoQuery } from "./plans.queries";
 import { formatDate, formatMoney } from "./pricing";
 import { QrImage } from "./qr-image";
 import { usePaymentFlow } from "./use-payment-flow";
+import { usePlansTexts } from "./plans-texts";
 
 export function PaymentDialog({ packageType, onClose }: { packageType: PackageType; onClose: () => void }) {
-  const { t, i18n } = useTranslation("plans");
+  const { t, i18n } = usePlansTexts();
   const lang = i18n.language;
-  const me = useQuery(meQuery());
-  const { state, retry, drawFailed } = usePaymentFlow({ packageType, onDone: onClose, planVersion: me.data?.premium_end ?? null });
+  const premium = useQuery(premiumInfoQuery());
+  const { state, retry, drawFailed } = usePaymentFlow({ packageType, onDone: onClose, planVersion: premium.data?.premium_end ?? null });
   const vnd = (n: number) => formatMoney(n, "VND", lang);
 
   const title =
@@ -73,7 +73,7 @@ export function PaymentDialog({ packageType, onClose }: { packageType: PackageTy
         {state.phase === "success" ? (
           <div className="pay__center" data-testid="payment-success">
             <IconSuccess size={48} className="pay__ok" />
-            <p>{t("payment.successDetail", { package: t(`packages.${state.order.package_type}`), date: formatDate(me.data?.premium_end ?? null, lang) })}</p>
+            <p>{t("payment.successDetail", { package: t(`packages.${state.order.package_type}`), date: formatDate(premium.data?.premium_end ?? null, lang) })}</p>
             <p className="pay__muted" data-testid="payment-countdown">
               {t("payment.closingIn", { count: state.secondsLeft })}
             </p>
@@ -111,7 +111,7 @@ export function PaymentDialog({ packageType, onClose }: { packageType: PackageTy
 }
 
 function VerifyingTimer({ state }: { state: Parameters<typeof verifyingClock>[0] }) {
-  const { t } = useTranslation("plans");
+  const { t } = usePlansTexts();
   const clock = verifyingClock(state);
   return (
     <div className="pay__timer" data-testid="payment-timer" role="timer">

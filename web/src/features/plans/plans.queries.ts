@@ -11,8 +11,6 @@ import {
   SubscriptionHistoryBodySchema,
   type PackageType,
 } from "../../../../worker/protocol/payments";
-import { authKeys } from "../auth/auth.queries";
-import { modelKeys } from "../models/models.queries";
 
 export const planKeys = {
   packages: ["plans", "packages"] as const,
@@ -55,11 +53,14 @@ export async function verifyOrder(
   return (await apiBody("/payments/verify", PaymentCheckBodySchema, { method: "POST", body: input, signal })).data;
 }
 
+/**
+ * The queries that depend on the plan: the user (auth.queries' authKeys.me), the models (models.queries'
+ * modelKeys.all) and the plans queries. Spelled out rather than imported, so these screens' chunk asks nothing of
+ * the signed-in chunk beyond React Query (the socket's plan_changed handler refreshes the same three).
+ */
+export const PLAN_DEPENDENT_KEYS = [["auth", "me"], ["models"], ["plans"]] as const;
+
 /** After a plan change (paid here, or pushed by the socket): everything that depends on the plan is fetched again. */
 export function refreshPlan(qc: QueryClient): Promise<unknown> {
-  return Promise.all([
-    qc.invalidateQueries({ queryKey: authKeys.me }),
-    qc.invalidateQueries({ queryKey: modelKeys.all }),
-    qc.invalidateQueries({ queryKey: ["plans"] }),
-  ]);
+  return Promise.all(PLAN_DEPENDENT_KEYS.map((queryKey) => qc.invalidateQueries({ queryKey })));
 }

@@ -5,11 +5,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../lib/error-message";
 import { subscriptionHistoryQuery } from "./plans.queries";
+import { usePlansTexts } from "./plans-texts";
 import { formatDate, formatMoney } from "./pricing";
 import "./plans.css";
 
 export function SubscriptionHistory() {
-  const { t, i18n, ready } = useTranslation("plans", { useSuspense: false });
+  const { t, i18n, ready } = usePlansTexts();
   const { t: tMain } = useTranslation();
   const history = useQuery(subscriptionHistoryQuery());
   const lang = i18n.language;

@@ -6,7 +6,6 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PackageType } from "../../../../worker/protocol/payments";
 import { errorMessage } from "../../lib/error-message";
-import { meQuery } from "../auth/auth.queries";
 import type { Plan } from "../auth/auth.schemas";
 import { IconCheck } from "../ui/icons";
 import { PaymentDialog } from "./payment-dialog";
@@ -15,17 +14,19 @@ import { packagesQuery, premiumInfoQuery } from "./plans.queries";
 import { type Billing, formatDate, formatMoney, type Packages, packageTypeFor, planAction, shownPrice } from "./pricing";
 import { SubscriptionHistory } from "./subscription-history";
 import "./plans.css";
+import { usePlansTexts } from "./plans-texts";
 
-export function UpgradePage({ billing, onBillingChange }: { billing: Billing; onBillingChange: (b: Billing) => void }) {
-  const { t, i18n } = useTranslation("plans");
+export function UpgradePage() {
+  const { t, i18n, ready } = usePlansTexts();
   const { t: tMain } = useTranslation();
-  const me = useQuery(meQuery());
   const packages = useQuery(packagesQuery());
   const premium = useQuery(premiumInfoQuery());
   const [paying, setPaying] = useState<PackageType | null>(null);
-  const current: Plan = me.data?.plan ?? "free";
+  const [billing, setBilling] = useState<Billing>("monthly");
+  const current: Plan = premium.data?.plan ?? "free";
   const lang = i18n.language;
 
+  if (!ready) return <span className="spinner" aria-hidden="true" />;
   return (
     <div className="upgrade" data-testid="upgrade-page">
       <header className="upgrade__head">
@@ -42,7 +43,7 @@ export function UpgradePage({ billing, onBillingChange }: { billing: Billing; on
             </span>
           ) : null}
         </p>
-        <BillingToggle billing={billing} onChange={onBillingChange} saving={packages.data?.yearly_discount_percent ?? null} />
+        <BillingToggle billing={billing} onChange={setBilling} saving={packages.data?.yearly_discount_percent ?? null} />
       </header>
 
       {packages.isError ? (
@@ -81,7 +82,7 @@ export function UpgradePage({ billing, onBillingChange }: { billing: Billing; on
 }
 
 function BillingToggle({ billing, onChange, saving }: { billing: Billing; onChange: (b: Billing) => void; saving: number | null }) {
-  const { t } = useTranslation("plans");
+  const { t } = usePlansTexts();
   const options: Billing[] = ["monthly", "yearly"];
   return (
     <div className="billing-toggle" role="radiogroup" aria-label={t("upgrade.billing")}>
@@ -125,7 +126,7 @@ function PlanCard({
   data: Packages | undefined;
   onBuy: (type: PackageType) => void;
 }) {
-  const { t, i18n } = useTranslation("plans");
+  const { t, i18n } = usePlansTexts();
   const { t: tMain } = useTranslation();
   const lang = i18n.language;
   const action = planAction(current, plan);

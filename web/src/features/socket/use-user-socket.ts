@@ -30,16 +30,13 @@ export function useUserSocket(userId: string | undefined) {
       } else if (message.type === "premium_expiration") {
         toast.warning(
           message.expired ? i18next.t("premium.expired") : i18next.t("premium.expiresSoon", { count: message.days_left }),
-          { key: "premium", duration: 10_000, action: { label: i18next.t("premium.renew"), onClick: () => void navigate({ to: "/upgrade" }) } },
+          { key: "premium", duration: 10_000, action: { label: i18next.t("usage.action.upgrade"), onClick: () => void navigate({ to: "/upgrade" }) } },
         );
-        if (message.expired) refreshPlanQueries();
       } else if (message.type === "plan_changed") {
-        refreshPlanQueries();
+        // bought, extended or ended (the end also comes as premium_expiration): the user (plan badge), the models
+        // (locks, quotas), and premium info and history (the "plans" queries) are fetched again
+        for (const queryKey of [["auth", "me"], ["models"], ["plans"]]) void queryClient.invalidateQueries({ queryKey });
       }
-    };
-    // the user (plan badge), the models (locks, quotas), premium info and history ("plans" queries)
-    const refreshPlanQueries = () => {
-      for (const queryKey of [["auth", "me"], ["models"], ["plans"]]) void queryClient.invalidateQueries({ queryKey });
     };
     client = createSocketClient({ userId, onMessage });
     return () => client?.close();

@@ -1,9 +1,8 @@
-// /affiliate: the affiliate programme's dashboard (join, referral link, clicks, sign-ups, earnings).
+// /affiliate: the affiliate programme — its dashboard (join, referral link, clicks, sign-ups, earnings), and its FAQ
+// at #faq and #faq/<question id>.
 import { createFileRoute } from "@tanstack/react-router";
-import { AffiliateDashboard } from "../../features/affiliate/affiliate-dashboard";
-import { loadPlansTexts } from "../../features/plans/plans-texts";
+import { AffiliateScreen } from "../../features/affiliate/affiliate-screen";
 
 export const Route = createFileRoute("/_app/affiliate")({
-  loader: () => loadPlansTexts(),
-  component: AffiliateDashboard,
+  component: AffiliateScreen,
 });
