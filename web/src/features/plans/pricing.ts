@@ -35,19 +35,9 @@ export interface ShownPrice {
   chargeVnd: number;
 }
 
-/** The language's currency and its prices; VND (what is charged) when the answer has none for that currency. */
-function pricesFor(data: Packages, language: string) {
-  const wanted = currencyFor(data, language);
-  for (const currency of [wanted, "VND"] as const) {
-    const prices = data.display_prices[currency];
-    if (prices) return { currency, prices };
-  }
-  throw new Error("the package list has no display prices");
-}
-
 export function shownPrice(data: Packages, plan: PaidPlan, billing: Billing, language: string): ShownPrice {
-  const { currency, prices } = pricesFor(data, language);
-  const perMonth = prices[plan][billing];
+  const currency = currencyFor(data, language);
+  const perMonth = data.display_prices[currency][plan][billing];
   const pkg = packageFor(data, plan, billing);
   return { perMonth, currency, perPeriod: Math.round(perMonth * pkg.months * 100) / 100, chargeVnd: pkg.amount };
 }
