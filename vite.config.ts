@@ -27,7 +27,13 @@ export default defineConfig({
   root: repo("./web"),
   // The SPA imports locales/*.json and worker/protocol/*.ts from outside web/.
   server: { fs: { allow: [repo("./")] } },
-  build: { outDir: repo("./dist"), emptyOutDir: true },
+  build: {
+    outDir: repo("./dist"),
+    emptyOutDir: true,
+    // Every browser the app supports preloads modules natively (<link rel="modulepreload">): Vite's polyfill for
+    // older ones would cost every page ~0.3 kB of gzip in the entry chunk.
+    modulePreload: { polyfill: false },
+  },
   environments: {
     client: {
       build: {
