@@ -17,7 +17,7 @@ const SIGNED_IN =
 
 /** The upgrade and affiliate screens, loaded only when one of them opens. */
 const PLANS =
-  /web[\\/]src[\\/](features[\\/](plans|affiliate)[\\/][^?]*\.tsx?$|routes[\\/]_app[\\/](upgrade|affiliate)\.tsx\?tsr-split=component)|worker[\\/]protocol[\\/]payments\.ts$/;
+  /web[\\/]src[\\/](features[\\/](plans|affiliate)[\\/][^?]*\.(tsx?|css)$|routes[\\/]_app[\\/](upgrade|affiliate)\.tsx\?tsr-split=component)|worker[\\/]protocol[\\/]payments\.ts$/;
 
 /** The libraries every page of the SPA loads, with the app's own core (API client, storage, wire shapes). */
 const FRAMEWORK =

@@ -9,6 +9,7 @@ import { formatDate, formatMoney } from "../plans/pricing";
 import { toast } from "../toast/toast.atoms";
 import { affiliateKeys, dashboardQuery, joinAffiliate } from "./affiliate.queries";
 import "../plans/plans.css";
+import "./affiliate.css";
 import { usePlansTexts } from "../plans/plans-texts";
 import { FAQ_HASH } from "./faq-search";
 

@@ -9,6 +9,7 @@ import { faqLanguage, faqListQuery } from "./affiliate.queries";
 import { FAQ_QUERY_MAX, FAQ_SORTS, FAQ_VIEWS, type FaqSearch, INITIAL_FAQ_SEARCH, SEARCH_DEBOUNCE_MS } from "./faq-search";
 import { SupportLink } from "./support-link";
 import "../plans/plans.css";
+import "./affiliate.css";
 import { usePlansTexts } from "../plans/plans-texts";
 import { questionHash } from "./faq-search";
 

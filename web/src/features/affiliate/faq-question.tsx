@@ -8,6 +8,7 @@ import { formatDate } from "../plans/pricing";
 import { faqLanguage, faqQuestionQuery } from "./affiliate.queries";
 import { SupportLink } from "./support-link";
 import "../plans/plans.css";
+import "./affiliate.css";
 import { usePlansTexts } from "../plans/plans-texts";
 import { FAQ_HASH, questionHash } from "./faq-search";
 
