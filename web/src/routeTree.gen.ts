@@ -14,6 +14,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAffiliateRouteImport } from './routes/_app/affiliate'
+import { Route as AppGalleryRouteImport } from './routes/_app/gallery'
 import { Route as AppUpgradeRouteImport } from './routes/_app/upgrade'
 import { Route as AppCChatIdRouteImport } from './routes/_app/c.$chatId'
 
@@ -41,6 +42,11 @@ const AppAffiliateRoute = AppAffiliateRouteImport.update({
   path: '/affiliate',
   getParentRoute: () => AppRoute,
 } as any)
+const AppGalleryRoute = AppGalleryRouteImport.update({
+  id: '/gallery',
+  path: '/gallery',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUpgradeRoute = AppUpgradeRouteImport.update({
   id: '/upgrade',
   path: '/upgrade',
@@ -57,6 +63,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/affiliate': typeof AppAffiliateRoute
+  '/gallery': typeof AppGalleryRoute
   '/upgrade': typeof AppUpgradeRoute
   '/c/$chatId': typeof AppCChatIdRoute
 }
@@ -64,6 +71,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/affiliate': typeof AppAffiliateRoute
+  '/gallery': typeof AppGalleryRoute
   '/upgrade': typeof AppUpgradeRoute
   '/': typeof AppIndexRoute
   '/c/$chatId': typeof AppCChatIdRoute
@@ -74,6 +82,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/_app/affiliate': typeof AppAffiliateRoute
+  '/_app/gallery': typeof AppGalleryRoute
   '/_app/upgrade': typeof AppUpgradeRoute
   '/_app/': typeof AppIndexRoute
   '/_app/c/$chatId': typeof AppCChatIdRoute
@@ -81,15 +90,29 @@ export interface FileRoutesById {
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    '/' | '/login' | '/register' | '/affiliate' | '/upgrade' | '/c/$chatId'
+    | '/'
+    | '/login'
+    | '/register'
+    | '/affiliate'
+    | '/gallery'
+    | '/upgrade'
+    | '/c/$chatId'
   fileRoutesByTo: FileRoutesByTo
-  to: '/login' | '/register' | '/affiliate' | '/upgrade' | '/' | '/c/$chatId'
+  to:
+    | '/login'
+    | '/register'
+    | '/affiliate'
+    | '/gallery'
+    | '/upgrade'
+    | '/'
+    | '/c/$chatId'
   id:
     | '__root__'
     | '/_app'
     | '/login'
     | '/register'
     | '/_app/affiliate'
+    | '/_app/gallery'
     | '/_app/upgrade'
     | '/_app/'
     | '/_app/c/$chatId'
@@ -138,6 +161,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAffiliateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/gallery': {
+      id: '/_app/gallery'
+      path: '/gallery'
+      fullPath: '/gallery'
+      preLoaderRoute: typeof AppGalleryRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/upgrade': {
       id: '/_app/upgrade'
       path: '/upgrade'
@@ -157,6 +187,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppAffiliateRoute: typeof AppAffiliateRoute
+  AppGalleryRoute: typeof AppGalleryRoute
   AppUpgradeRoute: typeof AppUpgradeRoute
   AppIndexRoute: typeof AppIndexRoute
   AppCChatIdRoute: typeof AppCChatIdRoute
@@ -164,6 +195,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppAffiliateRoute: AppAffiliateRoute,
+  AppGalleryRoute: AppGalleryRoute,
   AppUpgradeRoute: AppUpgradeRoute,
   AppIndexRoute: AppIndexRoute,
   AppCChatIdRoute: AppCChatIdRoute,

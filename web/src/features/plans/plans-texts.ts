@@ -1,56 +1,21 @@
-// The plans, payment and affiliate screens' texts (locales/plans/<lng>.json) come with those screens instead of
-// sitting in the locale file every page loads (the sign-in and chat pages' JavaScript budgets have no room for them).
-// This module, part of the screens' lazy chunk, adds them to i18next as the "plans" namespace: the current language
-// first, English (the fallback) beside it. A screen's top component shows a spinner until `ready`.
+// The plans, payment and affiliate screens' texts live in their own i18next namespace (locales/plans/<lng>.json),
+// fetched with those screens' code, so they add nothing to the sign-in and chat pages. Importing this module
+// registers the namespace's loader (lib/i18n.ts namespaceLoaders). A screen's top component shows a spinner until
+// `ready`; its children's texts are then there.
 import i18next from "i18next";
-import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { namespaceLoaders } from "../../lib/i18n";
 
 export const PLANS_NS = "plans";
 
-const FILES = import.meta.glob<Record<string, unknown>>("../../../../locales/plans/*.json", { import: "default" });
-const pending = new Map<string, Promise<void>>();
+namespaceLoaders.set(PLANS_NS, (lng) => import(`../../../../locales/plans/${lng}.json`));
 
-function loadLanguage(lng: string): Promise<void> {
-  if (i18next.hasResourceBundle(lng, PLANS_NS)) return Promise.resolve();
-  let loading = pending.get(lng);
-  if (!loading) {
-    const load = FILES[`../../../../locales/plans/${lng}.json`];
-    loading = load
-      ? load().then(
-          (texts) => void i18next.addResourceBundle(lng, PLANS_NS, texts, true, true),
-          (err: unknown) => {
-            pending.delete(lng); // offline: the next screen tries again
-            throw err;
-          },
-        )
-      : Promise.resolve();
-    pending.set(lng, loading);
-  }
-  return loading;
+/** Loads the plans texts of the current language (and the fallback). */
+export function loadPlansTexts(): Promise<void> {
+  return i18next.loadNamespaces(PLANS_NS);
 }
 
-/** Loads the texts in `lng` (default: the current language) and in English. */
-export function loadPlansTexts(lng: string = i18next.language): Promise<void> {
-  return Promise.all([loadLanguage(lng), loadLanguage("en")]).then(() => undefined);
-}
-
-/** `t` for the "plans" namespace in the current language; `ready` once its texts are there. */
+/** `t` for the "plans" namespace; `ready` once its texts are loaded (no Suspense: the screen shows a spinner). */
 export function usePlansTexts() {
-  const { i18n } = useTranslation();
-  const lng = i18n.language;
-  const [, setLoaded] = useState(0);
-  const ready = i18n.hasResourceBundle(lng, PLANS_NS);
-  useEffect(() => {
-    let live = true;
-    loadPlansTexts(lng).then(
-      () => live && setLoaded((n) => n + 1),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [lng]);
-  const t = useMemo(() => i18n.getFixedT(lng, PLANS_NS), [i18n, lng]);
-  return { t, i18n, ready };
+  return useTranslation(PLANS_NS, { useSuspense: false });
 }
