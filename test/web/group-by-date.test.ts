@@ -15,6 +15,7 @@ const chat = (id: string, last: string, starred = false): Chat => ({
   title: id,
   status: "active",
   is_starred: starred,
+  persona: null,
   last_message_at: last,
   created_at: null,
   updated_at: null,
