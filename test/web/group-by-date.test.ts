@@ -16,7 +16,6 @@ const chat = (id: string, last: string, starred = false): Chat => ({
   status: "active",
   persona: null,
   is_starred: starred,
-  persona: null,
   last_message_at: last,
   created_at: null,
   updated_at: null,
