@@ -13,7 +13,9 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppAffiliateRouteImport } from './routes/_app/affiliate'
 import { Route as AppGalleryRouteImport } from './routes/_app/gallery'
+import { Route as AppUpgradeRouteImport } from './routes/_app/upgrade'
 import { Route as AppCChatIdRouteImport } from './routes/_app/c.$chatId'
 
 const AppRoute = AppRouteImport.update({
@@ -35,9 +37,19 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAffiliateRoute = AppAffiliateRouteImport.update({
+  id: '/affiliate',
+  path: '/affiliate',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppGalleryRoute = AppGalleryRouteImport.update({
   id: '/gallery',
   path: '/gallery',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUpgradeRoute = AppUpgradeRouteImport.update({
+  id: '/upgrade',
+  path: '/upgrade',
   getParentRoute: () => AppRoute,
 } as any)
 const AppCChatIdRoute = AppCChatIdRouteImport.update({
@@ -50,13 +62,17 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/affiliate': typeof AppAffiliateRoute
   '/gallery': typeof AppGalleryRoute
+  '/upgrade': typeof AppUpgradeRoute
   '/c/$chatId': typeof AppCChatIdRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/affiliate': typeof AppAffiliateRoute
   '/gallery': typeof AppGalleryRoute
+  '/upgrade': typeof AppUpgradeRoute
   '/': typeof AppIndexRoute
   '/c/$chatId': typeof AppCChatIdRoute
 }
@@ -65,21 +81,39 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/_app/affiliate': typeof AppAffiliateRoute
   '/_app/gallery': typeof AppGalleryRoute
+  '/_app/upgrade': typeof AppUpgradeRoute
   '/_app/': typeof AppIndexRoute
   '/_app/c/$chatId': typeof AppCChatIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/login' | '/register' | '/gallery' | '/c/$chatId'
+  fullPaths:
+    | '/'
+    | '/login'
+    | '/register'
+    | '/affiliate'
+    | '/gallery'
+    | '/upgrade'
+    | '/c/$chatId'
   fileRoutesByTo: FileRoutesByTo
-  to: '/login' | '/register' | '/gallery' | '/' | '/c/$chatId'
+  to:
+    | '/login'
+    | '/register'
+    | '/affiliate'
+    | '/gallery'
+    | '/upgrade'
+    | '/'
+    | '/c/$chatId'
   id:
     | '__root__'
     | '/_app'
     | '/login'
     | '/register'
+    | '/_app/affiliate'
     | '/_app/gallery'
+    | '/_app/upgrade'
     | '/_app/'
     | '/_app/c/$chatId'
   fileRoutesById: FileRoutesById
@@ -120,11 +154,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/affiliate': {
+      id: '/_app/affiliate'
+      path: '/affiliate'
+      fullPath: '/affiliate'
+      preLoaderRoute: typeof AppAffiliateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/gallery': {
       id: '/_app/gallery'
       path: '/gallery'
       fullPath: '/gallery'
       preLoaderRoute: typeof AppGalleryRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/upgrade': {
+      id: '/_app/upgrade'
+      path: '/upgrade'
+      fullPath: '/upgrade'
+      preLoaderRoute: typeof AppUpgradeRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/c/$chatId': {
@@ -138,13 +186,17 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppAffiliateRoute: typeof AppAffiliateRoute
   AppGalleryRoute: typeof AppGalleryRoute
+  AppUpgradeRoute: typeof AppUpgradeRoute
   AppIndexRoute: typeof AppIndexRoute
   AppCChatIdRoute: typeof AppCChatIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppAffiliateRoute: AppAffiliateRoute,
   AppGalleryRoute: AppGalleryRoute,
+  AppUpgradeRoute: AppUpgradeRoute,
   AppIndexRoute: AppIndexRoute,
   AppCChatIdRoute: AppCChatIdRoute,
 }
