@@ -46,10 +46,6 @@ export const SOCIAL_PROVIDERS = ["google", "facebook"] as const;
 export const SocialProviderSchema = v.picklist(SOCIAL_PROVIDERS);
 export type SocialProvider = v.InferOutput<typeof SocialProviderSchema>;
 
-/** GET /auth/social-config → data: the public ids of the sign-in providers, null where one is not set up. */
-export const SocialConfigSchema = v.object({ google_client_id: v.nullable(v.string()), facebook_app_id: v.nullable(v.string()) });
-export type SocialConfig = v.InferOutput<typeof SocialConfigSchema>;
-
 /** External models a premium user connects with their own API key. */
 export const EXTERNAL_MODEL_PROVIDERS = ["grok", "llama", "bard", "claude", "deepseek", "copilot", "perplexity"] as const;
 export const ExternalModelProviderSchema = v.picklist(EXTERNAL_MODEL_PROVIDERS);

@@ -27,7 +27,8 @@ import type { AppEnv, SessionUser } from "../env";
 import { AppError } from "../errors";
 import { isoOrNull } from "../lib/time";
 import { valid } from "../lib/validate";
-import { type SocialConfig, SocialProviderSchema } from "../protocol/settings";
+import { SocialProviderSchema } from "../protocol/settings";
+import type { SocialConfig } from "../protocol/resources";
 
 const TOKEN_MAX = 8_192;
 const GoogleSchema = v.object({

@@ -1,18 +1,18 @@
 // The sign-in and sign-up screen: a brand panel beside the form on wide screens, the form alone on phones.
-import { Link } from "@tanstack/react-router";
-import { type ReactNode, useState } from "react";
+import { Link, useNavigate } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageSelect } from "../i18n/language-select";
 import { ThemeToggle } from "../theme/theme-toggle";
-import { Dialog } from "../ui/dialog";
 import { IconCheck, IconInfo, Logo } from "../ui/icons";
 import { LoginForm } from "./login-form";
 import { RegisterForm } from "./register-form";
+import { SocialButtons } from "./social-buttons";
 import "./auth.css";
 
 export function AuthPage({ mode, notice }: { mode: "login" | "register"; notice?: ReactNode }) {
   const { t } = useTranslation();
-  const [forgotOpen, setForgotOpen] = useState(false);
+  const navigate = useNavigate();
 
   return (
     <div className="auth">
@@ -55,7 +55,8 @@ export function AuthPage({ mode, notice }: { mode: "login" | "register"; notice?
               <span>{notice}</span>
             </div>
           ) : null}
-          {mode === "login" ? <LoginForm onForgot={() => setForgotOpen(true)} /> : <RegisterForm />}
+          {mode === "login" ? <LoginForm onForgot={() => void navigate({ to: "/reset-password" })} /> : <RegisterForm />}
+          <SocialButtons mode={mode} />
           <p className="auth__switch">
             {mode === "login" ? t("auth.noAccount") : t("auth.haveAccount")}{" "}
             <Link to={mode === "login" ? "/register" : "/login"} data-testid="auth-switch">
@@ -64,20 +65,6 @@ export function AuthPage({ mode, notice }: { mode: "login" | "register"; notice?
           </p>
         </div>
       </main>
-
-      <Dialog
-        open={forgotOpen}
-        onClose={() => setForgotOpen(false)}
-        title={t("auth.forgotTitle")}
-        description={t("common.unavailable")}
-        testId="forgot-password-dialog"
-        icon={<IconInfo size={22} />}
-        footer={
-          <button type="button" className="btn btn--primary" onClick={() => setForgotOpen(false)} autoFocus>
-            {t("common.ok")}
-          </button>
-        }
-      />
     </div>
   );
 }

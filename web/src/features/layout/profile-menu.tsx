@@ -1,14 +1,19 @@
 // The profile menu at the foot of the sidebar: who is signed in and on which plan, the follow-system theme switch,
-// and logout (which ends this device's session on the server).
+// subscriptions, settings, the blog (a new tab), the referral programme, and logout (which ends this device's
+// session on the server).
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { logout } from "../auth/auth.api";
 import { meQuery } from "../auth/auth.queries";
 import { abortActiveStream } from "../chat/chat-actions";
 import { FollowSystemSwitch } from "../theme/theme-toggle";
-import { IconChevronDown, IconLogout } from "../ui/icons";
+import { IconChevronDown, IconCompass, IconLogout, IconPen, IconSparkle, IconStar } from "../ui/icons";
 import { moveFocus, useDismiss } from "../ui/use-dismiss";
+
+/** The product's blog, opened in a new tab. */
+export const BLOG_URL = "https://blog.may.chat";
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -51,6 +56,24 @@ export function ProfileMenu() {
             <FollowSystemSwitch />
           </div>
           <div className="menu__separator" role="separator" />
+          {/* /upgrade and /affiliate belong to the plans feature: plain links, so this menu does not depend on its routes. */}
+          <a href="/upgrade" role="menuitem" className="menu__item" data-testid="menu-subscriptions" onClick={close}>
+            <IconSparkle size={18} />
+            {t("profile.subscriptions")}
+          </a>
+          <Link to="/settings" role="menuitem" className="menu__item" data-testid="menu-settings" onClick={close}>
+            <IconCompass size={18} />
+            {t("profile.settings")}
+          </Link>
+          <a href={BLOG_URL} target="_blank" rel="noopener noreferrer" role="menuitem" className="menu__item" data-testid="menu-blog" onClick={close}>
+            <IconPen size={18} />
+            {t("profile.blog")}
+          </a>
+          <a href="/affiliate" role="menuitem" className="menu__item" data-testid="menu-referral" onClick={close}>
+            <IconStar size={18} />
+            {t("profile.referral")}
+          </a>
+          <div className="menu__separator" role="separator" />
           <button type="button" role="menuitem" className="menu__item menu__item--danger" data-testid="logout-button" disabled={leaving} onClick={() => void onLogout()}>
             <IconLogout size={18} />
             {t("profile.logout")}
@@ -73,7 +96,7 @@ export function ProfileMenu() {
           {user?.avatar ? <img src={user.avatar} alt="" /> : initials(user?.name ?? "")}
         </span>
         <span className="profile__who">
-          <span className="profile__trigger-name">{user?.name ?? "…"}</span>
+          <span className="profile__trigger-name" data-testid="profile-trigger-name">{user?.name ?? "…"}</span>
           <span className="profile__trigger-plan">{t(`plans.${plan}`)}</span>
         </span>
         <IconChevronDown size={16} className="profile__chevron" />
