@@ -37,14 +37,12 @@ function browserLanguages(): readonly string[] {
   return navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : [];
 }
 
-/** Namespaces kept out of the main locale file, each loaded by the screens that use it (the sign-in page never does):
- * "accounts" = settings, link-account and password reset (locales/accounts/<lng>.json). */
-export const LAZY_NAMESPACES = ["accounts"] as const;
-
-/** One language's locale file (locales/<lng>.json, or locales/<ns>/<lng>.json), fetched as its own chunk. */
+/** One language's locale file (locales/<lng>.json), fetched as its own chunk. Other namespaces start empty here: the
+ * screens that use one add its texts themselves (features/settings/accounts-texts.tsx), so this bundle, which every
+ * page loads, does not carry them. */
 function loadLocale(lng: string, ns: string): Promise<{ default: Record<string, unknown> }> {
   if (!isLanguage(lng)) return Promise.reject(new Error(`No locale file for ${lng}`));
-  if (ns === "accounts") return import(`../../../locales/accounts/${lng}.json`);
+  if (ns !== "translation") return Promise.resolve({ default: {} });
   return import(`../../../locales/${lng}.json`);
 }
 

@@ -1,8 +1,8 @@
 // /reset-password: the forgotten-password flow. Without ?token= it asks the email, then the mailed 6-digit code
 // and the new password; the mailed link opens it with ?token= and only the new password is asked.
 import { createFileRoute } from "@tanstack/react-router";
-import i18next from "i18next";
 import * as v from "valibot";
+import { AccountsTexts } from "../features/settings/accounts-texts";
 import { ResetPasswordPage } from "../features/settings/reset-password-page";
 
 const ResetSearchSchema = v.object({
@@ -11,11 +11,14 @@ const ResetSearchSchema = v.object({
 
 export const Route = createFileRoute("/reset-password")({
   validateSearch: (search) => v.parse(ResetSearchSchema, search),
-  loader: () => i18next.loadNamespaces("accounts"),
   component: ResetPasswordRoute,
 });
 
 function ResetPasswordRoute() {
   const { token } = Route.useSearch();
-  return <ResetPasswordPage token={token} />;
+  return (
+    <AccountsTexts>
+      <ResetPasswordPage token={token} />
+    </AccountsTexts>
+  );
 }

@@ -8,7 +8,7 @@ import { ApiError } from "../../lib/api";
 import { errorMessage } from "../../lib/error-message";
 import type { EmailChangeState } from "../../../../worker/protocol/accounts";
 import { authKeys } from "../auth/auth.queries";
-import { Field } from "../auth/field";
+import { Field } from "../auth/auth-page";
 import { toast } from "../toast/toast.atoms";
 import { Dialog } from "../ui/dialog";
 import { cancelEmailChange, requestEmailChange, verifyEmailCode } from "./settings.api";

@@ -5,7 +5,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api";
 import { errorMessage } from "../../lib/error-message";
-import { Field } from "../auth/field";
+import { Field } from "../auth/auth-page";
 import "../auth/link-state";
 import { PublicCard } from "./public-card";
 import { completeLink } from "./settings.api";

@@ -8,7 +8,7 @@ import { SOCIAL_PROVIDERS, type SocialProvider } from "../../../../worker/protoc
 import { SocialConfigSchema } from "../../../../worker/protocol/resources";
 import { api } from "../../lib/api";
 import { errorMessage } from "../../lib/error-message";
-import { Field } from "../auth/field";
+import { Field } from "../auth/auth-page";
 import { toast } from "../toast/toast.atoms";
 import { Dialog } from "../ui/dialog";
 import { Section } from "./section";

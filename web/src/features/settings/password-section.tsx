@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api";
 import { errorMessage } from "../../lib/error-message";
 import { logout } from "../auth/auth.api";
-import { Field } from "../auth/field";
+import { Field } from "../auth/auth-page";
 import { Section } from "./section";
 import { changePassword } from "./settings.api";
 import { validatePasswordChange } from "./validation";

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../lib/error-message";
 import { meQuery } from "../auth/auth.queries";
 import type { User } from "../auth/auth.schemas";
-import { Field } from "../auth/field";
+import { Field } from "../auth/auth-page";
 import { toast } from "../toast/toast.atoms";
 import { ChangeEmailDialog } from "./change-email-dialog";
 import { Section } from "./section";

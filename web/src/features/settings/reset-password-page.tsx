@@ -6,7 +6,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api";
 import { errorMessage } from "../../lib/error-message";
-import { Field } from "../auth/field";
+import { Field } from "../auth/auth-page";
 import { PublicCard } from "./public-card";
 import { forgotPassword, resetPassword } from "./settings.api";
 import { codeInput, emailRule, validateCode, validateNewPassword } from "./validation";

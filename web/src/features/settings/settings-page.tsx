@@ -1,9 +1,8 @@
 // The settings screen: a tab list (a column on wide screens, a scrolling row on phones) and the chosen tab's panel.
 // The tab lives in the URL (?tab=), so a reload, the back button and a link from elsewhere all land on it.
 import { useNavigate } from "@tanstack/react-router";
-import { type KeyboardEvent, useEffect, useRef } from "react";
+import { type KeyboardEvent, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "../toast/toast.atoms";
 import { AppsTab } from "./apps-tab";
 import { GeneralTab } from "./general-tab";
 import { ModelsTab } from "./models-tab";
@@ -12,6 +11,7 @@ import { ProfileTab } from "./profile-tab";
 import { SecurityTab } from "./security-tab";
 import { SubscriptionTab } from "./subscription-tab";
 import { SETTINGS_TABS, type SettingsTab } from "./tabs";
+import { useOAuthReturn } from "./use-oauth-return";
 import "../auth/auth.css";
 import "./settings.css";
 
@@ -25,18 +25,12 @@ const PANELS: Record<SettingsTab, () => React.JSX.Element> = {
   models: ModelsTab,
 };
 
-export function SettingsPage({ tab, connected, error }: { tab: SettingsTab; connected?: string; error?: string }) {
+export function SettingsPage({ tab }: { tab: SettingsTab }) {
   const { t } = useTranslation("accounts");
   const navigate = useNavigate();
   const listRef = useRef<HTMLDivElement>(null);
 
-  // Back from a connected app's consent screen: say how it went once, then drop the flags from the URL.
-  useEffect(() => {
-    if (!connected && !error) return;
-    if (connected) toast.success(t("apps.connectedToast"));
-    else toast.error(t("apps.failedToast"));
-    void navigate({ to: "/settings", search: { tab }, replace: true });
-  }, [connected, error, navigate, t, tab]);
+  useOAuthReturn(tab);
 
   const select = (next: SettingsTab) => void navigate({ to: "/settings", search: { tab: next }, replace: true });
 
