@@ -20,11 +20,11 @@ import { googleToken, uniqueId } from "../accounts/social-helpers";
 
 const envelope = <S extends v.GenericSchema>(s: S) => v.object({ status: v.literal("success"), data: s });
 
-async function data<S extends v.GenericSchema>(schema: S, res: Response) {
+async function data<S extends v.GenericSchema>(schema: S, res: Response): Promise<v.InferOutput<S>> {
   expect(res.status).toBeLessThan(300);
   const parsed = v.safeParse(envelope(schema), await json(res));
   if (!parsed.success) throw new Error(`${v.getDotPath(parsed.issues[0])}: ${parsed.issues[0].message}`);
-  return parsed.output.data;
+  return parsed.output.data as v.InferOutput<S>; // validated just above (the generic envelope loses the type)
 }
 
 describe("account answers against their protocol schemas", () => {
