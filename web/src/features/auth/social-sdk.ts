@@ -39,7 +39,7 @@ declare global {
 
 const loading = new Map<string, Promise<void>>();
 
-/** Adds the script once; rejects with sdk_missing if it has not loaded (and defined `ready()`) within 15 s. */
+/** Adds the script (once while it loads); rejects with sdk_missing if it has not loaded (and defined `ready()`) within 15 s. */
 export function loadSdk(src: string, ready: () => boolean, timeoutMs = SDK_LOAD_TIMEOUT_MS): Promise<void> {
   if (ready()) return Promise.resolve();
   let p = loading.get(src);
@@ -58,6 +58,7 @@ export function loadSdk(src: string, ready: () => boolean, timeoutMs = SDK_LOAD_
       };
       script.onload = () => {
         clearTimeout(timer);
+        loading.delete(src); // from now on ready() answers
         if (ready()) resolve();
         else fail();
       };
