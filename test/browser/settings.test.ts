@@ -4,7 +4,7 @@
 // mailbox.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { createAccount, launch, signIn, uniqueEmail } from "./support/browser";
+import { SHOTS_DIR, createAccount, launch, signIn, uniqueEmail } from "./support/browser";
 import { mailedCode } from "./support/mailbox";
 
 const baseURL = inject("baseURL");
@@ -148,5 +148,22 @@ describe("settings", () => {
     await page.click("[data-testid=logout-button]");
     await page.waitForURL("**/login**");
     await signIn(page, baseURL, { email: newEmail, password: account.password });
+  });
+
+  it("fits a phone: the tabs scroll in a row and the page never scrolls sideways", async () => {
+    const account = await createAccount(baseURL);
+    const ctx = await launch({ locale: "en-US", viewport: { width: 375, height: 740 } });
+    contexts.push(ctx);
+    const page = ctx.pages()[0] ?? (await ctx.newPage());
+    await signIn(page, baseURL, account);
+    for (const tab of ["general", "profile", "security", "personalization", "subscription", "apps", "models"]) {
+      await openTab(page, tab);
+      await page.waitForLoadState("networkidle");
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `the ${tab} tab is wider than the phone`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${SHOTS_DIR}/settings-${tab}-phone.png` });
+    }
+    const tabs = await page.locator("[role=tablist]").boundingBox();
+    expect(tabs!.height).toBeLessThan(60); // one row, not a column
   });
 });

@@ -1,7 +1,7 @@
 // The settings screen: a tab list (a column on wide screens, a scrolling row on phones) and the chosen tab's panel.
 // The tab lives in the URL (?tab=), so a reload, the back button and a link from elsewhere all land on it.
 import { useNavigate } from "@tanstack/react-router";
-import { type KeyboardEvent, useRef } from "react";
+import { type KeyboardEvent, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { AppsTab } from "./apps-tab";
 import { GeneralTab } from "./general-tab";
@@ -31,6 +31,11 @@ export function SettingsPage({ tab }: { tab: SettingsTab }) {
   const listRef = useRef<HTMLDivElement>(null);
 
   useOAuthReturn(tab);
+
+  // On a phone the tabs are a scrolling row: keep the chosen one in view.
+  useEffect(() => {
+    listRef.current?.querySelector<HTMLElement>(`[data-tab="${tab}"]`)?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+  }, [tab]);
 
   const select = (next: SettingsTab) => void navigate({ to: "/settings", search: { tab: next }, replace: true });
 
