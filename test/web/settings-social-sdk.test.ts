@@ -79,10 +79,13 @@ describe("Google", () => {
     stop();
   });
 
-  it("counts a prompt Google did not show as cancelled", async () => {
+  it("fails when Google does not show its prompt, and counts a prompt the user closed as cancelled", async () => {
+    let notice: { isNotDisplayed?: () => boolean; isSkippedMoment?: () => boolean } = { isNotDisplayed: () => true };
     const stop = loadScriptsWith(() => {
-      window.google = { accounts: { id: { initialize: () => {}, prompt: (listener) => listener?.({ isNotDisplayed: () => true }) } } };
+      window.google = { accounts: { id: { initialize: () => {}, prompt: (listener) => listener?.(notice) } } };
     });
+    await expect(googleIdToken("client-1")).rejects.toMatchObject({ kind: "failed" });
+    notice = { isNotDisplayed: () => false, isSkippedMoment: () => true };
     await expect(googleIdToken("client-1")).rejects.toMatchObject({ kind: "cancelled" });
     stop();
   });

@@ -83,7 +83,10 @@ export async function googleIdToken(clientId: string): Promise<string> {
       callback: (r) => (typeof r.credential === "string" && r.credential ? resolve(r.credential) : reject(new SocialSdkError("failed"))),
     });
     id.prompt((n) => {
-      if (n.isNotDisplayed?.() || n.isSkippedMoment?.()) reject(new SocialSdkError("cancelled"));
+      // Not shown at all (browser settings, Google's cool-down after a dismissal): say it failed, or the click
+      // would seem to do nothing. Closed by the user: nothing to say.
+      if (n.isNotDisplayed?.()) reject(new SocialSdkError("failed"));
+      else if (n.isSkippedMoment?.()) reject(new SocialSdkError("cancelled"));
       else if (n.isDismissedMoment?.() && n.getDismissedReason?.() !== "credential_returned") reject(new SocialSdkError("cancelled"));
     });
   });
