@@ -42,6 +42,7 @@ describe("settings", () => {
     await page.reload();
     await expect.poll(() => page.textContent("[data-testid=profile-trigger-name]")).toBe("Mai Tran");
     expect(await page.inputValue("[data-testid=field-profile-name]")).toBe("Mai Tran");
+    await page.screenshot({ path: `${SHOTS_DIR}/settings-profile-desktop.png` });
   });
 
   it("saves the custom AI instruction and shows it again after a reload", async () => {
