@@ -9,11 +9,12 @@ import { defineConfig } from "vite";
 
 const repo = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
-/** What only the signed-in screens load: React Query, the virtualizer, and the app's code for them (scripts only: a
+/** What only the signed-in screens load: React Query, the virtualizer, and the app's code for them (with the small
+ * always-loaded doors of image mode and attachments; the rest of those features loads on use) (scripts only: a
  * stylesheet shared with the sign-in page must not tie it to this chunk; the answers' markdown renderer stays apart,
  * it loads when an answer needs it). */
 const SIGNED_IN =
-  /node_modules[\\/](@tanstack[\\/](query-core|react-query)|virtua)[\\/]|web[\\/]src[\\/](lib[\\/]query-client|features[\\/](auth[\\/]auth\.queries|chat[\\/](?!markdown[\\/]|startup)|history[\\/]|models[\\/]|layout[\\/](?!route-fallbacks)|socket[\\/](use-user-socket|socket-client)))[^?]*\.tsx?$/;
+  /node_modules[\\/](@tanstack[\\/](query-core|react-query)|virtua)[\\/]|web[\\/]src[\\/](lib[\\/]query-client|features[\\/](auth[\\/]auth\.queries|chat[\\/](?!markdown[\\/]|startup)|history[\\/]|models[\\/]|layout[\\/](?!route-fallbacks)|socket[\\/](use-user-socket|socket-client)|images[\\/](image-mode\.atoms|media-icons|generated-image|use-composer-send|header-buttons)|attachments[\\/](attachments-entry|attachments\.atoms)|ui[\\/]use-dismiss)|lib[\\/]ids)[^?]*\.tsx?$|worker[\\/]protocol[\\/](rules|api)\.ts$/;
 
 /** The libraries every page of the SPA loads, with the app's own core (API client, storage, wire shapes). */
 const FRAMEWORK =

@@ -10,6 +10,7 @@
 // the object owned them are migrated. A day's counters not seen yet are read from D1 the first time that day is used
 // (in the same batch as the chat's history when a turn needs both), so counts kept in D1 are never lost.
 import type { aiSettings } from "../worker/db/schema";
+import type { SealedModelKey } from "../worker/db/model-keys";
 import { type AiSettingsRecord, aiSettingsFromRow, DEFAULT_AI_SETTINGS } from "../worker/db/settings";
 import type { Db, SessionUser } from "../worker/env";
 import { AppError } from "../worker/errors";
@@ -29,10 +30,11 @@ export interface SessionRecord {
   expiresAt: number;
 }
 
-/** The user's AI settings and remembered facts, kept with the user for every turn. */
+/** The user's AI settings, remembered facts and own model keys (sealed), kept with the user for every turn. */
 export interface Personalization {
   settings: AiSettingsRecord;
   memories: string[];
+  modelKeys: SealedModelKey[];
 }
 
 export interface WindowMessage {
@@ -128,13 +130,13 @@ export class HotState {
       }
       this.mergeDay(day, loaded.usage);
       this.setUser(user);
-      this.setPersonalization(loaded.settings, loaded.memories);
+      this.setPersonalization(loaded.settings, loaded.memories, loaded.modelKeys);
     });
     return true;
   }
 
-  private setPersonalization(settingsRow: (typeof aiSettings.$inferSelect) | undefined, memories: string[]) {
-    const value: Personalization = { settings: aiSettingsFromRow(settingsRow), memories };
+  private setPersonalization(settingsRow: (typeof aiSettings.$inferSelect) | undefined, memories: string[], modelKeys: SealedModelKey[]) {
+    const value: Personalization = { settings: aiSettingsFromRow(settingsRow), memories, modelKeys };
     this.personalizationCache = value;
     this.setMeta("personalization", JSON.stringify(value));
   }
@@ -144,7 +146,9 @@ export class HotState {
     if (!this.personalizationCache) {
       const raw = this.meta("personalization");
       // written by setPersonalization from D1 rows, never from outside
-      this.personalizationCache = raw ? (JSON.parse(raw) as Personalization) : { settings: { ...DEFAULT_AI_SETTINGS }, memories: [] };
+      const stored = raw ? (JSON.parse(raw) as Partial<Personalization>) : {};
+      // Objects that kept a snapshot before model keys were part of it have none until the next settings change.
+      this.personalizationCache = { settings: { ...DEFAULT_AI_SETTINGS }, memories: [], modelKeys: [], ...stored };
     }
     return this.personalizationCache;
   }
@@ -170,11 +174,11 @@ export class HotState {
    * change). False when the user no longer exists.
    */
   async reloadUser(): Promise<boolean> {
-    const { user, settings, memories } = await readAccount(this.db, this.userId());
+    const { user, settings, memories, modelKeys } = await readAccount(this.db, this.userId());
     if (!user) return false;
     this.storage.transactionSync(() => {
       this.setUser(user);
-      this.setPersonalization(settings, memories);
+      this.setPersonalization(settings, memories, modelKeys);
     });
     return true;
   }

@@ -21,7 +21,7 @@ const ok = (data: unknown) => json(200, { status: "success", data });
 beforeAll(async () => {
   await initI18n();
   await i18next.changeLanguage("en");
-  await loadAccountsTexts("en");
+  await loadAccountsTexts();
   // jsdom has no <dialog> methods
   HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
     this.setAttribute("open", "");

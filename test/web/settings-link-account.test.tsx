@@ -17,7 +17,7 @@ const calls: { url: string; body: Record<string, unknown> }[] = [];
 beforeAll(async () => {
   await initI18n();
   await i18next.changeLanguage("en");
-  await loadAccountsTexts("en");
+  await loadAccountsTexts();
 });
 beforeEach(() => {
   calls.length = 0;

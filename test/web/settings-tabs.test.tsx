@@ -18,7 +18,7 @@ const ok = (data: unknown): Reply => ({ status: 200, body: { status: "success", 
 beforeAll(async () => {
   await initI18n();
   await i18next.changeLanguage("en");
-  await loadAccountsTexts("en");
+  await loadAccountsTexts();
 });
 beforeEach(() => {
   calls.length = 0;

@@ -115,6 +115,8 @@ export const ModelEntrySchema = v.looseObject({
   total: v.number(),
   /** The built-in offline model serves it (no provider key configured). */
   offline: v.optional(v.boolean(), false),
+  /** An external model that answers with the user's own API key: no daily uses counted (remaining and total are 0). */
+  external: v.optional(v.boolean(), false),
 });
 export type ModelEntry = v.InferInput<typeof ModelEntrySchema>;
 

@@ -37,12 +37,19 @@ function browserLanguages(): readonly string[] {
   return navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : [];
 }
 
-/** One language's locale file (locales/<lng>.json), fetched as its own chunk. Other namespaces start empty here: the
- * screens that use one add its texts themselves (features/settings/accounts-texts.tsx), so this bundle, which every
- * page loads, does not carry them. */
-function loadLocale(lng: string, ns: string): Promise<{ default: Record<string, unknown> }> {
+type LocaleModule = Promise<{ default: Record<string, unknown> }>;
+
+/**
+ * Namespaces other than the app's main one, by name: a feature whose texts load with its code (e.g. "media",
+ * locales/media/<lng>.json) registers its loader here when that code loads, so the main bundle carries none of it.
+ */
+export const namespaceLoaders = new Map<string, (lng: Language) => LocaleModule>();
+
+/** One language's locale file (locales/<lng>.json), fetched as its own chunk, or a registered namespace's. */
+function loadLocale(lng: string, ns: string): LocaleModule {
   if (!isLanguage(lng)) return Promise.reject(new Error(`No locale file for ${lng}`));
-  if (ns !== "translation") return Promise.resolve({ default: {} });
+  const extra = namespaceLoaders.get(ns);
+  if (extra) return extra(lng);
   return import(`../../../locales/${lng}.json`);
 }
 

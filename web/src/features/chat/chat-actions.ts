@@ -5,6 +5,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import type { getDefaultStore } from "jotai";
+import type { AttachmentRef } from "../../../../worker/protocol/resources";
 import { titleFromPrompt } from "../../../../worker/protocol/rules";
 import { ApiError, request } from "../../lib/api";
 import { newId } from "../../lib/ids";
@@ -48,7 +49,10 @@ function nowIso() {
   return new Date().toISOString();
 }
 
-export async function sendMessage(deps: ChatDeps, input: { text: string; chatId: string | null }): Promise<boolean> {
+export async function sendMessage(
+  deps: ChatDeps,
+  input: { text: string; chatId: string | null; attachments?: AttachmentRef[] },
+): Promise<boolean> {
   const { queryClient: qc, store, t } = deps;
   const question = input.text.trim();
   if (!question || store.get(streamingAtom)) return false;
@@ -96,6 +100,7 @@ export async function sendMessage(deps: ChatDeps, input: { text: string; chatId:
     stopped: false,
     error: null,
     created_at: nowIso(),
+    attachments: input.attachments ?? [],
   };
   const botId = newId();
   const placeholder: ChatMessage = {
@@ -125,7 +130,13 @@ export async function sendMessage(deps: ChatDeps, input: { text: string; chatId:
     try {
       res = await request(`/api/chat/${encodeURIComponent(model.endpoint)}`, {
         method: "POST",
-        body: { question, chat_id: chatId, message_id: userMessage.message_id, bot_message_id: botId },
+        body: {
+          question,
+          chat_id: chatId,
+          message_id: userMessage.message_id,
+          bot_message_id: botId,
+          ...(input.attachments?.length ? { attachment_ids: input.attachments.map((a) => a.id) } : {}),
+        },
         signal: controller.signal,
         timeoutMs: 0,
         headers: { Accept: "text/event-stream" },

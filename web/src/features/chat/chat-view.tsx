@@ -20,6 +20,8 @@ import { Composer } from "./composer";
 import { EmptyState } from "./empty-state";
 import { MessageList } from "./message-list";
 import { useChatActions } from "./use-chat-actions";
+import { useComposerSend } from "../images/use-composer-send";
+import { AttachmentTray } from "../attachments/attachments-entry";
 import "./chat.css";
 
 export function ChatView({ chatId }: { chatId: string | null }) {
@@ -66,7 +68,7 @@ export function ChatView({ chatId }: { chatId: string | null }) {
   const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const loadingChat = chatId !== null && content.isPending;
   const showGreeting = messages.length === 0 && !loadingChat;
-  const send = (text: string) => void actions.send(text, chatId);
+  const send = useComposerSend(chatId, actions.send, messages);
 
   return (
     <div className="chat">
@@ -90,6 +92,7 @@ export function ChatView({ chatId }: { chatId: string | null }) {
           <UsageBanner />
           <OfflineNotice />
         </div>
+        <AttachmentTray />
         <Composer onSend={send} onStop={() => void actions.stop()} autoFocus={!isMobile} />
         <p className="chat__disclaimer">{t("chat.disclaimer")}</p>
       </div>

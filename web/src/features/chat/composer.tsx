@@ -6,6 +6,7 @@ import { type KeyboardEvent, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { IconSend, IconStop } from "../ui/icons";
 import { draftAtom, streamingAtom } from "./chat.atoms";
+import { ComposerTools, onComposerPaste } from "../attachments/attachments-entry";
 
 /** Tallest the box grows before it scrolls, in pixels. */
 const MAX_HEIGHT_PX = 220;
@@ -51,6 +52,7 @@ export function Composer({ onSend, onStop, autoFocus }: { onSend: (text: string)
       <label htmlFor="chat-input" className="visually-hidden">
         {t("chat.inputLabel")}
       </label>
+      <ComposerTools />
       <textarea
         id="chat-input"
         ref={ref}
@@ -61,6 +63,7 @@ export function Composer({ onSend, onStop, autoFocus }: { onSend: (text: string)
         placeholder={t("chat.placeholder")}
         onChange={(e) => setDraft(e.target.value)}
         onKeyDown={onKeyDown}
+        onPaste={onComposerPaste}
         enterKeyHint="send"
       />
       <div className="composer__actions">

@@ -6,6 +6,8 @@ import { IconCheck, IconCopy, Logo } from "../ui/icons";
 import type { ChatMessage } from "./chat.schemas";
 import { Markdown } from "./markdown-loader";
 import { Citations } from "./citations";
+import { MessageAttachments } from "../attachments/attachments-entry";
+import { generatedImageUrl } from "../images/generated-image";
 
 function CopyMessage({ text }: { text: string }) {
   const { t } = useTranslation();
@@ -45,6 +47,7 @@ export const MessageItem = memo(function MessageItem({ message, modelName }: { m
   if (message.sender === "user") {
     return (
       <article className="msg msg--user" {...common} aria-label={t("chat.you")}>
+        {message.attachments?.length ? <MessageAttachments files={message.attachments} /> : null}
         <div className="msg__bubble">{message.message}</div>
       </article>
     );
@@ -81,7 +84,7 @@ export const MessageItem = memo(function MessageItem({ message, modelName }: { m
           <div className="msg__meta">
             {message.message ? <CopyMessage text={message.message} /> : null}
             {modelName ? <span className="msg__model">{modelName}</span> : null}
-            {message.offline ? <span className="badge badge--muted">{t("models.offlineBadge")}</span> : null}
+            {message.offline ? <span className="badge badge--muted">{t(generatedImageUrl(message.message) ? "images.drawnOffline" : "models.offlineBadge")}</span> : null}
           </div>
         ) : null}
       </div>

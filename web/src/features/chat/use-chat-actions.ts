@@ -4,6 +4,7 @@ import { useRouter } from "@tanstack/react-router";
 import { useStore } from "jotai";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import type { AttachmentRef } from "../../../../worker/protocol/resources";
 import type { ChatMessage } from "./chat.schemas";
 import { type ChatDeps, sendMessage, stopAnswer } from "./chat-actions";
 import { followAnswer } from "./follow-answer";
@@ -21,7 +22,7 @@ export function useChatActions() {
       openChat: (chatId) => void router.navigate({ to: "/c/$chatId", params: { chatId } }),
     };
     return {
-      send: (text: string, chatId: string | null) => sendMessage(deps, { text, chatId }),
+      send: (text: string, chatId: string | null, attachments?: AttachmentRef[]) => sendMessage(deps, { text, chatId, attachments }),
       stop: () => stopAnswer(deps),
       follow: (chatId: string, message: ChatMessage) => followAnswer(deps, chatId, message),
     };

@@ -3,6 +3,7 @@
 import { useAtom } from "jotai";
 import { useTranslation } from "react-i18next";
 import { ModelSwitcher } from "../models/model-switcher";
+import { ImageHeaderButtons } from "../images/header-buttons";
 import { IconNewChat, IconSidebar } from "../ui/icons";
 import { drawerOpenAtom, sidebarCollapsedAtom } from "./layout.atoms";
 import { useNewChat } from "./sidebar";
@@ -33,6 +34,7 @@ export function Header() {
       </button>
       <ModelSwitcher />
       <div className="header__spacer" />
+      <ImageHeaderButtons />
       {sidebarHidden ? (
         <button
           type="button"

@@ -1,44 +1,30 @@
-// The "accounts" texts (settings, /link-account, /reset-password: locales/accounts/<lng>.json) are added to i18next
-// by the screens that need them, not by the main bundle: <AccountsTexts> renders its children once the current
-// language's file (and English, the fallback) is in, and again after a language switch.
+// The "accounts" texts (settings, /link-account, /reset-password: locales/accounts/<lng>.json) live in their own
+// i18next namespace, fetched with those screens' code, so the sign-in page and the chat screens carry none of them.
+// Importing this module registers the namespace's loader; <AccountsTexts> shows its children once the texts are in.
 import i18next from "i18next";
-import { type ReactNode, Suspense, useEffect, useState } from "react";
+import { type ReactNode, Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { type Language, isLanguage } from "../../lib/i18n";
+import { namespaceLoaders } from "../../lib/i18n";
 
 export const ACCOUNTS_NS = "accounts";
 
-const added = new Set<Language>();
-const pending = new Map<Language, Promise<void>>();
+namespaceLoaders.set(ACCOUNTS_NS, (lng) => import(`../../../../locales/accounts/${lng}.json`));
 
-/** Adds one language's accounts texts once; later calls share the same load. */
-export function loadAccountsTexts(lng: Language): Promise<void> {
-  if (added.has(lng)) return Promise.resolve();
-  let p = pending.get(lng);
-  if (!p) {
-    p = import(`../../../../locales/accounts/${lng}.json`).then((m: { default: Record<string, unknown> }) => {
-      i18next.addResourceBundle(lng, ACCOUNTS_NS, m.default, true, true);
-      added.add(lng);
-    });
-    p.catch(() => pending.delete(lng)); // offline: the next render tries again
-    pending.set(lng, p);
-  }
-  return p;
+/** Loads the accounts texts of the current language (and the fallback). */
+export function loadAccountsTexts(): Promise<void> {
+  return i18next.loadNamespaces(ACCOUNTS_NS);
+}
+
+/** Suspends (useTranslation does) until the namespace is loaded, for the current language and after a switch. */
+function Ready({ children }: { children: ReactNode }) {
+  useTranslation(ACCOUNTS_NS);
+  return children;
 }
 
 export function AccountsTexts({ children }: { children: ReactNode }) {
-  const { i18n } = useTranslation();
-  const lng: Language = isLanguage(i18n.language) ? i18n.language : "en";
-  const [, rerender] = useState(0);
-  const ready = added.has(lng) && added.has("en");
-  useEffect(() => {
-    if (ready) return;
-    let live = true;
-    void Promise.all([loadAccountsTexts(lng), loadAccountsTexts("en")]).finally(() => live && rerender((n) => n + 1));
-    return () => {
-      live = false;
-    };
-  }, [lng, ready]);
-  // useTranslation("accounts") below may suspend for a moment while i18next marks the namespace loaded.
-  return ready ? <Suspense fallback={null}>{children}</Suspense> : null;
+  return (
+    <Suspense fallback={null}>
+      <Ready>{children}</Ready>
+    </Suspense>
+  );
 }
