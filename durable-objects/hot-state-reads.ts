@@ -52,10 +52,10 @@ export async function readAccount(db: Db, userId: string) {
 export async function readForTurn(db: Db, userId: string, need: { chatId: string | null; day: string | null }) {
   const chatQueries = (chatId: string) =>
     [
-      db.select({ id: chatSessions.id, status: chatSessions.status }).from(chatSessions).where(and(eq(chatSessions.id, chatId), eq(chatSessions.userId, userId))).limit(1),
+      db.select({ id: chatSessions.id, status: chatSessions.status, persona: chatSessions.persona }).from(chatSessions).where(and(eq(chatSessions.id, chatId), eq(chatSessions.userId, userId))).limit(1),
       db.select(WINDOW_COLUMNS).from(messages).where(and(eq(messages.chatId, chatId), eq(messages.userId, userId))).orderBy(desc(messages.createdAt), desc(messages.id)).limit(HISTORY_MESSAGES),
     ] as const;
-  const chatOf = ([chat]: { id: string; status: string }[], newestFirst: WindowRow[]) => ({
+  const chatOf = ([chat]: { id: string; status: string; persona: string | null }[], newestFirst: WindowRow[]) => ({
     chat: chat ?? null,
     history: newestFirst.slice().reverse(),
   });

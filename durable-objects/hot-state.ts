@@ -48,7 +48,7 @@ export interface WindowMessage {
 type Row = Record<string, SqlStorageValue>;
 
 /** Changes to the tables above, in order; never edit one that has shipped, add another. */
-const MIGRATIONS = ["ALTER TABLE hot_window ADD COLUMN original TEXT"];
+const MIGRATIONS = ["ALTER TABLE hot_window ADD COLUMN original TEXT", "ALTER TABLE hot_chats ADD COLUMN persona TEXT"];
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS hot_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -66,7 +66,7 @@ CREATE TABLE IF NOT EXISTS hot_window (
 
 /** What a turn needs from D1 when the object does not know the chat (or the day) yet: one batch, one round trip. */
 export interface ColdLoad {
-  chat?: { id: string; status: string } | null;
+  chat?: { id: string; status: string; persona: string | null } | null;
   history?: WindowMessage[];
 }
 
@@ -308,11 +308,17 @@ export class HotState {
     }));
   }
 
-  /** Remembers that the chat is the user's, with its recent messages from D1 (oldest first). */
-  rememberChat(chatId: string, history: WindowMessage[]) {
+  /** The expert persona a known chat was started with, or null. */
+  chatPersona(chatId: string): string | null {
+    const [row] = this.rows("SELECT persona FROM hot_chats WHERE chat_id = ?", chatId);
+    return row && row.persona !== null ? String(row.persona) : null;
+  }
+
+  /** Remembers that the chat is the user's, with its persona and recent messages from D1 (oldest first). */
+  rememberChat(chatId: string, history: WindowMessage[], persona: string | null = null) {
     this.storage.transactionSync(() => {
       this.forgetChat(chatId);
-      this.sql.exec("INSERT INTO hot_chats (chat_id, loaded_at) VALUES (?, ?)", chatId, Date.now());
+      this.sql.exec("INSERT INTO hot_chats (chat_id, loaded_at, persona) VALUES (?, ?, ?)", chatId, Date.now(), persona);
       this.appendToWindow(chatId, history);
     });
   }
@@ -375,7 +381,7 @@ export class HotState {
     if (read.usage) this.mergeDay(day, read.usage);
     if (needChat === null) return { roundTrips: 1 };
     // A deleted chat is not remembered: a later turn in it must be refused again.
-    if (read.chat?.status === "active" && read.history) this.rememberChat(needChat, read.history);
+    if (read.chat?.status === "active" && read.history) this.rememberChat(needChat, read.history, read.chat.persona);
     return { roundTrips: 1, chat: read.chat, history: read.history };
   }
 }

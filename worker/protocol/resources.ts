@@ -45,6 +45,8 @@ export const PublicChatSchema = v.looseObject({
   title: v.string(),
   status: v.optional(v.picklist(["active", "deleted"]), "active"),
   is_starred: v.optional(Bool, false),
+  /** The expert persona the chat was started with, or null for an ordinary chat. */
+  persona: v.optional(v.nullable(v.string()), null),
   /** 'YYYY-MM-DD HH:MM:SS' in UTC, as the spec gives it. */
   last_message_at: v.string(),
   created_at: v.optional(IsoDate, null),

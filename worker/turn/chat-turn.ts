@@ -35,6 +35,7 @@ import { quotaDay } from "../lib/time";
 import { type CatalogueEntry, findByEndpoint } from "../models/catalogue";
 import { dailyLimit, planOf, type WarningLevel, warningLevel } from "../plans/entitlements";
 import { buildPersonalization } from "../personalization/build-personalization";
+import { asPersona, EXPERT_PERSONA_SPECS } from "../personalization/personas";
 import { effectiveStyle } from "../personalization/styles";
 import { isSearchTurn, SEARCH_BUCKET } from "../search/turn-search";
 import type { AttachmentRef } from "../protocol/resources";
@@ -196,7 +197,7 @@ export async function runChatTurn(host: TurnHost, req: ChatTurnRequest): Promise
     isSearchMode: searching,
     ...(searching ? { search: { query: plan.question } } : {}),
     ...(plan.forEditedMessageId ? { forEditedMessageId: plan.forEditedMessageId } : {}),
-    ...personalPrompt(host, user, plan, history.length === 0, attachments),
+    ...personalPrompt(host, user, req.chatId, plan, history.length === 0, attachments),
     ...(external ? { external } : {}),
   };
   const stream = host.generations.start(input);
@@ -211,12 +212,14 @@ export async function runChatTurn(host: TurnHost, req: ChatTurnRequest): Promise
 }
 
 /** Step 5: the prompt, personalized by the user's settings, and the sampling settings of their AI style. */
-function personalPrompt(host: TurnHost, user: SessionUser, plan: TurnPlan, isNewChat: boolean, attachments: Attachment[]) {
+function personalPrompt(host: TurnHost, user: SessionUser, chatId: string, plan: TurnPlan, isNewChat: boolean, attachments: Attachment[]) {
   const { settings, memories } = host.state.personalization();
+  const persona = asPersona(host.state.chatPersona(chatId));
   const personal = buildPersonalization({
     settings,
     style: effectiveStyle(settings.aiStyle, planOf(user) !== "free"),
     memories: memories.map((content) => ({ content })),
+    persona: persona ? EXPERT_PERSONA_SPECS[persona] : null,
     isNewChat,
   });
   const system = personal.system ? `${SYSTEM_PROMPT}\n\n${personal.system}` : SYSTEM_PROMPT;
