@@ -16,6 +16,7 @@ import { modelKeys, modelsQuery } from "../models/models.queries";
 import type { Model, ModelsResponse } from "../models/models.schemas";
 import { isWarningLevel } from "../models/usage-warning";
 import { toast } from "../toast/toast.atoms";
+import { newChatPersonaAtom } from "../experts/experts.atoms";
 import { createChat } from "./chat.api";
 import { draftAtom, streamingAtom } from "./chat.atoms";
 import { chatKeys } from "./chat.queries";
@@ -79,7 +80,8 @@ export async function sendMessage(
   let chatId = input.chatId;
   if (!chatId) {
     try {
-      const chat = await createChat(titleFromPrompt(question));
+      const chat = await createChat(titleFromPrompt(question), store.get(newChatPersonaAtom));
+      store.set(newChatPersonaAtom, null);
       chatId = chat.id;
       prependChat(qc, chat);
       writeItem(STORAGE_KEYS.currentChatId, chat.id);
