@@ -2,6 +2,7 @@
 // model keys are locked on Free with an upgrade link and work on Premium; the instruction's 1,500-character limit
 // blocks saving; a remembered fact can be deleted; an API key is checked before it is sent and shown by its last 4.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from "@tanstack/react-router";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import i18next from "i18next";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -51,9 +52,12 @@ const settings = (patch: Record<string, unknown> = {}) => ({
   ...patch,
 });
 
+/** Renders a tab on a router (its upgrade links are router links) with a fresh query cache. */
 function renderTab(node: React.ReactNode) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(<QueryClientProvider client={qc}>{node}</QueryClientProvider>);
+  const root = createRootRoute({ component: () => <QueryClientProvider client={qc}>{node}</QueryClientProvider> });
+  const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ["/settings"] }) });
+  return render(<RouterProvider router={router} />);
 }
 
 describe("PersonalizationTab", () => {

@@ -3,6 +3,7 @@
 // four characters; remove forgets it. Free users see the list locked, with an upgrade link.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import type { ExternalModel } from "../../../../worker/protocol/accounts";
 import { ApiError } from "../../lib/api";
@@ -29,9 +30,9 @@ export function ModelsTab() {
         <div className="notice notice--info settings-locked" data-testid="models-locked">
           <IconLock size={16} />
           <span>{t("models.locked")}</span>
-          <a href="/upgrade" className="btn btn--sm btn--primary">
+          <Link to="/upgrade" className="btn btn--sm btn--primary">
             {t("upgrade")}
-          </a>
+          </Link>
         </div>
       ) : null}
       <ul className="settings-list">

@@ -3,6 +3,7 @@
 // (on/off and the remembered facts, each deletable). The worker hands all of it to the model with the next answer.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { AI_STYLES, type AiSettingsView, CUSTOM_INSTRUCTION_MAX_CHARS, charCount } from "../../../../worker/protocol/settings";
 import { meQuery } from "../auth/auth.queries";
@@ -116,9 +117,9 @@ function StyleSection({ settings }: { settings: AiSettingsView }) {
         <div className="notice notice--info settings-locked" data-testid="styles-locked">
           <IconLock size={16} />
           <span>{t("styles.locked")}</span>
-          <a href="/upgrade" className="btn btn--sm btn--primary" data-testid="styles-upgrade">
+          <Link to="/upgrade" className="btn btn--sm btn--primary" data-testid="styles-upgrade">
             {t("upgrade")}
-          </a>
+          </Link>
         </div>
       )}
       <div className="settings-styles" role="radiogroup" aria-label={t("styles.title")}>

@@ -38,11 +38,10 @@ export default function ProfileMenuPanel({ user, menuRef, close }: { user: User 
         <FollowSystemSwitch />
       </div>
       <div className="menu__separator" role="separator" />
-      {/* /upgrade and /affiliate belong to the plans feature: plain links, so this menu does not depend on its routes. */}
-      <a href="/upgrade" role="menuitem" className="menu__item" data-testid="menu-subscriptions" onClick={close}>
+      <Link to="/upgrade" role="menuitem" className="menu__item" data-testid="menu-subscriptions" onClick={close}>
         <IconSparkle size={18} />
         {t("profile.subscriptions")}
-      </a>
+      </Link>
       <Link to="/settings" role="menuitem" className="menu__item" data-testid="menu-settings" onClick={close}>
         <IconCompass size={18} />
         {t("profile.settings")}
@@ -51,10 +50,10 @@ export default function ProfileMenuPanel({ user, menuRef, close }: { user: User 
         <IconPen size={18} />
         {t("profile.blog")}
       </a>
-      <a href="/affiliate" role="menuitem" className="menu__item" data-testid="menu-referral" onClick={close}>
+      <Link to="/affiliate" role="menuitem" className="menu__item" data-testid="menu-referral" onClick={close}>
         <IconStar size={18} />
         {t("profile.referral")}
-      </a>
+      </Link>
       <div className="menu__separator" role="separator" />
       <button type="button" role="menuitem" className="menu__item menu__item--danger" data-testid="logout-button" disabled={leaving} onClick={() => void onLogout()}>
         <IconLogout size={18} />

@@ -2,6 +2,7 @@
 // email, which changes only through a code sent to the new address (ChangeEmailDialog).
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
+import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../lib/error-message";
 import { meQuery } from "../auth/auth.queries";
@@ -180,9 +181,9 @@ function ProfileForm({ user }: { user: User }) {
             </button>
           </div>
         ) : (
-          <a className="btn btn--sm" href="/affiliate">
+          <Link className="btn btn--sm" to="/affiliate">
             {t("profile.joinReferral")}
-          </a>
+          </Link>
         )}
       </Section>
 

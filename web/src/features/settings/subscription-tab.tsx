@@ -1,12 +1,14 @@
 // Subscription: the current plan, when premium started and ends (GET /auth/premium-info) and a button to /upgrade
-// (upgrade on Free, renew on a paid plan). The plans feature's subscription history is mounted below it.
+// (upgrade on Free, renew on a paid plan), then the plans feature's subscription history.
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../lib/error-message";
+import { SubscriptionHistory } from "../plans/subscription-history";
 import { Section } from "./section";
 import { premiumInfoQuery } from "./settings.queries";
 
-export function SubscriptionTab() {
+function PlanSection() {
   const { t, i18n } = useTranslation("accounts");
   const { t: tc } = useTranslation();
   const info = useQuery(premiumInfoQuery());
@@ -40,14 +42,22 @@ export function SubscriptionTab() {
               </>
             ) : null}
           </dl>
-          <a href="/upgrade" className="btn btn--primary" data-testid="subscription-upgrade">
+          <Link to="/upgrade" className="btn btn--primary" data-testid="subscription-upgrade">
             {info.data.active ? t("subscription.renew") : t("upgrade")}
-          </a>
+          </Link>
         </>
       ) : info.isPending ? (
         <div className="spinner" aria-label={tc("common.loading")} />
       ) : null}
-      {/* The plans feature's <SubscriptionHistory /> is mounted here by the lead after merge. */}
     </Section>
+  );
+}
+
+export function SubscriptionTab() {
+  return (
+    <>
+      <PlanSection />
+      <SubscriptionHistory />
+    </>
   );
 }
