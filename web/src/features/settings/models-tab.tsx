@@ -12,6 +12,7 @@ import { toast } from "../toast/toast.atoms";
 import { IconLock } from "../ui/icons";
 import { Section } from "./section";
 import { connectExternalModel, disconnectExternalModel } from "./settings.api";
+import { modelKeys } from "../models/models.queries";
 import { externalModelsQuery, settingsKeys } from "./settings.queries";
 import { validateApiKey } from "./validation";
 
@@ -50,7 +51,8 @@ function ModelRow({ model }: { model: ExternalModel }) {
   const qc = useQueryClient();
   const [key, setKey] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const refresh = () => qc.invalidateQueries({ queryKey: settingsKeys.externalModels });
+  // A connected provider is also a model of the switcher (ext-<provider>): the catalogue is refreshed with the list.
+  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: settingsKeys.externalModels }), qc.invalidateQueries({ queryKey: modelKeys.all })]);
   const save = useMutation({
     mutationFn: (apiKey: string) => connectExternalModel(model.provider, apiKey),
     onSuccess: () => {
