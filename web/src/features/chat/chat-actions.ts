@@ -1,76 +1,61 @@
-// Sending a question and stopping an answer. This runs outside any component (it keeps going when the screen
-// navigates from / to /c/$chatId mid-answer) and writes everything it learns into the query cache and atoms:
-//   no chat yet → create one (title by the shared rule) → user message + bot placeholder → POST /api/chat/{model}
-//   → usage headers → streamed events → final message. 403s for the model undo the exchange and switch models.
-import type { QueryClient } from "@tanstack/react-query";
-import type { TFunction } from "i18next";
-import type { getDefaultStore } from "jotai";
+// Sending a question, editing one, regenerating an answer and stopping. These run outside any component (they keep
+// going when the screen navigates from / to /c/$chatId mid-answer) and write everything they learn into the query
+// cache and atoms:
+//   send        no chat yet → create one (title by the shared rule) → user message + bot placeholder → the answer
+//   edit        the question's new text in place (its first text kept as original_message) → a new edit reply
+//   regenerate  the answer written again in place, by the same or another model
+// Each counts one use; the answer itself (request, refusals, usage headers, stream) is answer-turn.ts.
 import { titleFromPrompt } from "../../../../worker/protocol/rules";
-import { ApiError, request } from "../../lib/api";
+import { ApiError } from "../../lib/api";
 import { newId } from "../../lib/ids";
 import { STORAGE_KEYS, writeItem } from "../../lib/storage";
-import { pickModel, shouldDisable } from "../models/availability";
-import { disabledModelsAtom, localDay, selectedModelAtom, usageWarningAtom } from "../models/models.atoms";
-import { modelKeys, modelsQuery } from "../models/models.queries";
-import type { Model, ModelsResponse } from "../models/models.schemas";
-import { isWarningLevel } from "../models/usage-warning";
 import { toast } from "../toast/toast.atoms";
 import { createChat } from "./chat.api";
-import { draftAtom, streamingAtom } from "./chat.atoms";
+import { draftAtom, searchModeAtom, streamingAtom } from "./chat.atoms";
 import { chatKeys } from "./chat.queries";
 import type { ChatMessage } from "./chat.schemas";
-import { prependChat, removeMessages, upsertMessage } from "./chat-cache";
-import { type AnswerState, applyStreamEvent, initialAnswer, readChatStream } from "./stream-reader";
+import { allMessages, prependChat, removeMessages, replaceMessage, upsertMessage } from "./chat-cache";
+import { type ChatDeps, beginTurn, nowIso, runAnswer, searchUsedUp, showSearchExhausted } from "./answer-turn";
 
-type Store = ReturnType<typeof getDefaultStore>;
+export { abortActiveStream, stopAnswer, type ChatDeps } from "./answer-turn";
 
-export interface ChatDeps {
-  queryClient: QueryClient;
-  store: Store;
-  t: TFunction;
-  /** Shows a chat's route (after the first message created it). */
-  openChat: (chatId: string) => void;
+function botPlaceholder(id: string, endpoint: string, offline: boolean, extra: Partial<ChatMessage> = {}): ChatMessage {
+  return {
+    message_id: id,
+    sender: "bot",
+    message: "",
+    model: endpoint,
+    citations: [],
+    stopped: false,
+    error: null,
+    created_at: nowIso(),
+    loading: true,
+    isStreaming: true,
+    offline,
+    ...extra,
+  };
 }
 
-/** The cache is written at most this often while text streams in, in milliseconds (about two frames). */
-const FLUSH_MS = 32;
-
-/** Marks the stop button's request so a stop pressed before the answer started is sent again once it has. */
-let stopRequested = false;
-let activeRequest: AbortController | null = null;
-
-/** Aborts the stream being read (logout): the answer itself is still finished and saved by the worker. */
-export function abortActiveStream(): void {
-  activeRequest?.abort();
-}
-
-function nowIso() {
-  return new Date().toISOString();
+/** Search mode for this turn: the toggle. Null (and the turn cancelled, with the warning) when searches are used up. */
+function searchFor(deps: ChatDeps, catalogue: Parameters<typeof searchUsedUp>[0]): boolean | null {
+  const on = deps.store.get(searchModeAtom);
+  if (on && searchUsedUp(catalogue)) {
+    deps.store.set(streamingAtom, null);
+    showSearchExhausted(deps);
+    return null;
+  }
+  return on;
 }
 
 export async function sendMessage(deps: ChatDeps, input: { text: string; chatId: string | null }): Promise<boolean> {
   const { queryClient: qc, store, t } = deps;
   const question = input.text.trim();
   if (!question || store.get(streamingAtom)) return false;
-  store.set(streamingAtom, { chatId: input.chatId, botMessageId: null, phase: "creating", stopping: false });
-  stopRequested = false;
-
-  let catalogue: ModelsResponse;
-  try {
-    catalogue = await qc.ensureQueryData(modelsQuery());
-  } catch {
-    store.set(streamingAtom, null);
-    toast.error(t("chat.genericError"));
-    return false;
-  }
-  const preferred = store.get(selectedModelAtom);
-  const model = pickModel(catalogue.models, preferred, store.get(disabledModelsAtom), catalogue.default);
-  if (!model) {
-    store.set(streamingAtom, null);
-    toast.error(t("models.allExhausted"), { key: "model-switch" });
-    return false;
-  }
-  if (preferred && preferred !== model.endpoint) store.set(selectedModelAtom, model.endpoint);
+  const begun = await beginTurn(deps, input.chatId);
+  if (!begun) return false;
+  const { catalogue, model } = begun;
+  const search = searchFor(deps, catalogue);
+  if (search === null) return false;
 
   let chatId = input.chatId;
   if (!chatId) {
@@ -97,155 +82,109 @@ export async function sendMessage(deps: ChatDeps, input: { text: string; chatId:
     error: null,
     created_at: nowIso(),
   };
-  const botId = newId();
-  const placeholder: ChatMessage = {
-    message_id: botId,
-    sender: "bot",
-    message: "",
-    model: model.endpoint,
-    citations: [],
-    stopped: false,
-    error: null,
-    created_at: nowIso(),
-    loading: true,
-    isStreaming: true,
-    offline: model.offline,
-  };
+  const placeholder = botPlaceholder(newId(), model.endpoint, model.offline);
   await qc.cancelQueries({ queryKey: chatKeys.content(chatId) });
   upsertMessage(qc, chatId, userMessage);
   upsertMessage(qc, chatId, placeholder);
   store.set(draftAtom, "");
-  store.set(streamingAtom, { chatId, botMessageId: botId, phase: "waiting", stopping: false });
-
-  const controller = new AbortController();
-  activeRequest = controller;
-  let answer: AnswerState = initialAnswer();
-  try {
-    let res: Response;
-    try {
-      res = await request(`/api/chat/${encodeURIComponent(model.endpoint)}`, {
-        method: "POST",
-        body: { question, chat_id: chatId, message_id: userMessage.message_id, bot_message_id: botId },
-        signal: controller.signal,
-        timeoutMs: 0,
-        headers: { Accept: "text/event-stream" },
-      });
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 403 && (err.code === "quota_exhausted" || err.code === "premium_required")) {
-        removeMessages(qc, chatId, [userMessage.message_id, botId]);
-        store.set(draftAtom, question);
-        refuseModel(deps, catalogue, model, err.code);
-        return false;
-      }
-      if (controller.signal.aborted || (err instanceof ApiError && err.status === 401)) return false;
-      upsertMessage(qc, chatId, { ...placeholder, loading: false, isStreaming: false, error: err instanceof ApiError ? err.code : "network_error" });
-      return false;
-    }
-
-    applyUsageHeaders(deps, catalogue, model, res.headers);
-    store.set(streamingAtom, (s) => (s ? { ...s, phase: "streaming" } : s));
-    if (stopRequested) void postStop(botId);
-    if (!res.body) throw new ApiError(res.status, "stream_interrupted", "Response body is null");
-
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const flush = () => {
-      timer = null;
-      upsertMessage(qc, chatId, toMessage(placeholder, answer, true));
-    };
-    for await (const event of readChatStream(res.body)) {
-      answer = applyStreamEvent(answer, event);
-      if (answer.done) break;
-      if (!timer) timer = setTimeout(flush, FLUSH_MS);
-    }
-    if (timer) clearTimeout(timer);
-    if (!answer.done && !answer.error && !answer.stopped) answer = { ...answer, error: "stream_interrupted" };
-  } catch (err) {
-    if (!answer.error && !answer.stopped) {
-      answer = { ...answer, error: err instanceof ApiError ? err.code : controller.signal.aborted ? "aborted" : "stream_interrupted" };
-    }
-  } finally {
-    if (activeRequest === controller) activeRequest = null;
-    store.set(streamingAtom, null);
-    void qc.invalidateQueries({ queryKey: chatKeys.list() });
-    void qc.invalidateQueries({ queryKey: modelKeys.all });
-  }
-  upsertMessage(qc, chatId, toMessage(placeholder, answer, false));
-  return true;
+  const id = chatId;
+  return runAnswer(deps, {
+    chatId,
+    catalogue,
+    model,
+    placeholder,
+    searchRequested: search,
+    body: {
+      question,
+      chat_id: chatId,
+      message_id: userMessage.message_id,
+      bot_message_id: placeholder.message_id,
+      ...(search ? { is_search_mode: true } : {}),
+    },
+    undo: () => {
+      removeMessages(qc, id, [userMessage.message_id, placeholder.message_id]);
+      store.set(draftAtom, question);
+    },
+  });
 }
 
-function toMessage(placeholder: ChatMessage, answer: AnswerState, streaming: boolean): ChatMessage {
-  return {
-    ...placeholder,
-    message: answer.text,
-    citations: answer.citations,
-    stopped: answer.stopped,
-    error: answer.error,
-    offline: answer.offline || placeholder.offline,
-    model: answer.model ?? placeholder.model,
-    loading: streaming && answer.text === "" && !answer.error,
-    isStreaming: streaming,
+function findMessage(deps: ChatDeps, chatId: string, messageId: string): ChatMessage | undefined {
+  return allMessages(deps.queryClient.getQueryData(chatKeys.content(chatId))).find((m) => m.message_id === messageId);
+}
+
+/** Edits a question: its text is replaced where it is, and the answer to the new text arrives as an edit reply. */
+export async function editMessage(deps: ChatDeps, input: { chatId: string; messageId: string; text: string }): Promise<boolean> {
+  const { queryClient: qc, store } = deps;
+  const question = input.text.trim();
+  const target = findMessage(deps, input.chatId, input.messageId);
+  if (!question || !target || target.sender !== "user" || store.get(streamingAtom)) return false;
+  if (question === target.message) return false;
+  const begun = await beginTurn(deps, input.chatId);
+  if (!begun) return false;
+  const { catalogue, model } = begun;
+  const search = searchFor(deps, catalogue);
+  if (search === null) return false;
+
+  const edited: ChatMessage = {
+    ...target,
+    message: question,
+    edited: true,
+    original_message: target.original_message ?? target.message,
   };
+  const placeholder = botPlaceholder(newId(), model.endpoint, model.offline, {
+    is_edit_response: true,
+    for_edited_message_id: target.message_id,
+  });
+  await qc.cancelQueries({ queryKey: chatKeys.content(input.chatId) });
+  upsertMessage(qc, input.chatId, edited);
+  upsertMessage(qc, input.chatId, placeholder);
+  return runAnswer(deps, {
+    chatId: input.chatId,
+    catalogue,
+    model,
+    placeholder,
+    searchRequested: search,
+    body: {
+      question,
+      chat_id: input.chatId,
+      edit_message_id: target.message_id,
+      bot_message_id: placeholder.message_id,
+      ...(search ? { is_search_mode: true } : {}),
+    },
+    // the spec: for an edit, only the edit reply goes (and the question gets its text back)
+    undo: () => {
+      removeMessages(qc, input.chatId, [placeholder.message_id]);
+      replaceMessage(qc, input.chatId, target);
+    },
+  });
 }
 
-/** X-Warning-Level / X-Remaining-Usage: the banner, today's count, and the spec's disable-at-1 rule. */
-function applyUsageHeaders(deps: ChatDeps, catalogue: ModelsResponse, model: Model, headers: Headers) {
-  const { store, queryClient: qc, t } = deps;
-  const level = headers.get("X-Warning-Level");
-  const remaining = Number(headers.get("X-Remaining-Usage"));
-  if (!Number.isFinite(remaining) || headers.get("X-Remaining-Usage") === null) return;
-  qc.setQueryData<ModelsResponse>(modelKeys.all, (old) =>
-    old ? { ...old, models: old.models.map((m) => (m.endpoint === model.endpoint ? { ...m, remaining } : m)) } : old,
-  );
-  if (isWarningLevel(level) && level !== "none") {
-    store.set(usageWarningAtom, { level, remaining, model: model.name, day: localDay() });
-  } else {
-    // a warning already showing for this model keeps counting down instead of going stale
-    store.set(usageWarningAtom, (w) => (w && w.model === model.name ? { ...w, remaining } : w));
-  }
-  if (shouldDisable(remaining)) {
-    store.set(disabledModelsAtom, model.endpoint);
-    const next = pickModel(catalogue.models, null, store.get(disabledModelsAtom), catalogue.default);
-    if (next) {
-      store.set(selectedModelAtom, next.endpoint);
-      toast.warning(t("models.lockedAfterThis", { model: model.name, next: next.name }), { key: "model-switch" });
-    } else {
-      toast.warning(t("models.allLow"), { key: "model-switch" });
-    }
-  }
-}
+/** Writes an answer again in place, with the model the user picked for it (or the current one). */
+export async function regenerateAnswer(deps: ChatDeps, input: { chatId: string; messageId: string; endpoint?: string }): Promise<boolean> {
+  const { queryClient: qc, store } = deps;
+  const target = findMessage(deps, input.chatId, input.messageId);
+  if (!target || target.sender !== "bot" || store.get(streamingAtom)) return false;
+  const begun = await beginTurn(deps, input.chatId, input.endpoint ?? null);
+  if (!begun) return false;
+  const { catalogue, model } = begun;
+  const search = searchFor(deps, catalogue);
+  if (search === null) return false;
 
-/** 403 for a model: disable it for today and switch to another, or say that everything is used up. */
-function refuseModel(deps: ChatDeps, catalogue: ModelsResponse, model: Model, code: "quota_exhausted" | "premium_required") {
-  const { store, queryClient: qc, t } = deps;
-  store.set(disabledModelsAtom, model.endpoint);
-  if (code === "quota_exhausted") {
-    store.set(usageWarningAtom, { level: "zero_remaining", remaining: 0, model: model.name, day: localDay() });
-  }
-  const next = pickModel(catalogue.models, null, store.get(disabledModelsAtom), catalogue.default);
-  const reason = code === "quota_exhausted" ? t("models.exhausted", { model: model.name }) : t("models.premiumOnly", { model: model.name });
-  if (next) {
-    store.set(selectedModelAtom, next.endpoint);
-    toast.warning(`${reason} ${t("models.switchedTo", { model: next.name })}`, { key: "model-switch" });
-  } else {
-    toast.error(`${reason} ${t("models.allExhausted")}`, { key: "model-switch" });
-  }
-  void qc.invalidateQueries({ queryKey: modelKeys.all });
-}
-
-async function postStop(messageId: string): Promise<boolean> {
-  try {
-    await request("/api/chat/stop", { method: "POST", body: { message_id: messageId } });
-    return true;
-  } catch {
-    return false; // not running (yet, or any more)
-  }
-}
-
-/** The stop button: asks the worker to stop; the stream then ends with a stopped event and the partial text. */
-export async function stopAnswer(deps: ChatDeps): Promise<void> {
-  const state = deps.store.get(streamingAtom);
-  if (!state?.botMessageId || state.stopping) return;
-  deps.store.set(streamingAtom, { ...state, stopping: true });
-  stopRequested = true;
-  if (state.phase === "streaming") await postStop(state.botMessageId);
+  const placeholder = botPlaceholder(target.message_id, model.endpoint, model.offline, {
+    created_at: target.created_at,
+    is_edit_response: target.is_edit_response,
+    for_edited_message_id: target.for_edited_message_id,
+    searchOffline: false,
+  });
+  await qc.cancelQueries({ queryKey: chatKeys.content(input.chatId) });
+  upsertMessage(qc, input.chatId, placeholder);
+  return runAnswer(deps, {
+    chatId: input.chatId,
+    catalogue,
+    model,
+    placeholder,
+    searchRequested: search,
+    body: { chat_id: input.chatId, regenerate_message_id: target.message_id, ...(search ? { is_search_mode: true } : {}) },
+    undo: () => replaceMessage(qc, input.chatId, target),
+  });
 }

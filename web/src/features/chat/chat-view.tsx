@@ -19,6 +19,8 @@ import { allMessages } from "./chat-cache";
 import { Composer } from "./composer";
 import { EmptyState } from "./empty-state";
 import { MessageList } from "./message-list";
+import { type MessageActions, MessageActionsContext } from "./message-actions";
+import { SearchQuotaNotice } from "./search-quota-notice";
 import { useChatActions } from "./use-chat-actions";
 import "./chat.css";
 
@@ -67,6 +69,18 @@ export function ChatView({ chatId }: { chatId: string | null }) {
   const loadingChat = chatId !== null && content.isPending;
   const showGreeting = messages.length === 0 && !loadingChat;
   const send = (text: string) => void actions.send(text, chatId);
+  const busy = streaming !== null;
+  const messageActions = useMemo<MessageActions | null>(
+    () =>
+      chatId
+        ? {
+            busy,
+            edit: (messageId, text) => void actions.edit(chatId, messageId, text),
+            regenerate: (messageId, endpoint) => void actions.regenerate(chatId, messageId, endpoint),
+          }
+        : null,
+    [chatId, busy, actions],
+  );
 
   return (
     <div className="chat">
@@ -75,18 +89,21 @@ export function ChatView({ chatId }: { chatId: string | null }) {
           <EmptyState name={me.data?.name} onPick={send} disabled={streaming !== null} />
         </div>
       ) : (
-        <MessageList
-          key={chatId ?? "new"}
-          messages={messages}
-          modelNames={modelNames}
-          loading={loadingChat}
-          hasOlder={hasNextPage}
-          loadingOlder={isFetchingNextPage}
-          onLoadOlder={loadOlder}
-        />
+        <MessageActionsContext.Provider value={messageActions}>
+          <MessageList
+            key={chatId ?? "new"}
+            messages={messages}
+            modelNames={modelNames}
+            loading={loadingChat}
+            hasOlder={hasNextPage}
+            loadingOlder={isFetchingNextPage}
+            onLoadOlder={loadOlder}
+          />
+        </MessageActionsContext.Provider>
       )}
       <div className="chat__bottom">
         <div className="chat__notices">
+          <SearchQuotaNotice />
           <UsageBanner />
           <OfflineNotice />
         </div>

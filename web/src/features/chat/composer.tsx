@@ -6,6 +6,7 @@ import { type KeyboardEvent, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { IconSend, IconStop } from "../ui/icons";
 import { draftAtom, streamingAtom } from "./chat.atoms";
+import { SearchToggle } from "./search-toggle";
 
 /** Tallest the box grows before it scrolls, in pixels. */
 const MAX_HEIGHT_PX = 220;
@@ -64,6 +65,7 @@ export function Composer({ onSend, onStop, autoFocus }: { onSend: (text: string)
         enterKeyHint="send"
       />
       <div className="composer__actions">
+        <SearchToggle />
         {streaming?.botMessageId ? (
           <button
             type="button"

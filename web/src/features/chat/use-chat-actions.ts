@@ -5,7 +5,7 @@ import { useStore } from "jotai";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "./chat.schemas";
-import { type ChatDeps, sendMessage, stopAnswer } from "./chat-actions";
+import { type ChatDeps, editMessage, regenerateAnswer, sendMessage, stopAnswer } from "./chat-actions";
 import { followAnswer } from "./follow-answer";
 
 export function useChatActions() {
@@ -23,6 +23,8 @@ export function useChatActions() {
     return {
       send: (text: string, chatId: string | null) => sendMessage(deps, { text, chatId }),
       stop: () => stopAnswer(deps),
+      edit: (chatId: string, messageId: string, text: string) => editMessage(deps, { chatId, messageId, text }),
+      regenerate: (chatId: string, messageId: string, endpoint?: string) => regenerateAnswer(deps, { chatId, messageId, endpoint }),
       follow: (chatId: string, message: ChatMessage) => followAnswer(deps, chatId, message),
     };
   }, [queryClient, store, router, t]);
