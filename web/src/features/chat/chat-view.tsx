@@ -2,8 +2,8 @@
 // A chat that cannot be loaded (deleted, someone else's) sends the user back to a new chat with a toast.
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useAtomValue } from "jotai";
-import { useCallback, useEffect, useMemo } from "react";
+import { useAtom, useAtomValue } from "jotai";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_TITLE } from "../../../../worker/protocol/rules";
 import { ApiError } from "../../lib/api";
@@ -13,7 +13,8 @@ import { OfflineNotice, UsageBanner } from "../models/model-notices";
 import { modelsQuery } from "../models/models.queries";
 import { toast } from "../toast/toast.atoms";
 import { useIsMobile } from "../layout/use-media-query";
-import { streamingAtom } from "./chat.atoms";
+import { findOpenAtom, streamingAtom } from "./chat.atoms";
+import { FindBar } from "./find-bar";
 import { chatContentQuery } from "./chat.queries";
 import { allMessages } from "./chat-cache";
 import { Composer } from "./composer";
@@ -24,7 +25,7 @@ import { SearchQuotaNotice } from "./search-quota-notice";
 import { useChatActions } from "./use-chat-actions";
 import "./chat.css";
 
-export function ChatView({ chatId }: { chatId: string | null }) {
+export function ChatView({ chatId, focusMessageId }: { chatId: string | null; focusMessageId?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const isMobile = useIsMobile();
@@ -69,6 +70,16 @@ export function ChatView({ chatId }: { chatId: string | null }) {
   const loadingChat = chatId !== null && content.isPending;
   const showGreeting = messages.length === 0 && !loadingChat;
   const send = (text: string) => void actions.send(text, chatId);
+  // The message to bring into view (a search result, a find-bar match); the count makes a repeat request count.
+  const [focus, setFocus] = useState<{ id: string; n: number } | null>(focusMessageId ? { id: focusMessageId, n: 0 } : null);
+  useEffect(() => {
+    if (focusMessageId) setFocus((f) => ({ id: focusMessageId, n: (f?.n ?? 0) + 1 }));
+  }, [focusMessageId]);
+  const focusOn = useCallback((id: string) => setFocus((f) => ({ id, n: (f?.n ?? 0) + 1 })), []);
+  const [findOpen, setFindOpen] = useAtom(findOpenAtom);
+  useEffect(() => {
+    if (!chatId) setFindOpen(false);
+  }, [chatId, setFindOpen]);
   const busy = streaming !== null;
   const messageActions = useMemo<MessageActions | null>(
     () =>
@@ -84,6 +95,7 @@ export function ChatView({ chatId }: { chatId: string | null }) {
 
   return (
     <div className="chat">
+      {findOpen && chatId ? <FindBar key={chatId} chatId={chatId} onFocus={focusOn} /> : null}
       {showGreeting ? (
         <div className="chat__empty">
           <EmptyState name={me.data?.name} onPick={send} disabled={streaming !== null} />
@@ -98,6 +110,8 @@ export function ChatView({ chatId }: { chatId: string | null }) {
             hasOlder={hasNextPage}
             loadingOlder={isFetchingNextPage}
             onLoadOlder={loadOlder}
+            focusId={focus?.id}
+            focusRequest={focus?.n}
           />
         </MessageActionsContext.Provider>
       )}

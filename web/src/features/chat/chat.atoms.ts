@@ -23,3 +23,6 @@ export const searchModeAtom = atom<boolean>(false);
  * shows above the input until dismissed or the day turns.
  */
 export const searchExhaustedAtom = atom<string | null>(null);
+
+/** The find bar of the open chat (search inside this chat) is showing. */
+export const findOpenAtom = atom<boolean>(false);

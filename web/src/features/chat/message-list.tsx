@@ -55,6 +55,8 @@ export function MessageList({
   hasOlder = false,
   loadingOlder = false,
   onLoadOlder,
+  focusId,
+  focusRequest,
 }: {
   messages: ChatMessage[];
   modelNames: Record<string, string>;
@@ -62,6 +64,9 @@ export function MessageList({
   hasOlder?: boolean;
   loadingOlder?: boolean;
   onLoadOlder?: () => void;
+  /** A message to bring into view (loading older pages until it is there) and mark; a new request number repeats it. */
+  focusId?: string;
+  focusRequest?: number;
 }) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -167,6 +172,29 @@ export function MessageList({
     seenUserId.current = lastUserId;
   }, [lastUserId]);
 
+  // Bring the requested message into view: it may be in an older page, fetched one after another until it arrives.
+  const pendingFocus = useRef<string | null>(null);
+  const [found, setFound] = useState<string | null>(null);
+  useEffect(() => {
+    pendingFocus.current = focusId ?? null;
+  }, [focusId, focusRequest]);
+  useEffect(() => {
+    const id = pendingFocus.current;
+    if (!id) return;
+    const index = data.findIndex((m) => m.message_id === id);
+    if (index >= 0) {
+      pendingFocus.current = null;
+      release();
+      setBottom(false);
+      listRef.current?.scrollToIndex(index, { align: "center" });
+      setFound(id);
+      return;
+    }
+    if (windowed) return; // the whole loaded list is one frame away
+    if (hasOlder && !loadingOlder) onLoadOlder?.();
+    else if (!hasOlder) pendingFocus.current = null; // not in this chat (any more)
+  }, [data, windowed, hasOlder, loadingOlder, onLoadOlder, release, focusId, focusRequest]);
+
   // Near the top of what is loaded: fetch the page before it.
   const maybeLoadOlder = useCallback(() => {
     const list = listRef.current;
@@ -234,7 +262,11 @@ export function MessageList({
               onScroll={maybeLoadOlder}
             >
               {(m, index) => (
-                <div key={m.message_id} className={`message-row${index === lastIndex ? " is-last" : ""}`}>
+                <div
+                  key={m.message_id}
+                  className={`message-row${index === lastIndex ? " is-last" : ""}${m.message_id === found ? " is-found" : ""}`}
+                  data-found={m.message_id === found ? "true" : undefined}
+                >
                   <MessageItem message={m} modelName={m.model ? (modelNames[m.model] ?? m.model) : undefined} />
                 </div>
               )}

@@ -1,0 +1,25 @@
+// /search: the chat search screen (its code is a lazy chunk of its own). ?q= holds the query.
+import { createFileRoute } from "@tanstack/react-router";
+import { useCallback } from "react";
+import * as v from "valibot";
+import { SearchScreen } from "../../features/history/search-screen";
+
+// the router reads "?q=123" as a number: a query of digits is still a query
+const SearchParamsSchema = v.object({
+  q: v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.maxLength(200)), ""),
+});
+
+export const Route = createFileRoute("/_app/search")({
+  validateSearch: (search) => {
+    const parsed = v.safeParse(SearchParamsSchema, search);
+    return parsed.success ? parsed.output : { q: "" };
+  },
+  component: SearchRoute,
+});
+
+function SearchRoute() {
+  const { q } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const onQueryChange = useCallback((next: string) => void navigate({ search: { q: next }, replace: true }), [navigate]);
+  return <SearchScreen initialQuery={q} onQueryChange={onQueryChange} />;
+}
