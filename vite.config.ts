@@ -9,11 +9,16 @@ import { defineConfig } from "vite";
 
 const repo = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+/** Chat and history modules loaded on first use (editing, the model menu, find in chat, the search screen): their own
+ * chunks, so no page pays for them before they are used. */
+const LATER_CHAT = "answer-turn|send-message|stream-reader|edit-actions|find-bar|follow-answer|message-editor|regenerate-menu|search-quota-notice|message-tools|empty-state|edited-note";
+const LATER_HISTORY = "search-screen|group-search-results|highlight|history-search\\.queries|use-debounced|rename-dialog";
 /** What only the signed-in screens load: React Query, the virtualizer, and the app's code for them (scripts only: a
  * stylesheet shared with the sign-in page must not tie it to this chunk; the answers' markdown renderer stays apart,
  * it loads when an answer needs it). */
-const SIGNED_IN =
-  /node_modules[\\/](@tanstack[\\/](query-core|react-query)|virtua)[\\/]|web[\\/]src[\\/](lib[\\/]query-client|features[\\/](auth[\\/]auth\.queries|chat[\\/](?!markdown[\\/]|startup)|history[\\/]|models[\\/]|layout[\\/](?!route-fallbacks)|socket[\\/](use-user-socket|socket-client)))[^?]*\.tsx?$/;
+const SIGNED_IN = new RegExp(
+  String.raw`node_modules[\\/](@tanstack[\\/](query-core|react-query)|virtua)[\\/]|worker[\\/]protocol[\\/]rules\.ts|web[\\/]src[\\/](lib[\\/]query-client|features[\\/](auth[\\/]auth\.queries|chat[\\/](?!markdown[\\/]|startup|${LATER_CHAT})|history[\\/](?!${LATER_HISTORY})|models[\\/]|ui[\\/]use-dismiss|layout[\\/](?!route-fallbacks)|socket[\\/](use-user-socket|socket-client)))[^?]*\.tsx?$`,
+);
 
 /** The libraries every page of the SPA loads, with the app's own core (API client, storage, wire shapes). */
 const FRAMEWORK =

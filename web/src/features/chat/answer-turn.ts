@@ -12,6 +12,7 @@ import { modelKeys, modelsQuery } from "../models/models.queries";
 import type { Model, ModelsResponse } from "../models/models.schemas";
 import { isWarningLevel } from "../models/usage-warning";
 import { toast } from "../toast/toast.atoms";
+import { releaseActiveRequest, trackActiveRequest } from "./active-stream";
 import { searchExhaustedAtom, streamingAtom } from "./chat.atoms";
 import { chatKeys } from "./chat.queries";
 import type { ChatMessage } from "./chat.schemas";
@@ -33,12 +34,6 @@ const FLUSH_MS = 32;
 
 /** Marks the stop button's request so a stop pressed before the answer started is sent again once it has. */
 let stopRequested = false;
-let activeRequest: AbortController | null = null;
-
-/** Aborts the stream being read (logout): the answer itself is still finished and saved by the worker. */
-export function abortActiveStream(): void {
-  activeRequest?.abort();
-}
 
 export function nowIso(): string {
   return new Date().toISOString();
@@ -100,7 +95,7 @@ export async function runAnswer(deps: ChatDeps, turn: AnswerRequest): Promise<bo
   const { chatId, placeholder } = turn;
   store.set(streamingAtom, { chatId, botMessageId: placeholder.message_id, phase: "waiting", stopping: false });
   const controller = new AbortController();
-  activeRequest = controller;
+  trackActiveRequest(controller);
   let answer: AnswerState = initialAnswer();
   try {
     let res: Response;
@@ -164,7 +159,7 @@ export async function runAnswer(deps: ChatDeps, turn: AnswerRequest): Promise<bo
       answer = { ...answer, error: err instanceof ApiError ? err.code : controller.signal.aborted ? "aborted" : "stream_interrupted" };
     }
   } finally {
-    if (activeRequest === controller) activeRequest = null;
+    releaseActiveRequest(controller);
     store.set(streamingAtom, null);
     void qc.invalidateQueries({ queryKey: chatKeys.list() });
     void qc.invalidateQueries({ queryKey: modelKeys.all });

@@ -3,7 +3,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useAtom, useAtomValue } from "jotai";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_TITLE } from "../../../../worker/protocol/rules";
 import { ApiError } from "../../lib/api";
@@ -13,17 +13,21 @@ import { OfflineNotice, UsageBanner } from "../models/model-notices";
 import { modelsQuery } from "../models/models.queries";
 import { toast } from "../toast/toast.atoms";
 import { useIsMobile } from "../layout/use-media-query";
-import { findOpenAtom, streamingAtom } from "./chat.atoms";
-import { FindBar } from "./find-bar";
+import { findOpenAtom, hasDraftAtom, searchExhaustedAtom, streamingAtom } from "./chat.atoms";
 import { chatContentQuery } from "./chat.queries";
 import { allMessages } from "./chat-cache";
 import { Composer } from "./composer";
-import { EmptyState } from "./empty-state";
 import { MessageList } from "./message-list";
-import { type MessageActions, MessageActionsContext } from "./message-actions";
-import { SearchQuotaNotice } from "./search-quota-notice";
-import { useChatActions } from "./use-chat-actions";
+import type { MessageActions } from "./message-actions";
+import { MessageActionsContext } from "./message-actions-context";
+import { preloadSending, useChatActions } from "./use-chat-actions";
 import "./chat.css";
+
+// Loaded when needed, so an open chat's first screen does not carry them: the greeting of a new chat, the find bar
+// and the search warning.
+const EmptyState = lazy(() => import("./empty-state").then((m) => ({ default: m.EmptyState })));
+const FindBar = lazy(() => import("./find-bar").then((m) => ({ default: m.FindBar })));
+const SearchQuotaNotice = lazy(() => import("./search-quota-notice").then((m) => ({ default: m.SearchQuotaNotice })));
 
 export function ChatView({ chatId, focusMessageId }: { chatId: string | null; focusMessageId?: string }) {
   const { t } = useTranslation();
@@ -77,28 +81,51 @@ export function ChatView({ chatId, focusMessageId }: { chatId: string | null; fo
   }, [focusMessageId]);
   const focusOn = useCallback((id: string) => setFocus((f) => ({ id, n: (f?.n ?? 0) + 1 })), []);
   const [findOpen, setFindOpen] = useAtom(findOpenAtom);
+  const searchExhausted = useAtomValue(searchExhaustedAtom);
+  const hasDraft = useAtomValue(hasDraftAtom);
+  useEffect(() => {
+    if (hasDraft) preloadSending();
+  }, [hasDraft]);
   useEffect(() => {
     if (!chatId) setFindOpen(false);
   }, [chatId, setFindOpen]);
   const busy = streaming !== null;
+  // The edit and regenerate tools load on the reader's first interaction (at once on touch screens).
+  const [toolsReady, setToolsReady] = useState(() => typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches);
+  useEffect(() => {
+    if (toolsReady) return;
+    const ready = () => setToolsReady(true);
+    const events = ["pointerover", "keydown", "touchstart"] as const;
+    for (const e of events) document.addEventListener(e, ready, { once: true, passive: true });
+    return () => {
+      for (const e of events) document.removeEventListener(e, ready);
+    };
+  }, [toolsReady]);
   const messageActions = useMemo<MessageActions | null>(
     () =>
       chatId
         ? {
             busy,
+            toolsReady,
             edit: (messageId, text) => void actions.edit(chatId, messageId, text),
             regenerate: (messageId, endpoint) => void actions.regenerate(chatId, messageId, endpoint),
           }
         : null,
-    [chatId, busy, actions],
+    [chatId, busy, toolsReady, actions],
   );
 
   return (
     <div className="chat">
-      {findOpen && chatId ? <FindBar key={chatId} chatId={chatId} onFocus={focusOn} /> : null}
+      {findOpen && chatId ? (
+        <Suspense fallback={null}>
+          <FindBar key={chatId} chatId={chatId} onFocus={focusOn} />
+        </Suspense>
+      ) : null}
       {showGreeting ? (
         <div className="chat__empty">
-          <EmptyState name={me.data?.name} onPick={send} disabled={streaming !== null} />
+          <Suspense fallback={null}>
+            <EmptyState name={me.data?.name} onPick={send} disabled={streaming !== null} />
+          </Suspense>
         </div>
       ) : (
         <MessageActionsContext.Provider value={messageActions}>
@@ -117,7 +144,11 @@ export function ChatView({ chatId, focusMessageId }: { chatId: string | null; fo
       )}
       <div className="chat__bottom">
         <div className="chat__notices">
-          <SearchQuotaNotice />
+          {searchExhausted ? (
+            <Suspense fallback={null}>
+              <SearchQuotaNotice />
+            </Suspense>
+          ) : null}
           <UsageBanner />
           <OfflineNotice />
         </div>

@@ -3,7 +3,7 @@
 // `javascript:`, `data:`, or text that is not a URL at all — shows as plain text, and nothing here can throw.
 import { useTranslation } from "react-i18next";
 import type { Citation } from "../../../../worker/protocol/chat-stream";
-import { citationAnchorId } from "./markdown/citation-context";
+import { citationAnchorId } from "./citation-context";
 
 /** The URL when it is a well-formed http(s) URL, else null. */
 export function safeCitationUrl(raw: string): URL | null {

@@ -8,9 +8,15 @@ import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from "react"
 import { useTranslation } from "react-i18next";
 import { chatFindQuery, normalizeQuery } from "../history/history-search.queries";
 import { useDebounced } from "../history/use-debounced";
-import { IconClose } from "../ui/icons";
+import { IconChevronDown, IconClose } from "../ui/icons";
 import { findOpenAtom } from "./chat.atoms";
-import { IconChevronDownSmall, IconChevronUp, IconSearch } from "./conversation-icons";
+import { type IconProps, IconSearch, Svg } from "./conversation-icons";
+
+const IconChevronUp = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="m6 15 6-6 6 6" />
+  </Svg>
+);
 
 /** Pause in typing before the worker is asked, in milliseconds. */
 const DEBOUNCE_MS = 250;
@@ -95,7 +101,7 @@ export function FindBar({ chatId, onFocus }: { chatId: string; onFocus: (message
         <IconChevronUp size={16} />
       </button>
       <button type="button" className="icon-btn icon-btn--sm" data-testid="find-next" aria-label={t("conversation.findNext")} disabled={!matches.length} onClick={() => step(1)}>
-        <IconChevronDownSmall size={16} />
+        <IconChevronDown size={16} />
       </button>
       <button type="button" className="icon-btn icon-btn--sm" data-testid="find-close" aria-label={t("common.close")} onClick={close}>
         <IconClose size={16} />

@@ -20,7 +20,7 @@ export function FindInChatButton() {
       const key = e.key.toLowerCase();
       if (key === "k") {
         e.preventDefault();
-        void navigate({ to: "/search", search: { q: "" } });
+        void navigate({ to: "/search" });
       } else if (key === "f" && chatId) {
         e.preventDefault();
         setOpen(true);

@@ -59,7 +59,7 @@ export function MessageEditor({ text, onSave, onCancel }: { text: string; onSave
       />
       <div className="msg__editor-actions">
         <button type="button" className="btn btn--ghost btn--sm" data-testid="message-editor-cancel" onClick={onCancel}>
-          {t("conversation.cancel")}
+          {t("common.cancel")}
         </button>
         <button type="submit" className="btn btn--primary btn--sm" data-testid="message-editor-save" disabled={!canSave}>
           {t("conversation.save")}

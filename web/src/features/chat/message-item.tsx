@@ -2,63 +2,51 @@
 // answers are markdown with the model's mark, a typing indicator while waiting, the generic error text if the answer
 // failed, the "stopped" note if the user stopped it, numbered sources its [n] markers link to, and — for an answer to
 // an edited question — the edit reply's label. Actions (copy, edit, regenerate) come from message-actions.tsx.
-import { memo, useMemo, useState } from "react";
+import { Suspense, lazy, memo, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Logo } from "../ui/icons";
 import type { ChatMessage } from "./chat.schemas";
 import { Citations } from "./citations";
-import { CitationContext } from "./markdown/citation-context";
+import { CitationContext } from "./citation-context";
 import { Markdown } from "./markdown-loader";
-import { CopyMessage, EditButton, RegenerateControls, useMessageActions } from "./message-actions";
-import { MessageEditor } from "./message-editor";
+import { CopyMessage, EditTool, RegenerateTool, useMessageActions } from "./message-actions";
+
+/** The "edited" mark with the first text, for the few edited questions. */
+const EditedNote = lazy(() => import("./edited-note").then((m) => ({ default: m.EditedNote })));
+/** The editor loads when a question is first edited. */
+const MessageEditor = lazy(() => import("./message-editor").then((m) => ({ default: m.MessageEditor })));
 
 function UserMessage({ message, common }: { message: ChatMessage; common: Record<string, string> }) {
   const { t } = useTranslation();
   const actions = useMessageActions();
   const [editing, setEditing] = useState(false);
-  const [showOriginal, setShowOriginal] = useState(false);
   const original = message.edited ? message.original_message : null;
   return (
     <article className={`msg msg--user${editing ? " is-editing" : ""}`} {...common} data-edited={message.edited ? "true" : "false"} aria-label={t("chat.you")}>
       {editing ? (
-        <MessageEditor
-          text={message.message}
-          onCancel={() => setEditing(false)}
-          onSave={(text) => {
-            setEditing(false);
-            actions?.edit(message.message_id, text);
-          }}
-        />
+        <Suspense fallback={<div className="msg__bubble">{message.message}</div>}>
+          <MessageEditor
+            text={message.message}
+            onCancel={() => setEditing(false)}
+            onSave={(text) => {
+              setEditing(false);
+              actions?.edit(message.message_id, text);
+            }}
+          />
+        </Suspense>
       ) : (
         <>
           <div className="msg__bubble" data-testid="message-text">
             {message.message}
           </div>
-          {original && showOriginal ? (
-            <div className="msg__original" data-testid="original-message">
-              <span className="msg__original-label">{t("conversation.original")}</span>
-              {original}
-            </div>
-          ) : null}
           <div className="msg__actions msg__actions--user">
             {original ? (
-              <>
-                <span className="msg__edited" data-testid="edited-mark">
-                  {t("conversation.edited")}
-                </span>
-                <button
-                  type="button"
-                  className="link-btn"
-                  data-testid="toggle-original"
-                  aria-expanded={showOriginal}
-                  onClick={() => setShowOriginal(!showOriginal)}
-                >
-                  {showOriginal ? t("conversation.hideOriginal") : t("conversation.showOriginal")}
-                </button>
-              </>
+              <Suspense fallback={null}>
+                <EditedNote original={original} />
+              </Suspense>
             ) : null}
             <CopyMessage text={message.message} />
-            {actions && !message.isStreaming ? <EditButton onClick={() => setEditing(true)} /> : null}
+            {actions && !message.isStreaming ? <EditTool onClick={() => setEditing(true)} /> : null}
           </div>
         </>
       )}
@@ -128,7 +116,7 @@ export const MessageItem = memo(function MessageItem({ message, modelName }: { m
         {finished ? (
           <div className="msg__meta msg__actions">
             {message.message && !failed ? <CopyMessage text={message.message} /> : null}
-            <RegenerateControls messageId={message.message_id} model={message.model} />
+            <RegenerateTool messageId={message.message_id} model={message.model} />
             {modelName && !failed ? <span className="msg__model">{modelName}</span> : null}
             {message.offline && !failed ? <span className="badge badge--muted">{t("models.offlineBadge")}</span> : null}
           </div>

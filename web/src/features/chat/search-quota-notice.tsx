@@ -32,7 +32,7 @@ export function SearchQuotaNotice() {
           router.history.push(UPGRADE_PATH);
         }}
       >
-        {t("conversation.upgrade")}
+        {t("usage.action.upgrade")}
       </a>
       <button type="button" className="icon-btn icon-btn--sm" aria-label={t("common.close")} onClick={() => setDay(null)}>
         <IconClose size={16} />

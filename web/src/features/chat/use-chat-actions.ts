@@ -5,8 +5,16 @@ import { useStore } from "jotai";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "./chat.schemas";
-import { type ChatDeps, editMessage, regenerateAnswer, sendMessage, stopAnswer } from "./chat-actions";
-import { followAnswer } from "./follow-answer";
+import type { ChatDeps } from "./answer-turn";
+
+// The sending code loads when first needed (the chat screen preloads it once something is typed), so an open chat's
+// first screen does not carry it.
+const loadSending = () => import("./send-message");
+
+/** Starts loading the code that sends a question. */
+export function preloadSending(): void {
+  void loadSending();
+}
 
 export function useChatActions() {
   const queryClient = useQueryClient();
@@ -21,11 +29,15 @@ export function useChatActions() {
       openChat: (chatId) => void router.navigate({ to: "/c/$chatId", params: { chatId } }),
     };
     return {
-      send: (text: string, chatId: string | null) => sendMessage(deps, { text, chatId }),
-      stop: () => stopAnswer(deps),
-      edit: (chatId: string, messageId: string, text: string) => editMessage(deps, { chatId, messageId, text }),
-      regenerate: (chatId: string, messageId: string, endpoint?: string) => regenerateAnswer(deps, { chatId, messageId, endpoint }),
-      follow: (chatId: string, message: ChatMessage) => followAnswer(deps, chatId, message),
+      send: async (text: string, chatId: string | null) => (await loadSending()).sendMessage(deps, { text, chatId }),
+      stop: async () => (await import("./answer-turn")).stopAnswer(deps),
+      // edit and regenerate load with their first use (not on every chat's first screen)
+      edit: async (chatId: string, messageId: string, text: string) =>
+        (await import("./edit-actions")).editMessage(deps, { chatId, messageId, text }),
+      regenerate: async (chatId: string, messageId: string, endpoint?: string) =>
+        (await import("./edit-actions")).regenerateAnswer(deps, { chatId, messageId, endpoint }),
+      // following an answer already running when the chat loaded is rare: its code loads when needed
+      follow: async (chatId: string, message: ChatMessage) => (await import("./follow-answer")).followAnswer(deps, chatId, message),
     };
   }, [queryClient, store, router, t]);
 }

@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { HistorySearchChat } from "../../../../worker/protocol/history-search";
 import { IconSearch } from "../chat/conversation-icons";
-import { groupByDate } from "./group-by-date";
+import { groupByDate } from "./group-search-results";
 import { Highlight } from "./highlight";
 import { historySearchQuery, normalizeQuery } from "./history-search.queries";
 import { useDebounced } from "./use-debounced";
@@ -114,7 +114,7 @@ export function SearchScreen({ initialQuery, onQueryChange }: { initialQuery: st
         ))}
         {results.hasNextPage ? (
           <button type="button" className="btn btn--ghost btn--sm search-results__more" onClick={() => void results.fetchNextPage()} disabled={results.isFetchingNextPage}>
-            {t("conversation.searchMore")}
+            {t("history.more")}
           </button>
         ) : null}
       </div>

@@ -4,21 +4,19 @@ import { useCallback } from "react";
 import * as v from "valibot";
 import { SearchScreen } from "../../features/history/search-screen";
 
-// the router reads "?q=123" as a number: a query of digits is still a query
-const SearchParamsSchema = v.object({
-  q: v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.maxLength(200)), ""),
-});
+const SearchParamsSchema = v.object({ q: v.optional(v.pipe(v.string(), v.maxLength(200)), "") });
 
 export const Route = createFileRoute("/_app/search")({
-  validateSearch: (search) => {
+  // a query the router cannot read back as text (it parses "?q=123" as a number) starts empty
+  validateSearch: (search): { q?: string } => {
     const parsed = v.safeParse(SearchParamsSchema, search);
-    return parsed.success ? parsed.output : { q: "" };
+    return parsed.success ? parsed.output : {};
   },
   component: SearchRoute,
 });
 
 function SearchRoute() {
-  const { q } = Route.useSearch();
+  const { q = "" } = Route.useSearch();
   const navigate = Route.useNavigate();
   const onQueryChange = useCallback((next: string) => void navigate({ search: { q: next }, replace: true }), [navigate]);
   return <SearchScreen initialQuery={q} onQueryChange={onQueryChange} />;

@@ -1,7 +1,7 @@
 // A numbered marker [n] in an answer, as a link to the n-th source of that answer's citation list. The text is split
 // into plain strings and markers here; a marker with no such source (or outside an answer with sources) stays text.
 import { type ReactNode, useContext } from "react";
-import { CITATION_MARKER, CitationContext, citationAnchorId } from "./citation-context";
+import { CITATION_MARKER, CitationContext, citationAnchorId } from "../citation-context";
 
 function CitationRef({ n, raw }: { n: number; raw: string }) {
   const scope = useContext(CitationContext);
@@ -9,17 +9,8 @@ function CitationRef({ n, raw }: { n: number; raw: string }) {
   const id = citationAnchorId(scope.messageId, n);
   return (
     <sup className="cite-ref">
-      <a
-        href={`#${id}`}
-        data-testid="citation-ref"
-        onClick={(e) => {
-          // the list is inside a scrolling box: scroll it there without touching the URL
-          e.preventDefault();
-          const target = document.getElementById(id);
-          target?.scrollIntoView({ block: "nearest", behavior: "smooth" });
-          target?.querySelector<HTMLElement>("a, span")?.focus?.();
-        }}
-      >
+      {/* a plain fragment link: the browser scrolls the list's box to the source */}
+      <a href={`#${id}`} data-testid="citation-ref">
         {n}
       </a>
     </sup>
