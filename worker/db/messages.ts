@@ -3,7 +3,7 @@
 // first user prompt).
 import { and, asc, desc, eq, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../env";
-import type { PublicMessage } from "../protocol/resources";
+import type { AttachmentRef, PublicMessage } from "../protocol/resources";
 import { DEFAULT_TITLE, titleFromPrompt } from "../protocol/rules";
 import { isoOrNull } from "../lib/time";
 import { type ChatRow, getChat } from "./chats";
@@ -30,6 +30,7 @@ export interface MessageInput {
   isImageMode?: boolean;
   safetyViolation?: boolean;
   offline?: boolean;
+  attachments?: AttachmentRef[] | null;
   createdAt?: number;
 }
 
@@ -52,6 +53,7 @@ export function publicMessage(m: MessageRow): PublicMessage {
     isImageMode: m.isImageMode,
     safety_violation: m.safetyViolation,
     offline: m.offline,
+    attachments: m.attachments ?? [],
     created_at: isoOrNull(m.createdAt),
     timestamp: isoOrNull(m.createdAt),
   };
@@ -175,6 +177,7 @@ function toRow(userId: string, chatId: string, m: MessageInput, now: number) {
     isImageMode: m.isImageMode ?? false,
     safetyViolation: m.safetyViolation ?? false,
     offline: m.offline ?? false,
+    attachments: m.attachments ?? null,
     createdAt: m.createdAt ?? now,
     updatedAt: now,
   };

@@ -3,6 +3,7 @@
 // Times are integers in milliseconds since the epoch (UTC); the API formats them at the edge.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import type { AttachmentRef } from "../protocol/resources";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
 
@@ -121,6 +122,8 @@ export const messages = sqliteTable(
     safetyViolation: integer("safety_violation", { mode: "boolean" }).notNull().default(false),
     /** The built-in offline model wrote this answer (no provider key configured). */
     offline: integer("offline", { mode: "boolean" }).notNull().default(false),
+    /** JSON array of the files a user message carried ({id, name, type, group, size, url}); bytes in R2. */
+    attachments: text("attachments", { mode: "json" }).$type<AttachmentRef[]>(),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
   },

@@ -64,11 +64,31 @@ const UNIFIED_FINISH: Record<string, LanguageModelV3FinishReason["unified"]> = {
   function_call: "tool-calls",
 };
 
-function toMessages(prompt: LanguageModelV3Prompt) {
-  return prompt.flatMap((m) => {
+/** Base64 of bytes, in slices so a 5 MB image does not overflow the argument list of String.fromCharCode. */
+function base64Of(bytes: Uint8Array): string {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** An image part as the Chat Completions `image_url` content part (a data URL), or null for any other part. */
+function imagePart(p: LanguageModelV3Prompt[number]["content"][number]) {
+  if (typeof p === "string" || p.type !== "file" || !p.mediaType.startsWith("image/")) return null;
+  const url = p.data instanceof URL ? p.data.href : typeof p.data === "string" ? `data:${p.mediaType};base64,${p.data}` : `data:${p.mediaType};base64,${base64Of(p.data)}`;
+  return { type: "image_url" as const, image_url: { url } };
+}
+
+type ContentPart = { type: "text"; text: string } | { type: "image_url"; image_url: { url: string } };
+type WireMessage = { role: string; content: string | ContentPart[] };
+
+function toMessages(prompt: LanguageModelV3Prompt): WireMessage[] {
+  return prompt.flatMap((m): WireMessage[] => {
     if (m.role === "system") return [{ role: "system", content: m.content }];
     if (m.role === "user" || m.role === "assistant") {
       const text = m.content.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("");
+      // A user message with images (vision input) is sent as content parts; any other message as plain text.
+      const images = m.role === "user" ? m.content.flatMap((p) => imagePart(p) ?? []) : [];
+      if (images.length > 0) return [{ role: m.role, content: [{ type: "text" as const, text }, ...images] }];
       return [{ role: m.role, content: text }];
     }
     return [];

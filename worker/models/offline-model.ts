@@ -12,6 +12,7 @@ import type {
   LanguageModelV3Usage,
 } from "@ai-sdk/provider";
 import { type DetectedLanguage, detectLanguage } from "../protocol/language";
+import { parseAttachmentsPrompt } from "../uploads/attachment-prompt";
 
 export const OFFLINE_PROVIDER = "may.offline";
 export const OFFLINE_MODEL_ID = "may-offline";
@@ -42,6 +43,10 @@ interface Phrases {
   languageLabel: string;
   modelLabel: string;
   modelName: string;
+  /** The heading of the list of files the question carried. */
+  filesTitle: string;
+  /** `{size}` is replaced by the file's size in bytes. */
+  fileSize: string;
   closings: string[];
 }
 
@@ -70,6 +75,8 @@ const PHRASES: Record<DetectedLanguage, Phrases> = {
     languageLabel: "Language",
     modelLabel: "Model",
     modelName: "Mây offline",
+    filesTitle: "Files I received:",
+    fileSize: "{size} bytes",
     closings: [
       "For real answers, ask the operator to set a provider key such as `OPENAI_API_KEY`.",
       "Once an operator adds a provider key (OpenAI, Anthropic, Google, xAI, DeepSeek or an OpenAI-compatible server), this model steps aside.",
@@ -99,6 +106,8 @@ const PHRASES: Record<DetectedLanguage, Phrases> = {
     languageLabel: "Ngôn ngữ",
     modelLabel: "Mô hình",
     modelName: "Mây ngoại tuyến",
+    filesTitle: "Các tệp tôi nhận được:",
+    fileSize: "{size} byte",
     closings: [
       "Để nhận câu trả lời thật, hãy nhờ quản trị viên đặt khóa nhà cung cấp, ví dụ `OPENAI_API_KEY`.",
       "Khi quản trị viên thêm khóa nhà cung cấp (OpenAI, Anthropic, Google, xAI, DeepSeek hoặc máy chủ tương thích OpenAI), mô hình này nhường chỗ.",
@@ -128,6 +137,8 @@ const PHRASES: Record<DetectedLanguage, Phrases> = {
     languageLabel: "Язык",
     modelLabel: "Модель",
     modelName: "Mây офлайн",
+    filesTitle: "Полученные файлы:",
+    fileSize: "{size} байт",
     closings: [
       "Чтобы получать настоящие ответы, попросите администратора задать ключ поставщика, например `OPENAI_API_KEY`.",
       "Когда администратор добавит ключ поставщика (OpenAI, Anthropic, Google, xAI, DeepSeek или сервер, совместимый с OpenAI), эта модель уступит место.",
@@ -156,6 +167,8 @@ const PHRASES: Record<DetectedLanguage, Phrases> = {
     languageLabel: "语言",
     modelLabel: "模型",
     modelName: "Mây 离线",
+    filesTitle: "我收到的文件：",
+    fileSize: "{size} 字节",
     closings: [
       "如需真正的回答，请让管理员设置提供商密钥，例如 `OPENAI_API_KEY`。",
       "管理员添加提供商密钥（OpenAI、Anthropic、Google、xAI、DeepSeek 或兼容 OpenAI 的服务器）后，此模型将自动让位。",
@@ -229,12 +242,49 @@ export interface OfflineAnswer {
   hash: number;
 }
 
+/** A file the last question carried, as the model received it: text blocks before the question, images as file parts. */
+interface ReceivedFile {
+  name: string;
+  size: number;
+  kind: string;
+  firstLine: string | null;
+}
+
+/** The last user message's files and its question without them. */
+function readQuestion(message: LanguageModelV3Prompt[number] | undefined): { question: string; files: ReceivedFile[] } {
+  if (!message || message.role === "system") return { question: "", files: [] };
+  const { files, question } = parseAttachmentsPrompt(textOf(message));
+  const received: ReceivedFile[] = files.map((f) => ({
+    name: f.name,
+    size: f.size,
+    kind: f.group,
+    firstLine: f.text?.split("\n").find((l) => l.trim())?.trim() ?? null,
+  }));
+  for (const part of message.content) {
+    if (typeof part === "string" || part.type !== "file") continue;
+    const size = part.data instanceof Uint8Array ? part.data.byteLength : 0;
+    received.push({ name: part.filename ?? part.mediaType, size, kind: part.mediaType, firstLine: null });
+  }
+  return { question, files: received };
+}
+
+function filesSection(files: ReceivedFile[], p: Phrases): string | null {
+  if (files.length === 0) return null;
+  const lines = files.map((f) => {
+    const quote = f.firstLine ? `: “${sanitize(shorten(f.firstLine, 200))}”` : "";
+    return `- ${sanitize(f.name)} (${p.fileSize.replace("{size}", String(f.size))}, ${f.kind})${quote}`;
+  });
+  return [p.filesTitle, ...lines].join("\n");
+}
+
 /** The offline answer for a conversation: Markdown of roughly 120–200 words in the language of the last user message. */
 export function composeOfflineAnswer(prompt: LanguageModelV3Prompt): OfflineAnswer {
   const conversation = prompt.filter((m) => m.role === "user" || m.role === "assistant");
   const hash = fnv1a(conversation.map((m) => `${m.role}:${textOf(m)}`).join("\n"));
   const lastUser = [...conversation].reverse().find((m) => m.role === "user");
-  const question = sanitize(lastUser ? textOf(lastUser) : "");
+  const asked = readQuestion(lastUser);
+  const question = sanitize(asked.question);
+  const files = filesSection(asked.files, PHRASES[detectLanguage(question)]);
   const language = detectLanguage(question);
   const p = PHRASES[language];
 
@@ -245,6 +295,7 @@ export function composeOfflineAnswer(prompt: LanguageModelV3Prompt): OfflineAnsw
   const text = [
     `## ${pick(p.headings, hash, 0).replace("{topic}", topic)}`,
     `> ${p.notice}`,
+    ...(files ? [files] : []),
     pick(p.intros, hash, 3).replace("{quote}", quote),
     [pick(p.listTitles, hash, 6), ...pick(p.bulletSets, hash, 9).map((b) => `- ${b}`)].join("\n"),
     p.codeIntro,

@@ -106,14 +106,28 @@ function failure(err: unknown): AnswerError {
 }
 
 /** A text conversation for the model: the system prompt, then alternating user and assistant turns. */
+/** An image a user message carries to a model that takes images (vision input). */
+export interface PromptFile {
+  filename: string;
+  mediaType: string;
+  data: Uint8Array;
+}
+
 export interface AnswerPrompt {
   system?: string;
-  messages: { role: "user" | "assistant"; content: string }[];
+  messages: { role: "user" | "assistant"; content: string; files?: PromptFile[] }[];
 }
 
 export function toModelPrompt({ system, messages }: AnswerPrompt): LanguageModelV3Prompt {
   const prompt: LanguageModelV3Prompt = system ? [{ role: "system", content: system }] : [];
-  for (const m of messages) prompt.push({ role: m.role, content: [{ type: "text", text: m.content }] });
+  for (const m of messages) {
+    if (m.role === "user") {
+      const files = (m.files ?? []).map((f) => ({ type: "file" as const, filename: f.filename, mediaType: f.mediaType, data: f.data }));
+      prompt.push({ role: "user", content: [{ type: "text", text: m.content }, ...files] });
+    } else {
+      prompt.push({ role: "assistant", content: [{ type: "text", text: m.content }] });
+    }
+  }
   return prompt;
 }
 

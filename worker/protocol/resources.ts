@@ -52,6 +52,17 @@ export const PublicChatSchema = v.looseObject({
 });
 export type PublicChat = v.InferInput<typeof PublicChatSchema>;
 
+/** A file a user message carried: its upload (POST /media-api/api/uploads) as the message keeps it. */
+export const AttachmentRefSchema = v.object({
+  id: v.string(),
+  name: v.string(),
+  type: v.string(),
+  group: v.picklist(["text", "office", "code", "structured", "image"]),
+  size: v.number(),
+  url: v.string(),
+});
+export type AttachmentRef = v.InferOutput<typeof AttachmentRefSchema>;
+
 export const PublicMessageSchema = v.looseObject({
   message_id: v.string(),
   sender: v.picklist(["user", "bot"]),
@@ -72,6 +83,8 @@ export const PublicMessageSchema = v.looseObject({
   safety_violation: v.optional(Bool, false),
   /** The built-in offline model wrote this answer. */
   offline: v.optional(Bool, false),
+  /** The files a user message carried (shown with the question after a reload). */
+  attachments: v.optional(v.nullable(v.array(AttachmentRefSchema)), []),
   /** The answer is still being written (a chat loaded mid-answer); follow it with GET /api/chat/stream/{message_id}. */
   isStreaming: v.optional(v.boolean(), false),
   created_at: v.optional(IsoDate, null),

@@ -11,6 +11,7 @@ import { AppError } from "../errors";
 import { userHub } from "../lib/user-hub";
 import { idSchema, valid } from "../lib/validate";
 import { DEFAULT_ENDPOINT } from "../models/catalogue";
+import { MAX_FILES } from "../uploads/limits";
 import { startImageTurn } from "./images";
 
 /** Longest accepted prompt, in characters (about 25k tokens). */
@@ -37,6 +38,8 @@ const AskSchema = v.object({
   edit_message_id: v.optional(idSchema),
   /** Regenerate: the bot answer to write again, in place, with this endpoint's model. */
   regenerate_message_id: v.optional(idSchema),
+  /** Files the question carries: ids answered by POST /media-api/api/uploads (at most MAX_FILES). */
+  attachment_ids: v.optional(v.pipe(v.array(idSchema), v.maxLength(MAX_FILES, `At most ${MAX_FILES} files per question`))),
   /** POST /api/chat/search only: the endpoint of the model that answers (the default model when absent). */
   model: v.optional(v.pipe(v.string(), v.maxLength(100))),
 });
@@ -113,6 +116,7 @@ async function startTurn(c: AskContext, endpoint: string, isSearchMode: boolean)
     userMessageId: body.message_id ?? crypto.randomUUID(),
     botMessageId: body.bot_message_id ?? crypto.randomUUID(),
     isSearchMode,
+    attachmentIds: body.attachment_ids ?? [],
     kind: body.edit_message_id
       ? { type: "edit", messageId: body.edit_message_id }
       : body.regenerate_message_id

@@ -21,6 +21,9 @@
 //               before it, ending with the question it answered
 //   search      (with any of the above) a use of the day's web searches instead of the model's; the question goes to
 //               the web search source first, and its results become numbered sources and citations (search-step.ts)
+//   files       a new question may carry up to 10 of the user's uploads (R2, read before the use is taken): their
+//               text goes before the question, images as vision input, and the user message keeps their names. Later
+//               turns see the question only (the files are read in the turn they are attached to).
 import type { GenerationInput, GenerationRunner } from "../../durable-objects/generation";
 import type { HotState, WindowMessage } from "../../durable-objects/hot-state";
 import type { MessageInput } from "../db/messages";
@@ -32,6 +35,8 @@ import { dailyLimit, planOf, type WarningLevel, warningLevel } from "../plans/en
 import { buildPersonalization } from "../personalization/build-personalization";
 import { effectiveStyle } from "../personalization/styles";
 import { isSearchTurn, SEARCH_BUCKET } from "../search/turn-search";
+import type { AttachmentRef } from "../protocol/resources";
+import { type Attachment, loadAttachments } from "../uploads/store";
 import { buildPrompt, SYSTEM_PROMPT } from "./prompt";
 
 export interface ChatTurnRequest {
@@ -46,6 +51,8 @@ export interface ChatTurnRequest {
   userMessageId: string;
   botMessageId: string;
   isSearchMode: boolean;
+  /** Uploads (POST /media-api/api/uploads) the new question carries, in order. */
+  attachmentIds?: string[];
   /** A plain question, a new text for an earlier question, or another answer to an earlier question. */
   kind?: { type: "ask" } | { type: "edit"; messageId: string } | { type: "regenerate"; messageId: string };
 }
@@ -63,13 +70,15 @@ export interface ChatTurnStarted {
 export interface TurnHost {
   state: HotState;
   generations: GenerationRunner;
+  /** The R2 bucket that holds the user's uploads and images. */
+  bucket: R2Bucket;
   /** Step 1: the active session's user, or throws 401. */
   authorize(sessionId: string, tokenHash: string | null): Promise<SessionUser>;
 }
 
 /** The host a Durable Object gives the pipeline: its hot state and its generation runner. */
-export function turnHost(state: HotState, generations: GenerationRunner): TurnHost {
-  return { state, generations, authorize: (sessionId, tokenHash) => state.sessionUser(sessionId, tokenHash) };
+export function turnHost(state: HotState, generations: GenerationRunner, bucket: R2Bucket): TurnHost {
+  return { state, generations, bucket, authorize: (sessionId, tokenHash) => state.sessionUser(sessionId, tokenHash) };
 }
 
 /** Step 2: the model exists and the plan may use it. */
@@ -92,6 +101,28 @@ export async function ownChat(host: TurnHost, chatId: string, day: string) {
   const cold = await host.state.loadCold({ chatId, day });
   if (!cold.chat || cold.chat.status !== "active") throw new AppError("not_found", "Chat not found");
   return cold.history ?? [];
+}
+
+/**
+ * Step 3, files: the uploads a new question carries, all the user's (else 404) and of kinds the model reads (else
+ * 415, as for a model that reads no files at all).
+ */
+async function attachmentsFor(host: TurnHost, user: SessionUser, entry: CatalogueEntry, req: ChatTurnRequest, kind: ChatTurnRequest["kind"]) {
+  const ids = req.attachmentIds ?? [];
+  if (ids.length === 0) return [];
+  if (kind && kind.type !== "ask") {
+    throw new AppError("invalid_input", "Files go with a new question, not with an edit or a regenerated answer", { field: "attachment_ids" });
+  }
+  if (!entry.fileSupport) throw new AppError("unsupported_media_type", `${entry.name} cannot read files; choose a model that does`, { field: "attachment_ids" });
+  const attachments = await loadAttachments({ bucket: host.bucket, userId: user.id, ids });
+  const unreadable = attachments.find((a) => !entry.supportedFileTypes.includes(a.group));
+  if (unreadable) throw new AppError("unsupported_media_type", `${entry.name} cannot read ${unreadable.group} files ("${unreadable.name}")`, { field: "attachment_ids" });
+  return attachments;
+}
+
+/** What the user message keeps of its files: names, kinds and sizes, with the link to each. */
+function refsOf(attachments: Attachment[]): AttachmentRef[] {
+  return attachments.map((a) => ({ id: a.id, name: a.name, type: a.type, group: a.group, size: a.size, url: a.url }));
 }
 
 /** Step 4: one daily use of the bucket, or 403 quota_exhausted with the headers the client reads. */
@@ -117,6 +148,7 @@ export async function runChatTurn(host: TurnHost, req: ChatTurnRequest): Promise
   if (host.generations.running().includes(answerId)) {
     throw new AppError("conflict", "This answer is being written now; stop it first");
   }
+  const attachments = await attachmentsFor(host, user, entry, req, kind);
   // Steps 3 to 6 of the variations: which messages the prompt holds, and what the turn writes.
   const plan = kind.type === "ask" ? askPlan(req, history) : await earlierMessagePlan(host, req, kind);
   // A search turn counts against the day's web searches, its own quota; any other turn against the model's. A turn
@@ -128,7 +160,14 @@ export async function runChatTurn(host: TurnHost, req: ChatTurnRequest): Promise
   const bucket = searching ? SEARCH_BUCKET : entry.endpoint;
   const { remaining, total } = takeUse(host, user, bucket, searching ? "web search" : entry.name, day);
 
-  const userMessage = plan.userMessage && { ...plan.userMessage, model: entry.endpoint, endpoint: entry.endpoint, source: "api", isSearchMode: searching };
+  const userMessage = plan.userMessage && {
+    ...plan.userMessage,
+    model: entry.endpoint,
+    endpoint: entry.endpoint,
+    source: "api",
+    isSearchMode: searching,
+    ...(attachments.length > 0 ? { attachments: refsOf(attachments) } : {}),
+  };
   if (userMessage) {
     host.state.appendToWindow(req.chatId, [
       { messageId: userMessage.messageId, sender: "user", message: userMessage.message, original: userMessage.originalMessage ?? null },
@@ -144,7 +183,7 @@ export async function runChatTurn(host: TurnHost, req: ChatTurnRequest): Promise
     isSearchMode: searching,
     ...(searching ? { search: { query: plan.question } } : {}),
     ...(plan.forEditedMessageId ? { forEditedMessageId: plan.forEditedMessageId } : {}),
-    ...personalPrompt(host, user, plan, history.length === 0),
+    ...personalPrompt(host, user, plan, history.length === 0, attachments),
   };
   const stream = host.generations.start(input);
   return {
@@ -158,7 +197,7 @@ export async function runChatTurn(host: TurnHost, req: ChatTurnRequest): Promise
 }
 
 /** Step 5: the prompt, personalized by the user's settings, and the sampling settings of their AI style. */
-function personalPrompt(host: TurnHost, user: SessionUser, plan: TurnPlan, isNewChat: boolean) {
+function personalPrompt(host: TurnHost, user: SessionUser, plan: TurnPlan, isNewChat: boolean, attachments: Attachment[]) {
   const { settings, memories } = host.state.personalization();
   const personal = buildPersonalization({
     settings,
@@ -168,7 +207,7 @@ function personalPrompt(host: TurnHost, user: SessionUser, plan: TurnPlan, isNew
   });
   const system = personal.system ? `${SYSTEM_PROMPT}\n\n${personal.system}` : SYSTEM_PROMPT;
   return {
-    prompt: buildPrompt({ history: plan.before, question: plan.question, system }),
+    prompt: buildPrompt({ history: plan.before, question: plan.question, system, attachments }),
     ...(personal.temperature !== undefined ? { temperature: personal.temperature } : {}),
     ...(personal.topP !== undefined ? { topP: personal.topP } : {}),
   };

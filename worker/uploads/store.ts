@@ -1,7 +1,7 @@
 // Attachments in R2 under their owner: uploads/{userId}/{id} holds the bytes (type sniffed, name and group in its
 // metadata) and uploads/{userId}/{id}.txt the text extracted for the model. The owner is part of every key, so a
-// lookup for another user's id finds nothing (a 404), without a D1 row. The chat turn calls loadAttachments and
-// attachmentsPrompt (and offlineAttachmentNote for the offline model) with the ids the client sends.
+// lookup for another user's id finds nothing (a 404), without a D1 row. The chat turn calls loadAttachments with the
+// ids the client sends, and attachment-prompt.ts writes them into the model's prompt.
 import { AppError } from "../errors";
 import { extractText } from "./extract";
 import { MAX_TEXT_CHARS_PER_TURN } from "./limits";
@@ -104,25 +104,4 @@ export async function loadAttachments({ bucket, userId, ids }: { bucket: R2Bucke
     out.push({ ...record, text, truncated: record.truncated || text.length < (stored ?? "").length, image: null });
   }
   return out;
-}
-
-/** The attachments as text for the model's prompt: each file's name, kind and size, then its text. */
-export function attachmentsPrompt(attachments: Attachment[]): string {
-  return attachments
-    .filter((a) => a.text !== null)
-    .map((a) => {
-      const head = `--- Attached file: ${a.name} (${a.group}, ${a.size} bytes${a.truncated ? ", text truncated" : ""}) ---`;
-      return `${head}\n${a.text || "(no readable text)"}\n--- End of ${a.name} ---`;
-    })
-    .join("\n\n");
-}
-
-/** What the offline model says it received: each file's name and size, and the first line of a text file. */
-export function offlineAttachmentNote(attachments: Attachment[]): string {
-  return attachments
-    .map((a) => {
-      const firstLine = a.text?.split("\n").find((l) => l.trim())?.trim();
-      return `- ${a.name} (${a.size} bytes, ${a.group})${firstLine ? `: “${firstLine.slice(0, 200)}”` : ""}`;
-    })
-    .join("\n");
 }

@@ -143,7 +143,7 @@ describe("POST /api/chat/image", () => {
     return inUserHub(user.id, async (hub) => {
       const session = hub.state.activeSessions()[0]!;
       return runImageTurn(
-        { state: hub.state, generations: hub.generations, env: { ...env, ...config }, authorize: () => hub.state.sessionUser(session.id, null) },
+        { state: hub.state, generations: hub.generations, bucket: env.IMAGES, env: { ...env, ...config }, authorize: () => hub.state.sessionUser(session.id, null) },
         { sessionId: session.id, tokenHash: null, claimedUserId: null, userMessageId: crypto.randomUUID(), botMessageId: crypto.randomUUID(), isEdit: false, originalImage: null, ...fields },
       ).catch((e: unknown) => e);
     });

@@ -1,11 +1,12 @@
 // POST /media-api/api/uploads: attachments stored in R2 under their owner, typed by their bytes, the spec's limits
 // enforced with 413/415, and the text a model reads extracted (text as is, DOCX with mammoth, PDF with unpdf) within
-// the documented budget; the turn's helpers (loadAttachments, attachmentsPrompt, offlineAttachmentNote) read them.
+// the documented budget; the turn's helpers (loadAttachments, attachmentsPrompt) read them.
 import { env } from "cloudflare:workers";
 import JSZip from "jszip";
 import { describe, expect, it } from "vitest";
 import { MAX_FILE_BYTES, MAX_TEXT_CHARS_PER_FILE, MAX_TEXT_CHARS_PER_TURN } from "../../../worker/uploads/limits";
-import { attachmentsPrompt, loadAttachments, offlineAttachmentNote } from "../../../worker/uploads/store";
+import { attachmentsPrompt, parseAttachmentsPrompt } from "../../../worker/uploads/attachment-prompt";
+import { loadAttachments } from "../../../worker/uploads/store";
 import { generateOffline } from "../../../worker/images/offline";
 import { ORIGIN, json, registerUser, type TestUser } from "../../support/api";
 import { exports } from "cloudflare:workers";
@@ -81,9 +82,10 @@ describe("POST /media-api/api/uploads", () => {
     const prompt = attachmentsPrompt(attachments);
     expect(prompt).toContain("--- Attached file: report.pdf (office,");
     expect(prompt).not.toContain("photo.txt");
-    const note = offlineAttachmentNote(attachments);
-    expect(note).toContain("- notes.txt (22 bytes, text): “Meeting notes”");
-    expect(note).toContain("photo.txt");
+    const parsed = parseAttachmentsPrompt(`${prompt}\n\nWhat do these say?`);
+    expect(parsed.question).toBe("What do these say?");
+    expect(parsed.files.map((f) => f.name)).toEqual(["notes.txt", "main.py", "report.pdf", "letter.docx"]);
+    expect(parsed.files[0]).toMatchObject({ name: "notes.txt", group: "text", size: 22, text: "Meeting notes\nBuy milk" });
   });
 
   it("cuts a long text to the per-file budget and the turn's budget", async () => {

@@ -22,7 +22,7 @@ async function askThroughFake(u: { id: string; token: string; sessionToken: stri
   };
   const sessionId = JSON.parse(atob(u.token.split(".")[1]!)).sid as string;
   await inUserHub(u.id, async (hub, state) => {
-    const host = turnHost(hub.state, new GenerationRunner(state, routed, createDb(env.DB), hub.state));
+    const host = turnHost(hub.state, new GenerationRunner(state, routed, createDb(env.DB), hub.state), env.IMAGES);
     const started = await runChatTurn(host, {
       sessionId,
       tokenHash: await sha256Hex(u.sessionToken),
