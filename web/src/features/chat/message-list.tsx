@@ -26,7 +26,7 @@ const LOAD_OLDER_WITHIN = 5;
  * (ms), or until the reader scrolls: virtua measures the new rows over the next frames, and while its "shift" mode
  * lasts it keeps the END of the list still, so a row measured below the view would otherwise push the view up.
  */
-const HOLD_MS = 400;
+const HOLD_MS = 500;
 
 /** The first message in view and its distance from the top of the scrolling box, in pixels. */
 interface Anchor {
@@ -94,9 +94,9 @@ export function MessageList({
     const el = scrollRef.current;
     if (!hold || !el) return;
     if (performance.now() > hold.until) return release();
+    // the anchor may be out of the rendered range for a frame while the list re-renders: try again next frame
     const top = anchorOffset(el, hold.anchor.id);
-    if (top === null) return release();
-    const delta = top - hold.anchor.top;
+    const delta = top === null ? 0 : top - hold.anchor.top;
     if (Math.abs(delta) >= 0.5) el.scrollTop += delta;
     hold.frame = requestAnimationFrame(holdStep);
   }, [release]);
