@@ -24,8 +24,7 @@ export function FindInChatButton() {
       } else if (key === "f" && chatId) {
         e.preventDefault();
         setOpen(true);
-        // already open: bring the focus back to its box
-        requestAnimationFrame(() => document.getElementById("find-in-chat")?.focus());
+        document.getElementById("find-in-chat")?.focus(); // already open: back to its box
       }
     };
     document.addEventListener("keydown", onKey);

@@ -7,36 +7,26 @@ import { useTranslation } from "react-i18next";
 import { IconCheck, IconCopy } from "../ui/icons";
 import { type MessageActions, MessageActionsContext } from "./message-actions-context";
 
-const tools = () => import("./message-tools");
-const EditButton = lazy(() => tools().then((m) => ({ default: m.EditButton })));
-const RegenerateControls = lazy(() => tools().then((m) => ({ default: m.RegenerateControls })));
-
-/** A question's edit button, once the tools have been asked for. */
-export function EditTool({ onClick }: { onClick: () => void }) {
-  const actions = useMessageActions();
-  if (!actions?.toolsReady) return null;
-  return (
-    <Suspense fallback={null}>
-      <EditButton onClick={onClick} />
-    </Suspense>
-  );
-}
-
-/** An answer's regenerate button and model menu, once the tools have been asked for. */
-export function RegenerateTool({ messageId, model }: { messageId: string; model: string | null }) {
-  const actions = useMessageActions();
-  if (!actions?.toolsReady) return null;
-  return (
-    <Suspense fallback={null}>
-      <RegenerateControls messageId={messageId} model={model} />
-    </Suspense>
-  );
-}
-
 export type { MessageActions } from "./message-actions-context";
 
 export function useMessageActions(): MessageActions | null {
   return useContext(MessageActionsContext);
+}
+
+const Tools = lazy(() => import("./message-tools"));
+
+/**
+ * A question's edit button (with onEdit) or an answer's regenerate controls (with messageId), once the reader has
+ * interacted: the tools load then.
+ */
+export function MessageTools(props: { onEdit?: () => void; messageId?: string; model?: string | null }) {
+  const actions = useMessageActions();
+  if (!actions?.toolsReady) return null;
+  return (
+    <Suspense fallback={null}>
+      <Tools {...props} />
+    </Suspense>
+  );
 }
 
 export function CopyMessage({ text }: { text: string }) {

@@ -9,7 +9,7 @@ import type { ChatMessage } from "./chat.schemas";
 import { Citations } from "./citations";
 import { CitationContext } from "./citation-context";
 import { Markdown } from "./markdown-loader";
-import { CopyMessage, EditTool, RegenerateTool, useMessageActions } from "./message-actions";
+import { CopyMessage, MessageTools, useMessageActions } from "./message-actions";
 
 /** The "edited" mark with the first text, for the few edited questions. */
 const EditedNote = lazy(() => import("./edited-note").then((m) => ({ default: m.EditedNote })));
@@ -46,7 +46,7 @@ function UserMessage({ message, common }: { message: ChatMessage; common: Record
               </Suspense>
             ) : null}
             <CopyMessage text={message.message} />
-            {actions && !message.isStreaming ? <EditTool onClick={() => setEditing(true)} /> : null}
+            {actions && !message.isStreaming ? <MessageTools onEdit={() => setEditing(true)} /> : null}
           </div>
         </>
       )}
@@ -116,7 +116,7 @@ export const MessageItem = memo(function MessageItem({ message, modelName }: { m
         {finished ? (
           <div className="msg__meta msg__actions">
             {message.message && !failed ? <CopyMessage text={message.message} /> : null}
-            <RegenerateTool messageId={message.message_id} model={message.model} />
+            <MessageTools messageId={message.message_id} model={message.model} />
             {modelName && !failed ? <span className="msg__model">{modelName}</span> : null}
             {message.offline && !failed ? <span className="badge badge--muted">{t("models.offlineBadge")}</span> : null}
           </div>

@@ -264,7 +264,7 @@ export function MessageList({
               {(m, index) => (
                 <div
                   key={m.message_id}
-                  className={`message-row${index === lastIndex ? " is-last" : ""}${m.message_id === found ? " is-found" : ""}`}
+                  className={`message-row${index === lastIndex ? " is-last" : ""}`}
                   data-found={m.message_id === found ? "true" : undefined}
                 >
                   <MessageItem message={m} modelName={m.model ? (modelNames[m.model] ?? m.model) : undefined} />

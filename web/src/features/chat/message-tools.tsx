@@ -83,3 +83,9 @@ export function RegenerateControls({ messageId, model }: { messageId: string; mo
     </span>
   );
 }
+
+/** The tools of one message: the edit button of a question, or the regenerate controls of an answer. */
+export default function MessageTools({ onEdit, messageId, model = null }: { onEdit?: () => void; messageId?: string; model?: string | null }) {
+  if (onEdit) return <EditButton onClick={onEdit} />;
+  return messageId ? <RegenerateControls messageId={messageId} model={model} /> : null;
+}

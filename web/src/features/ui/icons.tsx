@@ -1,9 +1,9 @@
 // Inline SVG icons (24×24, stroke = currentColor) so the UI needs no icon font or image requests.
 import { type SVGProps, useId } from "react";
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Svg({ size = 20, children, ...rest }: IconProps) {
+export function Svg({ size = 20, children, ...rest }: IconProps) {
   return (
     <svg
       width={size}
