@@ -13,7 +13,7 @@ import { OfflineNotice, UsageBanner } from "../models/model-notices";
 import { modelsQuery } from "../models/models.queries";
 import { toast } from "../toast/toast.atoms";
 import { useIsMobile } from "../layout/use-media-query";
-import { findOpenAtom, hasDraftAtom, searchExhaustedAtom, streamingAtom } from "./chat.atoms";
+import { findOpenAtom, searchExhaustedAtom, streamingAtom } from "./chat.atoms";
 import { chatContentQuery } from "./chat.queries";
 import { allMessages } from "./chat-cache";
 import { Composer } from "./composer";
@@ -75,32 +75,26 @@ export function ChatView({ chatId, focusMessageId }: { chatId: string | null; fo
   const showGreeting = messages.length === 0 && !loadingChat;
   const send = (text: string) => void actions.send(text, chatId);
   // The message to bring into view (a search result, a find-bar match); the count makes a repeat request count.
-  const [focus, setFocus] = useState<{ id: string; n: number } | null>(focusMessageId ? { id: focusMessageId, n: 0 } : null);
-  useEffect(() => {
-    if (focusMessageId) setFocus((f) => ({ id: focusMessageId, n: (f?.n ?? 0) + 1 }));
-  }, [focusMessageId]);
+  const [focus, setFocus] = useState<{ id: string; n: number } | null>(null);
   const focusOn = useCallback((id: string) => setFocus((f) => ({ id, n: (f?.n ?? 0) + 1 })), []);
+  useEffect(() => {
+    if (focusMessageId) focusOn(focusMessageId);
+  }, [focusMessageId, focusOn]);
   const [findOpen, setFindOpen] = useAtom(findOpenAtom);
   const searchExhausted = useAtomValue(searchExhaustedAtom);
-  const hasDraft = useAtomValue(hasDraftAtom);
-  useEffect(() => {
-    if (hasDraft) preloadSending();
-  }, [hasDraft]);
   useEffect(() => {
     if (!chatId) setFindOpen(false);
   }, [chatId, setFindOpen]);
   const busy = streaming !== null;
-  // The edit and regenerate tools load on the reader's first interaction (at once on touch screens).
+  // The edit and regenerate tools, and the code that sends a question, load on the reader's first interaction (the
+  // tools at once on touch screens), not with the screen.
   const [toolsReady, setToolsReady] = useState(() => typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches);
-  useEffect(() => {
-    if (toolsReady) return;
-    const ready = () => setToolsReady(true);
-    const events = ["pointerover", "keydown", "touchstart"] as const;
-    for (const e of events) document.addEventListener(e, ready, { once: true, passive: true });
-    return () => {
-      for (const e of events) document.removeEventListener(e, ready);
-    };
-  }, [toolsReady]);
+  const wantTools = toolsReady
+    ? undefined
+    : () => {
+        setToolsReady(true);
+        preloadSending();
+      };
   const messageActions = useMemo<MessageActions | null>(
     () =>
       chatId
@@ -115,7 +109,7 @@ export function ChatView({ chatId, focusMessageId }: { chatId: string | null; fo
   );
 
   return (
-    <div className="chat">
+    <div className="chat" onPointerMove={wantTools} onKeyDown={wantTools} onTouchStart={wantTools}>
       {findOpen && chatId ? (
         <Suspense fallback={null}>
           <FindBar key={chatId} chatId={chatId} onFocus={focusOn} />

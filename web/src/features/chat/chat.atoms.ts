@@ -15,9 +15,6 @@ export const streamingAtom = atom<StreamingState | null>(null);
 
 export const draftAtom = atom<string>("");
 
-/** Something is typed in the input box (changes only when that flips, unlike the draft itself). */
-export const hasDraftAtom = atom((get) => get(draftAtom).length > 0);
-
 /** The web search toggle by the input: while on, every question is answered from a web search, with its sources. */
 export const searchModeAtom = atom<boolean>(false);
 

@@ -45,7 +45,7 @@ export function toChatMessage(m: v.InferOutput<typeof ContentMessageSchema>): Ch
     offline: m.offline,
     isStreaming: m.isStreaming,
     running: m.isStreaming,
-    searchOffline: citations.length > 0 && citations.every((c) => isOfflineSearchUrl(c.url)),
+    searchOffline: citations.length > 0 && citations.every((c) => OFFLINE_SEARCH_URL.test(c.url)),
     edited: m.edited,
     original_message: m.original_message,
     is_edit_response: m.is_edit_response,
@@ -57,15 +57,7 @@ export function toChatMessage(m: v.InferOutput<typeof ContentMessageSchema>): Ch
  * The offline search source's placeholder pages live on this reserved host (worker/search/offline.ts): a saved
  * answer whose sources are all there was answered while web search was offline.
  */
-const OFFLINE_SEARCH_HOST = "offline.may.invalid";
-
-function isOfflineSearchUrl(raw: string): boolean {
-  try {
-    return new URL(raw).hostname === OFFLINE_SEARCH_HOST;
-  } catch {
-    return false;
-  }
-}
+const OFFLINE_SEARCH_URL = /^https:\/\/offline\.may\.invalid\//;
 
 /** A message in the SPA: the server's fields plus the state of an answer being streamed right now. */
 export interface ChatMessage extends ServerMessage {

@@ -88,7 +88,7 @@ export function FindBar({ chatId, onFocus }: { chatId: string; onFocus: (message
         type="search"
         className="find-bar__input"
         data-testid="find-input"
-        placeholder={t("conversation.findPlaceholder")}
+        placeholder={t("conversation.findInChat")}
         value={text}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={onKeyDown}

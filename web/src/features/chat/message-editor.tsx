@@ -51,7 +51,7 @@ export function MessageEditor({ text, onSave, onCancel }: { text: string; onSave
         ref={ref}
         className="msg__editor-input"
         data-testid="message-editor-input"
-        aria-label={t("conversation.editLabel")}
+        aria-label={t("conversation.edit")}
         rows={1}
         value={value}
         onChange={(e) => setValue(e.target.value)}

@@ -15,6 +15,8 @@ import type { ChatMessage } from "./chat.schemas";
 import { prependChat, removeMessages, upsertMessage } from "./chat-cache";
 import { type ChatDeps, beginTurn, nowIso, runAnswer, searchUsedUp, showSearchExhausted } from "./answer-turn";
 
+export { stopAnswer } from "./answer-turn";
+
 
 export function botPlaceholder(id: string, endpoint: string, offline: boolean, extra: Partial<ChatMessage> = {}): ChatMessage {
   return {

@@ -10,6 +10,7 @@ import type { ChatDeps } from "./answer-turn";
 // The sending code loads when first needed (the chat screen preloads it once something is typed), so an open chat's
 // first screen does not carry it.
 const loadSending = () => import("./send-message");
+const loadEdits = () => import("./edit-actions");
 
 /** Starts loading the code that sends a question. */
 export function preloadSending(): void {
@@ -30,12 +31,11 @@ export function useChatActions() {
     };
     return {
       send: async (text: string, chatId: string | null) => (await loadSending()).sendMessage(deps, { text, chatId }),
-      stop: async () => (await import("./answer-turn")).stopAnswer(deps),
+      stop: async () => (await loadSending()).stopAnswer(deps),
       // edit and regenerate load with their first use (not on every chat's first screen)
-      edit: async (chatId: string, messageId: string, text: string) =>
-        (await import("./edit-actions")).editMessage(deps, { chatId, messageId, text }),
+      edit: async (chatId: string, messageId: string, text: string) => (await loadEdits()).editMessage(deps, { chatId, messageId, text }),
       regenerate: async (chatId: string, messageId: string, endpoint?: string) =>
-        (await import("./edit-actions")).regenerateAnswer(deps, { chatId, messageId, endpoint }),
+        (await loadEdits()).regenerateAnswer(deps, { chatId, messageId, endpoint }),
       // following an answer already running when the chat loaded is rare: its code loads when needed
       follow: async (chatId: string, message: ChatMessage) => (await import("./follow-answer")).followAnswer(deps, chatId, message),
     };

@@ -6,7 +6,7 @@ import { IconSearch } from "../chat/conversation-icons";
 export function SearchChatsButton({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   return (
-    <Link to="/search" className="sidebar__link sidebar__search" data-testid="open-search" title={t("conversation.searchOpen")} onClick={onNavigate}>
+    <Link to="/search" className="sidebar__link sidebar__search" data-testid="open-search" onClick={onNavigate}>
       <IconSearch size={18} />
       <span>{t("conversation.searchTitle")}</span>
     </Link>

@@ -86,7 +86,7 @@ export function SearchScreen({ initialQuery, onQueryChange }: { initialQuery: st
           type="search"
           className="search-box__input"
           data-testid="history-search-input"
-          placeholder={t("conversation.searchPlaceholder")}
+          placeholder={t("conversation.searchTitle")}
           value={text}
           onChange={(e) => setText(e.target.value)}
           autoComplete="off"

@@ -4,7 +4,8 @@ import { useCallback } from "react";
 import * as v from "valibot";
 import { SearchScreen } from "../../features/history/search-screen";
 
-const SearchParamsSchema = v.object({ q: v.optional(v.pipe(v.string(), v.maxLength(200)), "") });
+// the screen trims the query to the worker's longest
+const SearchParamsSchema = v.object({ q: v.optional(v.string(), "") });
 
 export const Route = createFileRoute("/_app/search")({
   // a query the router cannot read back as text (it parses "?q=123" as a number) starts empty
