@@ -13,11 +13,12 @@ const repo = (p: string) => fileURLToPath(new URL(p, import.meta.url));
  * chunks, so no page pays for them before they are used. */
 const LATER_CHAT = "answer-turn|send-message|stream-reader|edit-actions|find-bar|follow-answer|message-editor|regenerate-menu|search-quota-notice|message-tools|empty-state|edited-note";
 const LATER_HISTORY = "search-screen|group-search-results|highlight|history-search\\.queries|use-debounced|rename-dialog";
-/** What only the signed-in screens load: React Query, the virtualizer, and the app's code for them (scripts only: a
+/** What only the signed-in screens load: React Query, the virtualizer, and the app's code for them (with the small
+ * always-loaded doors of image mode and attachments; the rest of those features loads on use) (scripts only: a
  * stylesheet shared with the sign-in page must not tie it to this chunk; the answers' markdown renderer stays apart,
  * it loads when an answer needs it). */
 const SIGNED_IN = new RegExp(
-  String.raw`node_modules[\\/](@tanstack[\\/](query-core|react-query)|virtua)[\\/]|worker[\\/]protocol[\\/]rules\.ts|web[\\/]src[\\/](lib[\\/]query-client|features[\\/](auth[\\/]auth\.queries|chat[\\/](?!markdown[\\/]|startup|${LATER_CHAT})|history[\\/](?!${LATER_HISTORY})|models[\\/]|ui[\\/]use-dismiss|layout[\\/](?!route-fallbacks)|socket[\\/](use-user-socket|socket-client)))[^?]*\.tsx?$`,
+  String.raw`node_modules[\\/](@tanstack[\\/](query-core|react-query)|virtua)[\\/]|web[\\/]src[\\/](lib[\\/]query-client|features[\\/](auth[\\/]auth\.queries|chat[\\/](?!markdown[\\/]|startup|${LATER_CHAT})|history[\\/](?!${LATER_HISTORY})|models[\\/]|layout[\\/](?!route-fallbacks)|socket[\\/](use-user-socket|socket-client)|images[\\/](image-mode\.atoms|media-icons|generated-image|use-composer-send|header-buttons)|attachments[\\/](attachments-entry|attachments\.atoms)|ui[\\/]use-dismiss)|lib[\\/]ids)[^?]*\.tsx?$|worker[\\/]protocol[\\/](rules|api)\.ts$`,
 );
 
 /** The libraries every page of the SPA loads, with the app's own core (API client, storage, wire shapes). */

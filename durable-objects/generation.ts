@@ -11,9 +11,11 @@
 import { type MessageInput, saveMessagesStatements } from "../worker/db/messages";
 import { usageCountStatement } from "../worker/db/usage";
 import type { Db } from "../worker/env";
+import { buildExternalModel } from "../worker/external-models/external-model";
 import { createModelRegistry } from "../worker/models/registry";
 import { type AnswerPrompt, streamAnswer } from "../worker/models/stream-answer";
 import { SearchStepError, searchStep } from "../worker/turn/search-step";
+import type { ExternalModelProvider } from "../worker/protocol/settings";
 import { type ChatStreamEvent, type Citation, encodeEvent, STREAM_DONE } from "../worker/protocol/chat-stream";
 import type { HotState } from "./hot-state";
 
@@ -48,6 +50,8 @@ export interface GenerationInput extends TurnRecord {
   search?: { query: string };
   temperature?: number;
   topP?: number;
+  /** An external model answers with the user's own key (never written to storage with the turn). */
+  external?: { provider: ExternalModelProvider; apiKey: string };
 }
 
 interface Outcome {
@@ -193,7 +197,7 @@ export class GenerationRunner {
   start(input: GenerationInput): ReadableStream<Uint8Array> {
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
     const controller = new AbortController();
-    const { prompt, temperature, topP, ...turn } = input;
+    const { prompt, temperature, topP, external: _key, ...turn } = input;
     const running: Running = {
       controller,
       turn,
@@ -232,7 +236,9 @@ export class GenerationRunner {
     let offline = true;
     let lastCheckpoint = Date.now();
     try {
-      const resolved = createModelRegistry(this.env).resolve(turn.endpoint);
+      const resolved = input.external
+        ? { model: buildExternalModel(this.env, input.external.provider, input.external.apiKey), offline: false }
+        : createModelRegistry(this.env).resolve(turn.endpoint);
       offline = resolved?.offline ?? true;
       running.head = { metadata: { ...("metadata" in running.head ? running.head.metadata : {}), offline } };
       toAll(running.head);

@@ -3,6 +3,7 @@
 // not seen, a day it has not counted, a message older than its window). Every query keeps the user in the WHERE.
 import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { aiSettings, chatSessions, dailyUsage, messages, userMemories, userSessions, users } from "../worker/db/schema";
+import { sealedModelKeysQuery } from "../worker/db/model-keys";
 import type { Db } from "../worker/env";
 
 /** Messages of a chat kept as the model's context window; older ones stay in D1 only. */
@@ -23,6 +24,7 @@ function accountQueries(db: Db, userId: string) {
     db.select().from(users).where(eq(users.id, userId)).limit(1),
     db.select().from(aiSettings).where(eq(aiSettings.userId, userId)).limit(1),
     db.select({ content: userMemories.content }).from(userMemories).where(eq(userMemories.userId, userId)).orderBy(asc(userMemories.createdAt)),
+    sealedModelKeysQuery(db, userId),
   ] as const;
 }
 
@@ -32,28 +34,28 @@ function dayQuery(db: Db, userId: string, day: string) {
 
 /** Everything the object keeps about a user: the account, active sessions and the day's counters. */
 export async function readUserState(db: Db, userId: string, day: string) {
-  const [userRows, settingsRows, memoryRows, sessionRows, usageRows] = await db.batch([
+  const [userRows, settingsRows, memoryRows, modelKeys, sessionRows, usageRows] = await db.batch([
     ...accountQueries(db, userId),
     db.select().from(userSessions).where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, Date.now()))),
     dayQuery(db, userId, day),
   ]);
-  return { user: userRows[0], settings: settingsRows[0], memories: memoryRows.map((m) => m.content), sessions: sessionRows, usage: usageRows };
+  return { user: userRows[0], settings: settingsRows[0], memories: memoryRows.map((m) => m.content), modelKeys, sessions: sessionRows, usage: usageRows };
 }
 
 /** The account part again, after a change to the plan, profile, AI settings or remembered facts. */
 export async function readAccount(db: Db, userId: string) {
-  const [userRows, settingsRows, memoryRows] = await db.batch(accountQueries(db, userId));
-  return { user: userRows[0], settings: settingsRows[0], memories: memoryRows.map((m) => m.content) };
+  const [userRows, settingsRows, memoryRows, modelKeys] = await db.batch(accountQueries(db, userId));
+  return { user: userRows[0], settings: settingsRows[0], memories: memoryRows.map((m) => m.content), modelKeys };
 }
 
 /** What a turn needs that the object lacks: a chat (its status and last messages, oldest first) and/or a day. */
 export async function readForTurn(db: Db, userId: string, need: { chatId: string | null; day: string | null }) {
   const chatQueries = (chatId: string) =>
     [
-      db.select({ id: chatSessions.id, status: chatSessions.status }).from(chatSessions).where(and(eq(chatSessions.id, chatId), eq(chatSessions.userId, userId))).limit(1),
+      db.select({ id: chatSessions.id, status: chatSessions.status, persona: chatSessions.persona }).from(chatSessions).where(and(eq(chatSessions.id, chatId), eq(chatSessions.userId, userId))).limit(1),
       db.select(WINDOW_COLUMNS).from(messages).where(and(eq(messages.chatId, chatId), eq(messages.userId, userId))).orderBy(desc(messages.createdAt), desc(messages.id)).limit(HISTORY_MESSAGES),
     ] as const;
-  const chatOf = ([chat]: { id: string; status: string }[], newestFirst: WindowRow[]) => ({
+  const chatOf = ([chat]: { id: string; status: string; persona: string | null }[], newestFirst: WindowRow[]) => ({
     chat: chat ?? null,
     history: newestFirst.slice().reverse(),
   });

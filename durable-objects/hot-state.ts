@@ -10,6 +10,7 @@
 // the object owned them are migrated. A day's counters not seen yet are read from D1 the first time that day is used
 // (in the same batch as the chat's history when a turn needs both), so counts kept in D1 are never lost.
 import type { aiSettings } from "../worker/db/schema";
+import type { SealedModelKey } from "../worker/db/model-keys";
 import { type AiSettingsRecord, aiSettingsFromRow, DEFAULT_AI_SETTINGS } from "../worker/db/settings";
 import type { Db, SessionUser } from "../worker/env";
 import { AppError } from "../worker/errors";
@@ -29,10 +30,11 @@ export interface SessionRecord {
   expiresAt: number;
 }
 
-/** The user's AI settings and remembered facts, kept with the user for every turn. */
+/** The user's AI settings, remembered facts and own model keys (sealed), kept with the user for every turn. */
 export interface Personalization {
   settings: AiSettingsRecord;
   memories: string[];
+  modelKeys: SealedModelKey[];
 }
 
 export interface WindowMessage {
@@ -46,7 +48,7 @@ export interface WindowMessage {
 type Row = Record<string, SqlStorageValue>;
 
 /** Changes to the tables above, in order; never edit one that has shipped, add another. */
-const MIGRATIONS = ["ALTER TABLE hot_window ADD COLUMN original TEXT"];
+const MIGRATIONS = ["ALTER TABLE hot_window ADD COLUMN original TEXT", "ALTER TABLE hot_chats ADD COLUMN persona TEXT"];
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS hot_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -64,7 +66,7 @@ CREATE TABLE IF NOT EXISTS hot_window (
 
 /** What a turn needs from D1 when the object does not know the chat (or the day) yet: one batch, one round trip. */
 export interface ColdLoad {
-  chat?: { id: string; status: string } | null;
+  chat?: { id: string; status: string; persona: string | null } | null;
   history?: WindowMessage[];
 }
 
@@ -128,13 +130,13 @@ export class HotState {
       }
       this.mergeDay(day, loaded.usage);
       this.setUser(user);
-      this.setPersonalization(loaded.settings, loaded.memories);
+      this.setPersonalization(loaded.settings, loaded.memories, loaded.modelKeys);
     });
     return true;
   }
 
-  private setPersonalization(settingsRow: (typeof aiSettings.$inferSelect) | undefined, memories: string[]) {
-    const value: Personalization = { settings: aiSettingsFromRow(settingsRow), memories };
+  private setPersonalization(settingsRow: (typeof aiSettings.$inferSelect) | undefined, memories: string[], modelKeys: SealedModelKey[]) {
+    const value: Personalization = { settings: aiSettingsFromRow(settingsRow), memories, modelKeys };
     this.personalizationCache = value;
     this.setMeta("personalization", JSON.stringify(value));
   }
@@ -144,7 +146,9 @@ export class HotState {
     if (!this.personalizationCache) {
       const raw = this.meta("personalization");
       // written by setPersonalization from D1 rows, never from outside
-      this.personalizationCache = raw ? (JSON.parse(raw) as Personalization) : { settings: { ...DEFAULT_AI_SETTINGS }, memories: [] };
+      const stored = raw ? (JSON.parse(raw) as Partial<Personalization>) : {};
+      // Objects that kept a snapshot before model keys were part of it have none until the next settings change.
+      this.personalizationCache = { settings: { ...DEFAULT_AI_SETTINGS }, memories: [], modelKeys: [], ...stored };
     }
     return this.personalizationCache;
   }
@@ -170,11 +174,11 @@ export class HotState {
    * change). False when the user no longer exists.
    */
   async reloadUser(): Promise<boolean> {
-    const { user, settings, memories } = await readAccount(this.db, this.userId());
+    const { user, settings, memories, modelKeys } = await readAccount(this.db, this.userId());
     if (!user) return false;
     this.storage.transactionSync(() => {
       this.setUser(user);
-      this.setPersonalization(settings, memories);
+      this.setPersonalization(settings, memories, modelKeys);
     });
     return true;
   }
@@ -304,11 +308,17 @@ export class HotState {
     }));
   }
 
-  /** Remembers that the chat is the user's, with its recent messages from D1 (oldest first). */
-  rememberChat(chatId: string, history: WindowMessage[]) {
+  /** The expert persona a known chat was started with, or null. */
+  chatPersona(chatId: string): string | null {
+    const [row] = this.rows("SELECT persona FROM hot_chats WHERE chat_id = ?", chatId);
+    return row && row.persona !== null ? String(row.persona) : null;
+  }
+
+  /** Remembers that the chat is the user's, with its persona and recent messages from D1 (oldest first). */
+  rememberChat(chatId: string, history: WindowMessage[], persona: string | null = null) {
     this.storage.transactionSync(() => {
       this.forgetChat(chatId);
-      this.sql.exec("INSERT INTO hot_chats (chat_id, loaded_at) VALUES (?, ?)", chatId, Date.now());
+      this.sql.exec("INSERT INTO hot_chats (chat_id, loaded_at, persona) VALUES (?, ?, ?)", chatId, Date.now(), persona);
       this.appendToWindow(chatId, history);
     });
   }
@@ -371,7 +381,7 @@ export class HotState {
     if (read.usage) this.mergeDay(day, read.usage);
     if (needChat === null) return { roundTrips: 1 };
     // A deleted chat is not remembered: a later turn in it must be refused again.
-    if (read.chat?.status === "active" && read.history) this.rememberChat(needChat, read.history);
+    if (read.chat?.status === "active" && read.history) this.rememberChat(needChat, read.history, read.chat.persona);
     return { roundTrips: 1, chat: read.chat, history: read.history };
   }
 }

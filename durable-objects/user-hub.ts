@@ -197,7 +197,7 @@ export class UserHub extends Server<Env> {
   /** RPC: runs a chat turn (worker/turn/chat-turn.ts) and returns its SSE stream, or the reason it was refused. */
   async chatTurn(req: ChatTurnRequest): Promise<({ ok: true } & ChatTurnStarted) | Refusal> {
     try {
-      const started = await runChatTurn(turnHost(this.state, this.generations, this.env.IMAGES), req);
+      const started = await runChatTurn(turnHost(this.state, this.generations, this.env), req);
       return { ok: true, ...started };
     } catch (err) {
       return refusal(err);
@@ -207,7 +207,7 @@ export class UserHub extends Server<Env> {
   /** RPC: runs an image turn (worker/turn/image-turn.ts): the picture drawn, stored and saved, or the refusal. */
   async imageTurn(req: ImageTurnRequest): Promise<({ ok: true } & ImageResult) | Refusal> {
     try {
-      return { ok: true, ...(await runImageTurn({ ...turnHost(this.state, this.generations, this.env.IMAGES), env: this.env }, req)) };
+      return { ok: true, ...(await runImageTurn({ ...turnHost(this.state, this.generations, this.env), env: this.env }, req)) };
     } catch (err) {
       return refusal(err);
     }

@@ -132,6 +132,19 @@ describe("chatting in the browser", () => {
     expect(await page.locator("[data-testid=history-item]").count()).toBe(0);
   });
 
+  it("starts an expert chat from the sidebar: the chip shows who answers and the chat keeps its persona", async () => {
+    await page.click("[data-testid=expert-english-professor]");
+    await expect.poll(() => page.textContent("[data-testid=expert-chip]")).toContain("English professor");
+    await page.fill("[data-testid=chat-input]", "Is this sentence correct: I has a cat?");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector("[data-testid=send-button]", { timeout: 30_000 });
+    const chats = await page.evaluate(async () => (await (await fetch("/chat-sessions", { credentials: "same-origin" })).json()).data);
+    expect(chats[0]).toMatchObject({ title: expect.stringContaining("Is this sentence correct"), persona: "english-professor" });
+    await page.click("[data-testid=new-chat]");
+    await page.waitForSelector("[data-testid=greeting]");
+    expect(await page.locator("[data-testid=expert-chip]").count()).toBe(0);
+  });
+
   it("ran the whole flow without a script error or a CSP violation", () => {
     expect(consoleErrors.filter((e) => /Content Security Policy|Uncaught/i.test(e))).toEqual([]);
   });

@@ -6,6 +6,7 @@
 // inside workerd, so they read the log over HTTP: GET /__requests?key=<api key>.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { serveOnLoopback } from "./local-server.ts";
+import { EXTERNAL_PROVIDERS } from "../../worker/external-models/providers.ts";
 import {
   FAKE_CITATIONS,
   FAKE_CUT_CHUNKS,
@@ -427,7 +428,11 @@ async function endAbruptly(res: ServerResponse, ending: "destroy" | "end") {
 
 // ---- routing ---------------------------------------------------------------------------------------------------
 
+/** The real model names external models ask for (a user's own key): they stream like FAKE_MODELS.ok. */
+const EXTERNAL_MODELS: ReadonlySet<string> = new Set(Object.values(EXTERNAL_PROVIDERS).map((p) => p.model));
+
 function planFor(model: string): StreamPlan | ErrorKind {
+  if (EXTERNAL_MODELS.has(model)) return { chunks: FAKE_OK_CHUNKS, citations: false, ending: "finish", intervalMs: EVENT_GAP_MS };
   switch (model) {
     case FAKE_MODELS.ok:
       return { chunks: FAKE_OK_CHUNKS, citations: false, ending: "finish", intervalMs: EVENT_GAP_MS };

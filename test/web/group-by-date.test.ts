@@ -14,6 +14,7 @@ const chat = (id: string, last: string, starred = false): Chat => ({
   id,
   title: id,
   status: "active",
+  persona: null,
   is_starred: starred,
   last_message_at: last,
   created_at: null,

@@ -60,6 +60,7 @@ describe("model availability", () => {
     remaining: 10,
     total: 10,
     offline: true,
+    external: false,
     ...extra,
   });
   const models = [model("a"), model("b", { remaining: 0 }), model("c"), model("p", { allowed: false, premiumRequired: true })];

@@ -13,6 +13,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
+import { Route as AppGalleryRouteImport } from './routes/_app/gallery'
 import { Route as AppSearchRouteImport } from './routes/_app/search'
 import { Route as AppCChatIdRouteImport } from './routes/_app/c.$chatId'
 
@@ -35,6 +36,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppGalleryRoute = AppGalleryRouteImport.update({
+  id: '/gallery',
+  path: '/gallery',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSearchRoute = AppSearchRouteImport.update({
   id: '/search',
   path: '/search',
@@ -50,12 +56,14 @@ export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/gallery': typeof AppGalleryRoute
   '/search': typeof AppSearchRoute
   '/c/$chatId': typeof AppCChatIdRoute
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/gallery': typeof AppGalleryRoute
   '/search': typeof AppSearchRoute
   '/': typeof AppIndexRoute
   '/c/$chatId': typeof AppCChatIdRoute
@@ -65,20 +73,23 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/_app/gallery': typeof AppGalleryRoute
   '/_app/search': typeof AppSearchRoute
   '/_app/': typeof AppIndexRoute
   '/_app/c/$chatId': typeof AppCChatIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/login' | '/register' | '/search' | '/c/$chatId'
+  fullPaths:
+    '/' | '/login' | '/register' | '/gallery' | '/search' | '/c/$chatId'
   fileRoutesByTo: FileRoutesByTo
-  to: '/login' | '/register' | '/search' | '/' | '/c/$chatId'
+  to: '/login' | '/register' | '/gallery' | '/search' | '/' | '/c/$chatId'
   id:
     | '__root__'
     | '/_app'
     | '/login'
     | '/register'
+    | '/_app/gallery'
     | '/_app/search'
     | '/_app/'
     | '/_app/c/$chatId'
@@ -120,6 +131,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/gallery': {
+      id: '/_app/gallery'
+      path: '/gallery'
+      fullPath: '/gallery'
+      preLoaderRoute: typeof AppGalleryRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/search': {
       id: '/_app/search'
       path: '/search'
@@ -138,12 +156,14 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppGalleryRoute: typeof AppGalleryRoute
   AppSearchRoute: typeof AppSearchRoute
   AppIndexRoute: typeof AppIndexRoute
   AppCChatIdRoute: typeof AppCChatIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppGalleryRoute: AppGalleryRoute,
   AppSearchRoute: AppSearchRoute,
   AppIndexRoute: AppIndexRoute,
   AppCChatIdRoute: AppCChatIdRoute,

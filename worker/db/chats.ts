@@ -5,6 +5,8 @@ import type { PublicChat } from "../protocol/resources";
 import { DEFAULT_TITLE } from "../protocol/rules";
 import { isoOrNull, sqlDateTime } from "../lib/time";
 import { chatSessions } from "./schema";
+import { asPersona } from "../personalization/personas";
+import type { ExpertPersonaId } from "../protocol/settings";
 
 export type ChatRow = typeof chatSessions.$inferSelect;
 
@@ -14,6 +16,7 @@ export function publicChat(c: ChatRow): PublicChat {
     title: c.title,
     status: c.status,
     is_starred: c.isStarred,
+    persona: asPersona(c.persona),
     last_message_at: sqlDateTime(c.lastMessageAt),
     created_at: isoOrNull(c.createdAt),
     updated_at: isoOrNull(c.updatedAt),
@@ -27,11 +30,11 @@ export async function getChat({ db, id, userId }: { db: Db; id: string; userId: 
   });
 }
 
-export async function createChat({ db, userId, id, title }: { db: Db; userId: string; id?: string; title?: string }) {
+export async function createChat({ db, userId, id, title, persona }: { db: Db; userId: string; id?: string; title?: string; persona?: ExpertPersonaId | null }) {
   const now = Date.now();
   const [row] = await db
     .insert(chatSessions)
-    .values({ id: id ?? crypto.randomUUID(), userId, title: title?.trim() || DEFAULT_TITLE, createdAt: now, updatedAt: now, lastMessageAt: now })
+    .values({ id: id ?? crypto.randomUUID(), userId, title: title?.trim() || DEFAULT_TITLE, persona: persona ?? null, createdAt: now, updatedAt: now, lastMessageAt: now })
     .onConflictDoNothing()
     .returning();
   return row;

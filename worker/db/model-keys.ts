@@ -47,6 +47,23 @@ export async function deleteModelKey({ db, userId, provider }: { db: Db; userId:
   return rows.length > 0;
 }
 
+/** A stored key as the user's Durable Object keeps it for turns: still sealed. */
+export interface SealedModelKey {
+  provider: string;
+  iv: string;
+  ciphertext: string;
+}
+
+/** Every sealed key of the user, for the Durable Object (it opens one only for the turn that uses it). */
+export function sealedModelKeysQuery(db: Db, userId: string) {
+  return db.select({ provider: userModelKeys.provider, iv: userModelKeys.iv, ciphertext: userModelKeys.ciphertext }).from(userModelKeys).where(eq(userModelKeys.userId, userId));
+}
+
+/** Opens a sealed key of the user, or null when it no longer opens (the secret changed). */
+export function openModelKey(env: { MODEL_KEYS_SECRET?: string }, userId: string, key: SealedModelKey): Promise<string | null> {
+  return open(env, { iv: key.iv, ciphertext: key.ciphertext }, boundTo(userId, key.provider));
+}
+
 /**
  * The user's own API key for `provider`, decrypted, or null when none is stored (or it no longer decrypts). For the
  * chat pipeline: call it only for a premium user, and send the key only to providerBaseURL() of that provider.

@@ -83,6 +83,8 @@ export const chatSessions = sqliteTable(
     title: text("title").notNull().default("New Chat"),
     status: text("status", { enum: ["active", "deleted"] }).notNull().default("active"),
     isStarred: integer("is_starred", { mode: "boolean" }).notNull().default(false),
+    /** The expert persona the chat was started with (worker/personalization/personas.ts), or null. */
+    persona: text("persona"),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
     lastMessageAt: integer("last_message_at").notNull().default(now),

@@ -45,6 +45,8 @@ export const PublicChatSchema = v.looseObject({
   title: v.string(),
   status: v.optional(v.picklist(["active", "deleted"]), "active"),
   is_starred: v.optional(Bool, false),
+  /** The expert persona the chat was started with, or null for an ordinary chat. */
+  persona: v.optional(v.nullable(v.string()), null),
   /** 'YYYY-MM-DD HH:MM:SS' in UTC, as the spec gives it. */
   last_message_at: v.string(),
   created_at: v.optional(IsoDate, null),
@@ -115,6 +117,8 @@ export const ModelEntrySchema = v.looseObject({
   total: v.number(),
   /** The built-in offline model serves it (no provider key configured). */
   offline: v.optional(v.boolean(), false),
+  /** An external model that answers with the user's own API key: no daily uses counted (remaining and total are 0). */
+  external: v.optional(v.boolean(), false),
 });
 export type ModelEntry = v.InferInput<typeof ModelEntrySchema>;
 

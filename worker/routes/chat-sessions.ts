@@ -12,6 +12,7 @@ import { userHub } from "../lib/user-hub";
 import { AppError } from "../errors";
 import { idSchema, valid } from "../lib/validate";
 import { CONTENT_CURSOR, CONTENT_PAGE_DEFAULT, CONTENT_PAGE_MAX, CONTENT_PAGE_MAX_BYTES, type ChatContentPageBody } from "../protocol/api";
+import { ExpertPersonaSchema } from "../protocol/settings";
 
 /** Chats per page: 100 unless the client asks for 1–200. */
 const DEFAULT_PAGE = 100;
@@ -81,7 +82,11 @@ export const ChatTitleSchema = v.pipe(
   v.maxLength(MAX_TITLE_CHARS, `title must be at most ${MAX_TITLE_CHARS} characters`),
 );
 
-const CreateSchema = v.object({ title: v.optional(v.nullable(ChatTitleSchema)) });
+const CreateSchema = v.object({
+  title: v.optional(v.nullable(ChatTitleSchema)),
+  /** Starts the chat with an expert persona (sidebar > experts). */
+  persona: v.optional(v.nullable(ExpertPersonaSchema)),
+});
 
 const PatchSchema = v.pipe(
   v.object({
@@ -129,8 +134,8 @@ export const chatSessionRoutes = new Hono<AppEnv>()
     return c.json({ status: "success", data: page.map(publicChat), next_before: nextBefore }, 200);
   })
   .post("/", valid("json", CreateSchema), async (c) => {
-    const { title } = c.req.valid("json");
-    const chat = await createChat({ db: c.var.db, userId: c.var.user.id, title: title ?? undefined });
+    const { title, persona } = c.req.valid("json");
+    const chat = await createChat({ db: c.var.db, userId: c.var.user.id, title: title ?? undefined, persona });
     if (!chat) throw new AppError("conflict", "Cannot create a new chat session. Please try again later.");
     return c.json({ status: "success", data: publicChat(chat) }, 201);
   })

@@ -130,15 +130,12 @@ async function startTurn(c: AskContext, endpoint: string, isSearchMode: boolean)
     }
     throw new AppError(turn.code, turn.message, turn.details);
   }
+  // No usage headers when the turn took no use (an external model answering with the user's own key).
+  const usage: Record<string, string> = turn.remaining !== null && turn.total !== null && turn.level !== null
+    ? { "X-Remaining-Usage": String(turn.remaining), "X-Warning-Level": turn.level, "X-Total-Usage": String(turn.total) }
+    : {};
   return new Response(turn.stream, {
     status: 200,
-    headers: {
-      ...SSE_HEADERS,
-      "X-Remaining-Usage": String(turn.remaining),
-      "X-Warning-Level": turn.level,
-      "X-Total-Usage": String(turn.total),
-      "X-Message-Id": turn.botMessageId,
-      "X-User-Message-Id": turn.userMessageId,
-    },
+    headers: { ...SSE_HEADERS, ...usage, "X-Message-Id": turn.botMessageId, "X-User-Message-Id": turn.userMessageId },
   });
 }

@@ -1,9 +1,11 @@
 // /auth/external-models: the user's own API keys for external models (premium only). GET lists every provider with
 // whether it is connected and the key's last four characters; PUT /:provider {apiKey} tries the key once against
 // the provider's official API and stores it encrypted; DELETE /:provider disconnects. Keys are never returned.
+// A connected provider is a model of the user's switcher ("ext-<provider>", worker/external-models/external-model.ts).
 import { Hono } from "hono";
 import * as v from "valibot";
 import { requireAuth } from "../auth/middleware";
+import { settingsChanged } from "../auth/sessions";
 import { tooMany } from "../auth/rate-limit";
 import { deleteModelKey, listModelKeys, saveModelKey } from "../db/model-keys";
 import { takeRateLimit } from "../db/rate-limits";
@@ -62,10 +64,13 @@ export const externalModelRoutes = new Hono<AppEnv>()
     if (outcome === "rejected") throw new AppError("model_key_rejected", `${EXTERNAL_PROVIDERS[provider].name} did not accept this API key`, { field: "apiKey" });
     if (outcome === "unavailable") throw new AppError("provider_unavailable", `${EXTERNAL_PROVIDERS[provider].name} could not be reached to check the key. Please try again.`);
     const saved = await saveModelKey({ db: c.var.db, env: c.env, userId: user.id, provider, apiKey });
+    // The user's object keeps the sealed keys for turns: it re-reads them now, so the model answers at once.
+    await settingsChanged(c.env, user.id);
     return c.json({ status: "success", data: { provider, connected: true, last4: saved.last4, connected_at: isoOrNull(saved.createdAt) } }, 200);
   })
   .delete("/:provider", valid("param", ParamSchema), async (c) => {
     const { provider } = c.req.valid("param");
     if (!(await deleteModelKey({ db: c.var.db, userId: c.var.user.id, provider }))) throw new AppError("not_found", "This model is not connected");
+    await settingsChanged(c.env, c.var.user.id);
     return c.json({ status: "success", data: { provider, connected: false } }, 200);
   });

@@ -21,6 +21,8 @@
 //               before it, ending with the question it answered
 //   search      (with any of the above) a use of the day's web searches instead of the model's; the question goes to
 //               the web search source first, and its results become numbered sources and citations (search-step.ts)
+//   own key     an "ext-<provider>" endpoint answers with the premium user's own key for that provider (kept sealed
+//               by the object, opened for this turn only) and takes no use of the plan's quotas
 //   files       a new question may carry up to 10 of the user's uploads (R2, read before the use is taken): their
 //               text goes before the question, images as vision input, and the user message keeps their names. Later
 //               turns see the question only (the files are read in the turn they are attached to).
@@ -33,11 +35,14 @@ import { quotaDay } from "../lib/time";
 import { type CatalogueEntry, findByEndpoint } from "../models/catalogue";
 import { dailyLimit, planOf, type WarningLevel, warningLevel } from "../plans/entitlements";
 import { buildPersonalization } from "../personalization/build-personalization";
+import { asPersona, EXPERT_PERSONA_SPECS } from "../personalization/personas";
 import { effectiveStyle } from "../personalization/styles";
 import { isSearchTurn, SEARCH_BUCKET } from "../search/turn-search";
 import type { AttachmentRef } from "../protocol/resources";
 import { type Attachment, loadAttachments } from "../uploads/store";
 import { buildPrompt, SYSTEM_PROMPT } from "./prompt";
+import { openModelKey } from "../db/model-keys";
+import { externalEntry, externalProviderOf } from "../external-models/external-model";
 
 export interface ChatTurnRequest {
   /** The session the worker found in the JWT, and the SHA-256 of the session token if the call carried one. */
@@ -59,9 +64,10 @@ export interface ChatTurnRequest {
 
 export interface ChatTurnStarted {
   stream: ReadableStream<Uint8Array>;
-  remaining: number;
-  total: number;
-  level: WarningLevel;
+  /** Today's uses left of the bucket the turn took from; null when it took none (an external model with the user's key). */
+  remaining: number | null;
+  total: number | null;
+  level: WarningLevel | null;
   userMessageId: string;
   botMessageId: string;
 }
@@ -72,23 +78,30 @@ export interface TurnHost {
   generations: GenerationRunner;
   /** The R2 bucket that holds the user's uploads and images. */
   bucket: R2Bucket;
+  /** The secret that opens the user's own model keys. */
+  env: { MODEL_KEYS_SECRET?: string };
   /** Step 1: the active session's user, or throws 401. */
   authorize(sessionId: string, tokenHash: string | null): Promise<SessionUser>;
 }
 
 /** The host a Durable Object gives the pipeline: its hot state and its generation runner. */
-export function turnHost(state: HotState, generations: GenerationRunner, bucket: R2Bucket): TurnHost {
-  return { state, generations, bucket, authorize: (sessionId, tokenHash) => state.sessionUser(sessionId, tokenHash) };
+export function turnHost(state: HotState, generations: GenerationRunner, env: Env): TurnHost {
+  return { state, generations, bucket: env.IMAGES, env, authorize: (sessionId, tokenHash) => state.sessionUser(sessionId, tokenHash) };
 }
 
-/** Step 2: the model exists and the plan may use it. */
-function modelFor(user: SessionUser, endpoint: string): CatalogueEntry {
-  const entry = findByEndpoint(endpoint);
+/** Step 2: the model exists and the plan may use it; for an external model, the user's own key for it. */
+async function modelFor(host: TurnHost, user: SessionUser, endpoint: string): Promise<{ entry: CatalogueEntry; external?: GenerationInput["external"] }> {
+  const provider = externalProviderOf(endpoint);
+  const entry = provider ? externalEntry(provider) : findByEndpoint(endpoint);
   if (!entry) throw new AppError("model_not_found", `Unknown model ${endpoint}`);
   if (entry.premiumRequired && planOf(user) === "free") {
     throw new AppError("premium_required", `${entry.name} needs a Basic or Advanced+ plan`);
   }
-  return entry;
+  if (!provider) return { entry };
+  const sealed = host.state.personalization().modelKeys.find((k) => k.provider === provider);
+  const apiKey = sealed ? await openModelKey(host.env, user.id, sealed) : null;
+  if (!apiKey) throw new AppError("provider_not_configured", `Connect your ${entry.name} API key in Settings → External models first`);
+  return { entry, external: { provider, apiKey } };
 }
 
 /** Step 3: the chat's recent messages when it is the user's active chat (one D1 batch when the object lacks it). */
@@ -140,7 +153,7 @@ export async function runChatTurn(host: TurnHost, req: ChatTurnRequest): Promise
   if (req.claimedUserId != null && req.claimedUserId !== user.id) {
     throw new AppError("forbidden", "user_id does not match the signed-in user");
   }
-  const entry = modelFor(user, req.endpoint);
+  const { entry, external } = await modelFor(host, user, req.endpoint);
   const day = quotaDay();
   const history = await ownChat(host, req.chatId, day);
   const kind = req.kind ?? { type: "ask" };
@@ -157,8 +170,9 @@ export async function runChatTurn(host: TurnHost, req: ChatTurnRequest): Promise
   const requested = req.isSearchMode;
   let searching = isSearchTurn({ requested, question: plan.question, enableSearch: host.state.personalization().settings.enableSearch });
   if (searching && !requested && host.state.usage(day, SEARCH_BUCKET) >= dailyLimit(planOf(user), SEARCH_BUCKET)) searching = false;
-  const bucket = searching ? SEARCH_BUCKET : entry.endpoint;
-  const { remaining, total } = takeUse(host, user, bucket, searching ? "web search" : entry.name, day);
+  // An external model answers with the user's own key: only a search it runs counts (Mây's search quota).
+  const bucket = searching ? SEARCH_BUCKET : external ? null : entry.endpoint;
+  const use = bucket ? takeUse(host, user, bucket, searching ? "web search" : entry.name, day) : null;
 
   const userMessage = plan.userMessage && {
     ...plan.userMessage,
@@ -179,30 +193,33 @@ export async function runChatTurn(host: TurnHost, req: ChatTurnRequest): Promise
     endpoint: entry.endpoint,
     botMessageId: plan.botMessageId,
     userMessage,
-    usage: { bucket, day },
+    usage: bucket ? { bucket, day } : null,
     isSearchMode: searching,
     ...(searching ? { search: { query: plan.question } } : {}),
     ...(plan.forEditedMessageId ? { forEditedMessageId: plan.forEditedMessageId } : {}),
-    ...personalPrompt(host, user, plan, history.length === 0, attachments),
+    ...personalPrompt(host, user, req.chatId, plan, history.length === 0, attachments),
+    ...(external ? { external } : {}),
   };
   const stream = host.generations.start(input);
   return {
     stream,
-    remaining,
-    total,
-    level: warningLevel(remaining),
+    remaining: use?.remaining ?? null,
+    total: use?.total ?? null,
+    level: use ? warningLevel(use.remaining) : null,
     userMessageId: userMessage?.messageId ?? plan.questionId,
     botMessageId: plan.botMessageId,
   };
 }
 
 /** Step 5: the prompt, personalized by the user's settings, and the sampling settings of their AI style. */
-function personalPrompt(host: TurnHost, user: SessionUser, plan: TurnPlan, isNewChat: boolean, attachments: Attachment[]) {
+function personalPrompt(host: TurnHost, user: SessionUser, chatId: string, plan: TurnPlan, isNewChat: boolean, attachments: Attachment[]) {
   const { settings, memories } = host.state.personalization();
+  const persona = asPersona(host.state.chatPersona(chatId));
   const personal = buildPersonalization({
     settings,
     style: effectiveStyle(settings.aiStyle, planOf(user) !== "free"),
     memories: memories.map((content) => ({ content })),
+    persona: persona ? EXPERT_PERSONA_SPECS[persona] : null,
     isNewChat,
   });
   const system = personal.system ? `${SYSTEM_PROMPT}\n\n${personal.system}` : SYSTEM_PROMPT;

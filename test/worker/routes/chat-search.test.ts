@@ -67,7 +67,7 @@ describe("a search turn against a real provider's wire format", () => {
     const chatId = await makeChat(u.id);
     const tavily = { ...env, SEARCH_PROVIDER: "tavily", TAVILY_API_KEY: FAKE_SEARCH_KEYS.tavily, TAVILY_BASE_URL: `${env.FAKE_SEARCH_URL}/tavily` };
     const events = await inUserHub(u.id, async (hub, state) => {
-      const host = turnHost(hub.state, new GenerationRunner(state, tavily, createDb(env.DB), hub.state), env.IMAGES);
+      const host = turnHost(hub.state, new GenerationRunner(state, tavily, createDb(env.DB), hub.state), env);
       const started = await runChatTurn(host, {
         sessionId: JSON.parse(atob(u.token.split(".")[1]!)).sid,
         tokenHash: await sha256Hex(u.sessionToken),

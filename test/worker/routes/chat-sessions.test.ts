@@ -48,6 +48,7 @@ describe("GET /chat-sessions", () => {
       title: "B",
       status: "active",
       is_starred: false,
+      persona: null,
       last_message_at: "2024-01-03 00:00:00",
       created_at: expect.any(String),
       updated_at: expect.any(String),

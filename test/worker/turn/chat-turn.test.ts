@@ -35,7 +35,7 @@ describe("the chat turn's D1 round trips before the first token", () => {
       let calls = 0;
       const db = createDb(wrapD1(env.DB, () => void (counting && calls++)));
       const hot = new HotState(state.storage, db, () => u.id);
-      const host = turnHost(hot, new GenerationRunner(state, env, db, hot), env.IMAGES);
+      const host = turnHost(hot, new GenerationRunner(state, env, db, hot), env);
       const turn = (question: string): ChatTurnRequest => ({
         sessionId,
         tokenHash,

@@ -8,12 +8,12 @@ import { settingsChanged } from "../../../worker/auth/sessions";
 import { sha256Hex } from "../../../worker/auth/tokens";
 import { createDb } from "../../../worker/db/client";
 import { runChatTurn, turnHost } from "../../../worker/turn/chat-turn";
-import { inUserHub, makeChat, registerUser, setPlan } from "../../support/api";
+import { call, inUserHub, json, makeChat, registerUser, setPlan } from "../../support/api";
 import { FAKE_MODELS } from "../../support/fake-upstream-scenarios";
 import { requestsWithKey } from "../models/model-helpers";
 
-async function askThroughFake(u: { id: string; token: string; sessionToken: string }, apiKey: string) {
-  const chatId = await makeChat(u.id);
+async function askThroughFake(u: { id: string; token: string; sessionToken: string }, apiKey: string, chat?: string) {
+  const chatId = chat ?? (await makeChat(u.id));
   const routed = {
     ...env,
     OPENAI_COMPATIBLE_BASE_URL: `${env.FAKE_UPSTREAM_URL}/openai-compatible`,
@@ -22,7 +22,7 @@ async function askThroughFake(u: { id: string; token: string; sessionToken: stri
   };
   const sessionId = JSON.parse(atob(u.token.split(".")[1]!)).sid as string;
   await inUserHub(u.id, async (hub, state) => {
-    const host = turnHost(hub.state, new GenerationRunner(state, routed, createDb(env.DB), hub.state), env.IMAGES);
+    const host = turnHost(hub.state, new GenerationRunner(state, routed, createDb(env.DB), hub.state), env);
     const started = await runChatTurn(host, {
       sessionId,
       tokenHash: await sha256Hex(u.sessionToken),
@@ -61,5 +61,26 @@ describe("personalization in the chat turn", () => {
     expect((await askThroughFake(u, `k-${crypto.randomUUID()}`)).temperature).toBeUndefined();
     await setPlan(u.id, 2, Date.now() + 86_400_000);
     expect((await askThroughFake(u, `k-${crypto.randomUUID()}`)).temperature).toBe(1.2);
+  });
+
+  it("starts an expert chat with its persona: the persona's instructions and temperature reach the model", async () => {
+    const u = await registerUser();
+    const created = await call("POST", "/chat-sessions", { token: u.token, body: { persona: "english-professor" } });
+    expect(created.status).toBe(201);
+    const chat = (await json(created)).data;
+    expect(chat.persona).toBe("english-professor");
+    const body = await askThroughFake(u, `k-${crypto.randomUUID()}`, chat.id);
+    const system = body.messages.find((m) => m.role === "system")!.content;
+    expect(system).toContain("English professor");
+    expect(body.temperature).toBe(0.4);
+    const plain = await askThroughFake(u, `k-${crypto.randomUUID()}`);
+    expect(plain.messages.find((m) => m.role === "system")!.content).not.toContain("English professor");
+  });
+
+  it("refuses an unknown persona with 400", async () => {
+    const u = await registerUser();
+    const res = await call("POST", "/chat-sessions", { token: u.token, body: { persona: "astrologer" } });
+    expect(res.status).toBe(400);
+    expect((await json(res)).code).toBe("invalid_input");
   });
 });

@@ -37,9 +37,19 @@ function browserLanguages(): readonly string[] {
   return navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : [];
 }
 
-/** One language's locale file (locales/<lng>.json), fetched as its own chunk. */
-function loadLocale(lng: string): Promise<{ default: Record<string, unknown> }> {
+type LocaleModule = Promise<{ default: Record<string, unknown> }>;
+
+/**
+ * Namespaces other than the app's main one, by name: a feature whose texts load with its code (e.g. "media",
+ * locales/media/<lng>.json) registers its loader here when that code loads, so the main bundle carries none of it.
+ */
+export const namespaceLoaders = new Map<string, (lng: Language) => LocaleModule>();
+
+/** One language's locale file (locales/<lng>.json), fetched as its own chunk, or a registered namespace's. */
+function loadLocale(lng: string, ns: string): LocaleModule {
   if (!isLanguage(lng)) return Promise.reject(new Error(`No locale file for ${lng}`));
+  const extra = namespaceLoaders.get(ns);
+  if (extra) return extra(lng);
   return import(`../../../locales/${lng}.json`);
 }
 

@@ -11,6 +11,7 @@ export const STORAGE_KEYS = {
   currentChatId: "current_chat_id",
   selectedModel: "selected_model",
   disabledModels: "disabled_models",
+  imageDisabled: "image_disabled",
 } as const;
 
 /** Items that survive a logout: how the app looks and which language it speaks. */

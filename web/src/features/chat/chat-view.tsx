@@ -21,6 +21,8 @@ import { MessageList } from "./message-list";
 import type { MessageActions } from "./message-actions";
 import { MessageActionsContext } from "./message-actions-context";
 import { preloadSending, useChatActions } from "./use-chat-actions";
+import { useComposerSend } from "../images/use-composer-send";
+import { AttachmentTray } from "../attachments/attachments-entry";
 import "./chat.css";
 
 // Loaded when needed, so an open chat's first screen does not carry them: the greeting of a new chat, the find bar
@@ -73,7 +75,7 @@ export function ChatView({ chatId, focusMessageId }: { chatId: string | null; fo
   const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const loadingChat = chatId !== null && content.isPending;
   const showGreeting = messages.length === 0 && !loadingChat;
-  const send = (text: string) => void actions.send(text, chatId);
+  const send = useComposerSend(chatId, actions.send, messages);
   // The message to bring into view (a search result, a find-bar match); the count makes a repeat request count.
   const [focus, setFocus] = useState<{ id: string; n: number } | null>(null);
   const focusOn = useCallback((id: string) => setFocus((f) => ({ id, n: (f?.n ?? 0) + 1 })), []);
@@ -146,6 +148,7 @@ export function ChatView({ chatId, focusMessageId }: { chatId: string | null; fo
           <UsageBanner />
           <OfflineNotice />
         </div>
+        <AttachmentTray />
         <Composer onSend={send} onStop={() => void actions.stop()} autoFocus={!isMobile} />
         <p className="chat__disclaimer">{t("chat.disclaimer")}</p>
       </div>

@@ -3,7 +3,9 @@ import * as v from "valibot";
 import { api } from "../../lib/api";
 import { ChatSchema } from "./chat.schemas";
 
-export const createChat = (title: string) => api("/chat-sessions", ChatSchema, { method: "POST", body: { title } });
+/** A new chat; `persona` starts it with an expert persona (sidebar > experts). */
+export const createChat = (title: string, persona: string | null = null) =>
+  api("/chat-sessions", ChatSchema, { method: "POST", body: persona ? { title, persona } : { title } });
 
 export const renameChat = (id: string, title: string) =>
   api(`/chat-sessions/${encodeURIComponent(id)}`, ChatSchema, { method: "PATCH", body: { title } });

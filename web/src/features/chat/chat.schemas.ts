@@ -2,7 +2,7 @@
 // page's shape is shared with the worker (worker/protocol/api.ts).
 import * as v from "valibot";
 import type { ContentMessageSchema } from "../../../../worker/protocol/api";
-import { PublicChatSchema } from "../../../../worker/protocol/resources";
+import { type AttachmentRef, PublicChatSchema } from "../../../../worker/protocol/resources";
 import { type Citation, CitationSchema } from "../../../../worker/protocol/chat-stream";
 
 /** Citations that are not {url, ...} objects are dropped rather than failing the whole chat. */
@@ -27,6 +27,8 @@ export interface ServerMessage {
   stopped: boolean;
   error: string | null;
   created_at: string | null;
+  /** The files a question carried (uploads). */
+  attachments?: AttachmentRef[];
 }
 
 /** A message from a content page, with its citations checked. */
@@ -41,6 +43,7 @@ export function toChatMessage(m: v.InferOutput<typeof ContentMessageSchema>): Ch
     stopped: m.stopped,
     error: m.error,
     created_at: m.created_at,
+    attachments: m.attachments ?? [],
     // kept by the server: the offline model's badge stays after a reload, and a running answer is followed
     offline: m.offline,
     isStreaming: m.isStreaming,

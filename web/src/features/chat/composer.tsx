@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { IconSend, IconStop } from "../ui/icons";
 import { draftAtom, streamingAtom } from "./chat.atoms";
 import { SearchToggle } from "./search-toggle";
+import { ComposerTools, onComposerPaste } from "../attachments/attachments-entry";
 
 /** Tallest the box grows before it scrolls, in pixels. */
 const MAX_HEIGHT_PX = 220;
@@ -52,6 +53,7 @@ export function Composer({ onSend, onStop, autoFocus }: { onSend: (text: string)
       <label htmlFor="chat-input" className="visually-hidden">
         {t("chat.inputLabel")}
       </label>
+      <ComposerTools />
       <textarea
         id="chat-input"
         ref={ref}
@@ -62,6 +64,7 @@ export function Composer({ onSend, onStop, autoFocus }: { onSend: (text: string)
         placeholder={t("chat.placeholder")}
         onChange={(e) => setDraft(e.target.value)}
         onKeyDown={onKeyDown}
+        onPaste={onComposerPaste}
         enterKeyHint="send"
       />
       <div className="composer__actions">

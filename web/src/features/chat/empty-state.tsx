@@ -1,5 +1,6 @@
 // A new chat: the greeting and four suggestions; picking one sends it.
 import { useTranslation } from "react-i18next";
+import { ExpertChip } from "../experts/experts-menu";
 import { IconCode, IconCompass, IconLightbulb, IconPen } from "../ui/icons";
 
 const SUGGESTIONS = [
@@ -18,6 +19,7 @@ export function EmptyState({ name, onPick, disabled }: { name: string | undefine
         <span className="gradient-text">{first ? t("chat.greetingName", { name: first }) : t("chat.greeting")}</span>
       </h1>
       <p className="empty__subtitle">{t("chat.greetingSubtitle")}</p>
+      <ExpertChip />
       <div className="suggestions">
         {SUGGESTIONS.map(({ key, Icon }, index) => {
           const prompt = t(`suggestions.${key}.prompt`);

@@ -10,6 +10,8 @@ import { Citations } from "./citations";
 import { CitationContext } from "./citation-context";
 import { Markdown } from "./markdown-loader";
 import { CopyMessage, MessageTools, useMessageActions } from "./message-actions";
+import { MessageAttachments } from "../attachments/attachments-entry";
+import { generatedImageUrl } from "../images/generated-image";
 
 /** The "edited" mark with the first text, for the few edited questions. */
 const EditedNote = lazy(() => import("./edited-note").then((m) => ({ default: m.EditedNote })));
@@ -36,6 +38,7 @@ function UserMessage({ message, common }: { message: ChatMessage; common: Record
         </Suspense>
       ) : (
         <>
+          {message.attachments?.length ? <MessageAttachments files={message.attachments} /> : null}
           <div className="msg__bubble" data-testid="message-text">
             {message.message}
           </div>
@@ -118,7 +121,9 @@ export const MessageItem = memo(function MessageItem({ message, modelName }: { m
             {message.message && !failed ? <CopyMessage text={message.message} /> : null}
             <MessageTools messageId={message.message_id} model={message.model} />
             {modelName && !failed ? <span className="msg__model">{modelName}</span> : null}
-            {message.offline && !failed ? <span className="badge badge--muted">{t("models.offlineBadge")}</span> : null}
+            {message.offline && !failed ? (
+              <span className="badge badge--muted">{t(generatedImageUrl(message.message) ? "images.drawnOffline" : "models.offlineBadge")}</span>
+            ) : null}
           </div>
         ) : null}
       </div>

@@ -3,10 +3,12 @@
 //   no chat yet → create one (title by the shared rule) → user message + bot placeholder → the answer.
 // Editing a question and regenerating an answer are edit-actions.ts (loaded when first used); the answer itself
 // (request, refusals, usage headers, stream) is answer-turn.ts.
+import type { AttachmentRef } from "../../../../worker/protocol/resources";
 import { titleFromPrompt } from "../../../../worker/protocol/rules";
 import { ApiError } from "../../lib/api";
 import { newId } from "../../lib/ids";
 import { STORAGE_KEYS, writeItem } from "../../lib/storage";
+import { newChatPersonaAtom } from "../experts/experts.atoms";
 import { toast } from "../toast/toast.atoms";
 import { createChat } from "./chat.api";
 import { draftAtom, searchModeAtom, streamingAtom } from "./chat.atoms";
@@ -46,7 +48,10 @@ export function searchFor(deps: ChatDeps, catalogue: Parameters<typeof searchUse
   return on;
 }
 
-export async function sendMessage(deps: ChatDeps, input: { text: string; chatId: string | null }): Promise<boolean> {
+export async function sendMessage(
+  deps: ChatDeps,
+  input: { text: string; chatId: string | null; attachments?: AttachmentRef[] },
+): Promise<boolean> {
   const { queryClient: qc, store, t } = deps;
   const question = input.text.trim();
   if (!question || store.get(streamingAtom)) return false;
@@ -59,7 +64,8 @@ export async function sendMessage(deps: ChatDeps, input: { text: string; chatId:
   let chatId = input.chatId;
   if (!chatId) {
     try {
-      const chat = await createChat(titleFromPrompt(question));
+      const chat = await createChat(titleFromPrompt(question), store.get(newChatPersonaAtom));
+      store.set(newChatPersonaAtom, null);
       chatId = chat.id;
       prependChat(qc, chat);
       writeItem(STORAGE_KEYS.currentChatId, chat.id);
@@ -80,6 +86,7 @@ export async function sendMessage(deps: ChatDeps, input: { text: string; chatId:
     stopped: false,
     error: null,
     created_at: nowIso(),
+    attachments: input.attachments ?? [],
   };
   const placeholder = botPlaceholder(newId(), model.endpoint, model.offline);
   await qc.cancelQueries({ queryKey: chatKeys.content(chatId) });
@@ -99,6 +106,7 @@ export async function sendMessage(deps: ChatDeps, input: { text: string; chatId:
       message_id: userMessage.message_id,
       bot_message_id: placeholder.message_id,
       ...(search ? { is_search_mode: true } : {}),
+      ...(input.attachments?.length ? { attachment_ids: input.attachments.map((a) => a.id) } : {}),
     },
     undo: () => {
       removeMessages(qc, id, [userMessage.message_id, placeholder.message_id]);

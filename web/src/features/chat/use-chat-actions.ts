@@ -4,10 +4,11 @@ import { useRouter } from "@tanstack/react-router";
 import { useStore } from "jotai";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
+import type { AttachmentRef } from "../../../../worker/protocol/resources";
 import type { ChatMessage } from "./chat.schemas";
 import type { ChatDeps } from "./answer-turn";
 
-// The sending code loads when first needed (the chat screen preloads it once something is typed), so an open chat's
+// The sending code loads when first needed (the chat screen preloads it on the first move, key or touch), so an open chat's
 // first screen does not carry it.
 const loadSending = () => import("./send-message");
 const loadEdits = () => import("./edit-actions");
@@ -30,7 +31,8 @@ export function useChatActions() {
       openChat: (chatId) => void router.navigate({ to: "/c/$chatId", params: { chatId } }),
     };
     return {
-      send: async (text: string, chatId: string | null) => (await loadSending()).sendMessage(deps, { text, chatId }),
+      send: async (text: string, chatId: string | null, attachments?: AttachmentRef[]) =>
+        (await loadSending()).sendMessage(deps, { text, chatId, attachments }),
       stop: async () => (await loadSending()).stopAnswer(deps),
       // edit and regenerate load with their first use (not on every chat's first screen)
       edit: async (chatId: string, messageId: string, text: string) => (await loadEdits()).editMessage(deps, { chatId, messageId, text }),

@@ -3,6 +3,7 @@
 import { useTranslation } from "react-i18next";
 import { LANGUAGE_NAMES, LANGUAGES, currentLanguage, isLanguage, setLanguage } from "../../lib/i18n";
 import { IconGlobe } from "../ui/icons";
+import "./language-select.css";
 
 export function LanguageSelect({ onChange }: { onChange?: (lng: string) => void }) {
   const { t, i18n } = useTranslation();

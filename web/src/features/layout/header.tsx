@@ -4,6 +4,7 @@ import { useAtom } from "jotai";
 import { useTranslation } from "react-i18next";
 import { FindInChatButton } from "../chat/find-in-chat-button";
 import { ModelSwitcher } from "../models/model-switcher";
+import { ImageHeaderButtons } from "../images/header-buttons";
 import { IconNewChat, IconSidebar } from "../ui/icons";
 import { drawerOpenAtom, sidebarCollapsedAtom } from "./layout.atoms";
 import { useNewChat } from "./sidebar";
@@ -35,6 +36,7 @@ export function Header() {
       <ModelSwitcher />
       <div className="header__spacer" />
       <FindInChatButton />
+      <ImageHeaderButtons />
       {sidebarHidden ? (
         <button
           type="button"

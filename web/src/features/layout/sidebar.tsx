@@ -1,7 +1,7 @@
 // The sidebar: brand, new chat, the history, clear conversations, language and theme, and the profile menu.
 // On phones it is a drawer over the chat (closed with Escape, the backdrop, or by picking a chat).
 import { useNavigate } from "@tanstack/react-router";
-import { useAtom, useAtomValue } from "jotai";
+import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { STORAGE_KEYS, writeItem } from "../../lib/storage";
@@ -13,6 +13,8 @@ import { saveLanguage } from "../auth/auth.api";
 import { ThemeToggle } from "../theme/theme-toggle";
 import { confirm } from "../ui/confirm.atoms";
 import { IconBroom, IconClose, IconNewChat, Logo } from "../ui/icons";
+import { ExpertsMenu } from "../experts/experts-menu";
+import { newChatPersonaAtom } from "../experts/experts.atoms";
 import { drawerOpenAtom, sidebarCollapsedAtom } from "./layout.atoms";
 import { ProfileMenu } from "./profile-menu";
 import { useIsMobile } from "./use-media-query";
@@ -20,7 +22,9 @@ import { streamingAtom } from "../chat/chat.atoms";
 
 export function useNewChat() {
   const navigate = useNavigate();
+  const setPersona = useSetAtom(newChatPersonaAtom);
   return () => {
+    setPersona(null);
     writeItem(STORAGE_KEYS.currentChatId, null);
     void navigate({ to: "/" });
   };
@@ -103,6 +107,7 @@ export function Sidebar() {
           <span>{t("sidebar.newChat")}</span>
         </button>
         <SearchChatsButton onNavigate={closeDrawer} />
+        <ExpertsMenu onPick={closeDrawer} />
         <div className="sidebar__scroll" ref={scrollRef} data-testid="sidebar-scroll">
           <HistoryList onNavigate={closeDrawer} scrollRef={scrollRef} />
         </div>

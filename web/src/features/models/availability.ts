@@ -9,8 +9,9 @@ export function shouldDisable(remaining: number): boolean {
   return remaining <= DISABLE_AT_REMAINING;
 }
 
+/** An external model answers with the user's own key, so no daily uses limit it. */
 export function isUsable(model: Model, disabled: readonly string[]): boolean {
-  return model.allowed && model.remaining > 0 && !disabled.includes(model.endpoint);
+  return model.allowed && (model.external || model.remaining > 0) && !disabled.includes(model.endpoint);
 }
 
 /** The preferred model if usable, else the default, else the first usable one, else null (all used up). */

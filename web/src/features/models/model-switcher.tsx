@@ -95,7 +95,7 @@ export function ModelSwitcher() {
                   </span>
                   {!locked ? (
                     <span className="model-option__usage">
-                      {usable ? t("models.usesLeft", { remaining: m.remaining, total: m.total }) : t("models.usedUp")}
+                      {m.external ? t("models.ownKey") : usable ? t("models.usesLeft", { remaining: m.remaining, total: m.total }) : t("models.usedUp")}
                     </span>
                   ) : null}
                 </span>
