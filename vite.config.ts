@@ -21,6 +21,10 @@ const SIGNED_IN = new RegExp(
   String.raw`node_modules[\\/](@tanstack[\\/](query-core|react-query)|virtua)[\\/]|web[\\/]src[\\/](lib[\\/]query-client|features[\\/](auth[\\/]auth\.queries|chat[\\/](?!markdown[\\/]|startup|${LATER_CHAT})|history[\\/](?!${LATER_HISTORY})|models[\\/]|layout[\\/](?!route-fallbacks)|socket[\\/](use-user-socket|socket-client)|images[\\/](image-mode\.atoms|media-icons|generated-image|use-composer-send|header-buttons)|attachments[\\/](attachments-entry|attachments\.atoms)|ui[\\/]use-dismiss)|lib[\\/]ids)[^?]*\.tsx?$|worker[\\/]protocol[\\/](rules|api)\.ts$`,
 );
 
+/** The upgrade and affiliate screens, loaded only when one of them opens. */
+const PLANS =
+  /web[\\/]src[\\/](features[\\/](plans|affiliate)[\\/][^?]*\.(tsx?|css)$|routes[\\/]_app[\\/](upgrade|affiliate)\.tsx\?tsr-split=component)|worker[\\/]protocol[\\/]payments\.ts$/;
+
 /** The libraries every page of the SPA loads, with the app's own core (API client, storage, wire shapes). */
 const FRAMEWORK =
   /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](router-core|react-router|history|store|react-store)|i18next|react-i18next|i18next-resources-to-backend|use-sync-external-store|jotai|valibot)[\\/]|web[\\/]src[\\/]lib[\\/](api|storage|error-message)\.ts|worker[\\/]protocol[\\/](resources|errors)\.ts|features[\\/]auth[\\/](auth\.api|session|auth\.schemas)\.ts/;
@@ -29,7 +33,13 @@ export default defineConfig({
   root: repo("./web"),
   // The SPA imports locales/*.json and worker/protocol/*.ts from outside web/.
   server: { fs: { allow: [repo("./")] } },
-  build: { outDir: repo("./dist"), emptyOutDir: true },
+  build: {
+    outDir: repo("./dist"),
+    emptyOutDir: true,
+    // Every browser the app supports preloads modules natively (<link rel="modulepreload">): Vite's polyfill for
+    // older ones would cost every page ~0.3 kB of gzip in the entry chunk.
+    modulePreload: { polyfill: false },
+  },
   environments: {
     client: {
       build: {
@@ -43,6 +53,9 @@ export default defineConfig({
                 { name: "framework", test: FRAMEWORK },
                 // Only what the pattern names: shared code (icons, dialogs) stays where the sign-in page can get it alone.
                 { name: "signed-in", test: SIGNED_IN, includeDependenciesRecursively: false },
+                // The plans, payment and affiliate screens (their routes' components, features and wire shapes) in one
+                // lazy chunk: each file name in it would otherwise be listed in the route tree every page loads.
+                { name: "plans", test: PLANS, includeDependenciesRecursively: false },
               ],
             },
           },

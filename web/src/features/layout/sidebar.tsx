@@ -1,6 +1,6 @@
 // The sidebar: brand, new chat, the history, clear conversations, language and theme, and the profile menu.
 // On phones it is a drawer over the chat (closed with Escape, the backdrop, or by picking a chat).
-import { useNavigate } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,7 +12,7 @@ import { LanguageSelect } from "../i18n/language-select";
 import { saveLanguage } from "../auth/auth.api";
 import { ThemeToggle } from "../theme/theme-toggle";
 import { confirm } from "../ui/confirm.atoms";
-import { IconBroom, IconClose, IconNewChat, Logo } from "../ui/icons";
+import { IconBroom, IconClose, IconNewChat, IconSparkle, Logo } from "../ui/icons";
 import { ExpertsMenu } from "../experts/experts-menu";
 import { newChatPersonaAtom } from "../experts/experts.atoms";
 import { drawerOpenAtom, sidebarCollapsedAtom } from "./layout.atoms";
@@ -112,6 +112,10 @@ export function Sidebar() {
           <HistoryList onNavigate={closeDrawer} scrollRef={scrollRef} />
         </div>
         <div className="sidebar__footer">
+          <Link to="/affiliate" className="sidebar__link" data-testid="sidebar-affiliate" onClick={closeDrawer}>
+            <IconSparkle size={18} />
+            <span>{t("sidebar.affiliate")}</span>
+          </Link>
           <button type="button" className="sidebar__link" data-testid="clear-conversations" onClick={() => void onClear()}>
             <IconBroom size={18} />
             <span>{t("sidebar.clear")}</span>
