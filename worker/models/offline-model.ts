@@ -12,6 +12,7 @@ import type {
   LanguageModelV3Usage,
 } from "@ai-sdk/provider";
 import { type DetectedLanguage, detectLanguage } from "../protocol/language";
+import { CUSTOM_INSTRUCTIONS_HEADER, MEMORY_HEADER, PERSONA_PREFIX } from "../personalization/build-personalization";
 import { parseAttachmentsPrompt } from "../uploads/attachment-prompt";
 
 export const OFFLINE_PROVIDER = "may.offline";
@@ -47,6 +48,9 @@ interface Phrases {
   filesTitle: string;
   /** `{size}` is replaced by the file's size in bytes. */
   fileSize: string;
+  /** The heading of what the user's settings added to the conversation, and its labels. */
+  settingsTitle: string;
+  settingsLabels: { expert: string; style: string; instructions: string; memories: string; temperature: string };
   closings: string[];
 }
 
@@ -75,6 +79,8 @@ const PHRASES: Record<DetectedLanguage, Phrases> = {
     languageLabel: "Language",
     modelLabel: "Model",
     modelName: "Mây offline",
+    settingsTitle: "Your settings, as I received them:",
+    settingsLabels: { expert: "Expert", style: "Style", instructions: "Custom instructions", memories: "Remembered facts", temperature: "Temperature" },
     filesTitle: "Files I received:",
     fileSize: "{size} bytes",
     closings: [
@@ -106,6 +112,8 @@ const PHRASES: Record<DetectedLanguage, Phrases> = {
     languageLabel: "Ngôn ngữ",
     modelLabel: "Mô hình",
     modelName: "Mây ngoại tuyến",
+    settingsTitle: "Cài đặt của bạn mà tôi nhận được:",
+    settingsLabels: { expert: "Chuyên gia", style: "Phong cách", instructions: "Hướng dẫn tùy chỉnh", memories: "Điều đã ghi nhớ", temperature: "Nhiệt độ" },
     filesTitle: "Các tệp tôi nhận được:",
     fileSize: "{size} byte",
     closings: [
@@ -137,6 +145,8 @@ const PHRASES: Record<DetectedLanguage, Phrases> = {
     languageLabel: "Язык",
     modelLabel: "Модель",
     modelName: "Mây офлайн",
+    settingsTitle: "Ваши настройки, как я их получил:",
+    settingsLabels: { expert: "Эксперт", style: "Стиль", instructions: "Ваши инструкции", memories: "Запомненные факты", temperature: "Температура" },
     filesTitle: "Полученные файлы:",
     fileSize: "{size} байт",
     closings: [
@@ -167,6 +177,8 @@ const PHRASES: Record<DetectedLanguage, Phrases> = {
     languageLabel: "语言",
     modelLabel: "模型",
     modelName: "Mây 离线",
+    settingsTitle: "我收到的你的设置：",
+    settingsLabels: { expert: "专家", style: "风格", instructions: "自定义指令", memories: "记住的信息", temperature: "温度" },
     filesTitle: "我收到的文件：",
     fileSize: "{size} 字节",
     closings: [
@@ -277,14 +289,36 @@ function filesSection(files: ReceivedFile[], p: Phrases): string | null {
   return [p.filesTitle, ...lines].join("\n");
 }
 
+/**
+ * What the user's settings added, read back from the system prompt (the blocks build-personalization.ts writes) and
+ * the call's temperature: the expert persona, the AI style, the custom instructions and the remembered facts.
+ */
+function settingsSection(prompt: LanguageModelV3Prompt, temperature: number | undefined, p: Phrases): string | null {
+  const system = prompt.flatMap((m) => (m.role === "system" ? [m.content] : [])).join("\n\n");
+  const l = p.settingsLabels;
+  const lines: string[] = [];
+  const expert = system.split("\n").find((line) => line.startsWith(PERSONA_PREFIX));
+  if (expert) lines.push(`- ${l.expert}: ${sanitize(expert.slice(PERSONA_PREFIX.length).replace(/\.$/, ""))}`);
+  const style = /^Style: ([^.]+)\./m.exec(system)?.[1];
+  if (style) lines.push(`- ${l.style}: ${sanitize(style)}`);
+  const instructions = system.split(`${CUSTOM_INSTRUCTIONS_HEADER}\n"""\n`)[1]?.split('\n"""')[0];
+  if (instructions) lines.push(`- ${l.instructions}: “${sanitize(shorten(instructions, QUOTE_MAX_CHARS))}”`);
+  const memories = system.split(`${MEMORY_HEADER}\n`)[1]?.split("\n\n")[0]?.split("\n").filter((line) => line.startsWith("- ")).length ?? 0;
+  if (memories > 0) lines.push(`- ${l.memories}: ${memories}`);
+  if (lines.length === 0) return null;
+  if (temperature !== undefined) lines.push(`- ${l.temperature}: ${temperature}`);
+  return [p.settingsTitle, ...lines].join("\n");
+}
+
 /** The offline answer for a conversation: Markdown of roughly 120–200 words in the language of the last user message. */
-export function composeOfflineAnswer(prompt: LanguageModelV3Prompt): OfflineAnswer {
+export function composeOfflineAnswer(prompt: LanguageModelV3Prompt, temperature?: number): OfflineAnswer {
   const conversation = prompt.filter((m) => m.role === "user" || m.role === "assistant");
   const hash = fnv1a(conversation.map((m) => `${m.role}:${textOf(m)}`).join("\n"));
   const lastUser = [...conversation].reverse().find((m) => m.role === "user");
   const asked = readQuestion(lastUser);
   const question = sanitize(asked.question);
   const files = filesSection(asked.files, PHRASES[detectLanguage(question)]);
+  const settings = settingsSection(prompt, temperature, PHRASES[detectLanguage(question)]);
   const language = detectLanguage(question);
   const p = PHRASES[language];
 
@@ -296,6 +330,7 @@ export function composeOfflineAnswer(prompt: LanguageModelV3Prompt): OfflineAnsw
     `## ${pick(p.headings, hash, 0).replace("{topic}", topic)}`,
     `> ${p.notice}`,
     ...(files ? [files] : []),
+    ...(settings ? [settings] : []),
     pick(p.intros, hash, 3).replace("{quote}", quote),
     [pick(p.listTitles, hash, 6), ...pick(p.bulletSets, hash, 9).map((b) => `- ${b}`)].join("\n"),
     p.codeIntro,
@@ -379,7 +414,7 @@ export function createOfflineModel(opts: { delayMs: number }): LanguageModelV3 {
 
     async doGenerate(options: LanguageModelV3CallOptions): Promise<LanguageModelV3GenerateResult> {
       if (options.abortSignal?.aborted) throw abortError(options.abortSignal);
-      const answer = composeOfflineAnswer(options.prompt);
+      const answer = composeOfflineAnswer(options.prompt, options.temperature);
       return {
         content: [{ type: "text", text: answer.text }],
         finishReason: { unified: "stop", raw: "stop" },
@@ -390,7 +425,7 @@ export function createOfflineModel(opts: { delayMs: number }): LanguageModelV3 {
     },
 
     async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
-      const answer = composeOfflineAnswer(options.prompt);
+      const answer = composeOfflineAnswer(options.prompt, options.temperature);
       const chunks = splitIntoChunks(answer.text, answer.hash);
       const signal = options.abortSignal;
       const id = "text-0";

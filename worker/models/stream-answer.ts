@@ -6,8 +6,7 @@
 // This is the hot loop of every answer, so it is lean: it reads the provider model's own stream (doStream, where the
 // provider parses each upstream event once) instead of streamText's extra layers, and it keeps one idle timer and
 // one abort listener per answer, never one per token.
-import type { LanguageModelV3, LanguageModelV3Prompt, LanguageModelV3StreamPart } from "@ai-sdk/provider";
-import { APICallError, RetryError, TypeValidationError } from "ai";
+import { APICallError, type LanguageModelV3, type LanguageModelV3Prompt, type LanguageModelV3StreamPart, TypeValidationError } from "@ai-sdk/provider";
 import type { Citation, StreamErrorCode } from "../protocol/chat-stream";
 
 export type AnswerPart =
@@ -51,8 +50,9 @@ function codeForErrorType(type: string): keyof typeof MESSAGES | undefined {
 }
 
 /**
- * The errors worth looking at, outermost first: the error, its causes, a RetryError's last error, and the value a
- * TypeValidationError could not parse (xAI's in-stream `{code, error}` event arrives that way).
+ * The errors worth looking at, outermost first: the error, its causes, and the value a TypeValidationError could not
+ * parse (xAI's in-stream `{code, error}` event arrives that way). The model's own stream (doStream) never retries, so
+ * there is no RetryError to unwrap, and the `ai` package itself is not needed at all.
  */
 function* causes(err: unknown): Generator<unknown> {
   const seen = new Set<unknown>();
@@ -63,7 +63,7 @@ function* causes(err: unknown): Generator<unknown> {
     seen.add(current);
     yield current;
     const { cause, value } = current as { cause?: unknown; value?: unknown };
-    queue.push(RetryError.isInstance(current) ? current.lastError : undefined, cause, TypeValidationError.isInstance(current) ? value : undefined);
+    queue.push(cause, TypeValidationError.isInstance(current) ? value : undefined);
   }
 }
 

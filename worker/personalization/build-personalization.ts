@@ -33,6 +33,11 @@ export interface Personalization {
   topP?: number;
 }
 
+/** The first line of each block this adds to the system prompt (the offline model reads them back, to show them). */
+export const PERSONA_PREFIX = "Your role in this chat: ";
+export const CUSTOM_INSTRUCTIONS_HEADER = "The user's custom instructions for how you answer (follow them unless they conflict with safety or the facts):";
+export const MEMORY_HEADER = "What you remember about the user from earlier chats (use it when relevant; do not recite it unprompted):";
+
 /** Keeps the user's text from closing our delimiters: triple quotes inside become single ones. */
 const quoteSafe = (text: string) => text.replace(/"{3,}/g, '"');
 
@@ -48,10 +53,7 @@ function memoryBlock(memories: readonly { content: string }[]): string {
     used += line.length + 1;
   }
   if (picked.length === 0) return "";
-  return [
-    "What you remember about the user from earlier chats (use it when relevant; do not recite it unprompted):",
-    ...picked,
-  ].join("\n");
+  return [MEMORY_HEADER, ...picked].join("\n");
 }
 
 export function buildPersonalization({ settings, style, memories, persona, isNewChat = false }: PersonalizationInput): Personalization {
@@ -60,7 +62,7 @@ export function buildPersonalization({ settings, style, memories, persona, isNew
   let topP: number | undefined;
 
   if (persona) {
-    parts.push(persona.system);
+    parts.push(`${PERSONA_PREFIX}${persona.name}.\n${persona.system}`);
     temperature = persona.temperature;
   }
   if (style) {
@@ -73,7 +75,7 @@ export function buildPersonalization({ settings, style, memories, persona, isNew
   if (settings.enableAiCustom && instruction && (settings.allowNewChats || !isNewChat)) {
     parts.push(
       [
-        "The user's custom instructions for how you answer (follow them unless they conflict with safety or the facts):",
+        CUSTOM_INSTRUCTIONS_HEADER,
         `"""\n${quoteSafe(instruction)}\n"""`,
       ].join("\n"),
     );

@@ -12,6 +12,8 @@ const IsoDate = v.string();
 const Success = <T extends v.GenericSchema>(data: T) => v.object({ status: v.literal("success"), data });
 
 const DisplayPriceSchema = v.object({ monthly: v.number(), yearly: v.number() });
+const PlanPricesSchema = v.object({ basic: DisplayPriceSchema, advanced: DisplayPriceSchema });
+const DisplayCurrencySchema = v.picklist(["VND", "USD", "RUB"]);
 
 export const PackagesBodySchema = Success(
   v.object({
@@ -28,8 +30,9 @@ export const PackagesBodySchema = Success(
         label: v.string(),
       }),
     ),
-    display_prices: v.record(v.picklist(["VND", "USD", "RUB"]), v.object({ basic: DisplayPriceSchema, advanced: DisplayPriceSchema })),
-    currency_by_language: v.record(v.picklist(["vi", "en", "ru", "zh"]), v.picklist(["VND", "USD", "RUB"])),
+    // Spelled out key by key rather than v.record: the same check, and no record validator in the SPA's entry bundle.
+    display_prices: v.object({ VND: PlanPricesSchema, USD: PlanPricesSchema, RUB: PlanPricesSchema }),
+    currency_by_language: v.object({ vi: DisplayCurrencySchema, en: DisplayCurrencySchema, ru: DisplayCurrencySchema, zh: DisplayCurrencySchema }),
   }),
 );
 export type PackagesBody = v.InferInput<typeof PackagesBodySchema>;

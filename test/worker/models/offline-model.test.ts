@@ -7,6 +7,8 @@ type ModelMessage = AnswerPrompt["messages"][number];
 import { describe, expect, it } from "vitest";
 import { composeOfflineAnswer, createOfflineModel, splitIntoChunks } from "../../../worker/models/offline-model";
 import { createModelRegistry } from "../../../worker/models/registry";
+import { buildPersonalization } from "../../../worker/personalization/build-personalization";
+import { EXPERT_PERSONA_SPECS } from "../../../worker/personalization/personas";
 import { streamAnswer } from "../../../worker/models/stream-answer";
 import { collect, errorsOf, textOf, userMessages, within } from "./model-helpers";
 
@@ -180,5 +182,40 @@ describe("the offline model", () => {
     const { text } = await answer(userMessages("Same either way?"), offlineModel());
     expect(generated.content).toEqual([{ type: "text", text }]);
     expect(generated.finishReason.unified).toBe("stop");
+  });
+});
+
+describe("the offline model shows the user's settings it received", () => {
+  const ask = (system: string, question: string) => [
+    { role: "system" as const, content: system },
+    { role: "user" as const, content: [{ type: "text" as const, text: question }] },
+  ];
+
+  it("lists the expert, the style, the custom instructions, the remembered facts and the temperature", () => {
+    const personal = buildPersonalization({
+      settings: { chatCustomization: "Always answer like a pirate.", enableAiCustom: true, allowNewChats: true, memoryEnabled: true },
+      style: "superCreative",
+      memories: [{ content: "Lives in Đà Nẵng" }, { content: "Has a cat" }],
+      persona: EXPERT_PERSONA_SPECS["english-professor"],
+    });
+    const { text } = composeOfflineAnswer(ask(`You are Mây.\n\n${personal.system}`, "How do I say hello?"), personal.temperature);
+    expect(text).toContain("Your settings, as I received them:");
+    expect(text).toContain("- Expert: English professor");
+    expect(text).toContain("- Style: very creative");
+    expect(text).toContain("- Custom instructions: “Always answer like a pirate.”");
+    expect(text).toContain("- Remembered facts: 2");
+    expect(text).toContain(`- Temperature: ${personal.temperature}`);
+  });
+
+  it("says nothing about settings when none applies, in the user's language otherwise", () => {
+    expect(composeOfflineAnswer(ask("You are Mây.", "Xin chào")).text).not.toContain("Cài đặt");
+    const personal = buildPersonalization({
+      settings: { chatCustomization: "Trả lời ngắn gọn", enableAiCustom: true, allowNewChats: true, memoryEnabled: false },
+      style: null,
+      memories: [],
+    });
+    const { text } = composeOfflineAnswer(ask(`You are Mây.\n\n${personal.system}`, "Thời tiết Hà Nội thế nào?"));
+    expect(text).toContain("Cài đặt của bạn mà tôi nhận được:");
+    expect(text).toContain("- Hướng dẫn tùy chỉnh: “Trả lời ngắn gọn”");
   });
 });

@@ -1,7 +1,7 @@
 // streamAnswer on its own, with hand-made language models: the idle timeout, the caller's stop, and the mapping of
 // failures that do not need a network (errors thrown by doStream, errors inside the stream, source parts).
 import type { LanguageModelV3, LanguageModelV3StreamPart } from "@ai-sdk/provider";
-import { APICallError } from "ai";
+import { APICallError } from "@ai-sdk/provider";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { IDLE_TIMEOUT_MS, streamAnswer } from "../../../worker/models/stream-answer";
 import { collect, textOf, userMessages, within } from "./model-helpers";

@@ -1,6 +1,6 @@
 // The pure mapping from settings, style, memory and persona to system-prompt additions and sampling settings.
 import { describe, expect, it } from "vitest";
-import { buildPersonalization, type PersonalizationSettings } from "../../../worker/personalization/build-personalization";
+import { buildPersonalization, PERSONA_PREFIX, type PersonalizationSettings } from "../../../worker/personalization/build-personalization";
 import { MEMORY_PROMPT_MAX_CHARS } from "../../../worker/personalization/memory-limits";
 import { EXPERT_PERSONA_SPECS } from "../../../worker/personalization/personas";
 import { AI_STYLE_SPECS, effectiveStyle } from "../../../worker/personalization/styles";
@@ -65,10 +65,10 @@ describe("buildPersonalization", () => {
   it.each(EXPERT_PERSONAS)("persona %s leads the prompt and sets its temperature, which a style overrides", (id) => {
     const persona = EXPERT_PERSONA_SPECS[id];
     const alone = buildPersonalization({ settings: defaults, style: null, memories: [], persona });
-    expect(alone.system.startsWith(persona.system)).toBe(true);
+    expect(alone.system.startsWith(`${PERSONA_PREFIX}${persona.name}.\n${persona.system}`)).toBe(true);
     expect(alone.temperature).toBe(persona.temperature);
     const styled = buildPersonalization({ settings: { ...defaults, chatCustomization: "Be brief." }, style: "spontaneous", memories: [], persona });
-    expect(styled.system.indexOf(persona.system)).toBe(0);
+    expect(styled.system.indexOf(PERSONA_PREFIX)).toBe(0);
     expect(styled.system.indexOf("Be brief.")).toBeGreaterThan(styled.system.indexOf("Style: spontaneous"));
     expect(styled.temperature).toBe(AI_STYLE_SPECS.spontaneous.temperature);
   });

@@ -1,6 +1,7 @@
 // Notices above the input: the offline-model notice (no AI provider configured, so the built-in offline model
 // answers) and the latest usage warning for the current model.
 import { useQuery } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
 import { useAtom } from "jotai";
 import { useTranslation } from "react-i18next";
 import { toast } from "../toast/toast.atoms";
@@ -36,8 +37,12 @@ export function UsageBanner() {
   const { t } = useTranslation();
   const [warning, setWarning] = useAtom(usageWarningAtom);
   const { data } = useQuery(modelsQuery());
+  const navigate = useNavigate();
   if (!warning) return null;
-  const view = presentWarning({ level: warning.level, remaining: warning.remaining, plan: data?.plan ?? "free", model: warning.model });
+  const plan = data?.plan ?? "free";
+  const view = presentWarning({ level: warning.level, remaining: warning.remaining, plan, model: warning.model });
+  // free and basic are offered an upgrade (Advanced+ is the top plan: its action is the prompt guide)
+  const upgrade = plan !== "advanced";
   if (!view) return null;
   return (
     <div
@@ -52,7 +57,12 @@ export function UsageBanner() {
         <strong>{t(view.titleKey)}</strong>
         <span>{t(view.messageKey, view.values)}</span>
       </div>
-      <button type="button" className="usage-banner__action" onClick={() => toast.info(t("common.unavailable"))}>
+      <button
+        type="button"
+        className="usage-banner__action"
+        data-testid="usage-warning-action"
+        onClick={() => (upgrade ? void navigate({ to: "/upgrade" }) : toast.info(t("common.unavailable")))}
+      >
         {t(view.actionKey)}
       </button>
       <button type="button" className="icon-btn icon-btn--sm" aria-label={t("common.close")} onClick={() => setWarning(null)}>

@@ -1,5 +1,6 @@
 // The model picker in the header: every catalogue entry with its description and today's uses; premium models are
-// shown locked to free users, and used-up or disabled ones cannot be picked.
+// shown locked to free users (picking one opens /upgrade), and used-up or disabled ones cannot be picked.
+import { useNavigate } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";
 import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,6 +16,7 @@ export function ModelSwitcher() {
   const { t } = useTranslation();
   const { model, data, disabled, query } = useCurrentModel();
   const setSelected = useSetAtom(selectedModelAtom);
+  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -64,14 +66,16 @@ export function ModelSwitcher() {
                 type="button"
                 role="menuitemradio"
                 aria-checked={active}
-                aria-disabled={!usable}
+                aria-disabled={!usable && !locked}
                 className={`model-option${active ? " is-active" : ""}${usable ? "" : " is-disabled"}`}
                 data-testid="model-option"
                 data-endpoint={m.endpoint}
                 data-locked={locked ? "true" : "false"}
                 onClick={() => {
                   if (locked) {
-                    toast.info(t("models.premiumOnly", { model: m.name }), { key: "model-locked" });
+                    // a premium model is an upgrade away: show the plans that unlock it
+                    close();
+                    void navigate({ to: "/upgrade" });
                     return;
                   }
                   if (!usable) {
