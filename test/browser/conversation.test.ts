@@ -83,10 +83,15 @@ describe("edit and regenerate", () => {
     expect((await reply.textContent())?.length ?? 0).toBeGreaterThan(40);
 
     await page.reload();
-    // the chat opens at its end: go up to the question
-    await page.locator("[data-testid=message-list]").evaluate((el) => el.scrollTo(0, 0));
+    // the chat opens at its end (long offline answers): go up to the question once the list is there
+    await bots(page).first().waitFor();
+    await expect
+      .poll(async () => {
+        await page.locator("[data-testid=message-list]").evaluate((el) => el.scrollTo(0, 0));
+        return users(page).first().locator("[data-testid=edited-mark]").count();
+      })
+      .toBe(1);
     const saved = users(page).first();
-    await saved.locator("[data-testid=edited-mark]").waitFor();
     expect(await saved.locator("[data-testid=message-text]").textContent()).toBe("What is bún chả?");
     await saved.locator("[data-testid=toggle-original]").click();
     expect(await saved.locator("[data-testid=original-message]").textContent()).toContain("What is pho?");
