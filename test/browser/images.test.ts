@@ -127,17 +127,26 @@ describe("images and attachments in the browser", () => {
   });
 
   it("warns as the day's image generations run out, then refuses with an upgrade action", async () => {
-    // A free account draws 3 a day; after 2 one is left, which the spec's disable-at-1 rule keeps back.
+    // A free account draws 3 a day: after 2 the last one is left, critically warned and still reachable
+    // (web/src/features/models/availability.ts); once it is spent, images are refused without a call.
     expect(await page.getAttribute("[data-testid=usage-warning]", "data-severity")).toBe("critical");
     expect(await page.textContent("[data-testid=usage-warning]")).toContain("image generations");
     await page.click("[data-testid=attach-button]");
     await page.click("[data-testid=menu-create-image]");
     await page.waitForSelector("[data-testid=image-mode-chip]");
-    const before = imageCalls.length;
+    const calls = imageCalls.length;
     await send("A third picture");
+    // the list is virtualized, so the new picture is found by its prompt rather than by counting pictures
+    await page.locator("[data-testid=message][data-sender=bot]", { hasText: "A third picture" }).locator("img[alt='Generated image']").waitFor({ timeout: 30_000 });
+    expect(imageCalls.length).toBe(calls + 1);
+    await page.click("[data-testid=attach-button]");
+    await page.click("[data-testid=menu-create-image]");
+    await page.waitForSelector("[data-testid=image-mode-chip]");
+    const before = imageCalls.length;
+    await send("A fourth picture");
     await expect.poll(lastToast).toContain("You have used all of today's image generations.");
     expect(imageCalls.length).toBe(before);
-    expect(await page.inputValue("[data-testid=chat-input]")).toBe("A third picture");
+    expect(await page.inputValue("[data-testid=chat-input]")).toBe("A fourth picture");
     await page.click("[data-testid=toast] button:has-text('Upgrade now')");
     await page.waitForURL("**/upgrade");
     await page.goBack();

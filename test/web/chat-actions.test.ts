@@ -212,7 +212,7 @@ describe("chat actions", () => {
     expect(content()?.messages.at(-1)).toMatchObject({ message: "The beginning", stopped: true, error: null, isStreaming: false });
   });
 
-  it("disables the model when one use or fewer is left after this one, and switches", async () => {
+  it("keeps the model while its last use is left, warning critically", async () => {
     const sse = sseBody();
     fakeWorker(() => new Response(sse.body, { status: 200, headers: { "X-Remaining-Usage": "1", "X-Warning-Level": "critical" } }));
     const done = sendMessage(deps, { text: "hello", chatId: "chat-1" });
@@ -220,8 +220,21 @@ describe("chat actions", () => {
     sse.send(STREAM_DONE);
     sse.close();
     await done;
+    expect(store.get(disabledModelsAtom)).toEqual([]);
+    expect(store.get(selectedModelAtom)).not.toBe("o4-mini");
+    expect(store.get(usageWarningAtom)).toMatchObject({ level: "critical", remaining: 1 });
+  });
+
+  it("disables the model once its last use is spent, and switches", async () => {
+    const sse = sseBody();
+    fakeWorker(() => new Response(sse.body, { status: 200, headers: { "X-Remaining-Usage": "0", "X-Warning-Level": "zero_remaining" } }));
+    const done = sendMessage(deps, { text: "hello", chatId: "chat-1" });
+    await settle();
+    sse.send(STREAM_DONE);
+    sse.close();
+    await done;
     expect(store.get(disabledModelsAtom)).toEqual(["gpt-4.1-mini"]);
     expect(store.get(selectedModelAtom)).toBe("o4-mini");
-    expect(store.get(usageWarningAtom)).toMatchObject({ level: "critical", remaining: 1 });
+    expect(store.get(usageWarningAtom)).toMatchObject({ level: "zero_remaining", remaining: 0 });
   });
 });

@@ -30,7 +30,7 @@ describe("presentWarning", () => {
   });
 
   it("passes the remaining count (never negative) and the model name to the message", () => {
-    expect(presentWarning({ ...base, level: "critical", remaining: -3 })?.values).toEqual({ remaining: 0, model: "GPT 4.1-mini" });
+    expect(presentWarning({ ...base, level: "critical", remaining: -3 })?.values).toEqual({ remaining: 0, count: 0, model: "GPT 4.1-mini" });
   });
 
   it("presents every level the shared rule can produce", () => {
@@ -65,9 +65,9 @@ describe("model availability", () => {
   });
   const models = [model("a"), model("b", { remaining: 0 }), model("c"), model("p", { allowed: false, premiumRequired: true })];
 
-  it("disables a model at one use left or fewer", () => {
+  it("keeps the last daily use reachable: a model is disabled once a send leaves 0 uses, not 1", () => {
     expect(shouldDisable(2)).toBe(false);
-    expect(shouldDisable(1)).toBe(true);
+    expect(shouldDisable(1)).toBe(false);
     expect(shouldDisable(0)).toBe(true);
   });
 
@@ -84,5 +84,26 @@ describe("model availability", () => {
     expect(pickModel(models, "c", ["c"], "a")?.endpoint).toBe("a");
     expect(pickModel(models, null, ["a"], "a")?.endpoint).toBe("c");
     expect(pickModel(models, null, ["a", "c"], "a")).toBeNull();
+  });
+});
+
+describe("usage texts count in each language's plural forms", () => {
+  it("says '1 use' in English and 'остался 1 запрос / 3 запроса / 5 запросов' in Russian", async () => {
+    const { createInstance } = await import("i18next");
+    const en = (await import("../../locales/en.json")).default;
+    const ru = (await import("../../locales/ru.json")).default;
+    const vi = (await import("../../locales/vi.json")).default;
+    const i18n = createInstance();
+    await i18n.init({ lng: "en", resources: { en: { translation: en }, ru: { translation: ru }, vi: { translation: vi } } });
+    const say = (lng: string, remaining: number) => {
+      const view = presentWarning({ level: "critical", remaining, plan: "free", model: "GPT" })!;
+      return i18n.getFixedT(lng)(view.messageKey, view.values);
+    };
+    expect(say("en", 1)).toBe("Only 1 GPT use left today.");
+    expect(say("en", 2)).toBe("Only 2 GPT uses left today.");
+    expect(say("ru", 1)).toBe("Остался всего 1 запрос к GPT на сегодня.");
+    expect(say("ru", 3)).toBe("Осталось всего 3 запроса к GPT на сегодня.");
+    expect(say("ru", 5)).toBe("Осталось всего 5 запросов к GPT на сегодня.");
+    expect(say("vi", 1)).toBe("Chỉ còn 1 lượt GPT hôm nay.");
   });
 });

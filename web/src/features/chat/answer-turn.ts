@@ -211,7 +211,7 @@ function applyUsageHeaders(deps: ChatDeps, catalogue: ModelsResponse, model: Mod
     store.set(selectedModelAtom, next.endpoint);
     toast.warning(t("models.lockedAfterThis", { model: model.name, next: next.name }), { key: "model-switch" });
   } else {
-    toast.warning(t("models.allLow"), { key: "model-switch" });
+    toast.warning(t("models.allExhausted"), { key: "model-switch" });
   }
 }
 

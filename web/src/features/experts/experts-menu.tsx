@@ -5,7 +5,7 @@ import { useAtom } from "jotai";
 import { useTranslation } from "react-i18next";
 import { EXPERT_PERSONAS, type ExpertPersonaId } from "../../../../worker/protocol/settings";
 import { STORAGE_KEYS, writeItem } from "../../lib/storage";
-import { IconClose } from "../ui/icons";
+import { IconClose, IconCompass, IconLightbulb } from "../ui/icons";
 import { newChatPersonaAtom } from "./experts.atoms";
 
 export function ExpertsMenu({ onPick }: { onPick: () => void }) {
@@ -30,7 +30,7 @@ export function ExpertsMenu({ onPick }: { onPick: () => void }) {
           aria-current={current === p || undefined}
           onClick={() => start(p)}
         >
-          <span aria-hidden="true">{p === "english-professor" ? "🎓" : "📈"}</span>
+          {p === "english-professor" ? <IconLightbulb size={18} /> : <IconCompass size={18} />}
           <span>{t(`experts.${p}.name`)}</span>
         </button>
       ))}

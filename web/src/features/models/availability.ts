@@ -2,11 +2,17 @@
 // disabled it (the spec disables a model at 1 or fewer uses left, or after a 403 for it, until the day turns).
 import type { Model } from "./models.schemas";
 
-/** At this many remaining uses or fewer, the model is disabled for the rest of the day. */
-export const DISABLE_AT_REMAINING = 1;
+/**
+ * The spec disables a model "at 1 or fewer uses left". Read against the count the server reports after a send, that
+ * would make the last daily use unreachable (a free plan's 3 images would give 2). Mây reads it as the uses left when
+ * the user sends: the send made with 1 use left is the last one, and once the server reports this many remaining
+ * (0) after a send, the model (or search, or images) is disabled for the rest of the quota day.
+ */
+export const DISABLE_AT_REMAINING = 0;
 
-export function shouldDisable(remaining: number): boolean {
-  return remaining <= DISABLE_AT_REMAINING;
+/** Whether the uses left after a send (X-Remaining-Usage) end the model's day. */
+export function shouldDisable(remainingAfterSend: number): boolean {
+  return remainingAfterSend <= DISABLE_AT_REMAINING;
 }
 
 /** An external model answers with the user's own key, so no daily uses limit it. */

@@ -12,8 +12,8 @@ export interface WarningPresentation {
   titleKey: string;
   messageKey: string;
   actionKey: string;
-  /** interpolation values for the message */
-  values: { remaining: number; model: string };
+  /** interpolation values for the message; `count` picks the plural form ("1 use", "2 uses"; Russian's three forms) */
+  values: { remaining: number; count: number; model: string };
 }
 
 const SEVERITY: Record<Exclude<WarningLevel, "none">, Severity> = {
@@ -55,6 +55,6 @@ export function presentWarning(input: {
     titleKey: `usage.title.${tier}`,
     messageKey: `usage.message.${tier}`,
     actionKey: ACTION[input.plan],
-    values: { remaining: Math.max(0, input.remaining), model: input.model },
+    values: { remaining: Math.max(0, input.remaining), count: Math.max(0, input.remaining), model: input.model },
   };
 }
