@@ -1,4 +1,5 @@
 // The sign-in screen in a real browser: rule errors before sending, the server's refusal, the forgot-password link.
+// (The whole forgotten-password flow is in accounts.test.ts.)
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createAccount, launch } from "./support/browser";
@@ -39,11 +40,12 @@ describe("sign in", () => {
     await page.waitForSelector("[data-testid=greeting]");
   });
 
-  it("opens the forgot-password dialog", async () => {
+  it("leads from 'forgot password' to the reset screen", async () => {
     await page.click("[data-testid=profile-menu-button]");
     await page.click("[data-testid=logout-button]");
     await page.waitForURL("**/login**");
     await page.click("[data-testid=forgot-password]");
-    await page.locator("[data-testid=forgot-password-dialog]").waitFor();
+    await page.waitForURL("**/reset-password");
+    await page.locator("[data-testid=forgot-form]").waitFor();
   });
 });

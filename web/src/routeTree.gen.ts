@@ -10,17 +10,25 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
+import { Route as LinkAccountRouteImport } from './routes/link-account'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAffiliateRouteImport } from './routes/_app/affiliate'
 import { Route as AppGalleryRouteImport } from './routes/_app/gallery'
 import { Route as AppSearchRouteImport } from './routes/_app/search'
+import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppUpgradeRouteImport } from './routes/_app/upgrade'
 import { Route as AppCChatIdRouteImport } from './routes/_app/c.$chatId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LinkAccountRoute = LinkAccountRouteImport.update({
+  id: '/link-account',
+  path: '/link-account',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -31,6 +39,11 @@ const LoginRoute = LoginRouteImport.update({
 const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppIndexRoute = AppIndexRouteImport.update({
@@ -53,6 +66,11 @@ const AppSearchRoute = AppSearchRouteImport.update({
   path: '/search',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSettingsRoute = AppSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppUpgradeRoute = AppUpgradeRouteImport.update({
   id: '/upgrade',
   path: '/upgrade',
@@ -66,20 +84,26 @@ const AppCChatIdRoute = AppCChatIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
+  '/link-account': typeof LinkAccountRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/affiliate': typeof AppAffiliateRoute
   '/gallery': typeof AppGalleryRoute
   '/search': typeof AppSearchRoute
+  '/settings': typeof AppSettingsRoute
   '/upgrade': typeof AppUpgradeRoute
   '/c/$chatId': typeof AppCChatIdRoute
 }
 export interface FileRoutesByTo {
+  '/link-account': typeof LinkAccountRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/affiliate': typeof AppAffiliateRoute
   '/gallery': typeof AppGalleryRoute
   '/search': typeof AppSearchRoute
+  '/settings': typeof AppSettingsRoute
   '/upgrade': typeof AppUpgradeRoute
   '/': typeof AppIndexRoute
   '/c/$chatId': typeof AppCChatIdRoute
@@ -87,11 +111,14 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
+  '/link-account': typeof LinkAccountRoute
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/_app/affiliate': typeof AppAffiliateRoute
   '/_app/gallery': typeof AppGalleryRoute
   '/_app/search': typeof AppSearchRoute
+  '/_app/settings': typeof AppSettingsRoute
   '/_app/upgrade': typeof AppUpgradeRoute
   '/_app/': typeof AppIndexRoute
   '/_app/c/$chatId': typeof AppCChatIdRoute
@@ -100,31 +127,40 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/link-account'
     | '/login'
     | '/register'
+    | '/reset-password'
     | '/affiliate'
     | '/gallery'
     | '/search'
+    | '/settings'
     | '/upgrade'
     | '/c/$chatId'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/link-account'
     | '/login'
     | '/register'
+    | '/reset-password'
     | '/affiliate'
     | '/gallery'
     | '/search'
+    | '/settings'
     | '/upgrade'
     | '/'
     | '/c/$chatId'
   id:
     | '__root__'
     | '/_app'
+    | '/link-account'
     | '/login'
     | '/register'
+    | '/reset-password'
     | '/_app/affiliate'
     | '/_app/gallery'
     | '/_app/search'
+    | '/_app/settings'
     | '/_app/upgrade'
     | '/_app/'
     | '/_app/c/$chatId'
@@ -132,8 +168,10 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
+  LinkAccountRoute: typeof LinkAccountRoute
   LoginRoute: typeof LoginRoute
   RegisterRoute: typeof RegisterRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -143,6 +181,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/link-account': {
+      id: '/link-account'
+      path: '/link-account'
+      fullPath: '/link-account'
+      preLoaderRoute: typeof LinkAccountRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -157,6 +202,13 @@ declare module '@tanstack/react-router' {
       path: '/register'
       fullPath: '/register'
       preLoaderRoute: typeof RegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/': {
@@ -187,6 +239,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSearchRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/settings': {
+      id: '/_app/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof AppSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/upgrade': {
       id: '/_app/upgrade'
       path: '/upgrade'
@@ -208,6 +267,7 @@ interface AppRouteChildren {
   AppAffiliateRoute: typeof AppAffiliateRoute
   AppGalleryRoute: typeof AppGalleryRoute
   AppSearchRoute: typeof AppSearchRoute
+  AppSettingsRoute: typeof AppSettingsRoute
   AppUpgradeRoute: typeof AppUpgradeRoute
   AppIndexRoute: typeof AppIndexRoute
   AppCChatIdRoute: typeof AppCChatIdRoute
@@ -217,6 +277,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAffiliateRoute: AppAffiliateRoute,
   AppGalleryRoute: AppGalleryRoute,
   AppSearchRoute: AppSearchRoute,
+  AppSettingsRoute: AppSettingsRoute,
   AppUpgradeRoute: AppUpgradeRoute,
   AppIndexRoute: AppIndexRoute,
   AppCChatIdRoute: AppCChatIdRoute,
@@ -226,8 +287,10 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
+  LinkAccountRoute: LinkAccountRoute,
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

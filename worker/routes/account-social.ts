@@ -9,6 +9,8 @@
 //   GET /auth/linked-accounts (data.providers) and POST /auth/unlink-account {provider}, never the last way in.
 //   POST /auth/linked-accounts {provider, token | accessToken, password} links another identity from Settings while
 //   signed in; the account's password is asked again (when it has one), so a stolen session cannot add a way in.
+//   GET /auth/social-config (public): the Google client id and Facebook app id the sign-in buttons need, null for a
+//   provider this server has not set up (the SPA then says so instead of loading the provider's script).
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { readReferralCookie } from "../affiliate/referral";
@@ -26,6 +28,7 @@ import { AppError } from "../errors";
 import { isoOrNull } from "../lib/time";
 import { valid } from "../lib/validate";
 import { SocialProviderSchema } from "../protocol/settings";
+import type { SocialConfig } from "../protocol/resources";
 
 const TOKEN_MAX = 8_192;
 const GoogleSchema = v.object({
@@ -113,7 +116,16 @@ async function socialSignIn(c: Context<AppEnv>, identity: SocialIdentity, userAg
   return signedIn(c, user, userAgent, true);
 }
 
+/** Public ids only (never a secret); Facebook counts as set up only with its secret too, as POST /auth/facebook needs. */
+export function socialConfig(env: Pick<Env, "GOOGLE_CLIENT_ID" | "FACEBOOK_APP_ID" | "FACEBOOK_APP_SECRET">): SocialConfig {
+  return {
+    google_client_id: env.GOOGLE_CLIENT_ID || null,
+    facebook_app_id: env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET ? env.FACEBOOK_APP_ID : null,
+  };
+}
+
 export const accountSocialRoutes = new Hono<AppEnv>()
+  .get("/social-config", (c) => c.json({ status: "success" as const, data: socialConfig(c.env) }, 200))
   .post("/google", valid("json", GoogleSchema), async (c) => {
     const body = c.req.valid("json");
     return socialSignIn(c, await verifyGoogleIdToken(c.env, body.token), body.user_agent);

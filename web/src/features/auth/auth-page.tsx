@@ -1,18 +1,22 @@
 // The sign-in and sign-up screen: a brand panel beside the form on wide screens, the form alone on phones.
-import { Link } from "@tanstack/react-router";
-import { type ReactNode, useState } from "react";
+import { Link, useNavigate } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageSelect } from "../i18n/language-select";
 import { ThemeToggle } from "../theme/theme-toggle";
-import { Dialog } from "../ui/dialog";
 import { IconCheck, IconInfo, Logo } from "../ui/icons";
 import { LoginForm } from "./login-form";
 import { RegisterForm } from "./register-form";
+import { SocialButtons } from "./social-buttons";
 import "./auth.css";
+
+// The account screens (settings, /link-account, /reset-password) import Field from here, so they share this chunk with
+// the sign-in page rather than splitting Field into a chunk of its own that the sign-in page would also fetch.
+export { Field } from "./field";
 
 export function AuthPage({ mode, notice }: { mode: "login" | "register"; notice?: ReactNode }) {
   const { t } = useTranslation();
-  const [forgotOpen, setForgotOpen] = useState(false);
+  const navigate = useNavigate();
 
   return (
     <div className="auth">
@@ -55,7 +59,8 @@ export function AuthPage({ mode, notice }: { mode: "login" | "register"; notice?
               <span>{notice}</span>
             </div>
           ) : null}
-          {mode === "login" ? <LoginForm onForgot={() => setForgotOpen(true)} /> : <RegisterForm />}
+          {mode === "login" ? <LoginForm onForgot={() => void navigate({ to: "/reset-password" })} /> : <RegisterForm />}
+          <SocialButtons mode={mode} />
           <p className="auth__switch">
             {mode === "login" ? t("auth.noAccount") : t("auth.haveAccount")}{" "}
             <Link to={mode === "login" ? "/register" : "/login"} data-testid="auth-switch">
@@ -64,20 +69,6 @@ export function AuthPage({ mode, notice }: { mode: "login" | "register"; notice?
           </p>
         </div>
       </main>
-
-      <Dialog
-        open={forgotOpen}
-        onClose={() => setForgotOpen(false)}
-        title={t("auth.forgotTitle")}
-        description={t("common.unavailable")}
-        testId="forgot-password-dialog"
-        icon={<IconInfo size={22} />}
-        footer={
-          <button type="button" className="btn btn--primary" onClick={() => setForgotOpen(false)} autoFocus>
-            {t("common.ok")}
-          </button>
-        }
-      />
     </div>
   );
 }

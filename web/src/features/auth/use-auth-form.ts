@@ -9,6 +9,13 @@ import { errorMessage } from "../../lib/error-message";
 import type { AuthResult } from "./auth.schemas";
 import type { FieldErrors } from "./validation";
 
+/** A new session: nothing cached for another user survives, and the signed-in screens start from this user. */
+export async function enterApp(user: AuthResult["user"]): Promise<void> {
+  const [{ queryClient }, { authKeys }] = await Promise.all([import("../../lib/query-client"), import("./auth.queries")]);
+  queryClient.clear();
+  queryClient.setQueryData(authKeys.me, user);
+}
+
 export function useAuthForm<K extends string, P>(opts: {
   initial: Record<K, string>;
   validate: (values: Record<K, string>) => FieldErrors<K>;
@@ -33,10 +40,7 @@ export function useAuthForm<K extends string, P>(opts: {
     setServerError(null);
     try {
       const result = await opts.submit(payload);
-      // a new session: nothing cached for another user survives, and the signed-in screens start from this user
-      const [{ queryClient }, { authKeys }] = await Promise.all([import("../../lib/query-client"), import("./auth.queries")]);
-      queryClient.clear();
-      queryClient.setQueryData(authKeys.me, result.user);
+      await enterApp(result.user);
       await navigate({ to: "/" });
     } catch (err) {
       setServerError(err);

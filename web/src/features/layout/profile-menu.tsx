@@ -1,14 +1,16 @@
-// The profile menu at the foot of the sidebar: who is signed in and on which plan, the follow-system theme switch,
-// and logout (which ends this device's session on the server).
+// The profile menu at the foot of the sidebar: the trigger (avatar, name, plan) and, once opened, the menu panel
+// (settings/profile-menu-panel.tsx: subscriptions, settings, blog, referral programme, theme, logout), which loads as its own
+// chunk when the pointer or focus reaches the trigger.
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useRef, useState } from "react";
+import { Suspense, lazy, useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { logout } from "../auth/auth.api";
 import { meQuery } from "../auth/auth.queries";
-import { abortActiveStream } from "../chat/chat-actions";
-import { FollowSystemSwitch } from "../theme/theme-toggle";
-import { IconChevronDown, IconLogout } from "../ui/icons";
-import { moveFocus, useDismiss } from "../ui/use-dismiss";
+import { IconChevronDown } from "../ui/icons";
+import { useDismiss } from "../ui/use-dismiss";
+
+// Outside layout/ on purpose: vite.config.ts puts all of layout/ into the signed-in chunk every chat page loads.
+const loadPanel = () => import("../settings/profile-menu-panel");
+const ProfileMenuPanel = lazy(loadPanel);
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -16,11 +18,17 @@ function initials(name: string): string {
   return letters.join("").toUpperCase() || "?";
 }
 
+/** Focuses the first item once the panel is in the document (it may still be loading on the first open). */
+function focusFirstItem(menu: { current: HTMLDivElement | null }, triesLeft = 20) {
+  const item = menu.current?.querySelector<HTMLElement>("[role='menuitem']");
+  if (item) item.focus();
+  else if (triesLeft > 0) setTimeout(() => focusFirstItem(menu, triesLeft - 1), 50);
+}
+
 export function ProfileMenu() {
   const { t } = useTranslation();
   const me = useQuery(meQuery());
   const [open, setOpen] = useState(false);
-  const [leaving, setLeaving] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const refs = useRef([triggerRef, menuRef]).current;
@@ -30,32 +38,12 @@ export function ProfileMenu() {
   const user = me.data;
   const plan = user?.plan ?? "free";
 
-  const onLogout = async () => {
-    setLeaving(true);
-    abortActiveStream();
-    await logout();
-    window.location.assign("/login");
-  };
-
   return (
     <div className="profile">
       {open ? (
-        <div ref={menuRef} className="menu profile__menu" role="menu" aria-label={t("profile.menu")} onKeyDown={(e) => moveFocus(menuRef.current, e)}>
-          <div className="profile__summary">
-            <div className="profile__name">{user?.name}</div>
-            <div className="profile__email">{user?.email}</div>
-            <span className={`badge badge--plan-${plan}`}>{t(`plans.${plan}`)}</span>
-          </div>
-          <div className="menu__separator" role="separator" />
-          <div className="menu__row">
-            <FollowSystemSwitch />
-          </div>
-          <div className="menu__separator" role="separator" />
-          <button type="button" role="menuitem" className="menu__item menu__item--danger" data-testid="logout-button" disabled={leaving} onClick={() => void onLogout()}>
-            <IconLogout size={18} />
-            {t("profile.logout")}
-          </button>
-        </div>
+        <Suspense fallback={null}>
+          <ProfileMenuPanel user={user} menuRef={menuRef} close={close} />
+        </Suspense>
       ) : null}
       <button
         ref={triggerRef}
@@ -64,16 +52,20 @@ export function ProfileMenu() {
         data-testid="profile-menu-button"
         aria-haspopup="menu"
         aria-expanded={open}
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
         onClick={() => {
           setOpen((o) => !o);
-          requestAnimationFrame(() => menuRef.current?.querySelector<HTMLElement>("[role='menuitem']")?.focus());
+          requestAnimationFrame(() => focusFirstItem(menuRef));
         }}
       >
         <span className="avatar" aria-hidden="true">
           {user?.avatar ? <img src={user.avatar} alt="" /> : initials(user?.name ?? "")}
         </span>
         <span className="profile__who">
-          <span className="profile__trigger-name">{user?.name ?? "…"}</span>
+          <span className="profile__trigger-name" data-testid="profile-trigger-name">
+            {user?.name ?? "…"}
+          </span>
           <span className="profile__trigger-plan">{t(`plans.${plan}`)}</span>
         </span>
         <IconChevronDown size={16} className="profile__chevron" />

@@ -1,0 +1,128 @@
+// The account and settings calls the settings screen, /link-account and /reset-password make, each answer checked
+// with the worker's own schemas (worker/protocol/accounts.ts, settings.ts, resources.ts, payments.ts).
+import * as v from "valibot";
+import {
+  AvatarSavedSchema,
+  ConnectStartSchema,
+  ConnectedAppsSchema,
+  EmailChangeStateSchema,
+  EmailChangedSchema,
+  ExternalModelSavedSchema,
+  ExternalModelsSchema,
+  LinkedAccountsSchema,
+  MemoriesSchema,
+  MessageSchema,
+  SignedInSchema,
+} from "../../../../worker/protocol/accounts";
+import { PremiumInfoBodySchema } from "../../../../worker/protocol/payments";
+import { ErrorBodySchema, SessionEntrySchema } from "../../../../worker/protocol/resources";
+import { AiSettingsSchema, type ConnectedAppId, type ExternalModelProvider, type SocialProvider } from "../../../../worker/protocol/settings";
+import { API_TIMEOUT_MS, ApiError, api, apiBody, handleUnauthorized } from "../../lib/api";
+import { MeSchema } from "../auth/auth.schemas";
+import { storeSession } from "../auth/session";
+
+export type AiSettingsPatch = Partial<{
+  chat_customization: string;
+  enable_search: boolean;
+  enable_ai_custom: boolean;
+  allow_new_chats: boolean;
+  ai_style: v.InferOutput<typeof AiSettingsSchema>["ai_style"];
+  memory_enabled: boolean;
+}>;
+
+export interface ProfilePatch {
+  name?: string;
+  phone_number?: string | null;
+  birthday?: string | null;
+  gender?: "male" | "female" | "other" | null;
+}
+
+// ---- profile ------------------------------------------------------------------------------------------------------
+export const updateProfile = (patch: ProfilePatch) => api("/auth/update-profile", MeSchema, { method: "PATCH", body: patch });
+
+/** Uploads the avatar (multipart field "avatar"); the worker stores it in R2 and points the profile at it. */
+export async function uploadAvatar(file: File) {
+  const form = new FormData();
+  form.append("avatar", file);
+  let res: Response;
+  try {
+    res = await fetch("/auth/avatar", { method: "POST", body: form, credentials: "same-origin", signal: AbortSignal.timeout(API_TIMEOUT_MS) });
+  } catch (err) {
+    const timeout = err instanceof Error && err.name === "TimeoutError";
+    throw new ApiError(0, timeout ? "timeout" : "network_error", timeout ? "Request timed out" : "Network error");
+  }
+  const body: unknown = await res.json().catch(() => undefined);
+  if (!res.ok) {
+    if (res.status === 401) handleUnauthorized();
+    const e = v.safeParse(ErrorBodySchema, body);
+    throw new ApiError(res.status, e.success ? e.output.code : "internal_error", e.success ? e.output.message : `API error (${res.status})`);
+  }
+  const parsed = v.safeParse(v.object({ status: v.literal("success"), data: AvatarSavedSchema }), body);
+  if (!parsed.success) throw new ApiError(res.status, "invalid_response", "Invalid response from /auth/avatar");
+  return parsed.output.data;
+}
+
+export const removeAvatar = () => api("/auth/avatar", v.object({ user: v.nullable(MeSchema.entries.user) }), { method: "DELETE" });
+
+// ---- email change -------------------------------------------------------------------------------------------------
+export const fetchEmailChange = () => api("/auth/email-verification", EmailChangeStateSchema);
+export const requestEmailChange = (newEmail: string) =>
+  api("/auth/email-verification/request-change", EmailChangeStateSchema, { method: "POST", body: { newEmail } });
+export const verifyEmailCode = (verificationCode: string) =>
+  api("/auth/email-verification/verify-code", EmailChangedSchema, { method: "POST", body: { verificationCode } });
+export const cancelEmailChange = () => api("/auth/email-verification/cancel", v.looseObject({}), { method: "POST" });
+
+// ---- security -----------------------------------------------------------------------------------------------------
+export const fetchSessions = () => api("/user-sessions", v.array(SessionEntrySchema));
+export const endSession = (id: string) => api(`/user-sessions/${encodeURIComponent(id)}`, v.looseObject({}), { method: "DELETE" });
+
+export const changePassword = (body: { currentPassword: string; newPassword: string }) =>
+  api("/auth/change-password", MessageSchema, { method: "POST", body });
+
+export const fetchLinkedAccounts = () => api("/auth/linked-accounts", LinkedAccountsSchema);
+export const unlinkAccount = (provider: SocialProvider) => api("/auth/unlink-account", v.looseObject({}), { method: "POST", body: { provider } });
+/** Links another identity while signed in; the account's password is asked again when it has one. */
+export const linkWhileSignedIn = (provider: SocialProvider, credential: string, password: string) =>
+  api("/auth/linked-accounts", LinkedAccountsSchema, {
+    method: "POST",
+    body: { provider, ...(provider === "google" ? { token: credential } : { accessToken: credential }), password: password || undefined },
+  });
+
+// ---- signed out: link a social identity, forgotten password --------------------------------------------------------
+export async function completeLink(input: { provider: SocialProvider; providerId: string; email: string; linkingToken: string; password: string }) {
+  const result = await api("/auth/link-account", SignedInSchema, {
+    method: "POST",
+    body: { ...input, user_agent: navigator.userAgent.slice(0, 500) },
+    on401: "throw", // a wrong password is an answer
+  });
+  storeSession(result);
+  return result;
+}
+
+export const forgotPassword = (email: string) => api("/auth/forgot-password", MessageSchema, { method: "POST", body: { email }, on401: "throw" });
+export const resetPassword = (body: { token: string; newPassword: string } | { email: string; code: string; newPassword: string }) =>
+  api("/auth/reset-password", MessageSchema, { method: "POST", body, on401: "throw" });
+
+// ---- personalization and memory -----------------------------------------------------------------------------------
+export const fetchAiSettings = () => api("/auth/ai-settings", AiSettingsSchema);
+export const updateAiSettings = (patch: AiSettingsPatch) => api("/auth/update-ai-settings", AiSettingsSchema, { method: "PATCH", body: patch });
+export const updateChatCustomization = (body: { customization: string; enable_ai_custom: boolean; allow_new_chats: boolean }) =>
+  api("/auth/update-chat-customization", AiSettingsSchema, { method: "POST", body });
+export const fetchMemories = () => api("/auth/memories", MemoriesSchema);
+export const deleteMemory = (id: string) => api(`/auth/memories/${encodeURIComponent(id)}`, v.looseObject({}), { method: "DELETE" });
+
+// ---- plan, external models, connected apps ------------------------------------------------------------------------
+export const fetchPremiumInfo = async () => (await apiBody("/auth/premium-info", PremiumInfoBodySchema)).data;
+
+export const fetchExternalModels = () => api("/auth/external-models", ExternalModelsSchema);
+export const connectExternalModel = (provider: ExternalModelProvider, apiKey: string) =>
+  api(`/auth/external-models/${provider}`, ExternalModelSavedSchema, {
+    method: "PUT",
+    body: { apiKey },
+  });
+export const disconnectExternalModel = (provider: ExternalModelProvider) =>
+  api(`/auth/external-models/${provider}`, v.looseObject({}), { method: "DELETE" });
+
+export const fetchConnectedApps = () => api("/auth/connected-apps", ConnectedAppsSchema);
+export const startAppConnection = (app: ConnectedAppId) => api(`/auth/connected-apps/${app}/connect`, ConnectStartSchema, { method: "POST" });
+export const disconnectApp = (app: ConnectedAppId) => api(`/auth/connected-apps/${app}`, v.looseObject({}), { method: "DELETE" });

@@ -1,0 +1,63 @@
+// Subscription: the current plan, when premium started and ends (GET /auth/premium-info) and a button to /upgrade
+// (upgrade on Free, renew on a paid plan), then the plans feature's subscription history.
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { errorMessage } from "../../lib/error-message";
+import { SubscriptionHistory } from "../plans/subscription-history";
+import { Section } from "./section";
+import { premiumInfoQuery } from "./settings.queries";
+
+function PlanSection() {
+  const { t, i18n } = useTranslation("accounts");
+  const { t: tc } = useTranslation();
+  const info = useQuery(premiumInfoQuery());
+  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(i18n.language, { dateStyle: "long" }) : "—");
+
+  return (
+    <Section title={t("subscription.title")} testId="subscription-section">
+      {info.isError ? <p className="notice notice--error">{errorMessage(tc, info.error)}</p> : null}
+      {info.data ? (
+        <>
+          <dl className="settings-facts">
+            <dt>{t("subscription.plan")}</dt>
+            <dd>
+              <span className={`badge badge--plan-${info.data.plan}`} data-testid="subscription-plan">
+                {tc(`plans.${info.data.plan}`)}
+              </span>
+            </dd>
+            {info.data.active ? (
+              <>
+                <dt>{t("subscription.started")}</dt>
+                <dd>{date(info.data.premium_start)}</dd>
+                <dt>{t("subscription.ends")}</dt>
+                <dd data-testid="subscription-end">
+                  {date(info.data.premium_end)} · {t("subscription.daysLeft", { count: info.data.days_left })}
+                </dd>
+              </>
+            ) : info.data.premium_end ? (
+              <>
+                <dt>{t("subscription.ended")}</dt>
+                <dd data-testid="subscription-end">{date(info.data.premium_end)}</dd>
+              </>
+            ) : null}
+          </dl>
+          <Link to="/upgrade" className="btn btn--primary" data-testid="subscription-upgrade">
+            {info.data.active ? t("subscription.renew") : t("upgrade")}
+          </Link>
+        </>
+      ) : info.isPending ? (
+        <div className="spinner" aria-label={tc("common.loading")} />
+      ) : null}
+    </Section>
+  );
+}
+
+export function SubscriptionTab() {
+  return (
+    <>
+      <PlanSection />
+      <SubscriptionHistory />
+    </>
+  );
+}
