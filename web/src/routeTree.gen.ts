@@ -17,6 +17,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAffiliateRouteImport } from './routes/_app/affiliate'
 import { Route as AppGalleryRouteImport } from './routes/_app/gallery'
+import { Route as AppSearchRouteImport } from './routes/_app/search'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppUpgradeRouteImport } from './routes/_app/upgrade'
 import { Route as AppCChatIdRouteImport } from './routes/_app/c.$chatId'
@@ -60,6 +61,11 @@ const AppGalleryRoute = AppGalleryRouteImport.update({
   path: '/gallery',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSearchRoute = AppSearchRouteImport.update({
+  id: '/search',
+  path: '/search',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSettingsRoute = AppSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
@@ -84,6 +90,7 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/affiliate': typeof AppAffiliateRoute
   '/gallery': typeof AppGalleryRoute
+  '/search': typeof AppSearchRoute
   '/settings': typeof AppSettingsRoute
   '/upgrade': typeof AppUpgradeRoute
   '/c/$chatId': typeof AppCChatIdRoute
@@ -95,6 +102,7 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/affiliate': typeof AppAffiliateRoute
   '/gallery': typeof AppGalleryRoute
+  '/search': typeof AppSearchRoute
   '/settings': typeof AppSettingsRoute
   '/upgrade': typeof AppUpgradeRoute
   '/': typeof AppIndexRoute
@@ -109,6 +117,7 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute
   '/_app/affiliate': typeof AppAffiliateRoute
   '/_app/gallery': typeof AppGalleryRoute
+  '/_app/search': typeof AppSearchRoute
   '/_app/settings': typeof AppSettingsRoute
   '/_app/upgrade': typeof AppUpgradeRoute
   '/_app/': typeof AppIndexRoute
@@ -124,6 +133,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/affiliate'
     | '/gallery'
+    | '/search'
     | '/settings'
     | '/upgrade'
     | '/c/$chatId'
@@ -135,6 +145,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/affiliate'
     | '/gallery'
+    | '/search'
     | '/settings'
     | '/upgrade'
     | '/'
@@ -148,6 +159,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/_app/affiliate'
     | '/_app/gallery'
+    | '/_app/search'
     | '/_app/settings'
     | '/_app/upgrade'
     | '/_app/'
@@ -220,6 +232,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppGalleryRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/search': {
+      id: '/_app/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof AppSearchRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/settings': {
       id: '/_app/settings'
       path: '/settings'
@@ -247,6 +266,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppAffiliateRoute: typeof AppAffiliateRoute
   AppGalleryRoute: typeof AppGalleryRoute
+  AppSearchRoute: typeof AppSearchRoute
   AppSettingsRoute: typeof AppSettingsRoute
   AppUpgradeRoute: typeof AppUpgradeRoute
   AppIndexRoute: typeof AppIndexRoute
@@ -256,6 +276,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppAffiliateRoute: AppAffiliateRoute,
   AppGalleryRoute: AppGalleryRoute,
+  AppSearchRoute: AppSearchRoute,
   AppSettingsRoute: AppSettingsRoute,
   AppUpgradeRoute: AppUpgradeRoute,
   AppIndexRoute: AppIndexRoute,

@@ -38,6 +38,15 @@ export function upsertMessage(qc: QueryClient, chatId: string, message: ChatMess
   });
 }
 
+/** Puts a message back exactly as it was (no merge with what the cache holds now), where it is. */
+export function replaceMessage(qc: QueryClient, chatId: string, message: ChatMessage): void {
+  qc.setQueryData<ChatContentData>(chatKeys.content(chatId), (old) =>
+    old
+      ? { ...old, pages: old.pages.map((page) => ({ ...page, messages: page.messages.map((m) => (m.message_id === message.message_id ? message : m)) })) }
+      : old,
+  );
+}
+
 export function removeMessages(qc: QueryClient, chatId: string, ids: readonly string[]): void {
   qc.setQueryData<ChatContentData>(chatKeys.content(chatId), (old) =>
     old ? { ...old, pages: old.pages.map((page) => ({ ...page, messages: page.messages.filter((m) => !ids.includes(m.message_id)) })) } : old,

@@ -2,8 +2,8 @@
 // A chat that cannot be loaded (deleted, someone else's) sends the user back to a new chat with a toast.
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useAtomValue } from "jotai";
-import { useCallback, useEffect, useMemo } from "react";
+import { useAtom, useAtomValue } from "jotai";
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_TITLE } from "../../../../worker/protocol/rules";
 import { ApiError } from "../../lib/api";
@@ -13,18 +13,25 @@ import { OfflineNotice, UsageBanner } from "../models/model-notices";
 import { modelsQuery } from "../models/models.queries";
 import { toast } from "../toast/toast.atoms";
 import { useIsMobile } from "../layout/use-media-query";
-import { streamingAtom } from "./chat.atoms";
+import { findOpenAtom, searchExhaustedAtom, streamingAtom } from "./chat.atoms";
 import { chatContentQuery } from "./chat.queries";
 import { allMessages } from "./chat-cache";
 import { Composer } from "./composer";
-import { EmptyState } from "./empty-state";
 import { MessageList } from "./message-list";
-import { useChatActions } from "./use-chat-actions";
+import type { MessageActions } from "./message-actions";
+import { MessageActionsContext } from "./message-actions-context";
+import { preloadSending, useChatActions } from "./use-chat-actions";
 import { useComposerSend } from "../images/use-composer-send";
 import { AttachmentTray } from "../attachments/attachments-entry";
 import "./chat.css";
 
-export function ChatView({ chatId }: { chatId: string | null }) {
+// Loaded when needed, so an open chat's first screen does not carry them: the greeting of a new chat, the find bar
+// and the search warning.
+const EmptyState = lazy(() => import("./empty-state").then((m) => ({ default: m.EmptyState })));
+const FindBar = lazy(() => import("./find-bar").then((m) => ({ default: m.FindBar })));
+const SearchQuotaNotice = lazy(() => import("./search-quota-notice").then((m) => ({ default: m.SearchQuotaNotice })));
+
+export function ChatView({ chatId, focusMessageId }: { chatId: string | null; focusMessageId?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const isMobile = useIsMobile();
@@ -69,26 +76,75 @@ export function ChatView({ chatId }: { chatId: string | null }) {
   const loadingChat = chatId !== null && content.isPending;
   const showGreeting = messages.length === 0 && !loadingChat;
   const send = useComposerSend(chatId, actions.send, messages);
+  // The message to bring into view (a search result, a find-bar match); the count makes a repeat request count.
+  const [focus, setFocus] = useState<{ id: string; n: number } | null>(null);
+  const focusOn = useCallback((id: string) => setFocus((f) => ({ id, n: (f?.n ?? 0) + 1 })), []);
+  useEffect(() => {
+    if (focusMessageId) focusOn(focusMessageId);
+  }, [focusMessageId, focusOn]);
+  const [findOpen, setFindOpen] = useAtom(findOpenAtom);
+  const searchExhausted = useAtomValue(searchExhaustedAtom);
+  useEffect(() => {
+    if (!chatId) setFindOpen(false);
+  }, [chatId, setFindOpen]);
+  const busy = streaming !== null;
+  // The edit and regenerate tools, and the code that sends a question, load on the reader's first interaction (the
+  // tools at once on touch screens), not with the screen.
+  const [toolsReady, setToolsReady] = useState(() => typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches);
+  const wantTools = toolsReady
+    ? undefined
+    : () => {
+        setToolsReady(true);
+        preloadSending();
+      };
+  const messageActions = useMemo<MessageActions | null>(
+    () =>
+      chatId
+        ? {
+            busy,
+            toolsReady,
+            edit: (messageId, text) => void actions.edit(chatId, messageId, text),
+            regenerate: (messageId, endpoint) => void actions.regenerate(chatId, messageId, endpoint),
+          }
+        : null,
+    [chatId, busy, toolsReady, actions],
+  );
 
   return (
-    <div className="chat">
+    <div className="chat" onPointerMove={wantTools} onKeyDown={wantTools} onTouchStart={wantTools}>
+      {findOpen && chatId ? (
+        <Suspense fallback={null}>
+          <FindBar key={chatId} chatId={chatId} onFocus={focusOn} />
+        </Suspense>
+      ) : null}
       {showGreeting ? (
         <div className="chat__empty">
-          <EmptyState name={me.data?.name} onPick={send} disabled={streaming !== null} />
+          <Suspense fallback={null}>
+            <EmptyState name={me.data?.name} onPick={send} disabled={streaming !== null} />
+          </Suspense>
         </div>
       ) : (
-        <MessageList
-          key={chatId ?? "new"}
-          messages={messages}
-          modelNames={modelNames}
-          loading={loadingChat}
-          hasOlder={hasNextPage}
-          loadingOlder={isFetchingNextPage}
-          onLoadOlder={loadOlder}
-        />
+        <MessageActionsContext.Provider value={messageActions}>
+          <MessageList
+            key={chatId ?? "new"}
+            messages={messages}
+            modelNames={modelNames}
+            loading={loadingChat}
+            hasOlder={hasNextPage}
+            loadingOlder={isFetchingNextPage}
+            onLoadOlder={loadOlder}
+            focusId={focus?.id}
+            focusRequest={focus?.n}
+          />
+        </MessageActionsContext.Provider>
       )}
       <div className="chat__bottom">
         <div className="chat__notices">
+          {searchExhausted ? (
+            <Suspense fallback={null}>
+              <SearchQuotaNotice />
+            </Suspense>
+          ) : null}
           <UsageBanner />
           <OfflineNotice />
         </div>

@@ -33,12 +33,13 @@ export interface ServerMessage {
 
 /** A message from a content page, with its citations checked. */
 export function toChatMessage(m: v.InferOutput<typeof ContentMessageSchema>): ChatMessage {
+  const citations = citationsOf(m.citations);
   return {
     message_id: m.message_id,
     sender: m.sender,
     message: m.message,
     model: m.model,
-    citations: citationsOf(m.citations),
+    citations,
     stopped: m.stopped,
     error: m.error,
     created_at: m.created_at,
@@ -47,8 +48,19 @@ export function toChatMessage(m: v.InferOutput<typeof ContentMessageSchema>): Ch
     offline: m.offline,
     isStreaming: m.isStreaming,
     running: m.isStreaming,
+    searchOffline: citations.length > 0 && citations.every((c) => OFFLINE_SEARCH_URL.test(c.url)),
+    edited: m.edited,
+    original_message: m.original_message,
+    is_edit_response: m.is_edit_response,
+    for_edited_message_id: m.for_edited_message_id,
   };
 }
+
+/**
+ * The offline search source's placeholder pages live on this reserved host (worker/search/offline.ts): a saved
+ * answer whose sources are all there was answered while web search was offline.
+ */
+const OFFLINE_SEARCH_URL = /^https:\/\/offline\.may\.invalid\//;
 
 /** A message in the SPA: the server's fields plus the state of an answer being streamed right now. */
 export interface ChatMessage extends ServerMessage {
@@ -59,6 +71,14 @@ export interface ChatMessage extends ServerMessage {
   offline?: boolean;
   /** The server says this answer was still being written when the chat loaded: the page follows it to the end. */
   running?: boolean;
+  /** Its sources came from the offline search source (web search is not configured). */
+  searchOffline?: boolean;
+  /** A question whose text was edited; original_message is its first text. */
+  edited?: boolean;
+  original_message?: string | null;
+  /** An answer to an edited question (the spec's edit reply), tied to that question. */
+  is_edit_response?: boolean;
+  for_edited_message_id?: string | null;
 }
 
 /** One page of a chat's content: the title, messages oldest first, and the cursor to older ones (null: none). */

@@ -6,6 +6,7 @@ import { type KeyboardEvent, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { IconSend, IconStop } from "../ui/icons";
 import { draftAtom, streamingAtom } from "./chat.atoms";
+import { SearchToggle } from "./search-toggle";
 import { ComposerTools, onComposerPaste } from "../attachments/attachments-entry";
 
 /** Tallest the box grows before it scrolls, in pixels. */
@@ -67,6 +68,7 @@ export function Composer({ onSend, onStop, autoFocus }: { onSend: (text: string)
         enterKeyHint="send"
       />
       <div className="composer__actions">
+        <SearchToggle />
         {streaming?.botMessageId ? (
           <button
             type="button"

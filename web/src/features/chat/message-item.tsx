@@ -1,35 +1,59 @@
-// One message. User questions are bubbles; answers are markdown with the model's mark, a typing indicator while
-// waiting, the generic error text if the answer failed, and the "stopped" note if the user stopped it.
-import { memo, useState } from "react";
+// One message. User questions are bubbles — editable in place, marked "edited" with their first text viewable;
+// answers are markdown with the model's mark, a typing indicator while waiting, the generic error text if the answer
+// failed, the "stopped" note if the user stopped it, numbered sources its [n] markers link to, and — for an answer to
+// an edited question — the edit reply's label. Actions (copy, edit, regenerate) come from message-actions.tsx.
+import { Suspense, lazy, memo, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { IconCheck, IconCopy, Logo } from "../ui/icons";
+import { Logo } from "../ui/icons";
 import type { ChatMessage } from "./chat.schemas";
+import { Citations } from "./citations";
+import { CitationContext } from "./citation-context";
 import { Markdown } from "./markdown-loader";
-import { Citations } from "./citations-on-demand";
+import { CopyMessage, MessageTools, useMessageActions } from "./message-actions";
 import { MessageAttachments } from "../attachments/attachments-entry";
 import { generatedImageUrl } from "../images/generated-image";
 
-function CopyMessage({ text }: { text: string }) {
+/** The "edited" mark with the first text, for the few edited questions. */
+const EditedNote = lazy(() => import("./edited-note").then((m) => ({ default: m.EditedNote })));
+/** The editor loads when a question is first edited. */
+const MessageEditor = lazy(() => import("./message-editor").then((m) => ({ default: m.MessageEditor })));
+
+function UserMessage({ message, common }: { message: ChatMessage; common: Record<string, string> }) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
+  const actions = useMessageActions();
+  const [editing, setEditing] = useState(false);
+  const original = message.edited ? message.original_message : null;
   return (
-    <button
-      type="button"
-      className="icon-btn icon-btn--sm"
-      aria-label={copied ? t("chat.copied") : t("chat.copy")}
-      data-tooltip={copied ? t("chat.copied") : t("chat.copy")}
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(text);
-          setCopied(true);
-          setTimeout(() => setCopied(false), 1500);
-        } catch {
-          // clipboard refused (permissions): nothing to show
-        }
-      }}
-    >
-      {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-    </button>
+    <article className={`msg msg--user${editing ? " is-editing" : ""}`} {...common} data-edited={message.edited ? "true" : "false"} aria-label={t("chat.you")}>
+      {editing ? (
+        <Suspense fallback={<div className="msg__bubble">{message.message}</div>}>
+          <MessageEditor
+            text={message.message}
+            onCancel={() => setEditing(false)}
+            onSave={(text) => {
+              setEditing(false);
+              actions?.edit(message.message_id, text);
+            }}
+          />
+        </Suspense>
+      ) : (
+        <>
+          {message.attachments?.length ? <MessageAttachments files={message.attachments} /> : null}
+          <div className="msg__bubble" data-testid="message-text">
+            {message.message}
+          </div>
+          <div className="msg__actions msg__actions--user">
+            {original ? (
+              <Suspense fallback={null}>
+                <EditedNote original={original} />
+              </Suspense>
+            ) : null}
+            <CopyMessage text={message.message} />
+            {actions && !message.isStreaming ? <MessageTools onEdit={() => setEditing(true)} /> : null}
+          </div>
+        </>
+      )}
+    </article>
   );
 }
 
@@ -43,24 +67,32 @@ export const MessageItem = memo(function MessageItem({ message, modelName }: { m
     "data-streaming": message.isStreaming ? "true" : "false",
     "data-error": message.error ? "true" : "false",
   };
+  const scope = useMemo(
+    () => (message.citations.length ? { messageId: message.message_id, count: message.citations.length } : null),
+    [message.message_id, message.citations.length],
+  );
 
-  if (message.sender === "user") {
-    return (
-      <article className="msg msg--user" {...common} aria-label={t("chat.you")}>
-        {message.attachments?.length ? <MessageAttachments files={message.attachments} /> : null}
-        <div className="msg__bubble">{message.message}</div>
-      </article>
-    );
-  }
+  if (message.sender === "user") return <UserMessage message={message} common={common} />;
 
   const failed = Boolean(message.error) && !message.stopped;
   const finished = !message.isStreaming && !message.loading;
   return (
-    <article className="msg msg--bot" {...common} aria-label={t("chat.assistant")}>
+    <article
+      className="msg msg--bot"
+      {...common}
+      data-edit-reply={message.is_edit_response ? "true" : "false"}
+      data-for-edited={message.for_edited_message_id ?? undefined}
+      aria-label={t("chat.assistant")}
+    >
       <div className={`msg__avatar${message.isStreaming ? " is-thinking" : ""}`} aria-hidden="true">
         <Logo size={26} />
       </div>
       <div className="msg__body">
+        {message.is_edit_response ? (
+          <p className="msg__edit-reply" data-testid="edit-reply-label">
+            {t("conversation.editReply")}
+          </p>
+        ) : null}
         {message.loading ? (
           <div className="typing" role="status" aria-label={t("chat.thinking")}>
             <span />
@@ -72,19 +104,26 @@ export const MessageItem = memo(function MessageItem({ message, modelName }: { m
             {t("chat.genericError")}
           </div>
         ) : message.message ? (
-          <Markdown text={message.message} streaming={Boolean(message.isStreaming)} />
+          <CitationContext.Provider value={scope}>
+            <Markdown text={message.message} streaming={Boolean(message.isStreaming)} />
+          </CitationContext.Provider>
         ) : null}
         {message.stopped ? (
           <p className="msg__stopped" data-testid="message-stopped">
             {t("chat.stopped")}
           </p>
         ) : null}
-        {message.citations && message.citations.length > 0 && finished ? <Citations citations={message.citations} /> : null}
-        {finished && !failed ? (
-          <div className="msg__meta">
-            {message.message ? <CopyMessage text={message.message} /> : null}
-            {modelName ? <span className="msg__model">{modelName}</span> : null}
-            {message.offline ? <span className="badge badge--muted">{t(generatedImageUrl(message.message) ? "images.drawnOffline" : "models.offlineBadge")}</span> : null}
+        {message.citations.length > 0 && finished ? (
+          <Citations citations={message.citations} messageId={message.message_id} searchOffline={Boolean(message.searchOffline)} />
+        ) : null}
+        {finished ? (
+          <div className="msg__meta msg__actions">
+            {message.message && !failed ? <CopyMessage text={message.message} /> : null}
+            <MessageTools messageId={message.message_id} model={message.model} />
+            {modelName && !failed ? <span className="msg__model">{modelName}</span> : null}
+            {message.offline && !failed ? (
+              <span className="badge badge--muted">{t(generatedImageUrl(message.message) ? "images.drawnOffline" : "models.offlineBadge")}</span>
+            ) : null}
           </div>
         ) : null}
       </div>

@@ -21,6 +21,32 @@ const BUFFER_PX = 600;
 const INITIAL_WINDOW = 8;
 /** Older messages are fetched once the first message in view is this close to the top of the loaded ones. */
 const LOAD_OLDER_WITHIN = 5;
+/**
+ * After older messages land above the view, the message at the top of the view is held where it was for this long
+ * (ms), or until the reader scrolls: virtua measures the new rows over the next frames, and while its "shift" mode
+ * lasts it keeps the END of the list still, so a row measured below the view would otherwise push the view up.
+ */
+const HOLD_MS = 500;
+
+/** The first message in view and its distance from the top of the scrolling box, in pixels. */
+interface Anchor {
+  id: string;
+  top: number;
+}
+
+function readAnchor(el: HTMLElement): Anchor | null {
+  const top = el.getBoundingClientRect().top;
+  for (const node of el.querySelectorAll<HTMLElement>("[data-testid=message]")) {
+    const rect = node.getBoundingClientRect();
+    if (rect.bottom > top + 1 && node.dataset.messageId) return { id: node.dataset.messageId, top: rect.top - top };
+  }
+  return null;
+}
+
+function anchorOffset(el: HTMLElement, id: string): number | null {
+  const node = el.querySelector<HTMLElement>(`[data-testid=message][data-message-id="${CSS.escape(id)}"]`);
+  return node ? node.getBoundingClientRect().top - el.getBoundingClientRect().top : null;
+}
 
 export function MessageList({
   messages,
@@ -29,6 +55,8 @@ export function MessageList({
   hasOlder = false,
   loadingOlder = false,
   onLoadOlder,
+  focusId,
+  focusRequest,
 }: {
   messages: ChatMessage[];
   modelNames: Record<string, string>;
@@ -36,6 +64,9 @@ export function MessageList({
   hasOlder?: boolean;
   loadingOlder?: boolean;
   onLoadOlder?: () => void;
+  /** A message to bring into view (loading older pages until it is there) and mark; a new request number repeats it. */
+  focusId?: string;
+  focusRequest?: number;
 }) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -51,7 +82,28 @@ export function MessageList({
     setAtBottom(value);
   };
 
+  // The view's anchor, kept current while nothing holds it; a hold pins it after older messages land.
+  const anchorRef = useRef<Anchor | null>(null);
+  const holdRef = useRef<{ anchor: Anchor; until: number; frame: number } | null>(null);
+  const release = useCallback(() => {
+    if (holdRef.current) cancelAnimationFrame(holdRef.current.frame);
+    holdRef.current = null;
+  }, []);
+  const holdStep = useCallback(() => {
+    const hold = holdRef.current;
+    const el = scrollRef.current;
+    if (!hold || !el) return;
+    if (performance.now() > hold.until) return release();
+    // the anchor may be out of the rendered range for a frame while the list re-renders: try again next frame
+    const top = anchorOffset(el, hold.anchor.id);
+    const delta = top === null ? 0 : top - hold.anchor.top;
+    if (Math.abs(delta) >= 0.5) el.scrollTop += delta;
+    hold.frame = requestAnimationFrame(holdStep);
+  }, [release]);
+  useEffect(() => release, [release]);
+
   const scrollToEnd = (smooth = false) => {
+    release();
     const el = scrollRef.current;
     if (!el) return;
     el.scrollTo({ top: el.scrollHeight, behavior: smooth ? "smooth" : "auto" });
@@ -92,6 +144,16 @@ export function MessageList({
   useLayoutEffect(() => {
     previousFirst.current = firstId;
   }, [firstId]);
+  // Runs after every render: older messages just landed → hold the anchor; otherwise note the current one.
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    if (shift && anchorRef.current && !atBottomRef.current) {
+      release();
+      holdRef.current = { anchor: anchorRef.current, until: performance.now() + HOLD_MS, frame: requestAnimationFrame(holdStep) };
+    }
+    if (!holdRef.current) anchorRef.current = readAnchor(el);
+  });
 
   // A new question from the user: go down to it.
   let lastUserId: string | undefined;
@@ -110,6 +172,29 @@ export function MessageList({
     seenUserId.current = lastUserId;
   }, [lastUserId]);
 
+  // Bring the requested message into view: it may be in an older page, fetched one after another until it arrives.
+  const pendingFocus = useRef<string | null>(null);
+  const [found, setFound] = useState<string | null>(null);
+  useEffect(() => {
+    pendingFocus.current = focusId ?? null;
+  }, [focusId, focusRequest]);
+  useEffect(() => {
+    const id = pendingFocus.current;
+    if (!id) return;
+    const index = data.findIndex((m) => m.message_id === id);
+    if (index >= 0) {
+      pendingFocus.current = null;
+      release();
+      setBottom(false);
+      listRef.current?.scrollToIndex(index, { align: "center" });
+      setFound(id);
+      return;
+    }
+    if (windowed) return; // the whole loaded list is one frame away
+    if (hasOlder && !loadingOlder) onLoadOlder?.();
+    else if (!hasOlder) pendingFocus.current = null; // not in this chat (any more)
+  }, [data, windowed, hasOlder, loadingOlder, onLoadOlder, release, focusId, focusRequest]);
+
   // Near the top of what is loaded: fetch the page before it.
   const maybeLoadOlder = useCallback(() => {
     const list = listRef.current;
@@ -121,6 +206,7 @@ export function MessageList({
   const onScroll = () => {
     const el = scrollRef.current;
     if (!el) return;
+    if (!holdRef.current) anchorRef.current = readAnchor(el);
     const distance = el.scrollHeight - el.scrollTop - el.clientHeight;
     const bottom = distance <= BOTTOM_SLACK_PX;
     if (bottom !== atBottomRef.current) setBottom(bottom);
@@ -139,7 +225,12 @@ export function MessageList({
         ref={scrollRef}
         className="message-scroll"
         onScroll={onScroll}
+        // the reader's own scrolling ends a hold at once
+        onTouchStart={release}
+        onKeyDown={release}
+        onPointerDown={release}
         onWheel={(e) => {
+          release();
           const el = scrollRef.current;
           // the reader moved up in a list that can scroll: stop following now, before the next chunk lands
           if (e.deltaY < 0 && atBottomRef.current && el && el.scrollHeight > el.clientHeight + BOTTOM_SLACK_PX) setBottom(false);
@@ -171,7 +262,11 @@ export function MessageList({
               onScroll={maybeLoadOlder}
             >
               {(m, index) => (
-                <div key={m.message_id} className={`message-row${index === lastIndex ? " is-last" : ""}`}>
+                <div
+                  key={m.message_id}
+                  className={`message-row${index === lastIndex ? " is-last" : ""}`}
+                  data-found={m.message_id === found ? "true" : undefined}
+                >
                   <MessageItem message={m} modelName={m.model ? (modelNames[m.model] ?? m.model) : undefined} />
                 </div>
               )}

@@ -52,6 +52,8 @@ export interface AnswerState {
   /** The stream's error code, if it failed. */
   error: string | null;
   offline: boolean;
+  /** The citations came from the offline search source (no search provider configured). */
+  searchOffline: boolean;
   model: string | null;
   done: boolean;
   /** Ids the server confirmed in its first metadata event. */
@@ -65,6 +67,7 @@ export const initialAnswer = (): AnswerState => ({
   stopped: false,
   error: null,
   offline: false,
+  searchOffline: false,
   model: null,
   done: false,
   messageId: null,
@@ -81,6 +84,7 @@ export function applyStreamEvent(state: AnswerState, event: StreamItem): AnswerS
     citations: m.citations ?? state.citations,
     stopped: state.stopped || m.stopped === true,
     offline: m.offline ?? state.offline,
+    searchOffline: m.search_offline ?? state.searchOffline,
     model: m.model ?? state.model,
     messageId: m.message_id ?? state.messageId,
     userMessageId: m.user_message_id ?? state.userMessageId,

@@ -6,7 +6,17 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { AttachmentRef } from "../../../../worker/protocol/resources";
 import type { ChatMessage } from "./chat.schemas";
-import { type ChatDeps, sendMessage, stopAnswer } from "./chat-actions";
+import type { ChatDeps } from "./answer-turn";
+
+// The sending code loads when first needed (the chat screen preloads it on the first move, key or touch), so an open chat's
+// first screen does not carry it.
+const loadSending = () => import("./send-message");
+const loadEdits = () => import("./edit-actions");
+
+/** Starts loading the code that sends a question. */
+export function preloadSending(): void {
+  void loadSending();
+}
 
 export function useChatActions() {
   const queryClient = useQueryClient();
@@ -21,10 +31,15 @@ export function useChatActions() {
       openChat: (chatId) => void router.navigate({ to: "/c/$chatId", params: { chatId } }),
     };
     return {
-      send: (text: string, chatId: string | null, attachments?: AttachmentRef[]) => sendMessage(deps, { text, chatId, attachments }),
-      stop: () => stopAnswer(deps),
-      // Only a chat with an answer still running needs it: loaded then (~0.6 kB gzip off every chat page).
-      follow: (chatId: string, message: ChatMessage) => import("./follow-answer").then((m) => m.followAnswer(deps, chatId, message)),
+      send: async (text: string, chatId: string | null, attachments?: AttachmentRef[]) =>
+        (await loadSending()).sendMessage(deps, { text, chatId, attachments }),
+      stop: async () => (await loadSending()).stopAnswer(deps),
+      // edit and regenerate load with their first use (not on every chat's first screen)
+      edit: async (chatId: string, messageId: string, text: string) => (await loadEdits()).editMessage(deps, { chatId, messageId, text }),
+      regenerate: async (chatId: string, messageId: string, endpoint?: string) =>
+        (await loadEdits()).regenerateAnswer(deps, { chatId, messageId, endpoint }),
+      // following an answer already running when the chat loaded is rare: its code loads when needed
+      follow: async (chatId: string, message: ChatMessage) => (await import("./follow-answer")).followAnswer(deps, chatId, message),
     };
   }, [queryClient, store, router, t]);
 }

@@ -3,14 +3,16 @@
 // the history's length), and the next page of chats is fetched as the reader scrolls near the end of what is loaded.
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link, useParams } from "@tanstack/react-router";
-import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type RefObject, Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { chatListQuery } from "../chat/chat.queries";
 import type { Chat } from "../chat/chat.schemas";
 import { confirm } from "../ui/confirm.atoms";
 import { IconEdit, IconStar, IconTrash } from "../ui/icons";
 import { type HistoryGroup, groupHistory } from "./group-by-date";
-import { RenameDialog } from "./rename-dialog";
+
+/** The rename dialog loads when a chat is first renamed. */
+const RenameDialog = lazy(() => import("./rename-dialog").then((m) => ({ default: m.RenameDialog })));
 import { useHistoryActions } from "./use-history-actions";
 import { Virtualizer, type VirtualizerHandle } from "virtua";
 
@@ -158,7 +160,11 @@ export function HistoryList({ onNavigate, scrollRef }: { onNavigate: () => void;
           <span className="visually-hidden">{t("common.loading")}</span>
         </div>
       ) : null}
-      <RenameDialog chat={renaming} onClose={() => setRenaming(null)} onSave={(id, title) => actions.rename.mutate({ id, title })} />
+      {renaming ? (
+        <Suspense fallback={null}>
+          <RenameDialog chat={renaming} onClose={() => setRenaming(null)} onSave={(id, title) => actions.rename.mutate({ id, title })} />
+        </Suspense>
+      ) : null}
     </nav>
   );
 }

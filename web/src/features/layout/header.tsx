@@ -2,6 +2,7 @@
 // is out of sight.
 import { useAtom } from "jotai";
 import { useTranslation } from "react-i18next";
+import { FindInChatButton } from "../chat/find-in-chat-button";
 import { ModelSwitcher } from "../models/model-switcher";
 import { ImageHeaderButtons } from "../images/header-buttons";
 import { IconNewChat, IconSidebar } from "../ui/icons";
@@ -34,6 +35,7 @@ export function Header() {
       </button>
       <ModelSwitcher />
       <div className="header__spacer" />
+      <FindInChatButton />
       <ImageHeaderButtons />
       {sidebarHidden ? (
         <button

@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { STORAGE_KEYS, writeItem } from "../../lib/storage";
 import { useHistoryActions } from "../history/use-history-actions";
 import { HistoryList } from "../history/history-list";
+import { SearchChatsButton } from "../history/search-chats-button";
 import { LanguageSelect } from "../i18n/language-select";
 import { saveLanguage } from "../auth/auth.api";
 import { ThemeToggle } from "../theme/theme-toggle";
@@ -105,6 +106,7 @@ export function Sidebar() {
           <IconNewChat size={18} />
           <span>{t("sidebar.newChat")}</span>
         </button>
+        <SearchChatsButton onNavigate={closeDrawer} />
         <ExpertsMenu onPick={closeDrawer} />
         <div className="sidebar__scroll" ref={scrollRef} data-testid="sidebar-scroll">
           <HistoryList onNavigate={closeDrawer} scrollRef={scrollRef} />

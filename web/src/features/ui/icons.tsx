@@ -1,7 +1,7 @@
 // Inline SVG icons (24×24, stroke = currentColor) so the UI needs no icon font or image requests.
 import { type SVGProps, useId } from "react";
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
 export function Svg({ size = 20, children, ...rest }: IconProps) {
   return (

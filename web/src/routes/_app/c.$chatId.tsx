@@ -7,8 +7,14 @@ import { markStartupDone } from "../../features/chat/startup";
 
 /** The worker's id rule: 1–100 url-safe characters. */
 const ChatIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,100}$/));
+/** ?m=<message id>: open the chat at that message (a chat search result). */
+const ChatSearchSchema = v.object({ m: v.optional(ChatIdSchema) });
 
 export const Route = createFileRoute("/_app/c/$chatId")({
+  validateSearch: (search): { m?: string } => {
+    const parsed = v.safeParse(ChatSearchSchema, search);
+    return parsed.success ? parsed.output : {};
+  },
   beforeLoad: ({ params }) => {
     markStartupDone();
     if (!v.is(ChatIdSchema, params.chatId)) throw redirect({ to: "/" });
@@ -24,5 +30,6 @@ export const Route = createFileRoute("/_app/c/$chatId")({
 
 function ChatRoute() {
   const { chatId } = Route.useParams();
-  return <ChatView chatId={chatId} />;
+  const { m } = Route.useSearch();
+  return <ChatView chatId={chatId} focusMessageId={m} />;
 }

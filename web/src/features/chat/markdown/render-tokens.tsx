@@ -7,6 +7,7 @@ import type { Token, Tokens } from "marked";
 import { CodeBlock } from "./code-block";
 import { safeImageSrc, safeLinkHref } from "./safe-urls";
 import type { MarkdownBlockSource } from "./split-blocks";
+import { withCitationRefs } from "./citation-ref";
 
 let entityDecoder: HTMLTextAreaElement | undefined;
 
@@ -33,7 +34,7 @@ function inline(token: Token): ReactNode {
   switch (token.type) {
     case "text": {
       const t = token as Tokens.Text;
-      return t.tokens ? renderInline(t.tokens) : decodeEntities(t.text);
+      return t.tokens ? renderInline(t.tokens) : withCitationRefs(decodeEntities(t.text));
     }
     case "escape":
       return (token as Tokens.Escape).text;

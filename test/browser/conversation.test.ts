@@ -1,0 +1,234 @@
+// The conversation in a real browser, end to end against the product with its offline model and offline search
+// source: edit a question and get an edit reply; regenerate an answer with its model and with another (each a use);
+// a time-sensitive question answered with citations without touching the toggle; the toggle with today's searches
+// used up shows the critical warning and cancels the send; an old chat found by a word inside one of its answers;
+// search inside a long chat, stepping to a match in an older page.
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launch } from "./support/browser";
+import { type ApiSession, apiAccount, signInAs } from "./support/seed";
+
+const baseURL = inject("baseURL");
+
+async function call(s: ApiSession, method: string, path: string, body?: unknown): Promise<Response> {
+  return fetch(`${baseURL}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${s.token}`, "X-Session-Token": s.sessionToken, "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function newChat(s: ApiSession, title: string): Promise<string> {
+  const res = await call(s, "POST", "/chat-sessions", { title });
+  return ((await res.json()) as { data: { id: string } }).data.id;
+}
+
+async function save(s: ApiSession, chatId: string, messages: unknown[]): Promise<void> {
+  for (let i = 0; i < messages.length; i += 200) {
+    const res = await call(s, "POST", "/media-api/api/chat/save", { chat_id: chatId, messages: messages.slice(i, i + 200) });
+    if (!res.ok) throw new Error(`save failed: ${res.status} ${await res.text()}`);
+  }
+}
+
+/** Today's remaining uses of a model as GET /api/models tells the signed-in page. */
+const remaining = (page: Page, endpoint: string) =>
+  page.evaluate(async (e) => {
+    const body = (await (await fetch("/api/models")).json()) as { data: { models: { endpoint: string; remaining: number }[] } };
+    return body.data.models.find((m) => m.endpoint === e)?.remaining ?? -1;
+  }, endpoint);
+
+const bots = (page: Page) => page.locator('[data-testid=message][data-sender="bot"]');
+const users = (page: Page) => page.locator('[data-testid=message][data-sender="user"]');
+const answered = (page: Page) => page.waitForSelector("[data-testid=send-button]", { timeout: 60_000 });
+
+let ctx: BrowserContext;
+let page: Page;
+let session: ApiSession;
+
+beforeAll(async () => {
+  session = await apiAccount(baseURL);
+  ctx = await launch({ locale: "en-US" });
+  page = ctx.pages()[0] ?? (await ctx.newPage());
+  await signInAs(page, session);
+});
+afterAll(async () => ctx?.close());
+
+describe("edit and regenerate", () => {
+  it("edits a question in place and gets an edit reply, the first text still viewable after a reload", async () => {
+    await page.fill("[data-testid=chat-input]", "What is pho?");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/c\//);
+    await answered(page);
+    await expect.poll(() => bots(page).count()).toBe(1);
+
+    const question = users(page).first();
+    await question.hover();
+    await question.locator("[data-testid=edit-message]").click();
+    const box = question.locator("[data-testid=message-editor-input]");
+    await expect.poll(() => box.inputValue()).toBe("What is pho?");
+    // Escape leaves it as it was
+    await box.press("Escape");
+    await expect.poll(() => question.locator("[data-testid=message-editor]").count()).toBe(0);
+    await question.hover();
+    await question.locator("[data-testid=edit-message]").click();
+    await box.fill("What is bún chả?");
+    await box.press("Enter");
+
+    await expect.poll(() => question.locator("[data-testid=message-text]").textContent()).toBe("What is bún chả?");
+    const reply = page.locator('[data-testid=message][data-edit-reply="true"]');
+    await reply.waitFor();
+    await answered(page);
+    await expect.poll(() => reply.getAttribute("data-streaming")).toBe("false");
+    expect(await reply.getAttribute("data-for-edited")).toBe(await question.getAttribute("data-message-id"));
+    expect((await reply.textContent())?.length ?? 0).toBeGreaterThan(40);
+
+    await page.reload();
+    // the chat opens at its end (long offline answers): go up to the question once the list is there
+    await bots(page).first().waitFor();
+    await expect
+      .poll(async () => {
+        await page.locator("[data-testid=message-list]").evaluate((el) => el.scrollTo(0, 0));
+        return users(page).first().locator("[data-testid=edited-mark]").count();
+      })
+      .toBe(1);
+    const saved = users(page).first();
+    expect(await saved.locator("[data-testid=message-text]").textContent()).toBe("What is bún chả?");
+    await saved.locator("[data-testid=toggle-original]").click();
+    expect(await saved.locator("[data-testid=original-message]").textContent()).toContain("What is pho?");
+    await page.locator('[data-testid=message][data-edit-reply="true"] [data-testid=edit-reply-label]').waitFor();
+  });
+
+  it("regenerates an answer in place with its model, then with another model from the menu, each a use", async () => {
+    const answer = bots(page).last();
+    const id = await answer.getAttribute("data-message-id");
+    const before = await remaining(page, "gpt-4.1-mini");
+    await answer.hover();
+    await answer.locator("[data-testid=regenerate]").click();
+    await expect.poll(() => page.locator(`[data-message-id="${id}"]`).getAttribute("data-streaming")).toBe("true");
+    await answered(page);
+    await expect.poll(() => page.locator(`[data-message-id="${id}"]`).getAttribute("data-streaming")).toBe("false");
+    await expect.poll(() => remaining(page, "gpt-4.1-mini")).toBe(before - 1);
+
+    const otherBefore = await remaining(page, "o4-mini");
+    const again = page.locator(`[data-testid=message][data-message-id="${id}"]`);
+    await again.hover();
+    await again.locator("[data-testid=regenerate-menu]").click();
+    await page.click('[data-testid=regenerate-model][data-endpoint="o4-mini"]');
+    await answered(page);
+    await expect.poll(() => again.getAttribute("data-streaming")).toBe("false");
+    await expect.poll(() => again.locator(".msg__model").textContent()).toBe("GPT o4-mini");
+    await expect.poll(() => remaining(page, "o4-mini")).toBe(otherBefore - 1);
+    // still one answer in that place, not a new one
+    expect(await page.locator(`[data-message-id="${id}"]`).count()).toBe(1);
+  });
+});
+
+describe("web search", () => {
+  it("answers a time-sensitive question with citations without the toggle, saying the source was offline", async () => {
+    await page.click("[data-testid=new-chat]");
+    await page.waitForSelector("[data-testid=greeting]");
+    expect(await page.getAttribute("[data-testid=search-toggle]", "aria-pressed")).toBe("false");
+    await page.fill("[data-testid=chat-input]", "thời tiết hôm nay ở Hà Nội");
+    await page.keyboard.press("Enter");
+    await answered(page);
+    const answer = bots(page).last();
+    await answer.locator("[data-testid=citations]").waitFor();
+    expect(await answer.locator("[data-testid=citation]").count()).toBeGreaterThan(0);
+    await answer.locator("[data-testid=search-offline]").waitFor();
+    expect(await page.getAttribute("[data-testid=search-toggle]", "aria-pressed")).toBe("false");
+  });
+
+  it("with the toggle on and today's searches used up: the critical warning with an upgrade link, and no send", async () => {
+    // use up the day's searches through the API: each search turn takes a use as it starts, then is stopped
+    const chatId = await newChat(session, "Searches");
+    for (let i = 0; i < 20; i++) {
+      const res = await call(session, "POST", "/api/chat/search", { question: `news number ${i}`, chat_id: chatId });
+      if (res.status === 403) break;
+      expect(res.status).toBe(200);
+      const messageId = res.headers.get("X-Message-Id");
+      await call(session, "POST", "/api/chat/stop", { message_id: messageId });
+      await res.text();
+    }
+    await page.goto(`${baseURL}/c/${chatId}`);
+    await page.locator("[data-testid=message]").first().waitFor();
+    const count = await page.locator("[data-testid=message]").count();
+    await page.click("[data-testid=search-toggle]");
+    expect(await page.getAttribute("[data-testid=search-toggle]", "aria-pressed")).toBe("true");
+    await page.fill("[data-testid=chat-input]", "latest news about rice prices");
+    await page.keyboard.press("Enter");
+    const warning = page.locator("[data-testid=search-exhausted]");
+    await warning.waitFor();
+    expect(await warning.getAttribute("role")).toBe("alert");
+    expect(await warning.locator("[data-testid=search-upgrade]").getAttribute("href")).toBe("/upgrade");
+    expect(await page.inputValue("[data-testid=chat-input]")).toBe("latest news about rice prices");
+    await page.waitForTimeout(300);
+    expect(await page.locator("[data-testid=message]").count()).toBe(count);
+    await page.click("[data-testid=search-toggle]");
+  });
+});
+
+describe("history search", () => {
+  it("finds an old chat by a word from inside one of its answers and opens it at that message", async () => {
+    const chatId = await newChat(session, "Trip planning");
+    const day = 24 * 60 * 60 * 1000;
+    const old = Date.now() - 10 * day;
+    await save(session, chatId, [
+      { message_id: "trip-q", sender: "user", message: "Where should I eat in Huế?", created_at: old },
+      { message_id: "trip-a", sender: "bot", model: "gpt-4.1-mini", message: "Try the bánh khoái and a bowl of cơm hến by the Perfume river, locals love it.", created_at: old + 60_000 },
+    ]);
+    await page.goto(`${baseURL}/`);
+    await page.click("[data-testid=open-search]");
+    await page.waitForURL(/\/search/);
+    await page.fill("[data-testid=history-search-input]", "hen");
+    const result = page.locator(`[data-testid=search-result][data-chat-id="${chatId}"]`);
+    await result.waitFor();
+    expect(await result.locator("mark").first().textContent()).toMatch(/hến/i);
+    expect(await result.locator("[data-testid=search-snippet]").textContent()).toContain("Perfume river");
+    await result.click();
+    await page.waitForURL(new RegExp(`/c/${chatId}`));
+    await page.locator('[data-testid=message][data-message-id="trip-a"]').waitFor();
+    await expect.poll(() => page.locator('[data-found="true"] [data-message-id="trip-a"]').count()).toBe(1);
+  });
+
+  it("opens the search screen with Ctrl+K, the query kept in the URL", async () => {
+    await page.keyboard.press("Control+k");
+    await page.waitForURL(/\/search/);
+    await page.fill("[data-testid=history-search-input]", "Perfume");
+    await page.waitForURL(/q=Perfume/);
+    await page.locator("[data-testid=search-result]").first().waitFor();
+    await page.reload();
+    expect(await page.inputValue("[data-testid=history-search-input]")).toBe("Perfume");
+    await page.locator("[data-testid=search-group]").first().waitFor();
+  });
+
+  it("searches inside a long chat and steps to a match in an older page, loading it", async () => {
+    const chatId = await newChat(session, "A long talk");
+    const filler = "The river flows past the old town and the market opens early every single morning. ".repeat(12);
+    const start = Date.now() - 400 * 60_000;
+    const messages = Array.from({ length: 400 }, (_, i) => ({
+      message_id: `long-${i}`,
+      sender: i % 2 ? "bot" : "user",
+      model: i % 2 ? "gpt-4.1-mini" : undefined,
+      message: i === 3 || i === 391 ? `A note about kumquats here. ${filler}` : `Message ${i}. ${filler}`,
+      created_at: start + i * 60_000,
+    }));
+    await save(session, chatId, messages);
+    await page.goto(`${baseURL}/c/${chatId}`);
+    await page.locator('[data-message-id="long-399"]').waitFor();
+    expect(await page.locator('[data-message-id="long-3"]').count()).toBe(0);
+
+    await page.click("[data-testid=find-in-chat-open]");
+    await page.fill("[data-testid=find-input]", "kumquats");
+    const status = page.locator("[data-testid=find-status]");
+    await expect.poll(() => status.getAttribute("data-total")).toBe("2");
+    // the newest match first
+    await expect.poll(() => status.getAttribute("data-current")).toBe("2");
+    await expect.poll(() => page.locator('[data-found="true"] [data-message-id="long-391"]').isVisible()).toBe(true);
+    // Enter steps to the older one, in a page not loaded yet
+    await page.press("[data-testid=find-input]", "Enter");
+    await expect.poll(() => status.getAttribute("data-current")).toBe("1");
+    await expect.poll(() => page.locator('[data-found="true"] [data-message-id="long-3"]').isVisible(), { timeout: 20_000 }).toBe(true);
+    await page.press("[data-testid=find-input]", "Escape");
+    await expect.poll(() => page.locator("[data-testid=find-bar]").count()).toBe(0);
+  });
+});

@@ -1,0 +1,14 @@
+// The handlers the chat screen gives its message rows (edit, regenerate, and whether an answer is running), through
+// context so the memoized rows need no new props when the screen's state changes.
+import { createContext } from "react";
+
+export interface MessageActions {
+  /** An answer is being written: nothing new can start. */
+  busy: boolean;
+  /** The reader has interacted (or uses a touch screen): the edit and regenerate tools are wanted. */
+  toolsReady: boolean;
+  edit: (messageId: string, text: string) => void;
+  regenerate: (messageId: string, endpoint?: string) => void;
+}
+
+export const MessageActionsContext = createContext<MessageActions | null>(null);
