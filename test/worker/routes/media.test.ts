@@ -178,6 +178,7 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
         isImageMode: true,
         safety_violation: true,
         offline: false,
+        attachments: [],
         created_at: "2024-06-01T08:00:05.000Z",
         timestamp: "2024-06-01T08:00:05.000Z",
       },
