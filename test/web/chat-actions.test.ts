@@ -5,7 +5,7 @@ import { QueryClient } from "@tanstack/react-query";
 import i18next from "i18next";
 import { createStore, getDefaultStore } from "jotai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { STREAM_DONE, encodeEvent, type ChatStreamEvent } from "../../worker/protocol/chat-stream";
+import { STREAM_DONE } from "../../worker/protocol/chat-stream";
 import { titleFromPrompt } from "../../worker/protocol/rules";
 import { draftAtom, streamingAtom } from "../../web/src/features/chat/chat.atoms";
 import { type ChatDeps, stopAnswer } from "../../web/src/features/chat/answer-turn";
@@ -14,71 +14,14 @@ import { chatKeys } from "../../web/src/features/chat/chat.queries";
 import { type ChatContentData, allMessages } from "../../web/src/features/chat/chat-cache";
 import { disabledModelsAtom, selectedModelAtom, usageWarningAtom } from "../../web/src/features/models/models.atoms";
 import { toastsAtom } from "../../web/src/features/toast/toast.atoms";
-
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
-
-const model = (endpoint: string, name: string, remaining = 40) => ({
-  id: endpoint,
-  endpoint,
-  name,
-  descriptions: { free: "", premium: "" },
-  premiumRequired: false,
-  fileSupport: false,
-  supportedFileTypes: [],
-  allowed: true,
-  remaining,
-  total: 50,
-  offline: true,
-});
+import { fakeWorker as fakeChatWorker, json, model, settle, sseBody } from "./support/fake-chat-worker";
 
 const CATALOGUE = {
   status: "success",
   data: { models: [model("gpt-4.1-mini", "GPT 4.1-mini"), model("o4-mini", "GPT o4-mini")], default: "gpt-4.1-mini", plan: "free" },
 };
 
-const chatRow = (id: string, title: string) => ({
-  id,
-  title,
-  status: "active",
-  is_starred: false,
-  last_message_at: "2025-06-15 03:00:00",
-  created_at: null,
-  updated_at: null,
-});
-
-/** An SSE body the test writes to event by event. */
-function sseBody() {
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
-  const enc = new TextEncoder();
-  return {
-    body,
-    send: (e: ChatStreamEvent | typeof STREAM_DONE) => controller.enqueue(enc.encode(encodeEvent(e))),
-    close: () => controller.close(),
-  };
-}
-
-interface Call {
-  url: string;
-  method: string;
-  body: Record<string, unknown> | undefined;
-}
-
-function fakeWorker(answer: (call: Call) => Response | Promise<Response>) {
-  const calls: Call[] = [];
-  const fetchMock = vi.fn(async (url: string, init: RequestInit = {}) => {
-    const call = { url, method: init.method ?? "GET", body: init.body ? JSON.parse(String(init.body)) : undefined };
-    calls.push(call);
-    if (url === "/api/models") return json(200, CATALOGUE);
-    if (url === "/chat-sessions" && call.method === "POST") return json(201, { status: "success", data: chatRow("chat-1", String(call.body?.title)) });
-    return answer(call);
-  });
-  vi.stubGlobal("fetch", fetchMock);
-  return calls;
-}
-
-const settle = () => new Promise((r) => setTimeout(r, 60));
+const fakeWorker = (answer: Parameters<typeof fakeChatWorker>[0]) => fakeChatWorker(answer, CATALOGUE);
 
 describe("chat actions", () => {
   let deps: ChatDeps;

@@ -32,6 +32,19 @@ export function catalogue(searchRemaining = 10) {
   };
 }
 
+/** A history row as the worker sends it. */
+export const chatRow = (id: string, title: string, persona: unknown = null) => ({
+  id,
+  title,
+  status: "active",
+  is_starred: false,
+  persona,
+  last_message_at: "2025-06-15 03:00:00",
+  created_at: null,
+  updated_at: null,
+});
+
+/** An SSE body the test writes to event by event. */
 export function sseBody() {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
@@ -57,6 +70,9 @@ export function fakeWorker(answer: (call: Call) => Response | Promise<Response>,
       const call = { url, method: init.method ?? "GET", body: init.body ? JSON.parse(String(init.body)) : undefined };
       calls.push(call);
       if (url === "/api/models") return json(200, models);
+      if (url === "/chat-sessions" && call.method === "POST") {
+        return json(201, { status: "success", data: chatRow("chat-1", String(call.body?.title), call.body?.persona ?? null) });
+      }
       return answer(call);
     }),
   );

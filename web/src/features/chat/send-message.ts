@@ -4,17 +4,12 @@
 // Editing a question and regenerating an answer are edit-actions.ts (loaded when first used); the answer itself
 // (request, refusals, usage headers, stream) is answer-turn.ts.
 import type { AttachmentRef } from "../../../../worker/protocol/resources";
-import { titleFromPrompt } from "../../../../worker/protocol/rules";
-import { ApiError } from "../../lib/api";
 import { newId } from "../../lib/ids";
-import { STORAGE_KEYS, writeItem } from "../../lib/storage";
-import { newChatPersonaAtom } from "../experts/experts.atoms";
-import { toast } from "../toast/toast.atoms";
-import { createChat } from "./chat.api";
 import { draftAtom, searchModeAtom, streamingAtom } from "./chat.atoms";
 import { chatKeys } from "./chat.queries";
 import type { ChatMessage } from "./chat.schemas";
-import { prependChat, removeMessages, upsertMessage } from "./chat-cache";
+import { removeMessages, upsertMessage } from "./chat-cache";
+import { openNewChat } from "./open-new-chat";
 import { type ChatDeps, beginTurn, nowIso, runAnswer, searchUsedUp, showSearchExhausted } from "./answer-turn";
 
 export { stopAnswer } from "./answer-turn";
@@ -52,7 +47,7 @@ export async function sendMessage(
   deps: ChatDeps,
   input: { text: string; chatId: string | null; attachments?: AttachmentRef[] },
 ): Promise<boolean> {
-  const { queryClient: qc, store, t } = deps;
+  const { queryClient: qc, store } = deps;
   const question = input.text.trim();
   if (!question || store.get(streamingAtom)) return false;
   const begun = await beginTurn(deps, input.chatId);
@@ -61,21 +56,8 @@ export async function sendMessage(
   const search = searchFor(deps, catalogue);
   if (search === null) return false;
 
-  let chatId = input.chatId;
-  if (!chatId) {
-    try {
-      const chat = await createChat(titleFromPrompt(question), store.get(newChatPersonaAtom));
-      store.set(newChatPersonaAtom, null);
-      chatId = chat.id;
-      prependChat(qc, chat);
-      writeItem(STORAGE_KEYS.currentChatId, chat.id);
-      deps.openChat(chat.id);
-    } catch (err) {
-      store.set(streamingAtom, null);
-      if (!(err instanceof ApiError && err.status === 401)) toast.error(t("chat.createFailed"));
-      return false;
-    }
-  }
+  const chatId = input.chatId ?? (await openNewChat(deps, question));
+  if (!chatId) return false;
 
   const userMessage: ChatMessage = {
     message_id: newId(),

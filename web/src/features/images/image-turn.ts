@@ -3,16 +3,14 @@
 // and the answer becomes the saved bot message — the picture as markdown with alt 'Generated image' and its
 // description. The image quota's headers drive the usage warning and the image-disabled flag; a 403 means today's
 // generations are used up (the exchange is undone and an upgrade action offered); every failure has its own text.
-import { titleFromPrompt } from "../../../../worker/protocol/rules";
 import { ApiError, handleUnauthorized, request } from "../../lib/api";
 import { newId } from "../../lib/ids";
-import { STORAGE_KEYS, writeItem } from "../../lib/storage";
 import { getStoredUser } from "../auth/session";
-import { createChat } from "../chat/chat.api";
 import { draftAtom, streamingAtom } from "../chat/chat.atoms";
 import { chatKeys } from "../chat/chat.queries";
 import type { ChatMessage } from "../chat/chat.schemas";
-import { prependChat, removeMessages, upsertMessage } from "../chat/chat-cache";
+import { removeMessages, upsertMessage } from "../chat/chat-cache";
+import { openNewChat } from "../chat/open-new-chat";
 import type { ChatDeps } from "../chat/chat-actions";
 import { shouldDisable } from "../models/availability";
 import { localDay, usageWarningAtom } from "../models/models.atoms";
@@ -71,20 +69,8 @@ export async function sendImageTurn(deps: ImageDeps, input: ImageTurnInput): Pro
   }
   store.set(streamingAtom, { chatId: input.chatId, botMessageId: null, phase: "creating", stopping: false });
 
-  let chatId = input.chatId;
-  if (!chatId) {
-    try {
-      const chat = await createChat(titleFromPrompt(question));
-      chatId = chat.id;
-      prependChat(qc, chat);
-      writeItem(STORAGE_KEYS.currentChatId, chat.id);
-      deps.openChat(chat.id);
-    } catch (err) {
-      store.set(streamingAtom, null);
-      if (!(err instanceof ApiError && err.status === 401)) toast.error(t("chat.createFailed"));
-      return false;
-    }
-  }
+  const chatId = input.chatId ?? (await openNewChat(deps, question));
+  if (!chatId) return false;
 
   const userMessage: ChatMessage = {
     message_id: newId(),
