@@ -1,5 +1,6 @@
 // /user-sessions: start another session for a signed-in client, validate a token, list the active devices
-// (Settings > Security) and end one, by its session token or its id. Ending a session closes its sockets at once.
+// (Settings > Security) and end one, by its session token, its id, or `current` (the caller's own session: how the
+// browser logs out, since it keeps no token it could name). Ending a session closes its sockets at once.
 import { Hono } from "hono";
 import * as v from "valibot";
 import { clearCredentialCookies } from "../auth/cookies";
@@ -22,6 +23,8 @@ const CreateSchema = v.object({
 });
 const ValidateSchema = v.object({ jwt_token: v.pipe(v.string("Token is required"), v.nonEmpty("Token is required")) });
 const SESSION_TOKEN_RE = /^[0-9a-f]{64}$/;
+/** `DELETE /user-sessions/current` ends the session the call is made with. */
+const CURRENT_SESSION_KEY = "current";
 
 export const userSessionRoutes = new Hono<AppEnv>()
   .post("/validate-token", valid("json", ValidateSchema), async (c) => {
@@ -51,9 +54,11 @@ export const userSessionRoutes = new Hono<AppEnv>()
   .delete("/:key", async (c) => {
     const key = c.req.param("key");
     const hub = await userHub(c.env, c.var.user.id);
-    // By its session token (the spec's logout) or by its id (Settings > Security).
+    // By its session token (the spec's logout), by its id (Settings > Security), or `current` (the browser's logout:
+    // its credentials are HttpOnly cookies, so it names the session it is calling from).
     const tokenHash = SESSION_TOKEN_RE.test(key) ? await sha256Hex(key) : null;
-    const target = (await hub.listSessions()).find((s) => (tokenHash ? s.tokenHash === tokenHash : s.id === key));
+    const id = key === CURRENT_SESSION_KEY ? c.var.session.id : key;
+    const target = (await hub.listSessions()).find((s) => (tokenHash ? s.tokenHash === tokenHash : s.id === id));
     if (!target) throw new AppError("not_found", "Session not found");
     const current = target.id === c.var.session.id;
     const [ended] = await endUserSessions(c.env, { userId: c.var.user.id, sessionIds: [target.id], reason: current ? "logout" : "revoked" });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, json, login, registerUser, setPlan } from "../../support/api";
+import { ORIGIN, call, json, login, registerUser, setPlan } from "../../support/api";
 
 describe("/user-sessions", () => {
   it("starts another session for a signed-in client and answers jwt_token and session_token", async () => {
@@ -50,6 +50,26 @@ describe("/user-sessions", () => {
     expect(res.headers.getSetCookie().some((c) => c.startsWith("jwt_token=;") || /jwt_token=.*Max-Age=0/.test(c))).toBe(true);
     const after = await call("GET", "/chat-sessions", { token: u.token });
     expect(after.status).toBe(401);
+  });
+
+  it("logs the browser out by cookie with DELETE /user-sessions/current: only that session ends", async () => {
+    const u = await registerUser();
+    const other = await login(u.email, u.password);
+    const cookie = `jwt_token=${u.token}; session_token=${u.sessionToken}`;
+    const res = await call("DELETE", "/user-sessions/current", { headers: { Cookie: cookie, Origin: ORIGIN } });
+    expect(res.status).toBe(200);
+    expect((await json(res)).data.current).toBe(true);
+    expect(res.headers.getSetCookie().some((c) => /^session_token=;/.test(c) || /session_token=.*Max-Age=0/.test(c))).toBe(true);
+    expect((await call("GET", "/auth/me", { headers: { Cookie: cookie } })).status).toBe(401);
+    expect((await call("GET", "/auth/me", { token: other.token })).status).toBe(200);
+  });
+
+  it("refuses a cookie logout from another origin (403)", async () => {
+    const u = await registerUser();
+    const cookie = `jwt_token=${u.token}; session_token=${u.sessionToken}`;
+    const res = await call("DELETE", "/user-sessions/current", { headers: { Cookie: cookie, Origin: "https://evil.example" } });
+    expect(res.status).toBe(403);
+    expect((await call("GET", "/auth/me", { headers: { Cookie: cookie } })).status).toBe(200);
   });
 
   it("rejects a session token that does not belong to the token's session", async () => {

@@ -7,7 +7,8 @@ export const STORAGE_KEYS = {
   language: "language",
   user: "user",
   userId: "user_id",
-  sessionToken: "session_token",
+  /** Where older versions kept the session token; now only ever removed (credentials live in HttpOnly cookies). */
+  legacySessionToken: "session_token",
   currentChatId: "current_chat_id",
   selectedModel: "selected_model",
   disabledModels: "disabled_models",
@@ -21,11 +22,11 @@ export const KEPT_ON_LOGOUT: ReadonlySet<string> = new Set([
   STORAGE_KEYS.language,
 ]);
 
-/** Credentials and per-user items; removed when the server says the session is gone (401). */
+/** The stored sign-in and per-user items; removed when the server says the session is gone (401). */
 const CREDENTIAL_KEYS = [
   STORAGE_KEYS.user,
   STORAGE_KEYS.userId,
-  STORAGE_KEYS.sessionToken,
+  STORAGE_KEYS.legacySessionToken,
   STORAGE_KEYS.currentChatId,
 ] as const;
 

@@ -2,7 +2,7 @@
 import { api, request } from "../../lib/api";
 import { clearStorageExceptPreferences } from "../../lib/storage";
 import { AuthResultSchema, MeSchema } from "./auth.schemas";
-import { getSessionToken, storeSession } from "./session";
+import { storeSession } from "./session";
 
 export async function login(input: { email: string; password: string }) {
   const result = await api("/auth/login", AuthResultSchema, {
@@ -29,15 +29,15 @@ export async function saveLanguage(language: string) {
   await api("/auth/update-profile", MeSchema, { method: "PATCH", body: { language } });
 }
 
-/** Ends this device's session on the server (best effort), then forgets everything but theme and language. */
+/**
+ * Ends this device's session on the server (best effort; the cookies say which, and the answer clears them), then
+ * forgets everything but theme and language.
+ */
 export async function logout() {
-  const token = getSessionToken();
-  if (token) {
-    try {
-      await request(`/user-sessions/${encodeURIComponent(token)}`, { method: "DELETE", on401: "throw", timeoutMs: 8_000 });
-    } catch {
-      // already ended or offline: the local logout still happens
-    }
+  try {
+    await request("/user-sessions/current", { method: "DELETE", on401: "throw", timeoutMs: 8_000 });
+  } catch {
+    // already ended or offline: the local logout still happens
   }
   clearStorageExceptPreferences();
 }

@@ -10,12 +10,12 @@ export type Plan = v.InferOutput<typeof PlanSchema>;
 export const UserSchema = PublicUserSchema;
 export type User = v.InferOutput<typeof UserSchema>;
 
-export const AuthResultSchema = v.object({
-  user: UserSchema,
-  token: v.optional(v.string()),
-  jwt_token: v.optional(v.string()),
-  session_token: v.string(),
-});
+/**
+ * A sign-in's answer as the SPA reads it: the user only. The worker also answers `token` and `session_token` for
+ * API clients, and sets both as HttpOnly cookies; the SPA leaves them out (valibot drops unknown keys) so no token
+ * ever reaches script-visible state.
+ */
+export const AuthResultSchema = v.object({ user: UserSchema });
 export type AuthResult = v.InferOutput<typeof AuthResultSchema>;
 
 export const MeSchema = v.object({ user: UserSchema });
