@@ -1,9 +1,10 @@
 // The signed-in layout: sidebar + header + the routed chat screen. It also owns what lives as long as the session:
-// the socket, the daily reset of model warnings, and closing the drawer when the layout changes.
+// the socket, the daily reset of model warnings, touch swipes, and closing the drawer when the layout changes.
 import { useQuery } from "@tanstack/react-query";
 import { useAtomValue, useSetAtom } from "jotai";
 import { type ReactNode, useEffect } from "react";
 import { meQuery } from "../auth/auth.queries";
+import { useSwipeNavigation } from "../gestures/use-swipe-navigation";
 import { useDailyReset } from "../models/use-daily-reset";
 import { useUserSocket } from "../socket/use-user-socket";
 import { Header } from "./header";
@@ -19,6 +20,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const collapsed = useAtomValue(sidebarCollapsedAtom);
   useUserSocket(me.data?.id);
   useDailyReset();
+  useSwipeNavigation();
 
   useEffect(() => {
     if (!isMobile) setDrawerOpen(false);
