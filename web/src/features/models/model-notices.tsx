@@ -6,32 +6,12 @@ import { useAtom } from "jotai";
 import { useTranslation } from "react-i18next";
 import { toast } from "../toast/toast.atoms";
 import { IconClose, IconInfo, IconWarning } from "../ui/icons";
-import { offlineNoticeDismissedAtom, usageWarningAtom } from "./models.atoms";
+import { usageWarningAtom } from "./models.atoms";
 import { modelsQuery } from "./models.queries";
 import { presentWarning } from "./usage-warning";
-import { useCurrentModel } from "./use-current-model";
 
-export function OfflineNotice() {
-  const { t } = useTranslation();
-  const { model } = useCurrentModel();
-  const [dismissed, setDismissed] = useAtom(offlineNoticeDismissedAtom);
-  if (!model?.offline || dismissed) return null;
-  return (
-    <div className="notice notice--info notice--compact" role="note" data-testid="offline-notice">
-      <IconInfo size={16} />
-      <span className="notice__text">{t("models.offlineNotice")}</span>
-      <button
-        type="button"
-        className="icon-btn icon-btn--xs notice__close"
-        aria-label={t("common.close")}
-        data-testid="offline-notice-close"
-        onClick={() => setDismissed(true)}
-      >
-        <IconClose size={14} />
-      </button>
-    </div>
-  );
-}
+// the offline-model notice lives in its own module (one line on phones, details on tap)
+export { OfflineNotice } from "./offline-notice";
 
 export function UsageBanner() {
   const { t } = useTranslation();
