@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { warningLevel } from "../../worker/protocol/rules";
 import { isUsable, pickModel, shouldDisable } from "../../web/src/features/models/availability";
 import type { Model } from "../../web/src/features/models/models.schemas";
-import { isWarningLevel, presentWarning } from "../../web/src/features/models/usage-warning";
+import { isWarningLevel, outOfUsesNotice, presentWarning } from "../../web/src/features/models/usage-warning";
 
 describe("presentWarning", () => {
   const base = { remaining: 2, plan: "free" as const, model: "GPT 4.1-mini" };
@@ -105,5 +105,97 @@ describe("usage texts count in each language's plural forms", () => {
     expect(say("ru", 3)).toBe("Осталось всего 3 запроса к GPT на сегодня.");
     expect(say("ru", 5)).toBe("Осталось всего 5 запросов к GPT на сегодня.");
     expect(say("vi", 1)).toBe("Chỉ còn 1 lượt GPT hôm nay.");
+  });
+});
+
+describe("search warnings per plan", () => {
+  const search = { remaining: 3, model: "Web search", kind: "search" as const };
+
+  it("use the search wording of each tier, with a line for the plan", () => {
+    const tiers = { zero_remaining: "urgent", critical: "important", warning: "warning", notice: "notice" } as const;
+    for (const [level, tier] of Object.entries(tiers) as [keyof typeof tiers, string][]) {
+      for (const plan of ["free", "basic", "advanced"] as const) {
+        expect(presentWarning({ ...search, level, plan })).toMatchObject({
+          titleKey: `quotaTiers.search.title.${tier}`,
+          messageKey: `quotaTiers.search.message.${tier}`,
+          hintKey: `quotaTiers.search.hint.${plan}`,
+        });
+      }
+    }
+  });
+
+  it("leave model warnings with their own wording and no plan line", () => {
+    expect(presentWarning({ ...search, kind: "model", level: "critical", plan: "free" })).toMatchObject({ titleKey: "usage.title.important", hintKey: null });
+    expect(presentWarning({ remaining: 3, model: "GPT", level: "critical", plan: "free" })?.hintKey).toBeNull();
+  });
+});
+
+describe("outOfUsesNotice", () => {
+  it("moves Advanced+ users to another model with a note naming it", () => {
+    expect(outOfUsesNotice({ plan: "advanced", model: "Claude 4 pro", next: "GPT 4.1", afterThisUse: true })).toEqual({
+      key: "quotaTiers.autoSwitched",
+      values: { model: "Claude 4 pro", next: "GPT 4.1" },
+    });
+  });
+
+  it("tells Advanced+ users to come back tomorrow when no model is left (there is no bigger plan)", () => {
+    expect(outOfUsesNotice({ plan: "advanced", model: "GPT 4.1", next: null, afterThisUse: false }).key).toBe("quotaTiers.comeBackTomorrow");
+  });
+
+  it("switches free and Basic users too, and offers the upgrade wording when everything is used up", () => {
+    expect(outOfUsesNotice({ plan: "free", model: "o4", next: "GPT 4.1-mini", afterThisUse: true }).key).toBe("models.lockedAfterThis");
+    expect(outOfUsesNotice({ plan: "basic", model: "o4", next: "GPT 4.1-mini", afterThisUse: false }).key).toBe("quotaTiers.switched");
+    expect(outOfUsesNotice({ plan: "basic", model: "o4", next: null, afterThisUse: false }).key).toBe("models.allExhausted");
+  });
+});
+
+describe("quota texts in the four languages", () => {
+  async function i18nWithAll() {
+    const { createInstance } = await import("i18next");
+    const resources = Object.fromEntries(
+      await Promise.all(["en", "vi", "ru", "zh"].map(async (l) => [l, { translation: (await import(`../../locales/${l}.json`)).default }])),
+    );
+    const i18n = createInstance();
+    await i18n.init({ lng: "en", fallbackLng: false, resources });
+    return i18n;
+  }
+
+  it("has every search tier, plan line, switch note and prompt-guide text in vi, en, ru and zh", async () => {
+    const i18n = await i18nWithAll();
+    for (const lng of ["en", "vi", "ru", "zh"]) {
+      const t = i18n.getFixedT(lng);
+      for (const level of ["zero_remaining", "critical", "warning", "notice"] as const) {
+        for (const plan of ["free", "basic", "advanced"] as const) {
+          const view = presentWarning({ level, remaining: 2, plan, model: "x", kind: "search" })!;
+          for (const key of [view.titleKey, view.messageKey, view.hintKey!]) {
+            expect(i18n.exists(key, { lng, count: 2 }), `${lng} ${key}`).toBe(true);
+            expect(t(key, view.values)).not.toContain("{{");
+          }
+        }
+      }
+      for (const key of ["quotaTiers.autoSwitched", "quotaTiers.switched", "quotaTiers.comeBackTomorrow", "promptGuide.title", "promptGuide.tips.iterate.text"]) {
+        expect(i18n.exists(key, { lng }), `${lng} ${key}`).toBe(true);
+      }
+    }
+  });
+
+  it("counts web searches in each language's plural forms and names the plan's way forward", async () => {
+    const i18n = await i18nWithAll();
+    const say = (lng: string, remaining: number, plan: "free" | "advanced" = "free") => {
+      const view = presentWarning({ level: "critical", remaining, plan, model: "Web search", kind: "search" })!;
+      const t = i18n.getFixedT(lng);
+      return `${t(view.messageKey, view.values)} ${t(view.hintKey!)}`;
+    };
+    expect(say("en", 1)).toBe("Only 1 web search left today. Upgrade to get many more web searches every day.");
+    expect(say("en", 2, "advanced")).toBe("Only 2 web searches left today. Web searches come back tomorrow at 00:00 (Vietnam time).");
+    expect(say("ru", 3)).toMatch(/^Осталось всего 3 веб-поиска на сегодня\./);
+    expect(say("ru", 5)).toMatch(/^Осталось всего 5 веб-поисков/);
+    expect(say("vi", 1)).toMatch(/^Chỉ còn 1 lượt tìm kiếm web hôm nay\./);
+  });
+
+  it("names both models when Advanced+ is switched", async () => {
+    const i18n = await i18nWithAll();
+    const notice = outOfUsesNotice({ plan: "advanced", model: "Claude 4 pro", next: "GPT 4.1", afterThisUse: true });
+    expect(i18n.getFixedT("en")(notice.key, notice.values)).toBe("Claude 4 pro has no uses left today. Switched to GPT 4.1 so you can keep going.");
   });
 });

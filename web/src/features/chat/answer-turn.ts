@@ -10,7 +10,7 @@ import { pickModel, shouldDisable } from "../models/availability";
 import { disabledModelsAtom, localDay, selectedModelAtom, usageWarningAtom } from "../models/models.atoms";
 import { modelKeys, modelsQuery } from "../models/models.queries";
 import type { Model, ModelsResponse } from "../models/models.schemas";
-import { isWarningLevel } from "../models/usage-warning";
+import { isWarningLevel, outOfUsesNotice } from "../models/usage-warning";
 import { toast } from "../toast/toast.atoms";
 import { releaseActiveRequest, trackActiveRequest } from "./active-stream";
 import { searchExhaustedAtom, streamingAtom } from "./chat.atoms";
@@ -31,6 +31,8 @@ export interface ChatDeps {
 
 /** The cache is written at most this often while text streams in, in milliseconds (about two frames). */
 const FLUSH_MS = 32;
+/** How long the note naming the model switched to stays up, in milliseconds (longer than a toast's 5 s: it matters). */
+const SWITCH_ALERT_MS = 8_000;
 
 /** Marks the stop button's request so a stop pressed before the answer started is sent again once it has. */
 let stopRequested = false;
@@ -59,7 +61,8 @@ export async function beginTurn(deps: ChatDeps, chatId: string | null, preferred
   const model = pickModel(catalogue.models, preferred, store.get(disabledModelsAtom), catalogue.default);
   if (!model) {
     store.set(streamingAtom, null);
-    toast.error(t("models.allExhausted"), { key: "model-switch" });
+    const notice = outOfUsesNotice({ plan: catalogue.plan, model: "", next: null, afterThisUse: false });
+    toast.error(t(notice.key, notice.values), { key: "model-switch" });
     return null;
   }
   if (!preferredEndpoint && preferred && preferred !== model.endpoint) store.set(selectedModelAtom, model.endpoint);
@@ -199,7 +202,7 @@ function applyUsageHeaders(deps: ChatDeps, catalogue: ModelsResponse, model: Mod
     return { ...old, models: old.models.map((m) => (m.endpoint === model.endpoint ? { ...m, remaining } : m)) };
   });
   if (isWarningLevel(level) && level !== "none") {
-    store.set(usageWarningAtom, { level, remaining, model: name, day: localDay() });
+    store.set(usageWarningAtom, { level, remaining, model: name, day: localDay(), ...(searched ? { kind: "search" as const } : {}) });
   } else {
     // a warning already showing for this quota keeps counting down instead of going stale
     store.set(usageWarningAtom, (w) => (w && w.model === name ? { ...w, remaining } : w));
@@ -207,12 +210,9 @@ function applyUsageHeaders(deps: ChatDeps, catalogue: ModelsResponse, model: Mod
   if (searched || !shouldDisable(remaining)) return;
   store.set(disabledModelsAtom, model.endpoint);
   const next = pickModel(catalogue.models, null, store.get(disabledModelsAtom), catalogue.default);
-  if (next) {
-    store.set(selectedModelAtom, next.endpoint);
-    toast.warning(t("models.lockedAfterThis", { model: model.name, next: next.name }), { key: "model-switch" });
-  } else {
-    toast.warning(t("models.allExhausted"), { key: "model-switch" });
-  }
+  if (next) store.set(selectedModelAtom, next.endpoint);
+  const notice = outOfUsesNotice({ plan: catalogue.plan, model: model.name, next: next?.name ?? null, afterThisUse: true });
+  toast.warning(t(notice.key, notice.values), { key: "model-switch", duration: SWITCH_ALERT_MS });
 }
 
 /** 403 for a model: disable it for today and switch to another, or say that everything is used up. */
@@ -223,12 +223,15 @@ function refuseModel(deps: ChatDeps, catalogue: ModelsResponse, model: Model, co
     store.set(usageWarningAtom, { level: "zero_remaining", remaining: 0, model: model.name, day: localDay() });
   }
   const next = pickModel(catalogue.models, null, store.get(disabledModelsAtom), catalogue.default);
-  const reason = code === "quota_exhausted" ? t("models.exhausted", { model: model.name }) : t("models.premiumOnly", { model: model.name });
-  if (next) {
-    store.set(selectedModelAtom, next.endpoint);
-    toast.warning(`${reason} ${t("models.switchedTo", { model: next.name })}`, { key: "model-switch" });
+  if (next) store.set(selectedModelAtom, next.endpoint);
+  if (code === "quota_exhausted") {
+    const notice = outOfUsesNotice({ plan: catalogue.plan, model: model.name, next: next?.name ?? null, afterThisUse: false });
+    if (next) toast.warning(t(notice.key, notice.values), { key: "model-switch", duration: SWITCH_ALERT_MS });
+    else toast.error(`${t("models.exhausted", { model: model.name })} ${t(notice.key, notice.values)}`, { key: "model-switch" });
   } else {
-    toast.error(`${reason} ${t("models.allExhausted")}`, { key: "model-switch" });
+    const reason = t("models.premiumOnly", { model: model.name });
+    if (next) toast.warning(`${reason} ${t("models.switchedTo", { model: next.name })}`, { key: "model-switch" });
+    else toast.error(`${reason} ${t("models.allExhausted")}`, { key: "model-switch" });
   }
   void qc.invalidateQueries({ queryKey: modelKeys.all });
 }

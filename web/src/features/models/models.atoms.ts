@@ -58,6 +58,8 @@ export interface UsageWarningState {
   /** Model name as shown to the user. */
   model: string;
   day: string;
+  /** Web searches have their own wording; absent means a model's (or images') uses. */
+  kind?: "search";
 }
 
 /** The latest model usage warning, shown as a banner above the input until dismissed or the day turns. */

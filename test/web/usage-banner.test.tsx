@@ -1,0 +1,68 @@
+// The usage banner: a search warning shows the plan's line; the action opens /upgrade for free and Basic users, and
+// the prompt guide (a real guide, in the user's language) for Advanced+ users, who have no bigger plan.
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from "@tanstack/react-router";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { Provider, createStore } from "jotai";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { UsageBanner } from "../../web/src/features/models/model-notices";
+import { localDay, usageWarningAtom } from "../../web/src/features/models/models.atoms";
+import { modelKeys } from "../../web/src/features/models/models.queries";
+import type { Plan } from "../../web/src/features/auth/auth.schemas";
+import { initI18n, setLanguage } from "../../web/src/lib/i18n";
+
+function mount(plan: Plan, kind?: "search") {
+  const store = createStore();
+  store.set(usageWarningAtom, { level: "critical", remaining: 2, model: "Web search", day: localDay(), ...(kind ? { kind } : {}) });
+  const qc = new QueryClient();
+  qc.setQueryData(modelKeys.all, { models: [], default: "gpt-4.1-mini", plan });
+  const root = createRootRoute();
+  const home = createRoute({ getParentRoute: () => root, path: "/", component: UsageBanner });
+  const upgrade = createRoute({ getParentRoute: () => root, path: "/upgrade", component: () => <p>plans</p> });
+  const router = createRouter({ routeTree: root.addChildren([home, upgrade]), history: createMemoryHistory({ initialEntries: ["/"] }) });
+  render(
+    <Provider store={store}>
+      <QueryClientProvider client={qc}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </Provider>,
+  );
+  return router;
+}
+
+beforeEach(async () => {
+  await initI18n();
+  await setLanguage("en");
+});
+afterEach(cleanup);
+
+describe("UsageBanner", () => {
+  it("shows a search warning with the free plan's line, and its action opens the plans page", async () => {
+    const router = mount("free", "search");
+    const banner = await screen.findByTestId("usage-warning");
+    expect(banner.textContent).toContain("Only 2 web searches left today.");
+    expect(screen.getByTestId("usage-warning-hint").textContent).toBe("Upgrade to get many more web searches every day.");
+    fireEvent.click(screen.getByTestId("usage-warning-action"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/upgrade"));
+  });
+
+  it("opens the prompt guide for Advanced+ users", async () => {
+    const router = mount("advanced", "search");
+    const action = await screen.findByTestId("usage-warning-action");
+    expect(action.textContent).toBe("Prompt guide");
+    expect(screen.getByTestId("usage-warning-hint").textContent).toMatch(/come back tomorrow/i);
+    fireEvent.click(action);
+    const guide = await screen.findByTestId("prompt-guide");
+    expect(guide.textContent).toContain("Say what you want");
+    expect(screen.getAllByTestId("prompt-guide-tip")).toHaveLength(5);
+    expect(router.state.location.pathname).toBe("/");
+    fireEvent.click(screen.getByTestId("prompt-guide-close"));
+    await waitFor(() => expect(screen.queryByTestId("prompt-guide")).toBeNull());
+  });
+
+  it("shows no plan line under a model warning", async () => {
+    mount("basic");
+    await screen.findByTestId("usage-warning");
+    expect(screen.queryByTestId("usage-warning-hint")).toBeNull();
+  });
+});

@@ -1,0 +1,39 @@
+// The prompt guide: where the "Prompt guide" action of a usage warning leads (Advanced+ users, who have no bigger plan
+// to move to, get the most out of each remaining use instead). Short advice on writing a question that is answered
+// well the first time, in the user's language. Loaded only when opened.
+import { useTranslation } from "react-i18next";
+import { Dialog } from "../ui/dialog";
+import { IconSparkle } from "../ui/icons";
+import "./prompt-guide.css";
+
+/** The guide's tips, in order; each has a title and a text under promptGuide.tips.<key>. */
+export const PROMPT_GUIDE_TIPS = ["goal", "context", "format", "example", "iterate"] as const;
+
+export function PromptGuideDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      size="md"
+      testId="prompt-guide"
+      icon={<IconSparkle size={22} />}
+      title={t("promptGuide.title")}
+      description={t("promptGuide.intro")}
+      footer={
+        <button type="button" className="btn btn--primary" data-testid="prompt-guide-close" onClick={onClose}>
+          {t("promptGuide.done")}
+        </button>
+      }
+    >
+      <ol className="prompt-guide">
+        {PROMPT_GUIDE_TIPS.map((key) => (
+          <li key={key} data-testid="prompt-guide-tip">
+            <strong>{t(`promptGuide.tips.${key}.title`)}</strong>
+            <span>{t(`promptGuide.tips.${key}.text`)}</span>
+          </li>
+        ))}
+      </ol>
+    </Dialog>
+  );
+}
