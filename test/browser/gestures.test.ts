@@ -4,7 +4,8 @@
 // offline-model notice is one line. Kept short (one browser, one sign-in, no fixed sleeps): the CI suite is near its limit.
 import type { CDPSession, Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { launch } from "./support/browser";
+import { join } from "node:path";
+import { SHOTS_DIR, launch } from "./support/browser";
 import { apiAccount, signInAs } from "./support/seed";
 
 const baseURL = inject("baseURL");
@@ -94,11 +95,13 @@ describe("touch gestures at 375 px", () => {
     await swipe(cdp, { x: 120, y: question.y + question.height / 2 }, { x: 330, y: question.y + question.height / 2 + 4 });
     await page.waitForURL(chatPath(order[0]!));
 
-    // the header's fullscreen toggle enters fullscreen and offers the way out
+    // the header's fullscreen toggle fits the phone's header, enters fullscreen and offers the way out
+    expect(await page.$eval("header.header", (h) => h.scrollWidth <= h.clientWidth)).toBe(true);
     const toggle = page.locator("[data-testid=fullscreen-toggle]");
     await toggle.click();
     await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
     expect(await toggle.getAttribute("aria-pressed")).toBe("true");
+    await page.screenshot({ path: join(SHOTS_DIR, "gestures-375-fullscreen.png") });
     await toggle.click();
     await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
     expect(await toggle.getAttribute("aria-pressed")).toBe("false");

@@ -7,7 +7,7 @@ import en from "../../locales/en.json";
 import ru from "../../locales/ru.json";
 import vi_ from "../../locales/vi.json";
 import zh from "../../locales/zh.json";
-import { FullscreenButton } from "../../web/src/features/fullscreen/fullscreen-button";
+import { FullscreenButton } from "../../web/src/features/layout/fullscreen-button";
 import { initI18n } from "../../web/src/lib/i18n";
 
 let fullscreenElement: Element | null = null;

@@ -39,9 +39,10 @@ afterEach(cleanup);
 describe("UsageBanner", () => {
   it("shows a search warning with the free plan's line, and its action opens the plans page", async () => {
     const router = mount("free", "search");
-    const banner = await screen.findByTestId("usage-warning");
-    expect(banner.textContent).toContain("Only 2 web searches left today.");
-    expect(screen.getByTestId("usage-warning-hint").textContent).toBe("Upgrade to get many more web searches every day.");
+    // the search texts arrive with their namespace (locales/quota), a moment after the banner
+    const hint = await screen.findByTestId("usage-warning-hint");
+    expect(hint.textContent).toBe("Upgrade to get many more web searches every day.");
+    expect(screen.getByTestId("usage-warning").textContent).toContain("Only 2 web searches left today.");
     fireEvent.click(screen.getByTestId("usage-warning-action"));
     await waitFor(() => expect(router.state.location.pathname).toBe("/upgrade"));
   });
@@ -50,7 +51,7 @@ describe("UsageBanner", () => {
     const router = mount("advanced", "search");
     const action = await screen.findByTestId("usage-warning-action");
     expect(action.textContent).toBe("Prompt guide");
-    expect(screen.getByTestId("usage-warning-hint").textContent).toMatch(/come back tomorrow/i);
+    expect((await screen.findByTestId("usage-warning-hint")).textContent).toMatch(/come back tomorrow/i);
     fireEvent.click(action);
     const guide = await screen.findByTestId("prompt-guide");
     expect(guide.textContent).toContain("Say what you want");

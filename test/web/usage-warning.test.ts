@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { warningLevel } from "../../worker/protocol/rules";
 import { isUsable, pickModel, shouldDisable } from "../../web/src/features/models/availability";
 import type { Model } from "../../web/src/features/models/models.schemas";
-import { isWarningLevel, outOfUsesNotice, presentWarning } from "../../web/src/features/models/usage-warning";
+import { outOfUsesNotice } from "../../web/src/features/chat/answer-turn";
+import { isWarningLevel, presentWarning } from "../../web/src/features/models/usage-warning";
 
 describe("presentWarning", () => {
   const base = { remaining: 2, plan: "free" as const, model: "GPT 4.1-mini" };
@@ -116,9 +117,9 @@ describe("search warnings per plan", () => {
     for (const [level, tier] of Object.entries(tiers) as [keyof typeof tiers, string][]) {
       for (const plan of ["free", "basic", "advanced"] as const) {
         expect(presentWarning({ ...search, level, plan })).toMatchObject({
-          titleKey: `quotaTiers.search.title.${tier}`,
-          messageKey: `quotaTiers.search.message.${tier}`,
-          hintKey: `quotaTiers.search.hint.${plan}`,
+          titleKey: `quota:search.title.${tier}`,
+          messageKey: `quota:search.message.${tier}`,
+          hintKey: `quota:search.hint.${plan}`,
         });
       }
     }
@@ -133,18 +134,18 @@ describe("search warnings per plan", () => {
 describe("outOfUsesNotice", () => {
   it("moves Advanced+ users to another model with a note naming it", () => {
     expect(outOfUsesNotice({ plan: "advanced", model: "Claude 4 pro", next: "GPT 4.1", afterThisUse: true })).toEqual({
-      key: "quotaTiers.autoSwitched",
+      key: "quota:autoSwitched",
       values: { model: "Claude 4 pro", next: "GPT 4.1" },
     });
   });
 
   it("tells Advanced+ users to come back tomorrow when no model is left (there is no bigger plan)", () => {
-    expect(outOfUsesNotice({ plan: "advanced", model: "GPT 4.1", next: null, afterThisUse: false }).key).toBe("quotaTiers.comeBackTomorrow");
+    expect(outOfUsesNotice({ plan: "advanced", model: "GPT 4.1", next: null, afterThisUse: false }).key).toBe("quota:comeBackTomorrow");
   });
 
   it("switches free and Basic users too, and offers the upgrade wording when everything is used up", () => {
     expect(outOfUsesNotice({ plan: "free", model: "o4", next: "GPT 4.1-mini", afterThisUse: true }).key).toBe("models.lockedAfterThis");
-    expect(outOfUsesNotice({ plan: "basic", model: "o4", next: "GPT 4.1-mini", afterThisUse: false }).key).toBe("quotaTiers.switched");
+    expect(outOfUsesNotice({ plan: "basic", model: "o4", next: "GPT 4.1-mini", afterThisUse: false }).key).toBe("quota:switched");
     expect(outOfUsesNotice({ plan: "basic", model: "o4", next: null, afterThisUse: false }).key).toBe("models.allExhausted");
   });
 });
@@ -153,7 +154,12 @@ describe("quota texts in the four languages", () => {
   async function i18nWithAll() {
     const { createInstance } = await import("i18next");
     const resources = Object.fromEntries(
-      await Promise.all(["en", "vi", "ru", "zh"].map(async (l) => [l, { translation: (await import(`../../locales/${l}.json`)).default }])),
+      await Promise.all(
+        ["en", "vi", "ru", "zh"].map(async (l) => [
+          l,
+          { translation: (await import(`../../locales/${l}.json`)).default, quota: (await import(`../../locales/quota/${l}.json`)).default },
+        ]),
+      ),
     );
     const i18n = createInstance();
     await i18n.init({ lng: "en", fallbackLng: false, resources });
@@ -173,7 +179,7 @@ describe("quota texts in the four languages", () => {
           }
         }
       }
-      for (const key of ["quotaTiers.autoSwitched", "quotaTiers.switched", "quotaTiers.comeBackTomorrow", "promptGuide.title", "promptGuide.tips.iterate.text"]) {
+      for (const key of ["quota:autoSwitched", "quota:switched", "quota:comeBackTomorrow", "models.lockedAfterThis", "models.allExhausted", "quota:promptGuide.title", "quota:promptGuide.tips.iterate.text"]) {
         expect(i18n.exists(key, { lng }), `${lng} ${key}`).toBe(true);
       }
     }

@@ -10,7 +10,9 @@ import { pickModel, shouldDisable } from "../models/availability";
 import { disabledModelsAtom, localDay, selectedModelAtom, usageWarningAtom } from "../models/models.atoms";
 import { modelKeys, modelsQuery } from "../models/models.queries";
 import type { Model, ModelsResponse } from "../models/models.schemas";
-import { isWarningLevel, outOfUsesNotice } from "../models/usage-warning";
+import type { Plan } from "../auth/auth.schemas";
+import { quotaT } from "../quota-guide/quota-i18n";
+import { isWarningLevel } from "../models/usage-warning";
 import { toast } from "../toast/toast.atoms";
 import { releaseActiveRequest, trackActiveRequest } from "./active-stream";
 import { searchExhaustedAtom, streamingAtom } from "./chat.atoms";
@@ -62,7 +64,7 @@ export async function beginTurn(deps: ChatDeps, chatId: string | null, preferred
   if (!model) {
     store.set(streamingAtom, null);
     const notice = outOfUsesNotice({ plan: catalogue.plan, model: "", next: null, afterThisUse: false });
-    toast.error(t(notice.key, notice.values), { key: "model-switch" });
+    void quotaT().then((qt) => toast.error(qt(notice.key, notice.values), { key: "model-switch" }));
     return null;
   }
   if (!preferredEndpoint && preferred && preferred !== model.endpoint) store.set(selectedModelAtom, model.endpoint);
@@ -212,7 +214,7 @@ function applyUsageHeaders(deps: ChatDeps, catalogue: ModelsResponse, model: Mod
   const next = pickModel(catalogue.models, null, store.get(disabledModelsAtom), catalogue.default);
   if (next) store.set(selectedModelAtom, next.endpoint);
   const notice = outOfUsesNotice({ plan: catalogue.plan, model: model.name, next: next?.name ?? null, afterThisUse: true });
-  toast.warning(t(notice.key, notice.values), { key: "model-switch", duration: SWITCH_ALERT_MS });
+  void quotaT().then((qt) => toast.warning(qt(notice.key, notice.values), { key: "model-switch", duration: SWITCH_ALERT_MS }));
 }
 
 /** 403 for a model: disable it for today and switch to another, or say that everything is used up. */
@@ -226,8 +228,10 @@ function refuseModel(deps: ChatDeps, catalogue: ModelsResponse, model: Model, co
   if (next) store.set(selectedModelAtom, next.endpoint);
   if (code === "quota_exhausted") {
     const notice = outOfUsesNotice({ plan: catalogue.plan, model: model.name, next: next?.name ?? null, afterThisUse: false });
-    if (next) toast.warning(t(notice.key, notice.values), { key: "model-switch", duration: SWITCH_ALERT_MS });
-    else toast.error(`${t("models.exhausted", { model: model.name })} ${t(notice.key, notice.values)}`, { key: "model-switch" });
+    void quotaT().then((qt) => {
+      if (next) toast.warning(qt(notice.key, notice.values), { key: "model-switch", duration: SWITCH_ALERT_MS });
+      else toast.error(`${qt("models.exhausted", { model: model.name })} ${qt(notice.key, notice.values)}`, { key: "model-switch" });
+    });
   } else {
     const reason = t("models.premiumOnly", { model: model.name });
     if (next) toast.warning(`${reason} ${t("models.switchedTo", { model: next.name })}`, { key: "model-switch" });
@@ -252,4 +256,22 @@ export async function stopAnswer(deps: ChatDeps): Promise<void> {
   deps.store.set(streamingAtom, { ...state, stopping: true });
   stopRequested = true;
   if (state.phase === "streaming") await postStop(state.botMessageId);
+}
+
+/**
+ * What the user hears when a model's uses run out (after this send, or a 403): Advanced+ is the top plan, so it is
+ * moved to another model with an alert naming it, or told to come back tomorrow when none is left; free and Basic
+ * users are switched with the same naming note, and told to upgrade or come back when every model is used up.
+ */
+export function outOfUsesNotice(input: { plan: Plan; model: string; next: string | null; afterThisUse: boolean }): {
+  key: string;
+  values: { model: string; next: string };
+} {
+  const values = { model: input.model, next: input.next ?? "" };
+  if (input.next) {
+    if (input.plan === "advanced") return { key: "quota:autoSwitched", values };
+    return { key: input.afterThisUse ? "models.lockedAfterThis" : "quota:switched", values };
+  }
+  // the usage banner beside it offers free and Basic users the upgrade
+  return { key: input.plan === "advanced" ? "quota:comeBackTomorrow" : "models.allExhausted", values };
 }

@@ -4,12 +4,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useAtomValue, useSetAtom } from "jotai";
 import { type ReactNode, useEffect } from "react";
 import { meQuery } from "../auth/auth.queries";
-import { useSwipeNavigation } from "../gestures/use-swipe-navigation";
 import { useDailyReset } from "../models/use-daily-reset";
 import { useUserSocket } from "../socket/use-user-socket";
 import { Header } from "./header";
 import { drawerOpenAtom, sidebarCollapsedAtom } from "./layout.atoms";
 import { Sidebar } from "./sidebar";
+import { useSwipeNavigation } from "./use-swipe-navigation";
 import { useIsMobile } from "./use-media-query";
 import "./layout.css";
 

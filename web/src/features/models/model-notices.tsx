@@ -13,8 +13,10 @@ import { presentWarning } from "./usage-warning";
 // the offline-model notice lives in its own module (one line on phones, details on tap)
 export { OfflineNotice } from "./offline-notice";
 
-/** The prompt guide (the Advanced+ action) loads when first opened. */
-const PromptGuideDialog = lazy(() => import("./prompt-guide-dialog").then((m) => ({ default: m.PromptGuideDialog })));
+/** A web-search warning's texts (their own namespace) and the prompt guide (the Advanced+ action) load on first use. */
+const guideModule = () => import("../quota-guide/quota-guide");
+const SearchWarningText = lazy(() => guideModule().then((m) => ({ default: m.SearchWarningText })));
+const PromptGuideDialog = lazy(() => guideModule().then((m) => ({ default: m.PromptGuideDialog })));
 
 export function UsageBanner() {
   const { t } = useTranslation();
@@ -44,9 +46,16 @@ export function UsageBanner() {
       >
         {view.severity === "info" ? <IconInfo size={18} /> : <IconWarning size={18} />}
         <div className="usage-banner__text">
-          <strong>{t(view.titleKey)}</strong>
-          <span>{t(view.messageKey, view.values)}</span>
-          {view.hintKey ? <span data-testid="usage-warning-hint">{t(view.hintKey)}</span> : null}
+          {view.hintKey ? (
+            <Suspense fallback={null}>
+              <SearchWarningText view={view} />
+            </Suspense>
+          ) : (
+            <>
+              <strong>{t(view.titleKey)}</strong>
+              <span>{t(view.messageKey, view.values)}</span>
+            </>
+          )}
         </div>
         <button
           type="button"

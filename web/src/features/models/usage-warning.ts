@@ -16,7 +16,8 @@ export interface WarningPresentation {
   actionKey: string;
   /** interpolation values for the message; `count` picks the plural form ("1 use", "2 uses"; Russian's three forms) */
   values: { remaining: number; count: number; model: string };
-  /** A second line for the plan (search warnings), or null. */
+  /** A second line for the plan (search warnings), or null. Search texts are in the lazily loaded "quota" namespace
+   * (quota-i18n.ts): load it before showing them. */
   hintKey: string | null;
 }
 
@@ -61,28 +62,10 @@ export function presentWarning(input: {
   return {
     level: input.level,
     severity: SEVERITY[input.level],
-    titleKey: search ? `quotaTiers.search.title.${tier}` : `usage.title.${tier}`,
-    messageKey: search ? `quotaTiers.search.message.${tier}` : `usage.message.${tier}`,
+    titleKey: search ? `quota:search.title.${tier}` : `usage.title.${tier}`,
+    messageKey: search ? `quota:search.message.${tier}` : `usage.message.${tier}`,
     actionKey: ACTION[input.plan],
     values: { remaining: Math.max(0, input.remaining), count: Math.max(0, input.remaining), model: input.model },
-    hintKey: search ? `quotaTiers.search.hint.${input.plan}` : null,
+    hintKey: search ? `quota:search.hint.${input.plan}` : null,
   };
-}
-
-/**
- * What the user hears when a model's uses run out (after this send, or a 403): Advanced+ is the top plan, so it is
- * moved to another model with an alert naming it, or told to come back tomorrow when none is left; free and Basic
- * users are switched with the same naming note, and told to upgrade or come back when every model is used up.
- */
-export function outOfUsesNotice(input: { plan: Plan; model: string; next: string | null; afterThisUse: boolean }): {
-  key: string;
-  values: { model: string; next: string };
-} {
-  const values = { model: input.model, next: input.next ?? "" };
-  if (input.next) {
-    if (input.plan === "advanced") return { key: "quotaTiers.autoSwitched", values };
-    return { key: input.afterThisUse ? "models.lockedAfterThis" : "quotaTiers.switched", values };
-  }
-  // the usage banner beside it offers free and Basic users the upgrade
-  return { key: input.plan === "advanced" ? "quotaTiers.comeBackTomorrow" : "models.allExhausted", values };
 }

@@ -5,22 +5,15 @@ import { useTranslation } from "react-i18next";
 import { Svg } from "../ui/icons";
 import { fullscreenSupported, isFullscreen, onFullscreenChange, toggleFullscreen } from "./fullscreen";
 
-const IconEnter = () => (
-  <Svg size={20}>
-    <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
-  </Svg>
-);
-const IconExit = () => (
-  <Svg size={20}>
-    <path d="M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" />
-  </Svg>
-);
+/** Corners pointing out (enter) and in (exit). */
+const ENTER = "M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5";
+const EXIT = "M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5";
 
 export function FullscreenButton() {
   const { t } = useTranslation();
-  const active = useSyncExternalStore(onFullscreenChange, isFullscreen, () => false);
+  const active = useSyncExternalStore(onFullscreenChange, isFullscreen);
   if (!fullscreenSupported()) return null;
-  const label = active ? t("header.fullscreenExit") : t("header.fullscreen");
+  const label = t(active ? "header.fullscreenExit" : "header.fullscreen");
   return (
     <button
       type="button"
@@ -30,9 +23,11 @@ export function FullscreenButton() {
       aria-pressed={active}
       data-tooltip={label}
       data-tooltip-side="left"
-      onClick={() => void toggleFullscreen()}
+      onClick={toggleFullscreen}
     >
-      {active ? <IconExit /> : <IconEnter />}
+      <Svg size={20}>
+        <path d={active ? EXIT : ENTER} />
+      </Svg>
     </button>
   );
 }
