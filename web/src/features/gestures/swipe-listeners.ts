@@ -2,26 +2,21 @@
 // on phones, move to the previous or next chat of the history. Passive (scrolling is never delayed); a touch with
 // more than one finger, or one that starts where swipes are excluded, is ignored. Loaded only on touch devices
 // (layout/use-swipe-navigation.ts), which hands in what the layout knows, so this module needs nothing else of the app.
-import type { QueryClient } from "@tanstack/react-query";
 import type { AnyRouter } from "@tanstack/react-router";
-import type { PrimitiveAtom, getDefaultStore } from "jotai";
+import { type PrimitiveAtom, getDefaultStore } from "jotai";
+import { queryClient } from "../../lib/query-client";
 import { chatListQuery } from "../chat/chat.queries";
 import { groupHistory } from "../history/group-by-date";
 import { type TouchPoint, adjacentChat, detectSwipe, isSwipeExcluded, swipeAction } from "./swipe";
 
-/** What the layout lends the listeners. */
-export interface SwipeHost {
-  store: ReturnType<typeof getDefaultStore>;
-  router: AnyRouter;
-  queryClient: QueryClient;
-  /** layout.atoms' drawer state (handed in: importing the layout from here upsets the bundler's chunking). */
-  drawerOpenAtom: PrimitiveAtom<boolean>;
-}
-
 const CHAT_PATH = /^\/c\/([^/]+)\/?$/;
 
-/** Starts listening; returns the function that stops. */
-export function listenForSwipes({ store, router, queryClient, drawerOpenAtom }: SwipeHost): () => void {
+/**
+ * Starts listening; returns the function that stops. The layout hands in its router and its drawer atom (importing
+ * layout.atoms from this lazily loaded module upsets the bundler's chunking).
+ */
+export function listenForSwipes(router: AnyRouter, drawerOpenAtom: PrimitiveAtom<boolean>): () => void {
+  const store = getDefaultStore();
   let start: TouchPoint | null = null;
 
   const onStart = (e: TouchEvent) => {

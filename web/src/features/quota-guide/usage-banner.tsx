@@ -1,0 +1,70 @@
+// The usage warning banner above the input: the latest warning for the current model or for web searches, its
+// severity, texts and the action for the plan (upgrade for free and Basic, the prompt guide for Advanced+, who have no
+// bigger plan). Loaded only once a warning shows (models/model-notices.tsx), so the chat page does not carry it.
+import { useQuery } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useAtom } from "jotai";
+import { Suspense, lazy, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { usageWarningAtom } from "../models/models.atoms";
+import { modelsQuery } from "../models/models.queries";
+import { presentWarning } from "../models/usage-warning";
+import { IconClose, IconInfo, IconWarning } from "../ui/icons";
+import { SearchWarningText } from "./search-warning-text";
+
+/** The prompt guide (the Advanced+ action) loads when first opened. */
+const PromptGuideDialog = lazy(() => import("./prompt-guide-dialog").then((m) => ({ default: m.PromptGuideDialog })));
+
+export function UsageBanner() {
+  const { t } = useTranslation();
+  const [warning, setWarning] = useAtom(usageWarningAtom);
+  const { data } = useQuery(modelsQuery());
+  const navigate = useNavigate();
+  const [guideOpen, setGuideOpen] = useState(false);
+  const guide = guideOpen ? (
+    <Suspense fallback={null}>
+      <PromptGuideDialog open onClose={() => setGuideOpen(false)} />
+    </Suspense>
+  ) : null;
+  if (!warning) return guide;
+  const plan = data?.plan ?? "free";
+  const view = presentWarning({ level: warning.level, remaining: warning.remaining, plan, model: warning.model, kind: warning.kind });
+  // free and basic are offered an upgrade (Advanced+ is the top plan: its action is the prompt guide)
+  const upgrade = plan !== "advanced";
+  if (!view) return guide;
+  return (
+    <>
+      <div
+        className={`usage-banner usage-banner--${view.severity}`}
+        role={view.severity === "critical" ? "alert" : "status"}
+        data-testid="usage-warning"
+        data-level={view.level}
+        data-severity={view.severity}
+      >
+        {view.severity === "info" ? <IconInfo size={18} /> : <IconWarning size={18} />}
+        <div className="usage-banner__text">
+          {view.hintKey ? (
+            <SearchWarningText view={view} />
+          ) : (
+            <>
+              <strong>{t(view.titleKey)}</strong>
+              <span>{t(view.messageKey, view.values)}</span>
+            </>
+          )}
+        </div>
+        <button
+          type="button"
+          className="usage-banner__action"
+          data-testid="usage-warning-action"
+          onClick={() => (upgrade ? void navigate({ to: "/upgrade" }) : setGuideOpen(true))}
+        >
+          {t(view.actionKey)}
+        </button>
+        <button type="button" className="icon-btn icon-btn--sm" aria-label={t("common.close")} onClick={() => setWarning(null)}>
+          <IconClose size={16} />
+        </button>
+      </div>
+      {guide}
+    </>
+  );
+}
