@@ -1,7 +1,7 @@
 // The document's touch listeners that turn swipes into navigation, by the rule of swipe.ts: open or close the drawer
 // on phones, move to the previous or next chat of the history. Passive (scrolling is never delayed); a touch with
-// more than one finger, or one that starts where swipes are excluded, is ignored. Loaded only on touch devices
-// (layout/use-swipe-navigation.ts), which hands in what the layout knows, so this module needs nothing else of the app.
+// more than one finger, or one that starts where swipes are excluded, is ignored. Loaded only on touch devices, by
+// layout/use-swipe-navigation.ts.
 import type { AnyRouter } from "@tanstack/react-router";
 import { type PrimitiveAtom, getDefaultStore } from "jotai";
 import { queryClient } from "../../lib/query-client";
@@ -10,6 +10,8 @@ import { groupHistory } from "../history/group-by-date";
 import { type TouchPoint, adjacentChat, detectSwipe, isSwipeExcluded, swipeAction } from "./swipe";
 
 const CHAT_PATH = /^\/c\/([^/]+)\/?$/;
+/** Phones, where the sidebar is a drawer: the spec's mobile breakpoint (layout/use-media-query.ts, 768 px). */
+const MOBILE_QUERY = "(max-width: 768px)";
 
 /**
  * Starts listening; returns the function that stops. The layout hands in its router and its drawer atom (importing
@@ -36,7 +38,7 @@ export function listenForSwipes(router: AnyRouter, drawerOpenAtom: PrimitiveAtom
     const path: string = router.state.location.pathname;
     const chatMatch = CHAT_PATH.exec(path);
     const action = swipeAction(swipe, {
-      isMobile: matchMedia("(max-width: 768px)").matches,
+      isMobile: matchMedia(MOBILE_QUERY).matches,
       drawerOpen: store.get(drawerOpenAtom),
       startX: from.x,
       onChatScreen: path === "/" || chatMatch !== null,
