@@ -6,6 +6,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { type Plugin, defineConfig } from "vite";
+import { serviceWorkerPlugin } from "./scripts/service-worker-plugin";
 
 const repo = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -122,6 +123,8 @@ export default defineConfig({
     }),
     react(),
     markedLexerOnly(),
+    // dist/client/sw.js: the installable app's service worker (registered by main.tsx in production builds only).
+    serviceWorkerPlugin({ source: repo("./web/sw/sw.js"), wranglerToml: repo("./wrangler.toml") }),
     cloudflare({
       configPath: repo("./wrangler.toml"),
       // Share wrangler's local state, so `wrangler d1 migrations apply DB --local` prepares the dev database too.

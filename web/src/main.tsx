@@ -26,6 +26,11 @@ declare module "@tanstack/react-router" {
   }
 }
 
+// The installable app's service worker (web/sw/sw.js): production builds only, so `vite dev` never serves stale files.
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  addEventListener("load", () => void navigator.serviceWorker.register("/sw.js").catch(() => undefined));
+}
+
 // Rendered even if the locale could not load (offline): i18next then shows keys rather than a blank page.
 void i18nReady
   .catch(() => undefined)
