@@ -6,7 +6,8 @@
 // One browser for the whole file, no fixed sleeps.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { PASSWORD, launch, uniqueEmail } from "./support/browser";
+import { join } from "node:path";
+import { PASSWORD, SHOTS_DIR, launch, uniqueEmail } from "./support/browser";
 import { expectAccessible } from "./support/axe";
 
 const baseURL = inject("baseURL");
@@ -45,6 +46,13 @@ describe("guest landing page and installable app", () => {
     expect(await page.textContent("[data-testid=landing-price-advanced]")).toMatch(/\$12\.50/);
     expect(await page.textContent("[data-testid=landing-billing-yearly]")).toContain("20%");
     await expectAccessible(page, "landing page");
+    await page.screenshot({ path: join(SHOTS_DIR, "landing-desktop.png"), fullPage: true });
+    // a phone: one column, nothing wider than the screen
+    await page.setViewportSize({ width: 375, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page, "landing page on a phone");
+    await page.screenshot({ path: join(SHOTS_DIR, "landing-phone.png"), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it("follows the chosen language on the landing page", async () => {
