@@ -49,10 +49,13 @@ describe("guest landing page and installable app", () => {
     await page.screenshot({ path: join(SHOTS_DIR, "landing-desktop.png"), fullPage: true });
     // a phone: one column, nothing wider than the screen
     await page.setViewportSize({ width: 375, height: 740 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await expectAccessible(page, "landing page on a phone");
-    await page.screenshot({ path: join(SHOTS_DIR, "landing-phone.png"), fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 800 });
+    try {
+      await page.screenshot({ path: join(SHOTS_DIR, "landing-phone.png"), fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectAccessible(page, "landing page on a phone");
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
   });
 
   it("follows the chosen language on the landing page", async () => {

@@ -132,7 +132,7 @@ function Plans() {
               {price(plan) ?? <span className="skeleton-line" aria-hidden="true" />}
               <span className="landing__per">{t("plans.perMonth")}</span>
             </p>
-            {plan !== "free" && billing === "yearly" ? <p className="landing__muted">{t("plans.billedYearly")}</p> : null}
+            {plan !== "free" && billing === "yearly" ? <p className="landing__billed">{t("plans.billedYearly")}</p> : null}
             <p>{t(`plans.${plan}Text`)}</p>
           </li>
         ))}
