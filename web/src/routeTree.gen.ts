@@ -17,8 +17,12 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAffiliateRouteImport } from './routes/_app/affiliate'
 import { Route as AppGalleryRouteImport } from './routes/_app/gallery'
+import { Route as AppNewsRouteImport } from './routes/_app/news'
+import { Route as AppPromotionsRouteImport } from './routes/_app/promotions'
+import { Route as AppPromptsRouteImport } from './routes/_app/prompts'
 import { Route as AppSearchRouteImport } from './routes/_app/search'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
+import { Route as AppStoreRouteImport } from './routes/_app/store'
 import { Route as AppUpgradeRouteImport } from './routes/_app/upgrade'
 import { Route as AppCChatIdRouteImport } from './routes/_app/c.$chatId'
 
@@ -61,6 +65,21 @@ const AppGalleryRoute = AppGalleryRouteImport.update({
   path: '/gallery',
   getParentRoute: () => AppRoute,
 } as any)
+const AppNewsRoute = AppNewsRouteImport.update({
+  id: '/news',
+  path: '/news',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPromotionsRoute = AppPromotionsRouteImport.update({
+  id: '/promotions',
+  path: '/promotions',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPromptsRoute = AppPromptsRouteImport.update({
+  id: '/prompts',
+  path: '/prompts',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSearchRoute = AppSearchRouteImport.update({
   id: '/search',
   path: '/search',
@@ -69,6 +88,11 @@ const AppSearchRoute = AppSearchRouteImport.update({
 const AppSettingsRoute = AppSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppStoreRoute = AppStoreRouteImport.update({
+  id: '/store',
+  path: '/store',
   getParentRoute: () => AppRoute,
 } as any)
 const AppUpgradeRoute = AppUpgradeRouteImport.update({
@@ -90,8 +114,12 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/affiliate': typeof AppAffiliateRoute
   '/gallery': typeof AppGalleryRoute
+  '/news': typeof AppNewsRoute
+  '/promotions': typeof AppPromotionsRoute
+  '/prompts': typeof AppPromptsRoute
   '/search': typeof AppSearchRoute
   '/settings': typeof AppSettingsRoute
+  '/store': typeof AppStoreRoute
   '/upgrade': typeof AppUpgradeRoute
   '/c/$chatId': typeof AppCChatIdRoute
 }
@@ -102,8 +130,12 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/affiliate': typeof AppAffiliateRoute
   '/gallery': typeof AppGalleryRoute
+  '/news': typeof AppNewsRoute
+  '/promotions': typeof AppPromotionsRoute
+  '/prompts': typeof AppPromptsRoute
   '/search': typeof AppSearchRoute
   '/settings': typeof AppSettingsRoute
+  '/store': typeof AppStoreRoute
   '/upgrade': typeof AppUpgradeRoute
   '/': typeof AppIndexRoute
   '/c/$chatId': typeof AppCChatIdRoute
@@ -117,8 +149,12 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute
   '/_app/affiliate': typeof AppAffiliateRoute
   '/_app/gallery': typeof AppGalleryRoute
+  '/_app/news': typeof AppNewsRoute
+  '/_app/promotions': typeof AppPromotionsRoute
+  '/_app/prompts': typeof AppPromptsRoute
   '/_app/search': typeof AppSearchRoute
   '/_app/settings': typeof AppSettingsRoute
+  '/_app/store': typeof AppStoreRoute
   '/_app/upgrade': typeof AppUpgradeRoute
   '/_app/': typeof AppIndexRoute
   '/_app/c/$chatId': typeof AppCChatIdRoute
@@ -133,8 +169,12 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/affiliate'
     | '/gallery'
+    | '/news'
+    | '/promotions'
+    | '/prompts'
     | '/search'
     | '/settings'
+    | '/store'
     | '/upgrade'
     | '/c/$chatId'
   fileRoutesByTo: FileRoutesByTo
@@ -145,8 +185,12 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/affiliate'
     | '/gallery'
+    | '/news'
+    | '/promotions'
+    | '/prompts'
     | '/search'
     | '/settings'
+    | '/store'
     | '/upgrade'
     | '/'
     | '/c/$chatId'
@@ -159,8 +203,12 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/_app/affiliate'
     | '/_app/gallery'
+    | '/_app/news'
+    | '/_app/promotions'
+    | '/_app/prompts'
     | '/_app/search'
     | '/_app/settings'
+    | '/_app/store'
     | '/_app/upgrade'
     | '/_app/'
     | '/_app/c/$chatId'
@@ -232,6 +280,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppGalleryRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/news': {
+      id: '/_app/news'
+      path: '/news'
+      fullPath: '/news'
+      preLoaderRoute: typeof AppNewsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/promotions': {
+      id: '/_app/promotions'
+      path: '/promotions'
+      fullPath: '/promotions'
+      preLoaderRoute: typeof AppPromotionsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/prompts': {
+      id: '/_app/prompts'
+      path: '/prompts'
+      fullPath: '/prompts'
+      preLoaderRoute: typeof AppPromptsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/search': {
       id: '/_app/search'
       path: '/search'
@@ -244,6 +313,13 @@ declare module '@tanstack/react-router' {
       path: '/settings'
       fullPath: '/settings'
       preLoaderRoute: typeof AppSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/store': {
+      id: '/_app/store'
+      path: '/store'
+      fullPath: '/store'
+      preLoaderRoute: typeof AppStoreRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/upgrade': {
@@ -266,8 +342,12 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppAffiliateRoute: typeof AppAffiliateRoute
   AppGalleryRoute: typeof AppGalleryRoute
+  AppNewsRoute: typeof AppNewsRoute
+  AppPromotionsRoute: typeof AppPromotionsRoute
+  AppPromptsRoute: typeof AppPromptsRoute
   AppSearchRoute: typeof AppSearchRoute
   AppSettingsRoute: typeof AppSettingsRoute
+  AppStoreRoute: typeof AppStoreRoute
   AppUpgradeRoute: typeof AppUpgradeRoute
   AppIndexRoute: typeof AppIndexRoute
   AppCChatIdRoute: typeof AppCChatIdRoute
@@ -276,8 +356,12 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppAffiliateRoute: AppAffiliateRoute,
   AppGalleryRoute: AppGalleryRoute,
+  AppNewsRoute: AppNewsRoute,
+  AppPromotionsRoute: AppPromotionsRoute,
+  AppPromptsRoute: AppPromptsRoute,
   AppSearchRoute: AppSearchRoute,
   AppSettingsRoute: AppSettingsRoute,
+  AppStoreRoute: AppStoreRoute,
   AppUpgradeRoute: AppUpgradeRoute,
   AppIndexRoute: AppIndexRoute,
   AppCChatIdRoute: AppCChatIdRoute,

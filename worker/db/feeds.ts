@@ -3,9 +3,10 @@
 import { and, desc, eq, inArray, lte } from "drizzle-orm";
 import type { Db } from "../env";
 import type { FeedTab } from "../protocol/feeds";
+import type { PromptLanguage } from "../protocol/prompts";
 import { feedStatus, feeds } from "./schema";
 
-export async function readFeeds({ db, tabs, lang, limit, now }: { db: Db; tabs: readonly FeedTab[]; lang: string; limit: number; now: number }) {
+export async function readFeeds({ db, tabs, lang, limit, now }: { db: Db; tabs: readonly FeedTab[]; lang: PromptLanguage; limit: number; now: number }) {
   const itemQueries = tabs.map((tab) =>
     db
       .select()

@@ -29,9 +29,9 @@ export const FeedSchema = v.object({
 });
 export type Feed = v.InferOutput<typeof FeedSchema>;
 
-/** Every tab (or only ?tab=), newest items first. */
+/** Every tab (or only ?tab=), newest items first, in the asked language. */
 export const FeedsBodySchema = v.object({
   status: v.literal("success"),
-  data: v.object({ lang: v.string(), feeds: v.array(FeedSchema) }),
+  data: v.object({ feeds: v.array(FeedSchema) }),
 });
 export type FeedsBody = v.InferInput<typeof FeedsBodySchema>;

@@ -31,7 +31,6 @@ export const feedRoutes = new Hono<AppEnv>().get("/", requireAuth, valid("query"
   const body: FeedsBody = {
     status: "success",
     data: {
-      lang,
       feeds: tabs.map((f) => ({
         tab: f.tab,
         maintenance: f.maintenance,

@@ -1,12 +1,14 @@
 // The prompt library: /prompts lists the seeded prompts (worker/prompts/catalogue.ts) in one language with search and
 // a cursor, /prompts/popular the most used ones, /prompts/:id one prompt, and POST /prompts/:id/use counts a use (one
-// D1 write). Every call needs a signed-in user (guests see only the landing and sign-in screens).
+// D1 write). Every call needs a signed-in user (guests see only the landing and sign-in screens). A browser's page
+// load of /prompts gets the SPA instead (worker/lib/spa-page.ts).
 import { Hono } from "hono";
 import * as v from "valibot";
 import { requireAuth } from "../auth/middleware";
 import { promptUseCount, promptUseCounts, recordPromptUse } from "../db/prompts";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
+import { spaOnNavigation } from "../lib/spa-page";
 import { valid } from "../lib/validate";
 import { PROMPT_CATEGORIES } from "../prompts/catalogue";
 import { categories, findPrompt, listPrompts, popularPrompts, publicPrompt } from "../prompts/library";
@@ -45,6 +47,8 @@ const LangQuery = v.object({ lang: Lang });
 const IdParam = v.object({ id: PromptId });
 
 export const promptRoutes = new Hono<AppEnv>()
+  // A page load of /prompts is the SPA's library screen.
+  .get("/", spaOnNavigation)
   .use(requireAuth)
   .get("/", valid("query", ListQuery), async (c) => {
     const query = c.req.valid("query");
