@@ -3,7 +3,8 @@
 // (offers by default, the store's maintenance placeholder), switch to news, and open /news in a new window.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launch, PASSWORD, uniqueEmail } from "./support/browser";
+import { join } from "node:path";
+import { launch, PASSWORD, SHOTS_DIR, uniqueEmail } from "./support/browser";
 
 const baseURL = inject("baseURL");
 let ctx: BrowserContext;
@@ -36,6 +37,10 @@ describe("prompt library and notifications", () => {
     // /prompts is also the API's path: a page load of it is still the library screen.
     await page.reload();
     await page.locator("[data-testid=prompts-popular] [data-testid=prompt-card]").first().waitFor();
+    await page.screenshot({ path: join(SHOTS_DIR, "library-prompts.png") });
+    // The screen scrolls to its last prompts.
+    await page.locator("[data-testid=prompts-others] [data-testid=prompt-card]").last().scrollIntoViewIfNeeded();
+    expect(await page.locator("[data-testid=prompts-page]").evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
   });
 
   it("searches, opens a prompt and uses it: a new chat's input holds the prompt's text", async () => {
@@ -47,6 +52,7 @@ describe("prompt library and notifications", () => {
     await dialog.locator("[data-testid=prompt-text]").waitFor();
     const text = (await dialog.locator("[data-testid=prompt-text]").textContent()) ?? "";
     expect(text).toContain("Write an SQL query");
+    await page.screenshot({ path: join(SHOTS_DIR, "library-prompt-dialog.png") });
     const counted = page.waitForResponse((r) => r.url().endsWith("/prompts/sql-query/use") && r.status() === 200);
     await dialog.locator("[data-testid=prompt-use]").click();
     await page.waitForSelector("[data-testid=greeting]");
@@ -67,6 +73,7 @@ describe("prompt library and notifications", () => {
     await panel.locator("[data-testid=feed-item]").first().waitFor();
     expect(await tabpanel.getAttribute("data-tab")).toBe("offers");
     expect(await panel.locator("[data-testid=feed-item] h3").first().textContent()).toContain("20% off with yearly billing");
+    await page.screenshot({ path: join(SHOTS_DIR, "library-notifications.png") });
     await panel.locator("[data-testid=notifications-tab][data-tab=store]").click();
     expect(await panel.locator("[data-testid=feed-maintenance]").textContent()).toContain("This feature is not available yet");
     await panel.locator("[data-testid=notifications-tab][data-tab=news]").click();
@@ -83,6 +90,7 @@ describe("prompt library and notifications", () => {
     expect(new URL(popup.url()).pathname).toBe("/news");
     expect(await popup.textContent("h1")).toBe("News");
     expect(await popup.locator("[data-testid=feed-item]").count()).toBe(3);
+    await popup.screenshot({ path: join(SHOTS_DIR, "library-news-page.png") });
     await popup.close();
     // Escape closes the panel and gives focus back to the bell.
     await page.keyboard.press("Escape");
