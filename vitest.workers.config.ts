@@ -2,11 +2,12 @@
 // A fake upstream speaking each model provider's wire format runs in this Node process for the adapter tests.
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { mkdirSync } from "node:fs";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { FAKE_FACEBOOK_APP_ID, FAKE_FACEBOOK_APP_SECRET, FAKE_OAUTH_SECRET, startFakeIdentity } from "./test/support/fake-identity.ts";
 import { startFakeImages } from "./test/support/fake-images.ts";
 import { startFakeSearch } from "./test/support/fake-search.ts";
 import { startFakeUpstream } from "./test/support/fake-upstream.ts";
+import { WORKER_UNIT_TESTS } from "./vitest.unit.config.ts";
 
 export default defineConfig(async () => {
   // wrangler.toml's assets folder must exist for the pool to start, even before the SPA has been built.
@@ -79,6 +80,8 @@ export default defineConfig(async () => {
     test: {
       name: "workers",
       include: ["test/worker/**/*.test.ts", "test/durable-objects/**/*.test.ts"],
+      // the pure ones run in Node (vitest.unit.config.ts)
+      exclude: [...configDefaults.exclude, ...WORKER_UNIT_TESTS],
       setupFiles: ["./test/support/apply-migrations.ts"],
       testTimeout: 20_000,
     },

@@ -12,13 +12,21 @@ const FIRST = '[data-testid=message][data-message-id="seed-0"]';
 
 const domNodes = (page: Page) => page.evaluate(() => document.getElementsByTagName("*").length);
 
+/** One seeded account and chat of 1,000 messages for both input-box variants (seeding takes seconds). */
+let seeded: Promise<{ session: ApiSession; chatId: string }> | undefined;
+const longChat = () =>
+  (seeded ??= (async () => {
+    const session = await apiAccount(baseURL);
+    return { session, chatId: await seedLongChat(session, 1000) };
+  })());
+
 for (const composer of ["as it is", "taller (more controls by the input)"]) describe(`a chat of 1,000 messages, the input box ${composer}`, () => {
   let ctx: BrowserContext;
   let page: Page;
   let chatId: string;
   beforeAll(async () => {
-    const session = await apiAccount(baseURL);
-    chatId = await seedLongChat(session, 1000);
+    const { session, chatId: id } = await longChat();
+    chatId = id;
     ctx = await launch();
     page = ctx.pages()[0] ?? (await ctx.newPage());
     await signInAs(page, session);
