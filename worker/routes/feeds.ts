@@ -25,6 +25,11 @@ const FeedsQuery = v.object({
   ),
 });
 
+/** Links and images an operator typed in: only https/http URLs and the app's own paths reach the browser. */
+function safeUrl(url: string | null): string | null {
+  return url && /^(?:https?:\/\/|\/(?![/\\]))/i.test(url) ? url : null;
+}
+
 export const feedRoutes = new Hono<AppEnv>().get("/", requireAuth, valid("query", FeedsQuery), async (c) => {
   const { tab, lang, limit } = c.req.valid("query");
   const tabs = await readFeeds({ db: c.var.db, tabs: tab ? [tab] : FEED_TABS, lang, limit, now: Date.now() });
@@ -34,7 +39,7 @@ export const feedRoutes = new Hono<AppEnv>().get("/", requireAuth, valid("query"
       feeds: tabs.map((f) => ({
         tab: f.tab,
         maintenance: f.maintenance,
-        items: f.items.map((i) => ({ id: i.id, title: i.title, body: i.body, url: i.url, image: i.image, published_at: new Date(i.publishedAt).toISOString() })),
+        items: f.items.map((i) => ({ id: i.id, title: i.title, body: i.body, url: safeUrl(i.url), image: safeUrl(i.image), published_at: new Date(i.publishedAt).toISOString() })),
       })),
     },
   };

@@ -55,6 +55,23 @@ describe("GET /feeds", () => {
     expect(byTab.news).toEqual({ tab: "news", maintenance: true, items: [] });
   });
 
+  it("passes on only http(s) links and the app's own paths", async () => {
+    const u = await registerUser();
+    await env.DB.batch(
+      [
+        ["news-js-en", "javascript:alert(1)", "//evil.example/x.png"],
+        ["news-data-en", "data:text/html,hi", "https://cdn.example/a.png"],
+      ].map(([id, url, image]) =>
+        env.DB.prepare("INSERT INTO feeds (id, tab, lang, title, url, image, published_at) VALUES (?, 'news', 'en', 'Odd links', ?, ?, 1)").bind(id, url, image),
+      ),
+    );
+    await env.DB.prepare("UPDATE feed_status SET maintenance = 0 WHERE tab = 'news'").run();
+    const items = (await feeds(u, "tab=news&lang=en")).feeds[0]!.items;
+    expect(items.find((i) => i.id === "news-js-en")).toMatchObject({ url: null, image: null });
+    expect(items.find((i) => i.id === "news-data-en")).toMatchObject({ url: null, image: "https://cdn.example/a.png" });
+    expect(items.find((i) => i.id === "news-prompt-library-en")?.url).toBe("/prompts");
+  });
+
   it("answers 400 naming the field for a bad tab, language or limit", async () => {
     const u = await registerUser();
     for (const [qs, field] of [
