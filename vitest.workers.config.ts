@@ -68,6 +68,7 @@ export default defineConfig(async () => {
             CONNECTED_APPS_OAUTH_BASE_URLS: JSON.stringify(
               Object.fromEntries(["google", "microsoft-consumers", "microsoft-organizations"].map((s) => [s, `${identity.url}/oauth/${s}`])),
             ),
+            CONNECTED_APPS_API_BASE_URLS: JSON.stringify({ google: identity.url, microsoft: `${identity.url}/graph` }),
             EXTERNAL_MODEL_BASE_URLS: JSON.stringify(
               Object.fromEntries(
                 ["xai", "meta", "google", "anthropic", "deepseek", "github", "perplexity"].map((p) => [p, `${identity.url}/byok/${p}`]),

@@ -83,6 +83,8 @@ declare global {
       MICROSOFT_CLIENT_SECRET?: string;
       /** Operator-only JSON {"google"|"microsoft-consumers"|"microsoft-organizations": base} with /authorize, /token, /revoke. */
       CONNECTED_APPS_OAUTH_BASE_URLS?: string;
+      /** Operator-only JSON {"google"|"microsoft": base} for the Drive v3 and Graph file APIs (a proxy, or the fake in tests). */
+      CONNECTED_APPS_API_BASE_URLS?: string;
     }
   }
 }

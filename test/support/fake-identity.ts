@@ -15,8 +15,11 @@
 //   /oauth/<server>/revoke        (HTTP Basic, secret "fake-oauth-secret"), redirect_uri and code_verifier, and
 //                                 answers RFC 6749 JSON; refresh_token grants; revocation (RFC 7009).
 //                                 POST /oauth/__config {expires_in} sets new tokens' lifetime; GET /oauth/__revoked.
+//   /drive/v3/..., /graph/...     the drives' file APIs (Google Drive v3, Microsoft Graph) for the access tokens
+//                                 issued above: see fake-drives.ts.
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { fakeDrives } from "./fake-drives.ts";
 import { serveOnLoopback } from "./local-server.ts";
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from "jose";
 
@@ -54,6 +57,8 @@ export async function startFakeIdentity(): Promise<{ url: string; close: () => P
   const oauthRefresh = new Map<string, { clientId: string; scope: string }>();
   const oauthRevoked: string[] = [];
   let oauthExpiresIn = 3600;
+  const oauthAccess = new Set<string>();
+  const drives = fakeDrives((token) => oauthAccess.has(token));
   const byokRequests: { provider: string; method: string; path: string; headers: Record<string, string | undefined> }[] = [];
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -162,7 +167,9 @@ export async function startFakeIdentity(): Promise<{ url: string; close: () => P
         const issue = (scope: string) => {
           const refresh = `rt-${randomBytes(12).toString("hex")}`;
           oauthRefresh.set(refresh, { clientId: clientId!, scope });
-          return { access_token: `at-${randomBytes(12).toString("hex")}`, token_type: "Bearer", expires_in: oauthExpiresIn, refresh_token: refresh, scope };
+          const access = `at-${randomBytes(12).toString("hex")}`;
+          oauthAccess.add(access);
+          return { access_token: access, token_type: "Bearer", expires_in: oauthExpiresIn, refresh_token: refresh, scope };
         };
         if (form.get("grant_type") === "authorization_code") {
           const entry = oauthCodes.get(form.get("code") ?? "");
@@ -189,6 +196,9 @@ export async function startFakeIdentity(): Promise<{ url: string; close: () => P
         return sendJson(res, 200, {});
       }
     }
+
+    // ---- the drives' file APIs -------------------------------------------------------------------------------------
+    if (await drives(req, res, url, () => readBody(req))) return;
 
     // ---- external model providers' key checks --------------------------------------------------------------------
     if (req.method === "GET" && path === "/byok/__requests") return sendJson(res, 200, byokRequests);

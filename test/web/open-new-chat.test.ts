@@ -55,7 +55,7 @@ describe("opening a new chat on the first send", () => {
 
   it("cancels the turn with the create-failed toast when the chat cannot be created", async () => {
     store.set(newChatPersonaAtom, "market-analyst");
-    const fetchMock = vi.fn(async () => json(500, { status: "error", code: "internal", message: "Something went wrong" }));
+    const fetchMock = vi.fn(async (_url: string) => json(500, { status: "error", code: "internal", message: "Something went wrong" }));
     vi.stubGlobal("fetch", fetchMock);
     expect(await sendImageTurn(deps, { text: "A cat", chatId: null, originalImage: null })).toBe(false);
     await settle();

@@ -28,6 +28,7 @@ export const ERROR_STATUS = {
   already_linked: 409,
   last_sign_in_method: 409,
   not_running: 409,
+  app_not_connected: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,

@@ -1,32 +1,11 @@
 // Connected apps through OAuth 2 with PKCE against the fake authorization server: connect, callback, tokens sealed
 // at rest, refresh, disconnect with revocation; the state is single-use and bound to its user.
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getConnectedAppToken } from "../../../worker/connected-apps/oauth";
 import { createDb } from "../../../worker/db/client";
-import { call, json, ORIGIN, registerUser, type TestUser } from "../../support/api";
-
-async function begin(u: TestUser, app: string) {
-  const res = await call("POST", `/auth/connected-apps/${app}/connect`, { token: u.token });
-  expect(res.status).toBe(200);
-  return new URL((await json(res)).data.authorization_url);
-}
-
-/** The provider's consent: follows the authorization URL to the redirect back to us. */
-async function approve(authUrl: URL): Promise<URL> {
-  const res = await fetch(authUrl, { redirect: "manual" });
-  expect(res.status).toBe(302);
-  return new URL(res.headers.get("Location")!);
-}
-
-async function callback(u: TestUser, back: URL) {
-  // The browser comes back from the provider with the session cookie; the redirect it gets is what we check.
-  const res = await exports.default.fetch(
-    new Request(`${ORIGIN}${back.pathname}${back.search}`, { headers: { Cookie: `jwt_token=${u.token}; session_token=${u.sessionToken}` }, redirect: "manual" }),
-  );
-  expect(res.status).toBe(302);
-  return new URL(res.headers.get("Location")!, "https://may.test");
-}
+import { call, json, registerUser } from "../../support/api";
+import { approve, begin, callback } from "../../support/connected-apps";
 
 describe("/auth/connected-apps", () => {
   it("connects Google Drive with PKCE and keeps its tokens sealed", async () => {

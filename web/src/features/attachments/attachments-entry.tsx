@@ -7,12 +7,13 @@ import { useTranslation } from "react-i18next";
 import type { AttachmentRef } from "../../../../worker/protocol/resources";
 import { imageModeAtom } from "../images/image-mode.atoms";
 import { IconPlus } from "../ui/icons";
-import { attachmentsAtom } from "./attachments.atoms";
+import { attachmentsAtom, drivePickerAtom } from "./attachments.atoms";
 import "./composer-tools.css";
 
 /** The on-demand part, with the media texts; loaded once, by whichever piece needs it first. */
 export const loadMedia = () => import("./on-demand").then((m) => m.textsReady.then(() => m));
 const UploadMenu = lazy(() => loadMedia().then((m) => ({ default: m.UploadMenu })));
+const DrivePicker = lazy(() => loadMedia().then((m) => ({ default: m.DrivePicker })));
 const ImageChip = lazy(() => loadMedia().then((m) => ({ default: m.ImageModeChip })));
 const Tray = lazy(() => loadMedia().then((m) => ({ default: m.AttachmentTray })));
 const Files = lazy(() => loadMedia().then((m) => ({ default: m.MessageAttachments })));
@@ -30,6 +31,7 @@ export function onComposerPaste(e: ClipboardEvent<HTMLTextAreaElement>) {
 export function ComposerTools() {
   const { t } = useTranslation();
   const imageMode = useAtomValue(imageModeAtom);
+  const drivePicker = useAtomValue(drivePickerAtom);
   const [menu, setMenu] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   const label = t("images.attach");
@@ -51,6 +53,7 @@ export function ComposerTools() {
       <Suspense>
         {menu ? <UploadMenu onClose={() => setMenu(false)} trigger={trigger} /> : null}
         {imageMode ? <ImageChip /> : null}
+        {drivePicker ? <DrivePicker /> : null}
       </Suspense>
     </div>
   );

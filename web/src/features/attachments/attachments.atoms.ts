@@ -23,3 +23,7 @@ export interface PendingFile {
 }
 
 export const attachmentsAtom = atom<PendingFile[]>([]);
+
+/** The cloud drive whose files are being picked (the upload menu's premium sources), or null. */
+export type DriveSource = "googleDrive" | "oneDrive";
+export const drivePickerAtom = atom<DriveSource | null>(null);

@@ -3,6 +3,7 @@
 import { loadMediaTexts } from "../images/media-i18n";
 
 export { UploadMenu } from "./upload-menu";
+export { DrivePicker } from "./drive-picker";
 export { AttachmentTray } from "./attachment-tray";
 export { MessageAttachments } from "./message-attachments";
 export { addFiles } from "./add-files";

@@ -1,8 +1,9 @@
 // The "+" menu by the input: create image (image mode for the next send), files from the computer, images, and the
-// premium-only sources (cloud drives and a screenshot), which free users see locked with a way to upgrade. Picked files go through addFiles (model support,
+// premium-only sources (cloud drives, picked in drive-picker.tsx, and a screenshot), which free users see locked with a
+// way to upgrade. Picked files go through addFiles (model support,
 // accepted extensions, the spec's limits, compression).
 import { useQuery } from "@tanstack/react-query";
-import { useAtom } from "jotai";
+import { useAtom, useSetAtom } from "jotai";
 import { useRouter } from "@tanstack/react-router";
 import { type RefObject, useCallback, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,6 +17,7 @@ import { imageModeAtom } from "../images/image-mode.atoms";
 import { MEDIA_NS } from "../images/media-i18n";
 import { acceptAttribute, acceptedExtensions, canAttach } from "./accepted-types";
 import { addFiles } from "./add-files";
+import { drivePickerAtom } from "./attachments.atoms";
 import { captureScreenshot } from "./screenshot";
 import "./attachments.css";
 
@@ -34,6 +36,7 @@ export function UploadMenu({ onClose, trigger }: { onClose: () => void; trigger:
   const router = useRouter();
   const { model } = useCurrentModel();
   const [imageMode, setImageMode] = useAtom(imageModeAtom);
+  const setDrivePicker = useSetAtom(drivePickerAtom);
   const plan = useQuery(modelsQuery()).data?.plan ?? "free";
   const premium = plan !== "free";
   const menuRef = useRef<HTMLDivElement>(null);
@@ -60,11 +63,15 @@ export function UploadMenu({ onClose, trigger }: { onClose: () => void; trigger:
   };
   const openPremium = async (source: PremiumSource) => {
     if (!premium) return;
+    close();
     if (source !== "screenshot") {
-      toast.info(tc("common.unavailable"), { key: "attach-source" });
+      if (!attachable) {
+        toast.error(t("attachments.errors.modelUnsupported", { model: model?.name ?? "" }), { key: "attach-error" });
+        return;
+      }
+      setDrivePicker(source);
       return;
     }
-    close();
     const shot = await captureScreenshot();
     if (shot) void addFiles([shot]);
   };
