@@ -14,9 +14,9 @@ const body: FeedsBody = {
   status: "success",
   data: {
     feeds: [
-      { tab: "offers", maintenance: false, items: [item("o1"), item("o2")] },
-      { tab: "store", maintenance: true, items: [] },
-      { tab: "news", maintenance: false, items: [item("n1")] },
+      { tab: "offers", status: "live", items: [item("o1"), item("o2")] },
+      { tab: "store", status: "maintenance", items: [] },
+      { tab: "news", status: "live", items: [item("n1")] },
     ],
   },
 };

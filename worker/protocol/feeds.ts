@@ -23,8 +23,8 @@ export type FeedItem = v.InferOutput<typeof FeedItemSchema>;
 
 export const FeedSchema = v.object({
   tab: v.picklist(FEED_TABS),
-  /** Under maintenance: no items; the SPA shows the "feature not available" placeholder. */
-  maintenance: v.boolean(),
+  /** "maintenance": no items; the SPA shows the "feature not available" placeholder. */
+  status: v.picklist(["live", "maintenance"]),
   items: v.array(FeedItemSchema),
 });
 export type Feed = v.InferOutput<typeof FeedSchema>;

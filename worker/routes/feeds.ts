@@ -1,6 +1,6 @@
 // The notification panel's feeds: GET /feeds?tab=offers|store|news&lang= answers that tab (or, without tab, every tab)
 // from D1, so the operator changes items and maintenance flags with `wrangler d1 execute` and no deploy (see
-// seeds/feeds.sql). A tab under maintenance answers maintenance: true and no items.
+// seeds/feeds.sql). A tab under maintenance answers status "maintenance" and no items.
 import { Hono } from "hono";
 import * as v from "valibot";
 import { requireAuth } from "../auth/middleware";
@@ -38,7 +38,7 @@ export const feedRoutes = new Hono<AppEnv>().get("/", requireAuth, valid("query"
     data: {
       feeds: tabs.map((f) => ({
         tab: f.tab,
-        maintenance: f.maintenance,
+        status: f.maintenance ? "maintenance" : "live",
         items: f.items.map((i) => ({ id: i.id, title: i.title, body: i.body, url: safeUrl(i.url), image: safeUrl(i.image), published_at: new Date(i.publishedAt).toISOString() })),
       })),
     },

@@ -18,10 +18,10 @@ describe("GET /feeds", () => {
     const data = await feeds(u, "lang=en");
     expect(data.feeds.map((f) => f.tab)).toEqual(["offers", "store", "news"]);
     const [offers, store, news] = data.feeds;
-    expect(offers!.maintenance).toBe(false);
+    expect(offers!.status).toBe("live");
     expect(offers!.items.map((i) => i.title)).toEqual(["20% off with yearly billing", "Invite friends, earn a 20% commission"]);
     expect(offers!.items[0]).toMatchObject({ id: "offer-yearly-20-en", url: "/upgrade", image: null, published_at: "2025-07-10T08:00:00.000Z" });
-    expect(store).toEqual({ tab: "store", maintenance: true, items: [] });
+    expect(store).toEqual({ tab: "store", status: "maintenance", items: [] });
     expect(news!.items.map((i) => i.id)).toEqual(["news-prompt-library-en", "news-images-en", "news-public-beta-en"]);
   });
 
@@ -49,10 +49,10 @@ describe("GET /feeds", () => {
     const byTab = Object.fromEntries(data.feeds.map((f) => [f.tab, f]));
     expect(byTab.offers!.items[0]).toMatchObject({ id: "offer-flash-en", title: "Flash sale", body: "Today only", url: "https://example.com/sale" });
     expect(byTab.offers!.items.map((i) => i.id)).not.toContain("offer-later-en");
-    expect(byTab.store).toMatchObject({ maintenance: false });
+    expect(byTab.store).toMatchObject({ status: "live" });
     // Items published at the same moment come in id order.
     expect(byTab.store!.items.map((i) => i.id)).toEqual(["store-advanced-en", "store-basic-en"]);
-    expect(byTab.news).toEqual({ tab: "news", maintenance: true, items: [] });
+    expect(byTab.news).toEqual({ tab: "news", status: "maintenance", items: [] });
   });
 
   it("passes on only http(s) links and the app's own paths", async () => {

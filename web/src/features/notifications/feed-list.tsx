@@ -5,7 +5,7 @@ import { useLibraryTexts } from "../prompts/library-texts";
 
 export function FeedList({ feed, seenBefore }: { feed: Feed; seenBefore?: ReadonlySet<unknown> }) {
   const { t, i18n } = useLibraryTexts();
-  if (feed.maintenance) {
+  if (feed.status === "maintenance") {
     return (
       <div className="feed-maintenance" role="status" data-testid="feed-maintenance">
         <strong>{t("notifications.unavailable")}</strong>

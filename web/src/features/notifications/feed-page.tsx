@@ -28,7 +28,7 @@ export function FeedPage({ tab }: { tab: FeedTab }) {
   const markSeen = useSetAtom(markFeedsSeenAtom);
   const data = feed.data;
   useEffect(() => {
-    if (data && !data.maintenance) markSeen({ ids: data.items.map((i) => i.id) });
+    if (data?.status === "live") markSeen({ ids: data.items.map((i) => i.id) });
   }, [data, markSeen]);
 
   if (!ready) return <span className="spinner" aria-hidden="true" />;

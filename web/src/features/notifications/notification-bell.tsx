@@ -25,7 +25,7 @@ export function NotificationBell() {
   const seen = useAtomValue(seenFeedIdsAtom);
   // Unread: items of the tabs not under maintenance that the user has not seen.
   let unread = 0;
-  for (const f of feeds ?? []) for (const i of f.items) if (!f.maintenance && !seen.has(i.id)) unread++;
+  for (const f of feeds ?? []) for (const i of f.items) if (f.status === "live" && !seen.has(i.id)) unread++;
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const label = t("library.notifications");

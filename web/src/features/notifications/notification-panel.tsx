@@ -40,7 +40,7 @@ export default function NotificationPanel({ onClose, trigger }: { onClose: () =>
 
   const feed = feeds.data?.find((f) => f.tab === tab);
   useEffect(() => {
-    if (!feed || feed.maintenance || !feeds.data) return;
+    if (feed?.status !== "live" || !feeds.data) return;
     markSeen({ ids: feed.items.map((i) => i.id), live: feeds.data.flatMap((f) => f.items.map((i) => i.id)) });
   }, [feed, feeds.data, markSeen]);
 
