@@ -82,6 +82,11 @@ const TOP_ROW_ID = Number.MAX_SAFE_INTEGER;
  * asked, with a next_cursor to go on.
  */
 const SCAN_BUDGET = 1_000;
+/**
+ * The first stage of that scan reads this many times the chats a page still needs: with a few matches per chat, a
+ * common word fills the page from there, and only a sparse one (many matches in chats already listed) reads on.
+ */
+const FIRST_SCAN_FACTOR = 8;
 
 interface ChatHitRow {
   id: string;
@@ -141,55 +146,74 @@ export async function searchChats({
 
   if (chats.length < limit) {
     const need = limit - chats.length;
-    // 1. The newest matches below the cursor, at most SCAN_BUDGET of them, as chats in the order first met (each at
-    //    its latest match). No join here: the scan stays a walk down one doclist.
-    const { results: firsts } = await d1
-      .prepare(
-        `SELECT chat_id, max(r) AS r, count(*) AS n, min(r) AS low
-         FROM (SELECT rowid AS r, chat_id FROM message_fts WHERE message_fts MATCH ?1 AND rowid < ?2 ORDER BY rowid DESC LIMIT ?3)
-         GROUP BY chat_id
-         ORDER BY r DESC`,
-      )
-      .bind(matchIn("body", userId, expr), beforeRowId, scanBudget)
-      .all<{ chat_id: string; r: number; n: number; low: number }>();
-    const scanned = firsts.reduce((sum, f) => sum + f.n, 0);
-    const low = firsts.reduce((min, f) => Math.min(min, f.low), TOP_ROW_ID);
-    // 2. Of those, in order, the user's active chats the title phase did not list and no earlier page listed (no
-    //    match at or above the cursor), checked a few at a time until the page is full.
+    // The newest matches below the cursor, read in stages: first a few times what the page needs (a common word
+    // fills it from its newest few dozen matches), then, only if that was not enough, the rest of SCAN_BUDGET.
     const found: (ChatHitRow & { r: number })[] = [];
-    for (let at = 0; at < firsts.length && found.length <= need; at += (need + 1) * 2) {
-      const batch = firsts.slice(at, at + (need + 1) * 2);
-      const { results: kept } = await d1
+    const seen = new Set<string>();
+    let below = beforeRowId;
+    let left = scanBudget;
+    let stage = Math.min(scanBudget, (need + 1) * FIRST_SCAN_FACTOR);
+    let exhausted = false;
+    for (;;) {
+      // 1. Up to `stage` matches below `below`, as chats in the order first met (each at its latest match). No join
+      //    here: the scan stays a walk down one doclist.
+      const { results: firsts } = await d1
         .prepare(
-          `SELECT c.id AS id, c.title AS title, c.last_message_at AS last_message_at
-           FROM chat_sessions c
-           WHERE c.id IN (SELECT value FROM json_each(?1)) AND c.user_id = ?2 AND c.status = 'active'
-             AND NOT EXISTS (SELECT 1 FROM chat_title_fts WHERE chat_title_fts MATCH (?3 || hex(c.id) || ?4))
-             AND (?6 >= ?7 OR NOT EXISTS (
-               SELECT 1 FROM message_fts WHERE message_fts MATCH (?3 || hex(c.id) || ?5) AND rowid >= ?6
-             ))`,
+          `SELECT chat_id, max(r) AS r, count(*) AS n, min(r) AS low
+           FROM (SELECT rowid AS r, chat_id FROM message_fts WHERE message_fts MATCH ?1 AND rowid < ?2 ORDER BY rowid DESC LIMIT ?3)
+           GROUP BY chat_id
+           ORDER BY r DESC`,
         )
-        .bind(
-          JSON.stringify(batch.map((f) => f.chat_id)),
-          userId,
-          "chat : c",
-          ` AND title : (${expr})`,
-          ` AND body : (${expr})`,
-          beforeRowId,
-          TOP_ROW_ID,
-        )
-        .all<ChatHitRow>();
-      const byId = new Map(kept.map((k) => [k.id, k]));
-      for (const f of batch) {
-        const chat = byId.get(f.chat_id);
-        if (chat) found.push({ ...chat, r: f.r });
+        .bind(matchIn("body", userId, expr), below, stage)
+        .all<{ chat_id: string; r: number; n: number; low: number }>();
+      const scanned = firsts.reduce((sum, f) => sum + f.n, 0);
+      below = firsts.reduce((min, f) => Math.min(min, f.low), below);
+      // 2. Of those not met in an earlier stage, in order, the user's active chats the title phase did not list and
+      //    no earlier page listed (no match at or above the cursor), checked a few at a time until the page is full.
+      const fresh = firsts.filter((f) => !seen.has(f.chat_id));
+      for (const f of firsts) seen.add(f.chat_id);
+      for (let at = 0; at < fresh.length && found.length <= need; at += (need + 1) * 2) {
+        const batch = fresh.slice(at, at + (need + 1) * 2);
+        const { results: kept } = await d1
+          .prepare(
+            `SELECT c.id AS id, c.title AS title, c.last_message_at AS last_message_at
+             FROM chat_sessions c
+             WHERE c.id IN (SELECT value FROM json_each(?1)) AND c.user_id = ?2 AND c.status = 'active'
+               AND NOT EXISTS (SELECT 1 FROM chat_title_fts WHERE chat_title_fts MATCH (?3 || hex(c.id) || ?4))
+               AND (?6 >= ?7 OR NOT EXISTS (
+                 SELECT 1 FROM message_fts WHERE message_fts MATCH (?3 || hex(c.id) || ?5) AND rowid >= ?6
+               ))`,
+          )
+          .bind(
+            JSON.stringify(batch.map((f) => f.chat_id)),
+            userId,
+            "chat : c",
+            ` AND title : (${expr})`,
+            ` AND body : (${expr})`,
+            beforeRowId,
+            TOP_ROW_ID,
+          )
+          .all<ChatHitRow>();
+        const byId = new Map(kept.map((k) => [k.id, k]));
+        for (const f of batch) {
+          const chat = byId.get(f.chat_id);
+          if (chat) found.push({ ...chat, r: f.r });
+        }
       }
+      left -= stage;
+      if (found.length > need) break;
+      if (scanned < stage) {
+        exhausted = true; // every match below the cursor has been read
+        break;
+      }
+      if (left <= 0) break;
+      stage = left;
     }
     chats.push(...found.slice(0, need).map(({ id, title, last_message_at }) => ({ id, title, last_message_at })));
     if (found.length > need) {
       nextCursor = { phase: "message", beforeRowId: found[need - 1]!.r };
-    } else if (scanned >= scanBudget) {
-      nextCursor = { phase: "message", beforeRowId: low };
+    } else if (!exhausted) {
+      nextCursor = { phase: "message", beforeRowId: below };
     } else {
       nextCursor = null;
     }
