@@ -20,8 +20,12 @@ import { Route as AppAffiliateRouteImport } from './routes/_app/affiliate'
 import { Route as AppBlogRouteImport } from './routes/_app/blog'
 import { Route as AppGalleryRouteImport } from './routes/_app/gallery'
 import { Route as AppHelpRouteImport } from './routes/_app/help'
+import { Route as AppNewsRouteImport } from './routes/_app/news'
+import { Route as AppPromotionsRouteImport } from './routes/_app/promotions'
+import { Route as AppPromptsRouteImport } from './routes/_app/prompts'
 import { Route as AppSearchRouteImport } from './routes/_app/search'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
+import { Route as AppStoreRouteImport } from './routes/_app/store'
 import { Route as AppUpgradeRouteImport } from './routes/_app/upgrade'
 import { Route as AppCChatIdRouteImport } from './routes/_app/c.$chatId'
 
@@ -79,6 +83,21 @@ const AppHelpRoute = AppHelpRouteImport.update({
   path: '/help',
   getParentRoute: () => AppRoute,
 } as any)
+const AppNewsRoute = AppNewsRouteImport.update({
+  id: '/news',
+  path: '/news',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPromotionsRoute = AppPromotionsRouteImport.update({
+  id: '/promotions',
+  path: '/promotions',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPromptsRoute = AppPromptsRouteImport.update({
+  id: '/prompts',
+  path: '/prompts',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSearchRoute = AppSearchRouteImport.update({
   id: '/search',
   path: '/search',
@@ -87,6 +106,11 @@ const AppSearchRoute = AppSearchRouteImport.update({
 const AppSettingsRoute = AppSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppStoreRoute = AppStoreRouteImport.update({
+  id: '/store',
+  path: '/store',
   getParentRoute: () => AppRoute,
 } as any)
 const AppUpgradeRoute = AppUpgradeRouteImport.update({
@@ -111,8 +135,12 @@ export interface FileRoutesByFullPath {
   '/blog': typeof AppBlogRoute
   '/gallery': typeof AppGalleryRoute
   '/help': typeof AppHelpRoute
+  '/news': typeof AppNewsRoute
+  '/promotions': typeof AppPromotionsRoute
+  '/prompts': typeof AppPromptsRoute
   '/search': typeof AppSearchRoute
   '/settings': typeof AppSettingsRoute
+  '/store': typeof AppStoreRoute
   '/upgrade': typeof AppUpgradeRoute
   '/c/$chatId': typeof AppCChatIdRoute
 }
@@ -126,8 +154,12 @@ export interface FileRoutesByTo {
   '/blog': typeof AppBlogRoute
   '/gallery': typeof AppGalleryRoute
   '/help': typeof AppHelpRoute
+  '/news': typeof AppNewsRoute
+  '/promotions': typeof AppPromotionsRoute
+  '/prompts': typeof AppPromptsRoute
   '/search': typeof AppSearchRoute
   '/settings': typeof AppSettingsRoute
+  '/store': typeof AppStoreRoute
   '/upgrade': typeof AppUpgradeRoute
   '/': typeof AppIndexRoute
   '/c/$chatId': typeof AppCChatIdRoute
@@ -144,8 +176,12 @@ export interface FileRoutesById {
   '/_app/blog': typeof AppBlogRoute
   '/_app/gallery': typeof AppGalleryRoute
   '/_app/help': typeof AppHelpRoute
+  '/_app/news': typeof AppNewsRoute
+  '/_app/promotions': typeof AppPromotionsRoute
+  '/_app/prompts': typeof AppPromptsRoute
   '/_app/search': typeof AppSearchRoute
   '/_app/settings': typeof AppSettingsRoute
+  '/_app/store': typeof AppStoreRoute
   '/_app/upgrade': typeof AppUpgradeRoute
   '/_app/': typeof AppIndexRoute
   '/_app/c/$chatId': typeof AppCChatIdRoute
@@ -163,8 +199,12 @@ export interface FileRouteTypes {
     | '/blog'
     | '/gallery'
     | '/help'
+    | '/news'
+    | '/promotions'
+    | '/prompts'
     | '/search'
     | '/settings'
+    | '/store'
     | '/upgrade'
     | '/c/$chatId'
   fileRoutesByTo: FileRoutesByTo
@@ -178,8 +218,12 @@ export interface FileRouteTypes {
     | '/blog'
     | '/gallery'
     | '/help'
+    | '/news'
+    | '/promotions'
+    | '/prompts'
     | '/search'
     | '/settings'
+    | '/store'
     | '/upgrade'
     | '/'
     | '/c/$chatId'
@@ -195,8 +239,12 @@ export interface FileRouteTypes {
     | '/_app/blog'
     | '/_app/gallery'
     | '/_app/help'
+    | '/_app/news'
+    | '/_app/promotions'
+    | '/_app/prompts'
     | '/_app/search'
     | '/_app/settings'
+    | '/_app/store'
     | '/_app/upgrade'
     | '/_app/'
     | '/_app/c/$chatId'
@@ -290,6 +338,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppHelpRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/news': {
+      id: '/_app/news'
+      path: '/news'
+      fullPath: '/news'
+      preLoaderRoute: typeof AppNewsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/promotions': {
+      id: '/_app/promotions'
+      path: '/promotions'
+      fullPath: '/promotions'
+      preLoaderRoute: typeof AppPromotionsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/prompts': {
+      id: '/_app/prompts'
+      path: '/prompts'
+      fullPath: '/prompts'
+      preLoaderRoute: typeof AppPromptsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/search': {
       id: '/_app/search'
       path: '/search'
@@ -302,6 +371,13 @@ declare module '@tanstack/react-router' {
       path: '/settings'
       fullPath: '/settings'
       preLoaderRoute: typeof AppSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/store': {
+      id: '/_app/store'
+      path: '/store'
+      fullPath: '/store'
+      preLoaderRoute: typeof AppStoreRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/upgrade': {
@@ -326,8 +402,12 @@ interface AppRouteChildren {
   AppBlogRoute: typeof AppBlogRoute
   AppGalleryRoute: typeof AppGalleryRoute
   AppHelpRoute: typeof AppHelpRoute
+  AppNewsRoute: typeof AppNewsRoute
+  AppPromotionsRoute: typeof AppPromotionsRoute
+  AppPromptsRoute: typeof AppPromptsRoute
   AppSearchRoute: typeof AppSearchRoute
   AppSettingsRoute: typeof AppSettingsRoute
+  AppStoreRoute: typeof AppStoreRoute
   AppUpgradeRoute: typeof AppUpgradeRoute
   AppIndexRoute: typeof AppIndexRoute
   AppCChatIdRoute: typeof AppCChatIdRoute
@@ -338,8 +418,12 @@ const AppRouteChildren: AppRouteChildren = {
   AppBlogRoute: AppBlogRoute,
   AppGalleryRoute: AppGalleryRoute,
   AppHelpRoute: AppHelpRoute,
+  AppNewsRoute: AppNewsRoute,
+  AppPromotionsRoute: AppPromotionsRoute,
+  AppPromptsRoute: AppPromptsRoute,
   AppSearchRoute: AppSearchRoute,
   AppSettingsRoute: AppSettingsRoute,
+  AppStoreRoute: AppStoreRoute,
   AppUpgradeRoute: AppUpgradeRoute,
   AppIndexRoute: AppIndexRoute,
   AppCChatIdRoute: AppCChatIdRoute,
