@@ -6,6 +6,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { type Plugin, defineConfig } from "vite";
+import { serviceWorkerPlugin } from "./scripts/service-worker-plugin";
 
 const repo = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -18,12 +19,25 @@ const LATER_HISTORY = "search-screen|group-search-results|highlight|history-sear
  * stylesheet shared with the sign-in page must not tie it to this chunk; the answers' markdown renderer stays apart,
  * it loads when an answer needs it). */
 const SIGNED_IN = new RegExp(
-  String.raw`node_modules[\\/](@tanstack[\\/](query-core|react-query)|virtua|partysocket)[\\/]|web[\\/]src[\\/](lib[\\/]query-client|features[\\/](auth[\\/]auth\.queries|experts[\\/]|chat[\\/](?!markdown[\\/]|startup|${LATER_CHAT})|history[\\/](?!${LATER_HISTORY})|models[\\/]|layout[\\/](?!route-fallbacks)|socket[\\/](use-user-socket|socket-client)|images[\\/](image-mode\.atoms|media-icons|generated-image|use-composer-send|header-buttons)|attachments[\\/](attachments-entry|attachments\.atoms)|ui[\\/](use-dismiss|dialog-on-demand))|lib[\\/]ids)[^?]*\.tsx?$|worker[\\/]protocol[\\/](rules|api|socket|settings)\.ts$|web[\\/]src[\\/]routes[\\/]_app(\.tsx|[\\/](index|c\.\$chatId)\.tsx)\?tsr-split=component$`,
+  String.raw`node_modules[\\/](@tanstack[\\/](query-core|react-query)|virtua|partysocket)[\\/]|web[\\/]src[\\/](lib[\\/]query-client|features[\\/](auth[\\/]auth\.queries|experts[\\/]|chat[\\/](?!markdown[\\/]|startup|${LATER_CHAT})|history[\\/](?!${LATER_HISTORY})|models[\\/]|layout[\\/](?!route-fallbacks)|socket[\\/](use-user-socket|socket-client)|images[\\/](image-mode\.atoms|media-icons|generated-image|use-composer-send|header-buttons)|attachments[\\/](attachments-entry|attachments\.atoms)|ui[\\/](use-dismiss|dialog-on-demand)|notifications[\\/](notification-bell|feeds\.queries|feeds-seen))|lib[\\/]ids)[^?]*\.tsx?$|worker[\\/]protocol[\\/](rules|api|socket|settings|feeds)\.ts$|web[\\/]src[\\/]routes[\\/]_app(\.tsx|[\\/](index|c\.\$chatId)\.tsx)\?tsr-split=component$`,
 );
 
-/** The upgrade and affiliate screens, loaded only when one of them opens. */
+/** The upgrade and affiliate screens, loaded only when one of them opens. The price logic and the package list's
+ * schema stay out: the guest landing page shows the prices too, and must not fetch the whole plans chunk for them. */
 const PLANS =
-  /web[\\/]src[\\/](features[\\/](plans|affiliate)[\\/][^?]*\.(tsx?|css)$|routes[\\/]_app[\\/](upgrade|affiliate)\.tsx\?tsr-split=component)|worker[\\/]protocol[\\/]payments\.ts$/;
+  /web[\\/]src[\\/](features[\\/](plans|affiliate)[\\/](?!pricing\.ts)[^?]*\.(tsx?|css)$|routes[\\/]_app[\\/](upgrade|affiliate)\.tsx\?tsr-split=component)/;
+
+/** The help/FAQ/changelog and blog pages with their shared parts: one lazy chunk for both routes (fewer file names
+ * in the route tree every page loads). */
+const HELP = /web[\\/]src[\\/](features[\\/]help[\\/][^?]*\.(tsx?|css)$|routes[\\/]_app[\\/](help|blog)\.tsx\?tsr-split=component)/;
+
+/** What the landing page and the upgrade page share to show prices: the price logic and the package list's schema. */
+const PRICES = /web[\\/]src[\\/]features[\\/]plans[\\/]pricing\.ts$|worker[\\/]protocol[\\/]packages\.ts$/;
+
+/** The prompt library, the notification panel and the feed pages, loaded only when one of them opens (the header's
+ * bell is their signed-in door). */
+const LIBRARY =
+  /web[\\/]src[\\/](features[\\/](prompts[\\/]|notifications[\\/](?!notification-bell|feeds\.queries|feeds-seen))[^?]*\.(tsx?|css)$|routes[\\/]_app[\\/](prompts|promotions|store|news)\.tsx\?tsr-split=component)|worker[\\/]protocol[\\/]prompts\.ts$/;
 
 /** The libraries every page of the SPA loads, with the app's own core (API client, storage, wire shapes). */
 const FRAMEWORK =
@@ -95,6 +109,10 @@ export default defineConfig({
                 // The plans, payment and affiliate screens (their routes' components, features and wire shapes) in one
                 // lazy chunk: each file name in it would otherwise be listed in the route tree every page loads.
                 { name: "plans", test: PLANS, includeDependenciesRecursively: false },
+                { name: "help", test: HELP, includeDependenciesRecursively: false },
+                { name: "prices", test: PRICES, includeDependenciesRecursively: false },
+                // The prompt library, the notification panel and the feed pages: one lazy chunk, for the same reason.
+                { name: "library", test: LIBRARY, includeDependenciesRecursively: false },
               ],
             },
           },
@@ -112,6 +130,8 @@ export default defineConfig({
     }),
     react(),
     markedLexerOnly(),
+    // dist/client/sw.js: the installable app's service worker (registered by main.tsx in production builds only).
+    serviceWorkerPlugin({ source: repo("./web/sw/sw.js"), wranglerToml: repo("./wrangler.toml") }),
     cloudflare({
       configPath: repo("./wrangler.toml"),
       // Share wrangler's local state, so `wrangler d1 migrations apply DB --local` prepares the dev database too.

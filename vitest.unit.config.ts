@@ -14,6 +14,7 @@ export const WORKER_UNIT_TESTS = [
   "test/worker/payments/vietqr.test.ts",
   "test/worker/personalization/build-personalization.test.ts",
   "test/worker/plans/premium-schedule.test.ts",
+  "test/worker/prompts/catalogue.test.ts",
   "test/worker/protocol/auto-search.test.ts",
   "test/worker/search/context.test.ts",
   "test/worker/search/registry.test.ts",

@@ -27,6 +27,8 @@ export default defineConfig(async () => {
             // The offline model streams with a 1 ms pause per chunk in tests instead of the app's 25 ms.
             OFFLINE_MODEL_DELAY_MS: "1",
             TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+            // The seeded rows (seeds/*.sql, e.g. the notification feeds), applied after the migrations like `npm start` does.
+            TEST_SEEDS: await readD1Migrations("./seeds"),
             FAKE_UPSTREAM_URL: upstream.url,
             // Blank provider keys, so a developer's .dev.vars never sends test traffic to a real provider.
             OPENAI_API_KEY: "",

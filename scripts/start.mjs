@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: builds the SPA, applies the D1 migrations to the local database and serves the whole product
-// (SPA, API, media, /ws, local D1/R2/Durable Objects) with wrangler at http://localhost:8787 — offline, no key needed.
+// `npm start`: builds the SPA, applies the D1 migrations and the seeded rows (seeds/feeds.sql) to the local database
+// and serves the whole product (SPA, API, media, /ws, local D1/R2/Durable Objects) with wrangler at
+// http://localhost:8787 — offline, no key needed.
 // Environment: PORT (default 8787), HOST (default localhost), PERSIST_DIR (local state, default .wrangler/state),
 // SKIP_BUILD=1 to serve the last build.
 import { spawn, spawnSync } from "node:child_process";
@@ -30,6 +31,8 @@ ensureDevVars(root);
 
 if (process.env.SKIP_BUILD !== "1") run(bin("vite"), ["build", "--logLevel", "warn"]);
 run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", ...persist]);
+// Seeded rows (the notification feeds), idempotent: rows an operator changed are kept.
+run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--yes", "--file", "seeds/feeds.sql", "-c", "wrangler.toml", ...persist]);
 
 console.log(`\nMây is starting on http://${host}:${port}\n`);
 const server = spawn(bin("wrangler"), ["dev", "-c", "wrangler.toml", "--port", port, "--ip", host, "--show-interactive-dev-session=false", ...persist], {

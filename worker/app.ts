@@ -20,10 +20,12 @@ import { chatSessionRoutes } from "./routes/chat-sessions";
 import { devMailboxRoutes } from "./routes/dev-mailbox";
 import { historySearchRoutes } from "./routes/history-search";
 import { externalModelRoutes } from "./routes/external-models";
+import { feedRoutes } from "./routes/feeds";
 import { mediaFallbackRoutes, mediaRoutes } from "./routes/media";
 import { modelRoutes } from "./routes/models";
 import { paymentRoutes } from "./routes/payments";
 import { premiumRoutes } from "./routes/premium";
+import { promptRoutes } from "./routes/prompts";
 import { settingsRoutes } from "./routes/settings";
 import { userSessionRoutes } from "./routes/user-sessions";
 import { wsRoutes } from "./routes/ws";
@@ -58,6 +60,8 @@ export const app = new Hono<AppEnv>()
   .route("/auth/avatar", accountAvatarRoutes)
   .route("/payments", paymentRoutes)
   .route("/affiliate", affiliateRoutes)
+  .route("/prompts", promptRoutes)
+  .route("/feeds", feedRoutes)
   .route("/user-sessions", userSessionRoutes)
   // Before /chat-sessions: its /:id routes would otherwise be tried first for "search".
   .route("/chat-sessions/search", historySearchRoutes)

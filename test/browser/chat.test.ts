@@ -28,9 +28,9 @@ describe("chatting in the browser", () => {
   });
 
   it("signs up with the form, showing the validation texts first", async () => {
+    // a guest at '/' sees the landing page, whose sign-up action opens the form
     await page.goto(`${baseURL}/`);
-    await page.waitForURL("**/login");
-    await page.click("[data-testid=auth-switch]");
+    await page.click("[data-testid=landing-sign-up]");
     await page.waitForURL("**/register");
     await page.fill("[data-testid=field-name]", "Lan Nguyen");
     await page.fill("[data-testid=field-email]", "not-an-email");

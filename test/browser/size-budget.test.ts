@@ -1,4 +1,4 @@
-// The size budget: JavaScript the browser fetches (gzip) to show the sign-in page, a new chat and an open chat with
+// The size budget: JavaScript the browser fetches (gzip) to show the guest landing page, the sign-in page, a new chat and an open chat with
 // answers, against the client issue's budgets. A page over budget fails with its chunks listed largest first, each
 // compared with test/browser/size-baseline.json, so the message names the chunk that grew.
 // After an intended change, refresh the baseline: UPDATE_SIZE_BASELINE=1 npx vitest run --project browser size-budget
@@ -54,6 +54,13 @@ describe("JavaScript size budget", () => {
   afterAll(async () => {
     await ctx?.close();
     if (process.env.UPDATE_SIZE_BASELINE === "1") writeFileSync(BASELINE_FILE, `${JSON.stringify(measured, null, 2)}\n`);
+  });
+
+  it(`keeps the guest landing page within ${BUDGETS.landing.limit} kB, no heavier than the sign-in page's budget`, async () => {
+    expect(BUDGETS.landing.limit).toBeLessThanOrEqual(BUDGETS.signIn.limit);
+    const weight = await measurePage(page, `${baseURL}/`, "[data-testid=landing-price-basic]:not(:has(.skeleton-line))");
+    expect(weight.chunks.map((c) => c.name)).not.toContain("signed-in");
+    check("landing", weight);
   });
 
   it(`keeps the sign-in page within ${BUDGETS.signIn.limit} kB`, async () => {

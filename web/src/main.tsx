@@ -2,6 +2,7 @@
 import { RouterProvider, createRouter } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { getStoredUser } from "./features/auth/session";
 import { initI18n } from "./lib/i18n";
 import { routeTree } from "./routeTree.gen";
 import "./styles/theme.css";
@@ -24,6 +25,14 @@ declare module "@tanstack/react-router" {
   interface Register {
     router: typeof router;
   }
+}
+
+// A guest opening '/' gets the landing page: its chunk (which starts its texts) loads beside the main texts, not after.
+if (location.pathname === "/" && !getStoredUser()) void router.preloadRoute({ to: "/welcome" }).catch(() => undefined);
+
+// The installable app's service worker (web/sw/sw.js): production builds only, so `vite dev` never serves stale files.
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  addEventListener("load", () => void navigator.serviceWorker.register("/sw.js").catch(() => undefined));
 }
 
 // Rendered even if the locale could not load (offline): i18next then shows keys rather than a blank page.

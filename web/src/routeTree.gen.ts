@@ -14,11 +14,18 @@ import { Route as LinkAccountRouteImport } from './routes/link-account'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
+import { Route as WelcomeRouteImport } from './routes/welcome'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppAffiliateRouteImport } from './routes/_app/affiliate'
+import { Route as AppBlogRouteImport } from './routes/_app/blog'
 import { Route as AppGalleryRouteImport } from './routes/_app/gallery'
+import { Route as AppHelpRouteImport } from './routes/_app/help'
+import { Route as AppNewsRouteImport } from './routes/_app/news'
+import { Route as AppPromotionsRouteImport } from './routes/_app/promotions'
+import { Route as AppPromptsRouteImport } from './routes/_app/prompts'
 import { Route as AppSearchRouteImport } from './routes/_app/search'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
+import { Route as AppStoreRouteImport } from './routes/_app/store'
 import { Route as AppUpgradeRouteImport } from './routes/_app/upgrade'
 import { Route as AppCChatIdRouteImport } from './routes/_app/c.$chatId'
 
@@ -46,6 +53,11 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
   path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WelcomeRoute = WelcomeRouteImport.update({
+  id: '/welcome',
+  path: '/welcome',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -56,9 +68,34 @@ const AppAffiliateRoute = AppAffiliateRouteImport.update({
   path: '/affiliate',
   getParentRoute: () => AppRoute,
 } as any)
+const AppBlogRoute = AppBlogRouteImport.update({
+  id: '/blog',
+  path: '/blog',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppGalleryRoute = AppGalleryRouteImport.update({
   id: '/gallery',
   path: '/gallery',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppHelpRoute = AppHelpRouteImport.update({
+  id: '/help',
+  path: '/help',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppNewsRoute = AppNewsRouteImport.update({
+  id: '/news',
+  path: '/news',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPromotionsRoute = AppPromotionsRouteImport.update({
+  id: '/promotions',
+  path: '/promotions',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPromptsRoute = AppPromptsRouteImport.update({
+  id: '/prompts',
+  path: '/prompts',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSearchRoute = AppSearchRouteImport.update({
@@ -69,6 +106,11 @@ const AppSearchRoute = AppSearchRouteImport.update({
 const AppSettingsRoute = AppSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppStoreRoute = AppStoreRouteImport.update({
+  id: '/store',
+  path: '/store',
   getParentRoute: () => AppRoute,
 } as any)
 const AppUpgradeRoute = AppUpgradeRouteImport.update({
@@ -88,10 +130,17 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/welcome': typeof WelcomeRoute
   '/affiliate': typeof AppAffiliateRoute
+  '/blog': typeof AppBlogRoute
   '/gallery': typeof AppGalleryRoute
+  '/help': typeof AppHelpRoute
+  '/news': typeof AppNewsRoute
+  '/promotions': typeof AppPromotionsRoute
+  '/prompts': typeof AppPromptsRoute
   '/search': typeof AppSearchRoute
   '/settings': typeof AppSettingsRoute
+  '/store': typeof AppStoreRoute
   '/upgrade': typeof AppUpgradeRoute
   '/c/$chatId': typeof AppCChatIdRoute
 }
@@ -100,10 +149,17 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/welcome': typeof WelcomeRoute
   '/affiliate': typeof AppAffiliateRoute
+  '/blog': typeof AppBlogRoute
   '/gallery': typeof AppGalleryRoute
+  '/help': typeof AppHelpRoute
+  '/news': typeof AppNewsRoute
+  '/promotions': typeof AppPromotionsRoute
+  '/prompts': typeof AppPromptsRoute
   '/search': typeof AppSearchRoute
   '/settings': typeof AppSettingsRoute
+  '/store': typeof AppStoreRoute
   '/upgrade': typeof AppUpgradeRoute
   '/': typeof AppIndexRoute
   '/c/$chatId': typeof AppCChatIdRoute
@@ -115,10 +171,17 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/welcome': typeof WelcomeRoute
   '/_app/affiliate': typeof AppAffiliateRoute
+  '/_app/blog': typeof AppBlogRoute
   '/_app/gallery': typeof AppGalleryRoute
+  '/_app/help': typeof AppHelpRoute
+  '/_app/news': typeof AppNewsRoute
+  '/_app/promotions': typeof AppPromotionsRoute
+  '/_app/prompts': typeof AppPromptsRoute
   '/_app/search': typeof AppSearchRoute
   '/_app/settings': typeof AppSettingsRoute
+  '/_app/store': typeof AppStoreRoute
   '/_app/upgrade': typeof AppUpgradeRoute
   '/_app/': typeof AppIndexRoute
   '/_app/c/$chatId': typeof AppCChatIdRoute
@@ -131,10 +194,17 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset-password'
+    | '/welcome'
     | '/affiliate'
+    | '/blog'
     | '/gallery'
+    | '/help'
+    | '/news'
+    | '/promotions'
+    | '/prompts'
     | '/search'
     | '/settings'
+    | '/store'
     | '/upgrade'
     | '/c/$chatId'
   fileRoutesByTo: FileRoutesByTo
@@ -143,10 +213,17 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset-password'
+    | '/welcome'
     | '/affiliate'
+    | '/blog'
     | '/gallery'
+    | '/help'
+    | '/news'
+    | '/promotions'
+    | '/prompts'
     | '/search'
     | '/settings'
+    | '/store'
     | '/upgrade'
     | '/'
     | '/c/$chatId'
@@ -157,10 +234,17 @@ export interface FileRouteTypes {
     | '/login'
     | '/register'
     | '/reset-password'
+    | '/welcome'
     | '/_app/affiliate'
+    | '/_app/blog'
     | '/_app/gallery'
+    | '/_app/help'
+    | '/_app/news'
+    | '/_app/promotions'
+    | '/_app/prompts'
     | '/_app/search'
     | '/_app/settings'
+    | '/_app/store'
     | '/_app/upgrade'
     | '/_app/'
     | '/_app/c/$chatId'
@@ -172,6 +256,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
+  WelcomeRoute: typeof WelcomeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -211,6 +296,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/welcome': {
+      id: '/welcome'
+      path: '/welcome'
+      fullPath: '/welcome'
+      preLoaderRoute: typeof WelcomeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/': {
       id: '/_app/'
       path: '/'
@@ -225,11 +317,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAffiliateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/blog': {
+      id: '/_app/blog'
+      path: '/blog'
+      fullPath: '/blog'
+      preLoaderRoute: typeof AppBlogRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/gallery': {
       id: '/_app/gallery'
       path: '/gallery'
       fullPath: '/gallery'
       preLoaderRoute: typeof AppGalleryRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/help': {
+      id: '/_app/help'
+      path: '/help'
+      fullPath: '/help'
+      preLoaderRoute: typeof AppHelpRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/news': {
+      id: '/_app/news'
+      path: '/news'
+      fullPath: '/news'
+      preLoaderRoute: typeof AppNewsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/promotions': {
+      id: '/_app/promotions'
+      path: '/promotions'
+      fullPath: '/promotions'
+      preLoaderRoute: typeof AppPromotionsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/prompts': {
+      id: '/_app/prompts'
+      path: '/prompts'
+      fullPath: '/prompts'
+      preLoaderRoute: typeof AppPromptsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/search': {
@@ -244,6 +371,13 @@ declare module '@tanstack/react-router' {
       path: '/settings'
       fullPath: '/settings'
       preLoaderRoute: typeof AppSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/store': {
+      id: '/_app/store'
+      path: '/store'
+      fullPath: '/store'
+      preLoaderRoute: typeof AppStoreRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/upgrade': {
@@ -265,9 +399,15 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppAffiliateRoute: typeof AppAffiliateRoute
+  AppBlogRoute: typeof AppBlogRoute
   AppGalleryRoute: typeof AppGalleryRoute
+  AppHelpRoute: typeof AppHelpRoute
+  AppNewsRoute: typeof AppNewsRoute
+  AppPromotionsRoute: typeof AppPromotionsRoute
+  AppPromptsRoute: typeof AppPromptsRoute
   AppSearchRoute: typeof AppSearchRoute
   AppSettingsRoute: typeof AppSettingsRoute
+  AppStoreRoute: typeof AppStoreRoute
   AppUpgradeRoute: typeof AppUpgradeRoute
   AppIndexRoute: typeof AppIndexRoute
   AppCChatIdRoute: typeof AppCChatIdRoute
@@ -275,9 +415,15 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppAffiliateRoute: AppAffiliateRoute,
+  AppBlogRoute: AppBlogRoute,
   AppGalleryRoute: AppGalleryRoute,
+  AppHelpRoute: AppHelpRoute,
+  AppNewsRoute: AppNewsRoute,
+  AppPromotionsRoute: AppPromotionsRoute,
+  AppPromptsRoute: AppPromptsRoute,
   AppSearchRoute: AppSearchRoute,
   AppSettingsRoute: AppSettingsRoute,
+  AppStoreRoute: AppStoreRoute,
   AppUpgradeRoute: AppUpgradeRoute,
   AppIndexRoute: AppIndexRoute,
   AppCChatIdRoute: AppCChatIdRoute,
@@ -291,6 +437,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
+  WelcomeRoute: WelcomeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -397,3 +397,38 @@ export const oauthStates = sqliteTable("oauth_states", {
   codeVerifier: text("code_verifier").notNull(),
   expiresAt: integer("expires_at").notNull(),
 });
+
+/** How often each prompt of the library (worker/prompts/catalogue.ts) was used: the "most popular" order. */
+export const promptUses = sqliteTable("prompt_uses", {
+  promptId: text("prompt_id").primaryKey(),
+  uses: integer("uses").notNull().default(0),
+  lastUsedAt: integer("last_used_at").notNull().default(now),
+});
+
+/**
+ * The notification panel's feeds (offers, store, news), one row per item and language, so the operator changes them
+ * with `wrangler d1 execute` without a deploy. An item shows from published_at on (a future time schedules it).
+ */
+export const feeds = sqliteTable(
+  "feeds",
+  {
+    id: text("id").primaryKey(),
+    tab: text("tab", { enum: ["offers", "store", "news"] }).notNull(),
+    lang: text("lang", { enum: ["vi", "en", "ru", "zh"] }).notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull().default(""),
+    /** Where the item leads (an absolute https URL or a path of the app), or null. */
+    url: text("url"),
+    /** An image URL shown beside the item, or null. */
+    image: text("image"),
+    publishedAt: integer("published_at").notNull().default(now),
+  },
+  (t) => [index("feeds_tab_lang_published").on(t.tab, t.lang, t.publishedAt)],
+);
+
+/** A feed tab under maintenance (maintenance = 1) shows the "feature not available" placeholder instead of items. */
+export const feedStatus = sqliteTable("feed_status", {
+  tab: text("tab", { enum: ["offers", "store", "news"] }).primaryKey(),
+  maintenance: integer("maintenance").notNull().default(0),
+  updatedAt: integer("updated_at").notNull().default(now),
+});

@@ -3,9 +3,8 @@
 // Every SDK gets the upstream fetch, which turns cut streams and unreachable hosts into explicit errors. Providers
 // that speak OpenAI's chat-completions format (xAI, DeepSeek, Workers AI, any OpenAI-compatible server) use Mây's
 // lean model for that format (chat-completions.ts), which does the same with a quarter of the work per token.
-import { createAnthropic } from "@ai-sdk/anthropic";
-import { createGoogleGenerativeAI } from "@ai-sdk/google";
-import { createOpenAI } from "@ai-sdk/openai";
+// The three vendor SDKs load on the first call that needs one (lazyModel): a worker that never calls OpenAI,
+// Anthropic or Google directly never evaluates their code and its schema library at start.
 import type { LanguageModelV3 } from "@ai-sdk/provider";
 import type { ModelRoute, ProviderId } from "./catalogue";
 import { createChatCompletionsModel } from "./chat-completions";
@@ -17,6 +16,20 @@ function setting(value: string | undefined): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
+/** A model whose SDK is imported on its first call, then kept. */
+function lazyModel(provider: string, modelId: string, load: () => Promise<LanguageModelV3>): LanguageModelV3 {
+  let model: Promise<LanguageModelV3> | undefined;
+  const loaded = () => (model ??= load());
+  return {
+    specificationVersion: "v3",
+    provider,
+    modelId,
+    supportedUrls: {},
+    doGenerate: async (options) => (await loaded()).doGenerate(options),
+    doStream: async (options) => (await loaded()).doStream(options),
+  };
+}
+
 /** Builds the route's model, or returns undefined when its provider has no key (or, for openai-compatible, no URL). */
 export function buildProviderModel(route: ModelRoute, env: Partial<Env>): LanguageModelV3 | undefined {
   const routeURL = setting(route.baseURL);
@@ -25,19 +38,25 @@ export function buildProviderModel(route: ModelRoute, env: Partial<Env>): Langua
       const apiKey = setting(env.OPENAI_API_KEY);
       if (!apiKey) return undefined;
       const baseURL = routeURL ?? setting(env.OPENAI_BASE_URL);
-      return createOpenAI({ apiKey, baseURL, fetch: createUpstreamFetch("openai-responses") }).responses(route.model);
+      return lazyModel("openai.responses", route.model, async () =>
+        (await import("@ai-sdk/openai")).createOpenAI({ apiKey, baseURL, fetch: createUpstreamFetch("openai-responses") }).responses(route.model),
+      );
     },
     anthropic: () => {
       const apiKey = setting(env.ANTHROPIC_API_KEY);
       if (!apiKey) return undefined;
       const baseURL = routeURL ?? setting(env.ANTHROPIC_BASE_URL);
-      return createAnthropic({ apiKey, baseURL, fetch: createUpstreamFetch("anthropic-messages") }).messages(route.model);
+      return lazyModel("anthropic.messages", route.model, async () =>
+        (await import("@ai-sdk/anthropic")).createAnthropic({ apiKey, baseURL, fetch: createUpstreamFetch("anthropic-messages") }).messages(route.model),
+      );
     },
     google: () => {
       const apiKey = setting(env.GOOGLE_GENERATIVE_AI_API_KEY);
       if (!apiKey) return undefined;
       const baseURL = routeURL ?? setting(env.GOOGLE_BASE_URL);
-      return createGoogleGenerativeAI({ apiKey, baseURL, fetch: createUpstreamFetch("google-generate") }).languageModel(route.model);
+      return lazyModel("google.generative-ai", route.model, async () =>
+        (await import("@ai-sdk/google")).createGoogleGenerativeAI({ apiKey, baseURL, fetch: createUpstreamFetch("google-generate") }).languageModel(route.model),
+      );
     },
     xai: () => {
       const apiKey = setting(env.XAI_API_KEY);

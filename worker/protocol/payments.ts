@@ -3,39 +3,14 @@
 // The worker types its answers with these schemas' input types; the SPA validates what it receives with them.
 import * as v from "valibot";
 
-export const PACKAGE_TYPES = ["BS_1T", "BS_1Y", "AD_1T", "AD_1Y"] as const;
-export const PackageTypeSchema = v.picklist(PACKAGE_TYPES);
-export type PackageType = v.InferOutput<typeof PackageTypeSchema>;
+// The package list (GET /payments/packages) is declared in packages.ts, apart, so the guest landing page can check it
+// without loading every payment schema; it is re-exported here for everyone else.
+export { PACKAGE_TYPES, PackageTypeSchema, PackagesBodySchema, type PackageType, type PackagesBody } from "./packages";
+import { PackageTypeSchema } from "./packages";
 
 const PlanSchema = v.picklist(["free", "basic", "advanced"]);
 const IsoDate = v.string();
 const Success = <T extends v.GenericSchema>(data: T) => v.object({ status: v.literal("success"), data });
-
-const DisplayPriceSchema = v.object({ monthly: v.number(), yearly: v.number() });
-const PlanPricesSchema = v.object({ basic: DisplayPriceSchema, advanced: DisplayPriceSchema });
-const DisplayCurrencySchema = v.picklist(["VND", "USD", "RUB"]);
-
-export const PackagesBodySchema = Success(
-  v.object({
-    currency: v.literal("VND"),
-    yearly_discount_percent: v.number(),
-    packages: v.array(
-      v.object({
-        type: PackageTypeSchema,
-        plan: v.picklist(["basic", "advanced"]),
-        level: v.picklist([1, 2]),
-        months: v.picklist([1, 12]),
-        billing: v.picklist(["monthly", "yearly"]),
-        amount: v.number(),
-        label: v.string(),
-      }),
-    ),
-    // Spelled out key by key rather than v.record: the same check, and no record validator in the SPA's entry bundle.
-    display_prices: v.object({ VND: PlanPricesSchema, USD: PlanPricesSchema, RUB: PlanPricesSchema }),
-    currency_by_language: v.object({ vi: DisplayCurrencySchema, en: DisplayCurrencySchema, ru: DisplayCurrencySchema, zh: DisplayCurrencySchema }),
-  }),
-);
-export type PackagesBody = v.InferInput<typeof PackagesBodySchema>;
 
 /** pending: waiting for the transfer; expired: its QR is no longer offered (a late transfer still pays it). */
 export const OrderStatusSchema = v.picklist(["pending", "paid", "expired", "cancelled"]);

@@ -1,6 +1,6 @@
 // Every provider, end to end: the real registry builds the real AI SDK provider, which calls the fake upstream
 // speaking that provider's wire format; streamAnswer must turn each outcome into the right parts, and never hang.
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { streamAnswer } from "../../../worker/models/stream-answer";
 import { FAKE_CITATIONS, FAKE_CUT_TEXT, FAKE_MODELS, FAKE_OK_CHUNKS, FAKE_OK_TEXT } from "../../support/fake-upstream-scenarios";
 import { collect, errorsOf, PROVIDER_SETUPS, requestsWithKey, resolveOnFake, textOf, uniqueKey, userMessages, within } from "./model-helpers";
@@ -9,6 +9,12 @@ import { collect, errorsOf, PROVIDER_SETUPS, requestsWithKey, resolveOnFake, tex
 const DEADLINE_MS = 5_000;
 
 const SYSTEM = "You are a test assistant.";
+
+// The vendor SDKs load on a model's first call (providers.ts); load them here, so each scenario's deadline measures
+// the stream and not the test runner's module loading.
+beforeAll(async () => {
+  await Promise.all([import("@ai-sdk/openai"), import("@ai-sdk/anthropic"), import("@ai-sdk/google")]);
+});
 
 describe.each(PROVIDER_SETUPS)("$provider provider", ({ provider, path, keyHeader }) => {
   async function run(model: string, question = "What is a cloud?") {

@@ -45,12 +45,21 @@ type LocaleModule = Promise<{ default: Record<string, unknown> }>;
  */
 export const namespaceLoaders = new Map<string, (lng: Language) => LocaleModule>();
 
+/** The app's main locale files, each its own chunk. Spelled out rather than a template-literal import, which would put
+ * Vite's variable-import helper in the entry chunk every page loads. */
+const MAIN_LOCALES: Record<Language, () => LocaleModule> = {
+  vi: () => import("../../../locales/vi.json"),
+  en: () => import("../../../locales/en.json"),
+  ru: () => import("../../../locales/ru.json"),
+  zh: () => import("../../../locales/zh.json"),
+};
+
 /** One language's locale file (locales/<lng>.json), fetched as its own chunk, or a registered namespace's. */
 function loadLocale(lng: string, ns: string): LocaleModule {
   if (!isLanguage(lng)) return Promise.reject(new Error(`No locale file for ${lng}`));
   const extra = namespaceLoaders.get(ns);
   if (extra) return extra(lng);
-  return import(`../../../locales/${lng}.json`);
+  return MAIN_LOCALES[lng]();
 }
 
 /** English, the fallback for a key missing in another language, loaded once the first screen is up. */

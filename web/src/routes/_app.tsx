@@ -1,4 +1,5 @@
-// The signed-in area. The guard sends visitors without a stored sign-in to /login, and validates the stored one
+// The signed-in area. The guard shows a visitor without a stored sign-in the landing page at '/' (the address stays
+// '/') and sends them to /login from any other signed-in page; it validates the stored one
 // with the server once at startup (a 401 there clears it and also ends at /login).
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Outlet, createFileRoute, redirect } from "@tanstack/react-router";
@@ -8,8 +9,11 @@ import { getStoredUser } from "../features/auth/session";
 import { AppShell } from "../features/layout/app-shell";
 
 export const Route = createFileRoute("/_app")({
-  beforeLoad: async ({ context }) => {
-    if (!getStoredUser()) throw redirect({ to: "/login" });
+  beforeLoad: async ({ context, location }) => {
+    if (!getStoredUser()) {
+      if (location.pathname === "/") throw redirect({ to: "/welcome", mask: { to: "/" }, replace: true });
+      throw redirect({ to: "/login" });
+    }
     try {
       const [qc, { meQuery }] = await Promise.all([context.queryClient(), import("../features/auth/auth.queries")]);
       await qc.ensureQueryData(meQuery());

@@ -145,9 +145,12 @@ export function HistoryList({ onNavigate, scrollRef }: { onNavigate: () => void;
         <Virtualizer ref={listRef} scrollRef={scrollRef} data={rows} itemSize={ROW_PX} bufferSize={BUFFER_PX} onScroll={maybeLoadMore}>
           {(row) =>
             row.kind === "heading" ? (
-              <h3 key={`heading-${row.group}`} className="history__heading" data-testid="history-group" data-group={row.group}>
-                {t(`history.groups.${row.group}`)}
-              </h3>
+              // A list holds only list items (axe: aria-required-children): the group's heading sits in one.
+              <div key={`heading-${row.group}`} role="listitem">
+                <h3 className="history__heading" data-testid="history-group" data-group={row.group}>
+                  {t(`history.groups.${row.group}`)}
+                </h3>
+              </div>
             ) : (
               renderChat(row.chat, row.group)
             )

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { FindInChatButton } from "../chat/find-in-chat-button";
 import { ModelSwitcher } from "../models/model-switcher";
 import { ImageHeaderButtons } from "../images/header-buttons";
+import { NotificationBell } from "../notifications/notification-bell";
 import { IconNewChat, IconSidebar } from "../ui/icons";
 import { FullscreenButton } from "./fullscreen-button";
 import { drawerOpenAtom, sidebarCollapsedAtom } from "./layout.atoms";
@@ -38,6 +39,7 @@ export function Header() {
       <div className="header__spacer" />
       <FindInChatButton />
       <ImageHeaderButtons />
+      <NotificationBell />
       <FullscreenButton />
       {sidebarHidden ? (
         <button

@@ -12,7 +12,7 @@ import { LanguageSelect } from "../i18n/language-select";
 import { saveLanguage } from "../auth/auth.api";
 import { ThemeToggle } from "../theme/theme-toggle";
 import { confirm } from "../ui/confirm.atoms";
-import { IconBroom, IconClose, IconNewChat, IconSparkle, Logo } from "../ui/icons";
+import { IconBroom, IconClose, IconInfo, IconNewChat, IconPen, IconSparkle, Logo } from "../ui/icons";
 import { ExpertsMenu } from "../experts/experts-menu";
 import { newChatPersonaAtom } from "../experts/experts.atoms";
 import { drawerOpenAtom, sidebarCollapsedAtom } from "./layout.atoms";
@@ -107,6 +107,10 @@ export function Sidebar() {
           <span>{t("sidebar.newChat")}</span>
         </button>
         <SearchChatsButton onNavigate={closeDrawer} />
+        <Link to="/prompts" className="sidebar__link" data-testid="open-prompts" onClick={closeDrawer}>
+          <IconPen size={18} />
+          <span>{t("library.prompts")}</span>
+        </Link>
         <ExpertsMenu onPick={closeDrawer} />
         <div className="sidebar__scroll" ref={scrollRef} data-testid="sidebar-scroll">
           <HistoryList onNavigate={closeDrawer} scrollRef={scrollRef} />
@@ -115,6 +119,10 @@ export function Sidebar() {
           <Link to="/affiliate" className="sidebar__link" data-testid="sidebar-affiliate" onClick={closeDrawer}>
             <IconSparkle size={18} />
             <span>{t("sidebar.affiliate")}</span>
+          </Link>
+          <Link to="/help" className="sidebar__link" data-testid="sidebar-help" onClick={closeDrawer}>
+            <IconInfo size={18} />
+            <span>{t("helpLink")}</span>
           </Link>
           <button type="button" className="sidebar__link" data-testid="clear-conversations" onClick={() => void onClear()}>
             <IconBroom size={18} />

@@ -1,7 +1,7 @@
 // The upgrade page's price logic: which package a plan and billing period buy, what the page shows per month in the
 // user's language (VND for Vietnamese, the Russian texts' own prices, USD otherwise — all from GET /payments/packages),
 // and how a price is written. Payment itself is always the package's VND amount.
-import type { PackagesBody, PackageType } from "../../../../worker/protocol/payments";
+import type { PackagesBody, PackageType } from "../../../../worker/protocol/packages";
 
 export type Packages = PackagesBody["data"];
 export type PaidPlan = "basic" | "advanced";

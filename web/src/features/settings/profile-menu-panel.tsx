@@ -1,5 +1,5 @@
 // The open profile menu: who is signed in and on which plan, the follow-system theme switch, subscriptions, settings,
-// the blog (a new tab), the referral programme and logout. Its own chunk, loaded when the menu is about to open (the
+// the blog (/blog, the release notes as posts: the spec gives the blog no address), the referral programme and logout. Its own chunk, loaded when the menu is about to open (the
 // trigger's hover or focus), so the chat screens do not carry it.
 import { Link } from "@tanstack/react-router";
 import { type Ref, useState } from "react";
@@ -10,9 +10,6 @@ import { abortActiveStream } from "../chat/chat-actions";
 import { FollowSystemSwitch } from "../theme/theme-toggle";
 import { IconCompass, IconLogout, IconPen, IconSparkle, IconStar } from "../ui/icons";
 import { moveFocus } from "../ui/use-dismiss";
-
-/** The product's blog, opened in a new tab. */
-export const BLOG_URL = "https://blog.may.chat";
 
 export default function ProfileMenuPanel({ user, menuRef, close }: { user: User | undefined; menuRef: Ref<HTMLDivElement>; close: () => void }) {
   const { t } = useTranslation();
@@ -46,10 +43,10 @@ export default function ProfileMenuPanel({ user, menuRef, close }: { user: User 
         <IconCompass size={18} />
         {t("profile.settings")}
       </Link>
-      <a href={BLOG_URL} target="_blank" rel="noopener noreferrer" role="menuitem" className="menu__item" data-testid="menu-blog" onClick={close}>
+      <Link to="/blog" role="menuitem" className="menu__item" data-testid="menu-blog" onClick={close}>
         <IconPen size={18} />
         {t("profile.blog")}
-      </a>
+      </Link>
       <Link to="/affiliate" role="menuitem" className="menu__item" data-testid="menu-referral" onClick={close}>
         <IconStar size={18} />
         {t("profile.referral")}

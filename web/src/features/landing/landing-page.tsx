@@ -1,0 +1,145 @@
+// The guest's home: what Mây is (a public beta of low-cost AI), the models it offers, the plans with their prices
+// (from GET /payments/packages, in the visitor's language and currency) and the way in (sign up, sign in). Shown at
+// '/' to visitors without a stored sign-in; it is its own chunk with its own texts, as light as the sign-in page.
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { LanguageSelect } from "../i18n/language-select";
+import { type Billing, PAID_PLANS, formatMoney, shownPrice } from "../plans/pricing";
+import { IconCheck, Logo } from "../ui/icons";
+import { ThemeToggle } from "../theme/theme-toggle";
+import { LANDING_NS, loadLandingTexts } from "./landing-i18n";
+import { FREE_MODELS, PREMIUM_MODELS } from "./landing-models";
+import { usePackages } from "./use-packages";
+import "./landing.css";
+
+// The texts start loading as soon as this chunk runs, not at the first render.
+void loadLandingTexts();
+
+export function LandingPage() {
+  // No Suspense: until the texts are in (one small request after this chunk) the page stays blank rather than
+  // showing keys.
+  const { t, ready } = useTranslation(LANDING_NS, { useSuspense: false });
+  if (!ready) return null;
+  return (
+    <div className="landing" data-testid="landing-page">
+      <header className="landing__nav">
+        <div className="landing__brand">
+          <Logo size={32} />
+          <span className="landing__brand-name">Mây</span>
+          <span className="badge badge--beta">Beta</span>
+        </div>
+        <nav className="landing__nav-actions" aria-label={t("nav.label")}>
+          <LanguageSelect />
+          <ThemeToggle />
+          <Link to="/login" className="btn btn--ghost" data-testid="landing-sign-in">
+            {t("nav.signIn")}
+          </Link>
+        </nav>
+      </header>
+
+      <main className="landing__main">
+        <section className="landing__hero" aria-labelledby="landing-title">
+          <p className="landing__badge" data-testid="landing-beta">
+            {t("hero.badge")}
+          </p>
+          <h1 id="landing-title" className="landing__title">
+            {t("hero.title")}
+          </h1>
+          <p className="landing__lead">{t("hero.subtitle")}</p>
+          <p className="landing__low-cost">{t("hero.lowCost")}</p>
+          <div className="landing__cta">
+            <Link to="/register" className="btn btn--primary btn--lg" data-testid="landing-sign-up">
+              {t("hero.signUp")}
+            </Link>
+            <Link to="/login" className="btn btn--ghost btn--lg">
+              {t("hero.signIn")}
+            </Link>
+          </div>
+        </section>
+
+        <section className="landing__section" aria-labelledby="landing-models" data-testid="landing-models">
+          <h2 id="landing-models" className="landing__h2">
+            {t("models.title")}
+          </h2>
+          <div className="landing__models">
+            <ModelGroup title={t("models.free")} names={FREE_MODELS} />
+            <ModelGroup title={t("models.premium")} names={PREMIUM_MODELS} />
+          </div>
+        </section>
+
+        <Plans />
+      </main>
+
+      <footer className="landing__footer">
+        <p>{t("footer.beta")}</p>
+        <p>{t("footer.rights", { year: new Date().getFullYear() })}</p>
+      </footer>
+    </div>
+  );
+}
+
+function ModelGroup({ title, names }: { title: string; names: readonly string[] }) {
+  return (
+    <div className="landing__card">
+      <h3 className="landing__h3">{title}</h3>
+      <ul className="landing__model-list">
+        {names.map((name) => (
+          <li key={name}>
+            <IconCheck size={16} /> {name}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Free, Basic and Advanced+ with their price per month, billed monthly or yearly (the yearly discount). */
+function Plans() {
+  const { t, i18n } = useTranslation(LANDING_NS, { useSuspense: false });
+  const { t: tMain } = useTranslation();
+  const packages = usePackages();
+  const [billing, setBilling] = useState<Billing>("monthly");
+  const lang = i18n.language;
+  const data = packages.status === "ready" ? packages.data : null;
+
+  const price = (plan: "free" | "basic" | "advanced") => {
+    if (!data) return null;
+    const shown = shownPrice(data, plan === "free" ? "basic" : plan, billing, lang);
+    return formatMoney(plan === "free" ? 0 : shown.perMonth, shown.currency, lang);
+  };
+
+  return (
+    <section className="landing__section" aria-labelledby="landing-plans" data-testid="landing-plans">
+      <h2 id="landing-plans" className="landing__h2">
+        {t("plans.title")}
+      </h2>
+      <p className="landing__muted">{t("plans.subtitle")}</p>
+      <div className="landing__billing" role="group" aria-label={t("plans.billing")}>
+        {(["monthly", "yearly"] as const).map((b) => (
+          <button key={b} type="button" className="landing__billing-btn" aria-pressed={billing === b} data-testid={`landing-billing-${b}`} onClick={() => setBilling(b)}>
+            {t(`plans.${b}`)}
+            {b === "yearly" && data ? <span className="landing__save"> {t("plans.save", { percent: data.yearly_discount_percent })}</span> : null}
+          </button>
+        ))}
+      </div>
+      {packages.status === "error" ? <p className="landing__muted">{t("plans.unavailable")}</p> : null}
+      <ul className="landing__plans">
+        {(["free", ...PAID_PLANS] as const).map((plan) => (
+          <li key={plan} className={`landing__card landing__plan${plan === "advanced" ? " landing__plan--top" : ""}`} data-testid={`landing-plan-${plan}`}>
+            <h3 className="landing__h3">{tMain(`plans.${plan}`)}</h3>
+            <p className="landing__price" data-testid={`landing-price-${plan}`}>
+              {price(plan) ?? <span className="skeleton-line" aria-hidden="true" />}
+              <span className="landing__per">{t("plans.perMonth")}</span>
+            </p>
+            {plan !== "free" && billing === "yearly" ? <p className="landing__billed">{t("plans.billedYearly")}</p> : null}
+            <p>{t(`plans.${plan}Text`)}</p>
+          </li>
+        ))}
+      </ul>
+      <Link to="/register" className="btn btn--primary btn--lg landing__plans-cta">
+        {t("hero.signUp")}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+// The plans' prices for the landing page, from the worker's public GET /payments/packages (the same answer and schema
+// the upgrade page reads; the prices are never written in the SPA). A plain fetch in an effect rather than React
+// Query: a guest's page would otherwise load the query library (~10 kB gzip) for this one call.
+import { useEffect, useState } from "react";
+import { PackagesBodySchema } from "../../../../worker/protocol/packages";
+import { apiBody } from "../../lib/api";
+import type { Packages } from "../plans/pricing";
+
+export type PackagesState = { status: "loading" } | { status: "ready"; data: Packages } | { status: "error" };
+
+export function usePackages(): PackagesState {
+  const [state, setState] = useState<PackagesState>({ status: "loading" });
+  useEffect(() => {
+    const abort = new AbortController();
+    apiBody("/payments/packages", PackagesBodySchema, { signal: abort.signal }).then(
+      (body) => setState({ status: "ready", data: body.data }),
+      () => {
+        if (!abort.signal.aborted) setState({ status: "error" });
+      },
+    );
+    return () => abort.abort();
+  }, []);
+  return state;
+}
