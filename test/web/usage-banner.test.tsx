@@ -19,7 +19,8 @@ function mount(plan: Plan, kind?: "search") {
   const root = createRootRoute();
   const home = createRoute({ getParentRoute: () => root, path: "/", component: UsageBanner });
   const upgrade = createRoute({ getParentRoute: () => root, path: "/upgrade", component: () => <p>plans</p> });
-  const router = createRouter({ routeTree: root.addChildren([home, upgrade]), history: createMemoryHistory({ initialEntries: ["/"] }) });
+  const prompts = createRoute({ getParentRoute: () => root, path: "/prompts", component: () => <p>library</p> });
+  const router = createRouter({ routeTree: root.addChildren([home, upgrade, prompts]), history: createMemoryHistory({ initialEntries: ["/"] }) });
   render(
     <Provider store={store}>
       <QueryClientProvider client={qc}>
@@ -59,6 +60,13 @@ describe("UsageBanner", () => {
     expect(router.state.location.pathname).toBe("/");
     fireEvent.click(screen.getByTestId("prompt-guide-close"));
     await waitFor(() => expect(screen.queryByTestId("prompt-guide")).toBeNull());
+  });
+
+  it("leads from the prompt guide to the prompt library", async () => {
+    const router = mount("advanced");
+    fireEvent.click(await screen.findByTestId("usage-warning-action"));
+    fireEvent.click(await screen.findByTestId("prompt-guide-library"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/prompts"));
   });
 
   it("shows no plan line under a model warning", async () => {
