@@ -1,7 +1,7 @@
 // Touch swipes on a 375 px phone with real touch events (CDP Input.dispatchTouchEvent): a swipe right from the left
 // edge opens the drawer and a swipe left closes it; swipes on the chat move down and up the history; a swipe that
-// starts inside a code block does nothing. The same page checks the header's fullscreen toggle and that the
-// offline-model notice is one line. Kept short (one browser, one sign-in, no fixed sleeps): the CI suite is near its limit.
+// starts inside a code block does nothing. The same page checks the fullscreen toggle (in the drawer on a phone) and
+// that the offline-model notice is one line. Kept short (one browser, one sign-in, no fixed sleeps): the CI suite is near its limit.
 import type { CDPSession, Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { join } from "node:path";
@@ -72,6 +72,19 @@ describe("touch gestures at 375 px", () => {
     await page.waitForSelector("[data-testid=history-item]");
     const order = await page.$$eval("[data-testid=history-item]", (items) => items.map((el) => el.getAttribute("data-chat-id")!));
     expect(order).toHaveLength(3);
+
+    // on a phone the fullscreen toggle is in the drawer (the header keeps its room): it enters and leaves fullscreen
+    expect(await page.locator("header [data-testid=fullscreen-toggle]").count()).toBe(0);
+    const toggle = page.locator("#sidebar [data-testid=fullscreen-toggle]");
+    await toggle.click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+    expect(await toggle.getAttribute("aria-pressed")).toBe("true");
+    expect(await toggle.getAttribute("aria-label")).toBe("Exit full screen");
+    await page.screenshot({ path: join(SHOTS_DIR, "gestures-375-drawer-fullscreen.png") });
+    await toggle.click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+    expect(await toggle.getAttribute("aria-pressed")).toBe("false");
+
     await swipe(cdp, { x: 260, y: 420 }, { x: 40, y: 425 });
     await expect.poll(() => drawerOpen(page)).toBe("false");
 
@@ -95,15 +108,7 @@ describe("touch gestures at 375 px", () => {
     await swipe(cdp, { x: 120, y: question.y + question.height / 2 }, { x: 330, y: question.y + question.height / 2 + 4 });
     await page.waitForURL(chatPath(order[0]!));
 
-    // the header's fullscreen toggle fits the phone's header, enters fullscreen and offers the way out
+    // the phone's header fits its buttons without scrolling sideways
     expect(await page.$eval("header.header", (h) => h.scrollWidth <= h.clientWidth)).toBe(true);
-    const toggle = page.locator("[data-testid=fullscreen-toggle]");
-    await toggle.click();
-    await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
-    expect(await toggle.getAttribute("aria-pressed")).toBe("true");
-    await page.screenshot({ path: join(SHOTS_DIR, "gestures-375-fullscreen.png") });
-    await toggle.click();
-    await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
-    expect(await toggle.getAttribute("aria-pressed")).toBe("false");
   });
 });

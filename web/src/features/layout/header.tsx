@@ -40,7 +40,8 @@ export function Header() {
       <FindInChatButton />
       <ImageHeaderButtons />
       <NotificationBell />
-      <FullscreenButton />
+      {/* on phones the fullscreen toggle is in the drawer: the header keeps its room for the model's name */}
+      {isMobile ? null : <FullscreenButton />}
       {sidebarHidden ? (
         <button
           type="button"

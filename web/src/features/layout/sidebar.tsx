@@ -16,6 +16,7 @@ import { IconBroom, IconClose, IconInfo, IconNewChat, IconPen, IconSparkle, Logo
 import { ExpertsMenu } from "../experts/experts-menu";
 import { newChatPersonaAtom } from "../experts/experts.atoms";
 import { drawerOpenAtom, sidebarCollapsedAtom } from "./layout.atoms";
+import { FullscreenButton } from "./fullscreen-button";
 import { ProfileMenu } from "./profile-menu";
 import { useIsMobile } from "./use-media-query";
 import { streamingAtom } from "../chat/chat.atoms";
@@ -130,6 +131,7 @@ export function Sidebar() {
           </button>
           <div className="sidebar__prefs">
             <LanguageSelect onChange={(lng) => void saveLanguage(lng).catch(() => {})} />
+            {isMobile ? <FullscreenButton className="sidebar__fullscreen" /> : null}
             <ThemeToggle />
           </div>
           <ProfileMenu />
