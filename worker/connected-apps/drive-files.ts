@@ -6,7 +6,7 @@
 import * as v from "valibot";
 import type { Db } from "../env";
 import { AppError } from "../errors";
-import type { DriveAppId, DriveFile } from "../protocol/settings";
+import type { DriveAppId, DriveFile } from "../protocol/drives";
 import { CONNECTED_APP_SPECS } from "./apps";
 import { getConnectedAppToken } from "./oauth";
 

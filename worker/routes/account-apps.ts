@@ -17,7 +17,8 @@ import { AppError } from "../errors";
 import { isoOrNull } from "../lib/time";
 import { valid } from "../lib/validate";
 import { planOf } from "../plans/entitlements";
-import { CONNECTED_APPS, ConnectedAppSchema, DriveAppSchema } from "../protocol/settings";
+import { DriveAppSchema } from "../protocol/drives";
+import { CONNECTED_APPS, ConnectedAppSchema } from "../protocol/settings";
 
 /** Where the browser lands after the provider: the SPA's settings, apps tab. */
 const SETTINGS_APPS_PATH = "/settings?tab=apps";

@@ -7,7 +7,7 @@ import { useAtom } from "jotai";
 import { useRouter } from "@tanstack/react-router";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { DriveAppId, DriveFile } from "../../../../worker/protocol/settings";
+import type { DriveAppId, DriveFile } from "../../../../worker/protocol/drives";
 import { errorMessage } from "../../lib/error-message";
 import { useDebounced } from "../history/use-debounced";
 import { MEDIA_NS } from "../images/media-i18n";

@@ -2,7 +2,7 @@
 // and one file's bytes as a File the attachments take like one from the computer (same limits, same upload).
 import type { QueryClient } from "@tanstack/react-query";
 import { infiniteQueryOptions } from "@tanstack/react-query";
-import { type DriveAppId, type DriveFile, DriveFilesSchema } from "../../../../worker/protocol/settings";
+import { type DriveAppId, type DriveFile, DriveFilesSchema } from "../../../../worker/protocol/drives";
 import { api, request } from "../../lib/api";
 import { connectedAppsQuery } from "../settings/settings.queries";
 import type { DriveSource } from "./attachments.atoms";
