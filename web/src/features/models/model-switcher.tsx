@@ -1,22 +1,19 @@
 // The model picker in the header: every catalogue entry with its description and today's uses; premium models are
 // shown locked to free users (picking one opens /upgrade), and used-up or disabled ones cannot be picked.
-import { useNavigate } from "@tanstack/react-router";
-import { useSetAtom } from "jotai";
-import { useCallback, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "../toast/toast.atoms";
-import { IconCheck, IconChevronDown, IconLock } from "../ui/icons";
-import { moveFocus, useDismiss } from "../ui/use-dismiss";
-import { isUsable } from "./availability";
-import { selectedModelAtom } from "./models.atoms";
+import { IconChevronDown } from "../ui/icons";
+import { useDismiss } from "../ui/use-dismiss";
 import { useCurrentModel } from "./use-current-model";
 import "./models.css";
+
+/** The list loads on the first hover, focus or press of the trigger: the chat screen's first load stays smaller. */
+const loadMenu = () => import("./model-menu");
+const ModelMenu = lazy(() => loadMenu().then((m) => ({ default: m.ModelMenu })));
 
 export function ModelSwitcher() {
   const { t } = useTranslation();
   const { model, data, disabled, query } = useCurrentModel();
-  const setSelected = useSetAtom(selectedModelAtom);
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -37,9 +34,10 @@ export function ModelSwitcher() {
         aria-haspopup="menu"
         aria-expanded={open}
         disabled={query.isLoading}
+        onPointerEnter={() => void loadMenu()}
+        onFocus={() => void loadMenu()}
         onClick={() => {
           setOpen((o) => !o);
-          requestAnimationFrame(() => menuRef.current?.querySelector<HTMLElement>("[aria-checked='true'], [role^='menuitem']:not([disabled])")?.focus());
         }}
       >
         <span className="model-switcher__name">{model?.name ?? (query.isLoading ? t("models.loading") : t("models.none"))}</span>
@@ -47,69 +45,9 @@ export function ModelSwitcher() {
         <IconChevronDown size={16} />
       </button>
       {open && data ? (
-        <div
-          ref={menuRef}
-          className="menu model-switcher__menu"
-          role="menu"
-          aria-label={t("models.choose")}
-          onKeyDown={(e) => moveFocus(menuRef.current, e)}
-          data-testid="model-menu"
-        >
-          <div className="menu__heading">{t("models.choose")}</div>
-          {data.models.map((m) => {
-            const locked = !m.allowed;
-            const usable = isUsable(m, disabled);
-            const active = m.endpoint === model?.endpoint;
-            return (
-              <button
-                key={m.endpoint}
-                type="button"
-                role="menuitemradio"
-                aria-checked={active}
-                aria-disabled={!usable && !locked}
-                className={`model-option${active ? " is-active" : ""}${usable ? "" : " is-disabled"}`}
-                data-testid="model-option"
-                data-endpoint={m.endpoint}
-                data-locked={locked ? "true" : "false"}
-                onClick={() => {
-                  if (locked) {
-                    // a premium model is an upgrade away: show the plans that unlock it
-                    close();
-                    void navigate({ to: "/upgrade" });
-                    return;
-                  }
-                  if (!usable) {
-                    toast.warning(t("models.exhausted", { model: m.name }), { key: "model-locked" });
-                    return;
-                  }
-                  setSelected(m.endpoint);
-                  close();
-                  triggerRef.current?.focus();
-                }}
-              >
-                <span className="model-option__main">
-                  <span className="model-option__name">
-                    {m.name}
-                    {m.premiumRequired ? <span className="badge badge--premium">{t("models.premium")}</span> : null}
-                  </span>
-                  <span className="model-option__desc">
-                    {premium
-                      ? t(`modelInfo.${m.id}.premium`, { defaultValue: m.descriptions.premium })
-                      : t(`modelInfo.${m.id}.free`, { defaultValue: m.descriptions.free })}
-                  </span>
-                  {!locked ? (
-                    <span className="model-option__usage">
-                      {m.external ? t("models.ownKey") : usable ? t("models.usesLeft", { remaining: m.remaining, total: m.total }) : t("models.usedUp")}
-                    </span>
-                  ) : null}
-                </span>
-                <span className="model-option__state" aria-hidden="true">
-                  {locked ? <IconLock size={16} /> : active ? <IconCheck size={18} /> : null}
-                </span>
-              </button>
-            );
-          })}
-        </div>
+        <Suspense>
+          <ModelMenu menuRef={menuRef} data={data} model={model} disabled={disabled} premium={premium} close={close} triggerRef={triggerRef} />
+        </Suspense>
       ) : null}
     </div>
   );
