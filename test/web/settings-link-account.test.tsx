@@ -57,7 +57,9 @@ describe("LinkAccountPage", () => {
     expect(calls).toEqual([]); // the password is required first
     fireEvent.change(screen.getByTestId("field-link-password"), { target: { value: "my-password" } });
     fireEvent.click(screen.getByTestId("link-submit"));
-    await waitFor(() => expect(localStorage.getItem("session_token")).toBe("f".repeat(64)));
+    // signed in as that account: the user is stored, the tokens stay in the worker's HttpOnly cookies
+    await waitFor(() => expect(JSON.parse(localStorage.getItem("user") ?? "null")?.id).toBe("u7"));
+    expect(localStorage.getItem("session_token")).toBeNull();
     expect(calls[0]!.url).toBe("/auth/link-account");
     expect(calls[0]!.body).toMatchObject({ ...pending, password: "my-password" });
   });

@@ -6,14 +6,15 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { Provider, createStore } from "jotai";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { UsageBanner } from "../../web/src/features/models/model-notices";
-import { localDay, usageWarningAtom } from "../../web/src/features/models/models.atoms";
+import { quotaDay } from "../../worker/protocol/rules";
+import { usageWarningAtom } from "../../web/src/features/models/models.atoms";
 import { modelKeys } from "../../web/src/features/models/models.queries";
 import type { Plan } from "../../web/src/features/auth/auth.schemas";
 import { initI18n, setLanguage } from "../../web/src/lib/i18n";
 
 function mount(plan: Plan, kind?: "search") {
   const store = createStore();
-  store.set(usageWarningAtom, { level: "critical", remaining: 2, model: "Web search", day: localDay(), ...(kind ? { kind } : {}) });
+  store.set(usageWarningAtom, { level: "critical", remaining: 2, model: "Web search", day: quotaDay(), ...(kind ? { kind } : {}) });
   const qc = new QueryClient();
   qc.setQueryData(modelKeys.all, { models: [], default: "gpt-4.1-mini", plan });
   const root = createRootRoute();

@@ -23,3 +23,14 @@ export function warningLevel(remainingAfterUse: number): WarningLevel {
   if (r === 15) return "notice";
   return "none";
 }
+
+/** Asia/Ho_Chi_Minh is UTC+7 all year (no daylight saving time). */
+const HO_CHI_MINH_OFFSET_MS = 7 * 60 * 60 * 1000;
+
+/**
+ * The quota day of an instant, as YYYY-MM-DD in Asia/Ho_Chi_Minh: daily uses count per this day on the server, and
+ * the SPA's warnings and disabled lists last for the same day, wherever the browser is.
+ */
+export function quotaDay(nowMs = Date.now()): string {
+  return new Date(nowMs + HO_CHI_MINH_OFFSET_MS).toISOString().slice(0, 10);
+}

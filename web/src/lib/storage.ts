@@ -13,6 +13,10 @@ export const STORAGE_KEYS = {
   selectedModel: "selected_model",
   disabledModels: "disabled_models",
   imageDisabled: "image_disabled",
+  /** Today's usage warning, so a reload keeps the banner (until the quota day turns). */
+  usageWarning: "usage_warning",
+  /** The quota day today's web searches were found used up. */
+  searchExhausted: "search_exhausted",
 } as const;
 
 /** Items that survive a logout: how the app looks and which language it speaks. */

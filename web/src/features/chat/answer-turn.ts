@@ -2,12 +2,13 @@
 // regenerated answer share: the request, the worker's refusals (403 for the model, or for today's web searches), the
 // usage headers, the streamed events written into the query cache, and the final message. Stop works by the answer's
 // id whatever the kind of turn, and a reload mid-answer follows it (follow-answer.ts) the same way.
+import { quotaDay } from "../../../../worker/protocol/rules";
 import type { QueryClient } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
 import type { getDefaultStore } from "jotai";
 import { ApiError, request } from "../../lib/api";
 import { pickModel, shouldDisable } from "../models/availability";
-import { disabledModelsAtom, localDay, selectedModelAtom, usageWarningAtom } from "../models/models.atoms";
+import { disabledModelsAtom, selectedModelAtom, usageWarningAtom } from "../models/models.atoms";
 import { modelKeys, modelsQuery } from "../models/models.queries";
 import type { Model, ModelsResponse } from "../models/models.schemas";
 import type { Plan } from "../auth/auth.schemas";
@@ -77,7 +78,7 @@ export function searchUsedUp(catalogue: ModelsResponse): boolean {
 }
 
 export function showSearchExhausted(deps: ChatDeps): void {
-  deps.store.set(searchExhaustedAtom, localDay());
+  deps.store.set(searchExhaustedAtom, quotaDay());
 }
 
 export interface AnswerRequest {
@@ -204,7 +205,7 @@ function applyUsageHeaders(deps: ChatDeps, catalogue: ModelsResponse, model: Mod
     return { ...old, models: old.models.map((m) => (m.endpoint === model.endpoint ? { ...m, remaining } : m)) };
   });
   if (isWarningLevel(level) && level !== "none") {
-    store.set(usageWarningAtom, { level, remaining, model: name, day: localDay(), ...(searched ? { kind: "search" as const } : {}) });
+    store.set(usageWarningAtom, { level, remaining, model: name, day: quotaDay(), ...(searched ? { kind: "search" as const } : {}) });
   } else {
     // a warning already showing for this quota keeps counting down instead of going stale
     store.set(usageWarningAtom, (w) => (w && w.model === name ? { ...w, remaining } : w));
@@ -222,7 +223,7 @@ function refuseModel(deps: ChatDeps, catalogue: ModelsResponse, model: Model, co
   const { store, queryClient: qc, t } = deps;
   store.set(disabledModelsAtom, model.endpoint);
   if (code === "quota_exhausted") {
-    store.set(usageWarningAtom, { level: "zero_remaining", remaining: 0, model: model.name, day: localDay() });
+    store.set(usageWarningAtom, { level: "zero_remaining", remaining: 0, model: model.name, day: quotaDay() });
   }
   const next = pickModel(catalogue.models, null, store.get(disabledModelsAtom), catalogue.default);
   if (next) store.set(selectedModelAtom, next.endpoint);

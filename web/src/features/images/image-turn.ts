@@ -3,6 +3,7 @@
 // and the answer becomes the saved bot message — the picture as markdown with alt 'Generated image' and its
 // description. The image quota's headers drive the usage warning and the image-disabled flag; a 403 means today's
 // generations are used up (the exchange is undone and an upgrade action offered); every failure has its own text.
+import { quotaDay } from "../../../../worker/protocol/rules";
 import { ApiError, handleUnauthorized, request } from "../../lib/api";
 import { newId } from "../../lib/ids";
 import { getStoredUser } from "../auth/session";
@@ -13,7 +14,7 @@ import { removeMessages, upsertMessage } from "../chat/chat-cache";
 import { openNewChat } from "../chat/open-new-chat";
 import type { ChatDeps } from "../chat/chat-actions";
 import { shouldDisable } from "../models/availability";
-import { localDay, usageWarningAtom } from "../models/models.atoms";
+import { usageWarningAtom } from "../models/models.atoms";
 import { isWarningLevel } from "../models/usage-warning";
 import { toast } from "../toast/toast.atoms";
 import { imageErrorText } from "./image-errors";
@@ -47,7 +48,7 @@ function nowIso() {
 async function refuseForQuota(deps: ImageDeps) {
   const mt = await mediaT();
   deps.store.set(imageDisabledAtom, true);
-  deps.store.set(usageWarningAtom, { level: "zero_remaining", remaining: 0, model: mt("images.quotaName"), day: localDay() });
+  deps.store.set(usageWarningAtom, { level: "zero_remaining", remaining: 0, model: mt("images.quotaName"), day: quotaDay() });
   toast.error(mt("images.errors.quotaExhausted"), {
     key: "image-quota",
     action: { label: deps.t("usage.action.upgrade"), onClick: deps.openUpgrade },
@@ -146,7 +147,7 @@ async function applyImageUsage(deps: ImageDeps, headers: Headers) {
   const level = headers.get("X-Warning-Level");
   const mt = await mediaT();
   if (isWarningLevel(level) && level !== "none") {
-    deps.store.set(usageWarningAtom, { level, remaining, model: mt("images.quotaName"), day: localDay() });
+    deps.store.set(usageWarningAtom, { level, remaining, model: mt("images.quotaName"), day: quotaDay() });
   }
   if (shouldDisable(remaining)) deps.store.set(imageDisabledAtom, true);
 }

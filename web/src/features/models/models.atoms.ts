@@ -1,16 +1,13 @@
-// Model choice and the client's model warnings, as UI state. The disabled list is stored with the day it was made
-// on and is empty on any other day: the spec resets warnings and disabled models once per calendar day (checked
-// hourly by useDailyReset).
-import { atom } from "jotai";
+// Model choice and the client's model warnings, as UI state. The disabled list and the usage warning are stored with
+// the quota day they were made on (Asia/Ho_Chi_Minh, as the server counts) and are empty on any other day: the spec
+// resets warnings and disabled models once per day (checked hourly by useDailyReset), and a reload keeps them. Stored
+// items go at logout, so they are the signed-in user's.
+import { atom, type SetStateAction } from "jotai";
 import * as v from "valibot";
-import type { WarningLevel } from "../../../../worker/protocol/rules";
+import { quotaDay, type WarningLevel } from "../../../../worker/protocol/rules";
 import { persistedAtom } from "../../lib/persisted-atom";
 import { STORAGE_KEYS } from "../../lib/storage";
 
-export function localDay(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 /** The endpoint the user picked; null until they pick (the catalogue's default is used). */
 export const selectedModelAtom = persistedAtom<string | null>(STORAGE_KEYS.selectedModel, null, {
@@ -37,8 +34,8 @@ const storedDisabledAtom = persistedAtom<Disabled>(
   },
 );
 
-/** Today's local date; moved on by useDailyReset. */
-export const todayAtom = atom<string>(localDay());
+/** Today's quota day (Asia/Ho_Chi_Minh, as the server counts uses); moved on by useDailyReset. */
+export const todayAtom = atom<string>(quotaDay());
 
 export const disabledModelsAtom = atom(
   (get) => {
@@ -62,8 +59,37 @@ export interface UsageWarningState {
   kind?: "search";
 }
 
-/** The latest model usage warning, shown as a banner above the input until dismissed or the day turns. */
-export const usageWarningAtom = atom<UsageWarningState | null>(null);
+const UsageWarningSchema = v.object({
+  level: v.picklist(["zero_remaining", "critical", "warning", "notice", "none"]),
+  remaining: v.number(),
+  model: v.string(),
+  day: v.string(),
+  kind: v.optional(v.literal("search")),
+});
+
+const storedWarningAtom = persistedAtom<UsageWarningState | null>(STORAGE_KEYS.usageWarning, null, {
+  parse: (raw) => {
+    try {
+      const parsed = v.safeParse(UsageWarningSchema, JSON.parse(raw));
+      return parsed.success ? parsed.output : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  serialize: (value) => (value ? JSON.stringify(value) : null),
+});
+
+const currentWarningAtom = atom((get): UsageWarningState | null => {
+  const warning = get(storedWarningAtom);
+  return warning && warning.day === get(todayAtom) ? warning : null;
+});
+
+/** The latest usage warning, shown as a banner above the input until dismissed or the quota day turns. */
+export const usageWarningAtom = atom(
+  (get) => get(currentWarningAtom),
+  (get, set, next: SetStateAction<UsageWarningState | null>) =>
+    set(storedWarningAtom, typeof next === "function" ? next(get(currentWarningAtom)) : next),
+);
 
 /** The offline-model notice was closed in this tab (the model switcher and answers still say "offline"). */
 export const offlineNoticeDismissedAtom = atom(false);

@@ -1,8 +1,9 @@
 // Moves "today" forward when the calendar day turns (checked hourly and when the tab becomes visible), which
 // empties the disabled-model list and drops yesterday's warning.
+import { quotaDay } from "../../../../worker/protocol/rules";
 import { useSetAtom } from "jotai";
 import { useEffect } from "react";
-import { localDay, todayAtom, usageWarningAtom } from "./models.atoms";
+import { todayAtom, usageWarningAtom } from "./models.atoms";
 
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 
@@ -11,7 +12,7 @@ export function useDailyReset() {
   const setWarning = useSetAtom(usageWarningAtom);
   useEffect(() => {
     const check = () => {
-      const day = localDay();
+      const day = quotaDay();
       setToday(day);
       setWarning((w) => (w && w.day !== day ? null : w));
     };
