@@ -54,6 +54,10 @@ for (const composer of ["as it is", "taller (more controls by the input)"]) desc
 
   it("fetches older messages while scrolling up, keeping the view in place, up to the first", async () => {
     const list = page.locator("[data-testid=message-list]");
+    // Let the page settle first: notices above the input and texts that load on demand change the list's height once,
+    // which is not what this test measures (the view holding still while older pages land).
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))));
     let pagesArrived = 0;
     for (let step = 0; step < 200 && !(await page.locator(FIRST).count()); step++) {
       // scroll up, let the list draw the new position, then note the message at the top of the view and where it is
