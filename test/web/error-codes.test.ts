@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Every error code the API can answer has its sentence in all four languages, so the SPA never falls back to the
 // worker's English message or to a raw code.
 import { describe, expect, it } from "vitest";

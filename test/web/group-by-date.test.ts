@@ -1,3 +1,4 @@
+// @vitest-environment node
 // History grouping: today / yesterday / 3-7 days ago / 7+ days ago by the user's local calendar day, with the API's
 // 'YYYY-MM-DD HH:MM:SS' read as UTC. The clock is fixed and the time zone is Hà Nội (UTC+7), so UTC and local days
 // differ and a wrong parse shows.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The media texts (locales/media/<lng>.json: uploads, image mode, gallery) exist in all four languages with the same
 // keys and placeholders, and the spec's Vietnamese texts are the vi ones.
 import { describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Image mode's rules: the regeneration phrases (vi, en, ru, zh) make a send an edit only when the latest answer holds
 // a generated picture; reading the image call's answer names each of the spec's failures; every failure has its text.
 import { describe, expect, it } from "vitest";

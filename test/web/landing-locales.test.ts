@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The landing page's and the help page's texts (locales/landing/<lng>.json, locales/help/<lng>.json) exist in all
 // four languages with the same keys and placeholders, and every release note has its title and points everywhere.
 import { describe, expect, it } from "vitest";

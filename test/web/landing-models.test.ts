@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The landing page names the catalogue's models (a guest cannot ask GET /api/models): the same names, free and
 // premium, as worker/models/catalogue.ts, so a model added there must be added to the page too.
 import { describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The prompt library's and notification panel's texts (locales/library/<lng>.json) exist in all four languages with
 // the same keys and placeholders, the maintenance placeholder is the spec's 'Tính năng chưa khả dụng' in Vietnamese,
 // and the two always-visible texts (sidebar link, bell) are in every main locale.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The plans, payment and affiliate screens' texts (locales/plans/*.json) exist in all four languages with the same
 // keys (plural forms aside: each language has its own), and every plural key has its "other" form.
 import { describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The payment dialog's states: generating → verifying (with its timer) → paid → success with a countdown, the QR
 // error, an expired code, and answers that arrive too late or for another order changing nothing.
 import { describe, expect, it } from "vitest";

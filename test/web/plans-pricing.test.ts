@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The upgrade page's prices: per language and currency exactly as the spec gives them, the package each choice buys,
 // what is charged (always VND), how amounts are written, and which plan cards offer a purchase.
 import { describe, expect, it } from "vitest";

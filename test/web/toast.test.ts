@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The toast store: 5 s by default, custom or no auto-close, replace by key, a cap on how many show at once.
 import { createStore } from "jotai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Sign-in and sign-up rules: required fields, a valid email, a password of at least 8 characters, a matching confirmation.
 import { describe, expect, it } from "vitest";
 import { validateLogin, validateRegister } from "../../web/src/features/auth/validation";

@@ -6,7 +6,6 @@ import { Suspense, lazy, memo, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Logo } from "../ui/icons";
 import type { ChatMessage } from "./chat.schemas";
-import { Citations } from "./citations";
 import { CitationContext } from "./citation-context";
 import { Markdown } from "./markdown-loader";
 import { CopyMessage, MessageTools, useMessageActions } from "./message-actions";
@@ -14,6 +13,8 @@ import { MessageAttachments } from "../attachments/attachments-entry";
 import { generatedImageUrl } from "../images/generated-image";
 
 /** The "edited" mark with the first text, for the few edited questions. */
+// Sources come only with web-search answers: their code loads with the first one.
+const Citations = lazy(() => import("./citations").then((m) => ({ default: m.Citations })));
 const EditedNote = lazy(() => import("./edited-note").then((m) => ({ default: m.EditedNote })));
 /** The editor loads when a question is first edited. */
 const MessageEditor = lazy(() => import("./message-editor").then((m) => ({ default: m.MessageEditor })));
@@ -114,7 +115,9 @@ export const MessageItem = memo(function MessageItem({ message, modelName }: { m
           </p>
         ) : null}
         {message.citations.length > 0 && finished ? (
-          <Citations citations={message.citations} messageId={message.message_id} searchOffline={Boolean(message.searchOffline)} />
+          <Suspense fallback={null}>
+            <Citations citations={message.citations} messageId={message.message_id} searchOffline={Boolean(message.searchOffline)} />
+          </Suspense>
         ) : null}
         {finished ? (
           <div className="msg__meta msg__actions">
