@@ -10,6 +10,8 @@ export default defineConfig({
     globalSetup: ["./test/browser/support/server.ts"],
     // Two cores: one browser test file at a time next to workerd.
     fileParallelism: false,
+    // the files share one Node process (each launches its own Chromium contexts): no new process per file
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
   },

@@ -24,6 +24,8 @@ export default defineConfig({
   test: {
     name: "worker-unit",
     environment: "node",
+    // pure functions with no module state worth isolating: one process for all
+    isolate: false,
     include: WORKER_UNIT_TESTS,
   },
 });
