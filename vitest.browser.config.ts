@@ -8,8 +8,9 @@ export default defineConfig({
     environment: "node",
     include: ["test/browser/**/*.test.ts"],
     globalSetup: ["./test/browser/support/server.ts"],
-    // Two cores: one browser test file at a time next to workerd.
+    // Two cores: one browser test file at a time next to workerd, after the other projects (vitest.config.ts).
     fileParallelism: false,
+    sequence: { groupOrder: 1 },
     // the files share one Node process (each launches its own Chromium contexts): no new process per file
     isolate: false,
     testTimeout: 60_000,

@@ -1,9 +1,12 @@
 // `npm test` runs every project: worker and Durable Object tests in workerd, the worker's pure modules in Node, SPA
-// unit tests, browser tests.
+// unit tests, then the browser tests. The first three run two files at a time (one per core: a workerd test file
+// spends most of its time loading the worker's modules, so two halve the wait); the browser tests run after them,
+// one file at a time, so no timing in Chromium competes with them for the CPU.
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       "./vitest.workers.config.ts",
       "./vitest.unit.config.ts",

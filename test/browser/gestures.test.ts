@@ -78,12 +78,13 @@ describe("touch gestures at 375 px", () => {
     const toggle = page.locator("#sidebar [data-testid=fullscreen-toggle]");
     await toggle.click();
     await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
-    expect(await toggle.getAttribute("aria-pressed")).toBe("true");
+    // the button follows the fullscreenchange event, which can land a frame after the element changes
+    await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe("true");
     expect(await toggle.getAttribute("aria-label")).toBe("Exit full screen");
     await page.screenshot({ path: join(SHOTS_DIR, "gestures-375-drawer-fullscreen.png") });
     await toggle.click();
     await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
-    expect(await toggle.getAttribute("aria-pressed")).toBe("false");
+    await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe("false");
 
     await swipe(cdp, { x: 260, y: 420 }, { x: 40, y: 425 });
     await expect.poll(() => drawerOpen(page)).toBe("false");
