@@ -19,7 +19,7 @@ const LATER_HISTORY = "search-screen|group-search-results|highlight|history-sear
  * stylesheet shared with the sign-in page must not tie it to this chunk; the answers' markdown renderer stays apart,
  * it loads when an answer needs it). */
 const SIGNED_IN = new RegExp(
-  String.raw`node_modules[\\/](@tanstack[\\/](query-core|react-query)|virtua|partysocket)[\\/]|web[\\/]src[\\/](lib[\\/]query-client|features[\\/](auth[\\/]auth\.queries|experts[\\/]|chat[\\/](?!markdown[\\/]|startup|${LATER_CHAT})|history[\\/](?!${LATER_HISTORY})|models[\\/](?!model-menu)|layout[\\/](?!route-fallbacks)|socket[\\/](use-user-socket|socket-client)|images[\\/](image-mode\.atoms|media-icons|generated-image|use-composer-send|header-buttons)|attachments[\\/](attachments-entry|attachments\.atoms)|ui[\\/](use-dismiss|dialog-on-demand)|notifications[\\/](notification-bell|feeds\.queries|feeds-seen))|lib[\\/]ids)[^?]*\.tsx?$|worker[\\/]protocol[\\/](rules|api|socket|settings|feeds)\.ts$|web[\\/]src[\\/]routes[\\/]_app(\.tsx|[\\/](index|c\.\$chatId)\.tsx)\?tsr-split=component$`,
+  String.raw`node_modules[\\/](@tanstack[\\/](query-core|react-query)|virtua|partysocket)[\\/]|web[\\/]src[\\/](lib[\\/]query-client|features[\\/](auth[\\/]auth\.queries|experts[\\/]|chat[\\/](?!markdown[\\/]|startup|${LATER_CHAT})|history[\\/](?!${LATER_HISTORY})|models[\\/](?!model-menu)|layout[\\/](?!route-fallbacks)|socket[\\/](use-user-socket|socket-client)|images[\\/](image-mode\.atoms|media-icons|generated-image|use-composer-send|header-buttons)|attachments[\\/](attachments-entry|attachments\.atoms)|ui[\\/](use-dismiss|dialog-on-demand)|notifications[\\/](notification-bell|feeds\.queries|feeds-seen|notifications\.atoms))|lib[\\/]ids)[^?]*\.tsx?$|worker[\\/]protocol[\\/](rules|api|socket|settings|feeds)\.ts$|web[\\/]src[\\/]routes[\\/]_app(\.tsx|[\\/](index|c\.\$chatId)\.tsx)\?tsr-split=component$`,
 );
 
 /** The upgrade and affiliate screens, loaded only when one of them opens. The price logic and the package list's
@@ -37,7 +37,7 @@ const PRICES = /web[\\/]src[\\/]features[\\/]plans[\\/]pricing\.ts$|worker[\\/]p
 /** The prompt library, the notification panel and the feed pages, loaded only when one of them opens (the header's
  * bell is their signed-in door). */
 const LIBRARY =
-  /web[\\/]src[\\/](features[\\/](prompts[\\/]|notifications[\\/](?!notification-bell|feeds\.queries|feeds-seen))[^?]*\.(tsx?|css)$|routes[\\/]_app[\\/](prompts|promotions|store|news)\.tsx\?tsr-split=component)|worker[\\/]protocol[\\/]prompts\.ts$/;
+  /web[\\/]src[\\/](features[\\/](prompts[\\/]|notifications[\\/](?!notification-bell|feeds\.queries|feeds-seen|notifications\.atoms))[^?]*\.(tsx?|css)$|routes[\\/]_app[\\/](prompts|promotions|store|news)\.tsx\?tsr-split=component)|worker[\\/]protocol[\\/]prompts\.ts$/;
 
 /** The libraries every page of the SPA loads, with the app's own core (API client, storage, wire shapes). */
 const FRAMEWORK =

@@ -3,7 +3,8 @@
 // and serves the whole product (SPA, API, media, /ws, local D1/R2/Durable Objects) with wrangler at
 // http://localhost:8787 — offline, no key needed.
 // Environment: PORT (default 8787), HOST (default localhost), PERSIST_DIR (local state, default .wrangler/state),
-// SKIP_BUILD=1 to serve the last build.
+// SKIP_BUILD=1 to serve the last build. Extra arguments go to `wrangler dev` as they are, e.g.
+// `node scripts/start.mjs --var GOOGLE_CLIENT_ID:my-id` (the browser tests' fake Google is set up this way).
 import { spawn, spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,6 +22,7 @@ const env = {
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
 };
 const bin = (name) => join(root, "node_modules", ".bin", name);
+const devArgs = process.argv.slice(2);
 
 function run(cmd, args) {
   const result = spawnSync(cmd, args, { cwd: root, env, stdio: "inherit" });
@@ -35,7 +37,7 @@ run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "-c", "wrang
 run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--yes", "--file", "seeds/feeds.sql", "-c", "wrangler.toml", ...persist]);
 
 console.log(`\nMây is starting on http://${host}:${port}\n`);
-const server = spawn(bin("wrangler"), ["dev", "-c", "wrangler.toml", "--port", port, "--ip", host, "--show-interactive-dev-session=false", ...persist], {
+const server = spawn(bin("wrangler"), ["dev", "-c", "wrangler.toml", "--port", port, "--ip", host, "--show-interactive-dev-session=false", ...persist, ...devArgs], {
   cwd: root,
   env,
   stdio: "inherit",

@@ -1,6 +1,6 @@
-// Signed-out account flows in a real browser: the Google and Facebook buttons on a server without their client ids
-// say so and load no provider script; the forgotten password goes email → mailed code → new password → sign in;
-// /link-account without a pending link sends the visitor back to sign in.
+// Signed-out account flows in a real browser: the Facebook button on a server without its app id says so and loads
+// no provider script (the test server has a Google client: social-sign-in.test.ts); the forgotten password goes
+// email → mailed code → new password → sign in; /link-account without a pending link sends the visitor back to sign in.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createAccount, launch, signIn } from "./support/browser";
@@ -16,29 +16,30 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-describe("social sign-in on a server without client ids", () => {
-  it("says sign-in with Google and Facebook is not set up, and never loads their scripts", async () => {
+describe("social sign-in with a provider the server has not set up", () => {
+  it("says sign-in with Facebook is not set up, and never loads its script", async () => {
     const providerRequests: string[] = [];
     page.on("request", (r) => {
-      if (/accounts\.google\.com|connect\.facebook\.net/.test(r.url())) providerRequests.push(r.url());
+      if (/connect\.facebook\.net/.test(r.url())) providerRequests.push(r.url());
     });
     await page.goto(`${baseURL}/login`);
-    await page.locator("[data-testid=social-google-unavailable]").waitFor();
-    expect(await page.textContent("[data-testid=social-google-unavailable]")).toBe("Sign-in with Google is not set up on this server.");
+    await page.locator("[data-testid=social-facebook-unavailable]").waitFor();
     expect(await page.textContent("[data-testid=social-facebook-unavailable]")).toBe("Sign-in with Facebook is not set up on this server.");
-    expect(await page.getAttribute("[data-testid=social-google]", "aria-disabled")).toBe("true");
+    expect(await page.getAttribute("[data-testid=social-facebook]", "aria-disabled")).toBe("true");
+    // Google is set up on the test server: its button is live and says nothing of the kind
+    expect(await page.getAttribute("[data-testid=social-google]", "aria-disabled")).toBe("false");
+    expect(await page.locator("[data-testid=social-google-unavailable]").count()).toBe(0);
     // aria-disabled buttons stay focusable and clickable (playwright would wait for them to be enabled)
-    await page.click("[data-testid=social-google]", { force: true });
     await page.click("[data-testid=social-facebook]", { force: true });
     await page.waitForTimeout(300);
     expect(providerRequests).toEqual([]);
-    expect(await page.locator("script[src*='gsi/client'], script[src*='facebook']").count()).toBe(0);
+    expect(await page.locator("script[src*='facebook']").count()).toBe(0);
     expect(page.url()).toContain("/login");
   });
 
   it("shows the same on the sign-up page", async () => {
     await page.goto(`${baseURL}/register`);
-    await page.locator("[data-testid=social-google-unavailable]").waitFor();
+    await page.locator("[data-testid=social-facebook-unavailable]").waitFor();
   });
 });
 

@@ -1,7 +1,7 @@
-// Settings in a real browser, end to end against the real product: the profile name reaches the profile menu, the
-// custom AI instruction survives a reload, ending another device from Security pushes that device out live, a
-// password change signs out after 2 s and the new password works, and the email changes with the code from the dev
-// mailbox.
+// Settings in a real browser, end to end against the real product: the notifications switch hides the bell's count,
+// the profile name reaches the profile menu, the custom AI instruction survives a reload, ending another device from
+// Security pushes that device out live, a password change signs out after 2 s and the new password works, and the
+// email changes with the code from the dev mailbox.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { SHOTS_DIR, createAccount, launch, signIn, uniqueEmail } from "./support/browser";
@@ -34,6 +34,11 @@ describe("settings", () => {
     await page.click("[data-testid=menu-settings]");
     await page.waitForURL("**/settings");
     await page.locator("[data-testid=settings-panel-general]").waitFor();
+    // notifications off: the header's bell stops counting the seeded feeds' unread items
+    const unread = page.locator("[data-testid=notifications-bell] .bell__count");
+    await expect.poll(() => unread.count()).toBe(1);
+    await page.click("[data-testid=notifications-switch]");
+    await expect.poll(() => unread.count()).toBe(0);
 
     await page.click("[data-testid=settings-tab-profile]");
     await page.waitForURL("**/settings?tab=profile");

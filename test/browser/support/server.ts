@@ -1,15 +1,21 @@
 // Global setup for the browser tests: builds the SPA once, then runs scripts/start.mjs (migrations + wrangler dev)
-// on a free port with a fresh state folder, waits for /api/health, and hands the URL to the tests.
+// on a free port with a fresh state folder, waits for /api/health, and hands the URL to the tests. The product knows a
+// Google client (GOOGLE_CLIENT_ID) whose keys are the fake identity server's (test/support/fake-identity.ts), so a
+// test can sign Google ID tokens there; Facebook stays not set up.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { startFakeIdentity } from "../../support/fake-identity";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** The fake identity server (POST /google/__sign signs a Google ID token for googleClientId). */
+    identityURL: string;
+    googleClientId: string;
   }
 }
 
@@ -27,16 +33,22 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The Google OAuth client id the browser tests' product is set up with (any string: the fake signs for it). */
+const GOOGLE_CLIENT_ID = "browser-tests.apps.googleusercontent.com";
+
 let server: ChildProcess | undefined;
 let stateDir: string | undefined;
+let identity: Awaited<ReturnType<typeof startFakeIdentity>> | undefined;
 
 export async function setup(project: TestProject) {
   // NODE_ENV=production: vitest sets it to "test", which would make Vite bundle React's development build.
   const build = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (build.status !== 0) throw new Error("vite build failed");
+  identity = await startFakeIdentity();
   const port = await freePort();
   stateDir = mkdtempSync(join(tmpdir(), "may-browser-"));
-  server = spawn("node", ["scripts/start.mjs"], {
+  const googleVars = ["--var", `GOOGLE_CLIENT_ID:${GOOGLE_CLIENT_ID}`, "--var", `GOOGLE_JWKS_URL:${identity.url}/google/certs`];
+  server = spawn("node", ["scripts/start.mjs", ...googleVars], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", PERSIST_DIR: stateDir, SKIP_BUILD: "1", OFFLINE_MODEL_DELAY_MS: "25" },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
@@ -59,6 +71,8 @@ export async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 250));
   }
   project.provide("baseURL", baseURL);
+  project.provide("identityURL", identity.url);
+  project.provide("googleClientId", GOOGLE_CLIENT_ID);
 }
 
 export async function teardown() {
@@ -69,5 +83,6 @@ export async function teardown() {
       // already gone
     }
   }
+  await identity?.close();
   if (stateDir) rmSync(stateDir, { recursive: true, force: true });
 }

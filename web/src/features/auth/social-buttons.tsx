@@ -43,8 +43,11 @@ export function SocialButtons({ mode }: { mode: "login" | "register" }) {
     } catch (err) {
       const kind = err instanceof Error && err.name === "SocialSdkError" ? err.message : null;
       if (kind === "cancelled") return;
+      // A refused token (and any failure the server does not explain) is the spec's "sign-in with X failed"; any
+      // other reason the server gives (rate limit, provider unreachable...) comes first.
+      const explained = err instanceof ApiError && err.code !== "internal_error" && err.code !== "invalid_social_token";
       if (kind === "sdk_missing") setError(t("social.sdkMissing", { provider: provider === "google" ? "Google" : "Facebook" }));
-      else if (err instanceof ApiError && err.code !== "internal_error") setError(errorMessage(t, err)); // the server's reason first
+      else if (explained) setError(errorMessage(t, err));
       else if (provider === "google") setError(t(mode === "login" ? "social.googleLoginFailed" : "social.googleSignupFailed"));
       else setError(t("social.facebookFailed"));
     } finally {

@@ -1,6 +1,7 @@
 // The header's bell: the unread count of the notification feeds, and the panel (offers, store, news) it opens. The
 // bell is always loaded, so it is kept tiny; the panel's code and texts load on its first opening, and the panel
-// refetches the feeds each time it opens.
+// refetches the feeds each time it opens. With notifications switched off (Settings > General) the bell neither
+// fetches the feeds nor refreshes them every 6 hours, and shows no count; the panel still opens and loads them.
 import { useQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import { Suspense, lazy, useRef, useState } from "react";
@@ -9,6 +10,7 @@ import { currentLanguage } from "../../lib/i18n";
 import { Svg, type IconProps } from "../ui/icons";
 import { seenFeedIdsAtom } from "./feeds-seen";
 import { feedsQuery } from "./feeds.queries";
+import { notificationsEnabledAtom } from "./notifications.atoms";
 import "./notification-bell.css";
 
 const NotificationPanel = lazy(() => import("./notification-panel"));
@@ -21,11 +23,13 @@ const IconBell = (p: IconProps) => (
 
 export function NotificationBell() {
   const { t } = useTranslation();
-  const feeds = useQuery(feedsQuery(currentLanguage())).data;
+  const enabled = useAtomValue(notificationsEnabledAtom);
+  // Off: no fetch and no 6-hour interval from here (the panel's own query still loads the feeds when it opens).
+  const feeds = useQuery({ ...feedsQuery(currentLanguage()), enabled }).data;
   const seen = useAtomValue(seenFeedIdsAtom);
-  // Unread: items of the tabs not under maintenance that the user has not seen.
+  // Unread: items of the tabs not under maintenance that the user has not seen; none shown while notifications are off.
   let unread = 0;
-  for (const f of feeds ?? []) for (const i of f.items) if (f.status === "live" && !seen.has(i.id)) unread++;
+  if (enabled) for (const f of feeds ?? []) for (const i of f.items) if (f.status === "live" && !seen.has(i.id)) unread++;
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const label = t("library.notifications");

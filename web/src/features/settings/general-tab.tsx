@@ -6,7 +6,7 @@ import { saveLanguage } from "../auth/auth.api";
 import { LANGUAGE_NAMES, LANGUAGES, currentLanguage, setLanguage } from "../../lib/i18n";
 import { followSystemAtom, setThemeAtom, themeAtom } from "../theme/theme.atoms";
 import { Section, SwitchRow } from "./section";
-import { notificationsEnabledAtom } from "./settings.atoms";
+import { notificationsEnabledAtom } from "../notifications/notifications.atoms";
 
 const THEMES = ["light", "dark", "system"] as const;
 
