@@ -10,6 +10,8 @@
 //   POST /mail/emails             a Resend-style email API (bearer key "mail-key"); GET /mail/__sent?to= lists them.
 //   /byok/<provider>/...          the external model providers' key checks: a key starting "good-" is accepted,
 //                                 anything else is refused as each provider refuses it. GET /byok/__requests lists them.
+//                                 With a good key, a streamed chat call (stream: true, or Google's
+//                                 :streamGenerateContent) is answered in that provider's wire format (fake-upstream.ts).
 //   /oauth/<server>/authorize     an OAuth 2 authorization server with PKCE (RFC 6749 + 7636): the "user" approves at
 //   /oauth/<server>/token         once (302 to redirect_uri with code and state); the token endpoint checks the client
 //   /oauth/<server>/revoke        (HTTP Basic, secret "fake-oauth-secret"), redirect_uri and code_verifier, and
@@ -20,6 +22,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { fakeDrives } from "./fake-drives.ts";
+import { answerModelCall } from "./fake-upstream.ts";
+import { EXTERNAL_PROVIDERS } from "../../worker/external-models/providers.ts";
 import { serveOnLoopback } from "./local-server.ts";
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from "jose";
 
@@ -28,6 +32,17 @@ export const FAKE_FACEBOOK_APP_SECRET = "fake-fb-secret";
 export const FAKE_MAIL_KEY = "mail-key";
 export const FAKE_OAUTH_SECRET = "fake-oauth-secret";
 const GOOGLE_KID = "fake-google-1";
+
+/** The wire format each /byok/<operator key> host speaks for a chat: the AI SDK family the worker calls it with. */
+const BYOK_WIRE = new Map(Object.values(EXTERNAL_PROVIDERS).map((p) => [p.operatorKey, p.sdk]));
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { "Content-Type": "application/json; charset=utf-8" });
@@ -207,11 +222,14 @@ export async function startFakeIdentity(): Promise<{ url: string; close: () => P
       const [, provider, rest] = byok as unknown as [string, string, string];
       const headers = { authorization: req.headers.authorization, "x-api-key": req.headers["x-api-key"] as string | undefined, "x-goog-api-key": req.headers["x-goog-api-key"] as string | undefined };
       byokRequests.push({ provider, method: req.method ?? "GET", path: rest + url.search, headers });
-      await readBody(req);
+      const body = parseJson(await readBody(req));
       const key =
         req.headers.authorization?.replace(/^Bearer\s+/i, "") ?? (req.headers["x-api-key"] as string | undefined) ?? (req.headers["x-goog-api-key"] as string | undefined) ?? "";
       if (key.startsWith("down-")) return sendJson(res, 503, { error: { message: "Service unavailable" } });
       if (key.startsWith("good-")) {
+        const wire = BYOK_WIRE.get(provider);
+        const streamed = (body as { stream?: unknown } | null)?.stream === true || rest.endsWith(":streamGenerateContent");
+        if (req.method === "POST" && wire && streamed && (await answerModelCall(res, wire, rest, url.searchParams, body))) return;
         if (provider === "anthropic") return sendJson(res, 200, { data: [{ type: "model", id: "claude-sonnet-4-5", display_name: "Claude Sonnet 4.5" }], has_more: false });
         if (provider === "google") return sendJson(res, 200, { models: [{ name: "models/gemini-2.5-pro" }] });
         if (provider === "perplexity") {

@@ -23,7 +23,7 @@ const EVENT_GAP_MS = 2;
 /** How long the slow scenario keeps streaming if nobody stops it, in milliseconds. */
 const SLOW_TOTAL_MS = 60_000;
 
-type Flavour = "openai" | "xai" | "deepseek" | "openai-compatible" | "workers-ai" | "anthropic" | "google";
+export type Flavour = "openai" | "xai" | "deepseek" | "openai-compatible" | "workers-ai" | "anthropic" | "google";
 type ErrorKind = "unauthorized" | "forbidden" | "badKey" | "rateLimited" | "unavailable" | "badRequest" | "notFound";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -489,6 +489,37 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
 }
 
+/**
+ * Answers one model call in `flavour`'s real wire format, the scenario picked by the model asked for: `endpoint` is
+ * the path under the provider's base URL and `body` the parsed JSON request. False (nothing written) when `endpoint`
+ * is not that provider's streaming call. The fake identity server's /byok/<provider> hosts answer chats through this.
+ */
+export async function answerModelCall(res: ServerResponse, flavour: Flavour, endpoint: string, search: URLSearchParams, body: unknown): Promise<boolean> {
+  const googleModel = /\/models\/([^/:]+):streamGenerateContent$/.exec(endpoint)?.[1];
+  const bodyModel = (body as { model?: unknown } | null)?.model;
+  const model = googleModel ? decodeURIComponent(googleModel) : typeof bodyModel === "string" ? bodyModel : null;
+  const wire =
+    flavour === "google"
+      ? googleModel !== undefined && search.get("alt") === "sse"
+      : flavour === "anthropic"
+        ? endpoint === "/messages"
+        : flavour === "openai"
+          ? endpoint === "/responses"
+          : endpoint === "/chat/completions";
+  if (!wire || model === null) return false;
+  const plan = planFor(model);
+  if (typeof plan === "string") {
+    const [status, errorBody] = errorFor(flavour, plan, model);
+    sendJson(res, status, errorBody);
+    return true;
+  }
+  if (flavour === "openai") await streamOpenAIResponses(res, model, plan);
+  else if (flavour === "anthropic") await streamAnthropic(res, model, plan);
+  else if (flavour === "google") await streamGoogle(res, model, plan);
+  else await streamChatCompletions(res, model, plan, flavour);
+  return true;
+}
+
 export async function startFakeUpstream(): Promise<{ url: string; close: () => Promise<void> }> {
   const log: RecordedRequest[] = [];
 
@@ -510,24 +541,9 @@ export async function startFakeUpstream(): Promise<{ url: string; close: () => P
     if (log.length > LOG_LIMIT) log.splice(0, log.length - LOG_LIMIT);
 
     if (req.method !== "POST" || !flavour || model === null) return sendJson(res, 404, { error: { message: "Not found" } });
-    const plan = planFor(model);
-    const wire =
-      flavour === "google"
-        ? googleModel && url.searchParams.get("alt") === "sse"
-        : flavour === "anthropic"
-          ? endpoint === "/messages"
-          : flavour === "openai"
-            ? endpoint === "/responses"
-            : endpoint === "/chat/completions";
-    if (!wire) return sendJson(res, 404, { error: { message: `No fake for ${req.method} ${url.pathname}` } });
-    if (typeof plan === "string") {
-      const [status, errorBody] = errorFor(flavour, plan, model);
-      return sendJson(res, status, errorBody);
+    if (!(await answerModelCall(res, flavour, endpoint, url.searchParams, body))) {
+      return sendJson(res, 404, { error: { message: `No fake for ${req.method} ${url.pathname}` } });
     }
-    if (flavour === "openai") return streamOpenAIResponses(res, model, plan);
-    if (flavour === "anthropic") return streamAnthropic(res, model, plan);
-    if (flavour === "google") return streamGoogle(res, model, plan);
-    return streamChatCompletions(res, model, plan, flavour);
   }
 
   return serveOnLoopback(handle, (err) => ({ error: { message: String(err) } }));

@@ -1,6 +1,9 @@
 // Seeds large data through the product's real API, for the browser tests and `npm run bench`: a chat of 1,000
 // messages (saved 200 per call through /media-api/api/chat/save) and a history of 2,000 chats (created with
-// POST /chat-sessions, several at a time, a few of them starred). Deterministic: the same text on every run.
+// POST /chat-sessions, several at a time, a few of them starred), and a paid plan (an order and the bank's signed
+// webhook). Deterministic: the same text on every run.
+import { randomInt } from "node:crypto";
+import { readDevVars } from "../../../scripts/dev-vars.mjs";
 import { PASSWORD, uniqueEmail } from "./browser";
 
 export interface ApiSession {
@@ -29,7 +32,8 @@ export async function apiAccount(baseURL: string, name = "Lan Nguyen"): Promise<
   return { baseURL, token: body.data.token, sessionToken: body.data.session_token, email, password: PASSWORD };
 }
 
-async function call<T>(s: ApiSession, method: string, path: string, body?: unknown): Promise<T> {
+/** One authenticated API call with the session's bearer credentials; throws on a non-2xx answer. */
+export async function call<T>(s: ApiSession, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${s.baseURL}${path}`, {
     method,
     headers: {
@@ -41,6 +45,40 @@ async function call<T>(s: ApiSession, method: string, path: string, body?: unkno
   });
   if (!res.ok) throw new Error(`${method} ${path} failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
+}
+
+/**
+ * Makes the account premium the way a real payment does: an order of `packageType` through POST /payments/create,
+ * then the bank's SePay-style webhook for exactly its amount, signed with the product's PAYMENT_WEBHOOK_SECRET from
+ * .dev.vars — what scripts/pay-test.mjs sends, without a process and a database read per payment. Answers the code.
+ */
+export async function payForPlan(s: ApiSession, packageType: "BS_1T" | "BS_1Y" | "AD_1T" | "AD_1Y" = "AD_1T"): Promise<string> {
+  const secret = readDevVars(process.cwd()).PAYMENT_WEBHOOK_SECRET;
+  if (!secret) throw new Error("no PAYMENT_WEBHOOK_SECRET in .dev.vars (scripts/start.mjs writes one)");
+  const created = await call<{ data: { order: { code: string; amount: number } } }>(s, "POST", "/payments/create", { packageType });
+  const { code, amount } = created.data.order;
+  const res = await fetch(`${s.baseURL}/payments/webhook`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Apikey ${secret}` },
+    body: JSON.stringify({
+      id: randomInt(1, 2 ** 47),
+      gateway: "Vietcombank",
+      // Vietnam time (UTC+7), as SePay sends it
+      transactionDate: new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 19).replace("T", " "),
+      accountNumber: null,
+      code,
+      content: `${code} thanh toan May`,
+      transferType: "in",
+      transferAmount: amount,
+      accumulated: amount,
+      subAccount: null,
+      referenceCode: `TEST.${randomInt(1e9)}`,
+      description: `browser test ${code}`,
+    }),
+  });
+  const body = (await res.json()) as { data?: { outcome?: string } };
+  if (!res.ok || body.data?.outcome !== "applied") throw new Error(`payment of ${code} not applied: ${res.status} ${JSON.stringify(body)}`);
+  return code;
 }
 
 /** A small deterministic generator (mulberry32), so seeded chats read the same on every run. */

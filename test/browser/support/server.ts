@@ -1,19 +1,21 @@
 // Global setup for the browser tests: builds the SPA once, then runs scripts/start.mjs (migrations + wrangler dev)
 // on a free port with a fresh state folder, waits for /api/health, and hands the URL to the tests. The product knows a
 // Google client (GOOGLE_CLIENT_ID) whose keys are the fake identity server's (test/support/fake-identity.ts), so a
-// test can sign Google ID tokens there; Facebook stays not set up.
+// test can sign Google ID tokens there; Facebook stays not set up. Users' own model keys (external models) are tried
+// and used against the same fake's /byok/<provider> hosts (EXTERNAL_MODEL_BASE_URLS).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { EXTERNAL_PROVIDERS } from "../../../worker/external-models/providers";
 import { startFakeIdentity } from "../../support/fake-identity";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
-    /** The fake identity server (POST /google/__sign signs a Google ID token for googleClientId). */
+    /** The fake identity server (POST /google/__sign signs a Google ID token for googleClientId; /byok/* the model providers). */
     identityURL: string;
     googleClientId: string;
   }
@@ -48,7 +50,11 @@ export async function setup(project: TestProject) {
   const port = await freePort();
   stateDir = mkdtempSync(join(tmpdir(), "may-browser-"));
   const googleVars = ["--var", `GOOGLE_CLIENT_ID:${GOOGLE_CLIENT_ID}`, "--var", `GOOGLE_JWKS_URL:${identity.url}/google/certs`];
-  server = spawn("node", ["scripts/start.mjs", ...googleVars], {
+  // Users' own model keys go to the fake's provider hosts (key checks and streamed chats), never the real ones.
+  const byok = `${identity.url}/byok`;
+  const externalHosts = Object.fromEntries(Object.values(EXTERNAL_PROVIDERS).map((p) => [p.operatorKey, `${byok}/${p.operatorKey}`]));
+  const externalVars = ["--var", `EXTERNAL_MODEL_BASE_URLS:${JSON.stringify(externalHosts)}`];
+  server = spawn("node", ["scripts/start.mjs", ...googleVars, ...externalVars], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", PERSIST_DIR: stateDir, SKIP_BUILD: "1", OFFLINE_MODEL_DELAY_MS: "25" },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
