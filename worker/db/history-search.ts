@@ -1,5 +1,5 @@
 // Search over a user's whole chat history: chat titles and message texts through the FTS5 indexes of migration 0004
-// (kept current by triggers; rebuilt by 0010 with prefix indexes of 2-4 characters, so the last word typed reads one
+// (kept current by triggers; rebuilt by 0010 with prefix indexes of 2-8 characters, so the last word typed reads one
 // doclist instead of merging every word it starts). The user's words never reach FTS5's query syntax: each becomes a
 // quoted string token, so quotes, *, NEAR, AND/OR or a column name typed by the user are just words. The caller's
 // owner token is part of every MATCH and user_id is in every WHERE: another user's chats can neither match nor be read.
