@@ -113,10 +113,20 @@ describe("settings that change answers", () => {
     // signed as Grok's answer, not the offline model's, and kept so after a reload
     const signed = async () => ({ model: await lastAnswer().locator(".msg__model").textContent(), offline: await lastAnswer().locator(".badge").count() });
     expect(await signed()).toEqual({ model: "Grok (xAI)", offline: 0 });
+    // The catalogue held back after the reload: until the model's name is known the answer shows no label, never
+    // its raw id ("ext-grok"); the name comes with the catalogue.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/models*", async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.reload();
     await expect.poll(() => lastAnswer().textContent()).toContain(FAKE_OK_TEXT);
-    // (the label reads the catalogue, which may arrive after the chat)
+    expect(await lastAnswer().locator(".msg__model").count()).toBe(0);
+    release();
     await expect.poll(signed).toEqual({ model: "Grok (xAI)", offline: 0 });
+    await page.unroute("**/api/models*");
 
     // the answer came from the provider's chat API, with the user's key
     const requests = (await (await fetch(`${identityURL}/byok/__requests`)).json()) as { provider: string; method: string; path: string; headers: { authorization?: string } }[];

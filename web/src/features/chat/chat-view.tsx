@@ -59,8 +59,9 @@ export function ChatView({ chatId, focusMessageId }: { chatId: string | null; fo
     document.title = title && title !== DEFAULT_TITLE ? `${title} · Mây` : "Mây";
   }, [title]);
 
+  // null until the catalogue arrives: an answer's label then waits for the model's name instead of showing its id.
   const modelNames = useMemo(
-    () => Object.fromEntries((models.data?.models ?? []).map((m) => [m.endpoint, m.name])),
+    () => (models.data ? Object.fromEntries(models.data.models.map((m) => [m.endpoint, m.name])) : null),
     [models.data],
   );
 

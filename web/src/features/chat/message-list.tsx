@@ -59,7 +59,8 @@ export function MessageList({
   focusRequest,
 }: {
   messages: ChatMessage[];
-  modelNames: Record<string, string>;
+  /** Endpoint → display name; null while the model catalogue loads (no label yet). */
+  modelNames: Record<string, string> | null;
   loading: boolean;
   hasOlder?: boolean;
   loadingOlder?: boolean;
@@ -267,7 +268,7 @@ export function MessageList({
                   className={`message-row${index === lastIndex ? " is-last" : ""}`}
                   data-found={m.message_id === found ? "true" : undefined}
                 >
-                  <MessageItem message={m} modelName={m.model ? (modelNames[m.model] ?? m.model) : undefined} />
+                  <MessageItem message={m} modelName={m.model && modelNames ? (modelNames[m.model] ?? m.model) : undefined} />
                 </div>
               )}
             </Virtualizer>
