@@ -6,6 +6,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { type Plugin, defineConfig } from "vite";
+import { inlineBootScriptPlugin } from "./scripts/inline-boot-script-plugin";
 import { serviceWorkerPlugin } from "./scripts/service-worker-plugin";
 
 const repo = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -130,6 +131,8 @@ export default defineConfig({
     }),
     react(),
     markedLexerOnly(),
+    // web/theme-init.js inside index.html, allowed by its hash in the built _headers' CSP.
+    inlineBootScriptPlugin({ source: repo("./web/theme-init.js") }),
     // dist/client/sw.js: the installable app's service worker (registered by main.tsx in production builds only).
     serviceWorkerPlugin({ source: repo("./web/sw/sw.js"), wranglerToml: repo("./wrangler.toml") }),
     cloudflare({

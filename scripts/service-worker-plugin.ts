@@ -9,7 +9,7 @@ import type { OutputBundle, OutputChunk } from "rolldown";
 import type { Plugin } from "vite";
 
 /** Files of web/public the first page loads, cached with the shell. */
-const PUBLIC_SHELL = ["/theme-init.js", "/favicon.svg", "/manifest.webmanifest", "/icons/icon-192.png"];
+const PUBLIC_SHELL = ["/favicon.svg", "/manifest.webmanifest", "/icons/icon-192.png"];
 
 /** wrangler.toml's run_worker_first patterns ("/api/*", "/ws", ...). */
 export function workerFirstPaths(wranglerToml: string): string[] {

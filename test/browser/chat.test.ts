@@ -25,6 +25,11 @@ describe("chatting in the browser", () => {
     const csp = res?.headers()["content-security-policy"] ?? "";
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // the one inline script, the boot script that sets the stored theme before the first paint, is allowed by its
+    // hash (no 'unsafe-inline'), and it ran: the last test checks no CSP violation was reported on the way
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*'/);
+    expect(/script-src[^;]*/.exec(csp)?.[0]).not.toContain("unsafe-inline");
+    expect(await page.evaluate(() => document.documentElement.style.colorScheme)).toMatch(/^(light|dark)$/);
   });
 
   it("signs up with the form, showing the validation texts first", async () => {
