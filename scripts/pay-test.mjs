@@ -4,10 +4,10 @@
 // local D1 database unless given). Lets the whole upgrade flow be tried offline.
 // Environment: BASE_URL (default http://localhost:$PORT, PORT default 8787), PERSIST_DIR (as for npm start).
 import { spawnSync } from "node:child_process";
-import { randomInt } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { bankTransfer, sendBankWebhook } from "./bank-transfer.mjs";
 import { readDevVars } from "./dev-vars.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -45,30 +45,12 @@ const amount = rawAmount !== undefined ? Number(rawAmount) : orderAmount();
 if (!Number.isSafeInteger(amount) || amount <= 0) fail(`bad amount: ${rawAmount}`);
 
 const accountNumber = /^\s*BANK_ACCOUNT_NUMBER\s*=\s*"([^"]*)"/m.exec(readFileSync(join(root, "wrangler.toml"), "utf8"))?.[1] ?? null;
-const now = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 19).replace("T", " "); // Vietnam time, as SePay sends it
-const body = {
-  id: randomInt(1, 2 ** 47),
-  gateway: "Vietcombank",
-  transactionDate: now,
-  accountNumber,
-  code,
-  content: `${code} thanh toan May`,
-  transferType: "in",
-  transferAmount: amount,
-  accumulated: amount,
-  subAccount: null,
-  referenceCode: `TEST.${randomInt(1e9)}`,
-  description: `pay:test ${code}`,
-};
+const body = bankTransfer({ code, amount, accountNumber, description: `pay:test ${code}` });
 
 const base = process.env.BASE_URL || `http://localhost:${process.env.PORT || "8787"}`;
 let res;
 try {
-  res = await fetch(`${base}/payments/webhook`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Apikey ${secret}` },
-    body: JSON.stringify(body),
-  });
+  res = await sendBankWebhook(base, secret, body);
 } catch (err) {
   fail(`cannot reach ${base} (is npm start running?): ${err.message}`);
 }

@@ -2,7 +2,7 @@
 // messages (saved 200 per call through /media-api/api/chat/save) and a history of 2,000 chats (created with
 // POST /chat-sessions, several at a time, a few of them starred), and a paid plan (an order and the bank's signed
 // webhook). Deterministic: the same text on every run.
-import { randomInt } from "node:crypto";
+import { bankTransfer, sendBankWebhook } from "../../../scripts/bank-transfer.mjs";
 import { readDevVars } from "../../../scripts/dev-vars.mjs";
 import { PASSWORD, uniqueEmail } from "./browser";
 
@@ -57,25 +57,7 @@ export async function payForPlan(s: ApiSession, packageType: "BS_1T" | "BS_1Y" |
   if (!secret) throw new Error("no PAYMENT_WEBHOOK_SECRET in .dev.vars (scripts/start.mjs writes one)");
   const created = await call<{ data: { order: { code: string; amount: number } } }>(s, "POST", "/payments/create", { packageType });
   const { code, amount } = created.data.order;
-  const res = await fetch(`${s.baseURL}/payments/webhook`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Apikey ${secret}` },
-    body: JSON.stringify({
-      id: randomInt(1, 2 ** 47),
-      gateway: "Vietcombank",
-      // Vietnam time (UTC+7), as SePay sends it
-      transactionDate: new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 19).replace("T", " "),
-      accountNumber: null,
-      code,
-      content: `${code} thanh toan May`,
-      transferType: "in",
-      transferAmount: amount,
-      accumulated: amount,
-      subAccount: null,
-      referenceCode: `TEST.${randomInt(1e9)}`,
-      description: `browser test ${code}`,
-    }),
-  });
+  const res = await sendBankWebhook(s.baseURL, secret, bankTransfer({ code, amount, description: `browser test ${code}` }));
   const body = (await res.json()) as { data?: { outcome?: string } };
   if (!res.ok || body.data?.outcome !== "applied") throw new Error(`payment of ${code} not applied: ${res.status} ${JSON.stringify(body)}`);
   return code;
