@@ -142,9 +142,10 @@ describe("chatting in the browser", () => {
     await expect.poll(() => page.textContent("[data-testid=expert-chip]")).toContain("English professor");
     await page.fill("[data-testid=chat-input]", "Is this sentence correct: I has a cat?");
     await page.keyboard.press("Enter");
+    // the send button also shows while the turn is being set up, so the saved chat is polled for, not assumed
+    const newest = () => page.evaluate(async () => (await (await fetch("/chat-sessions", { credentials: "same-origin" })).json()).data[0]);
+    await expect.poll(newest, { timeout: 30_000 }).toMatchObject({ title: expect.stringContaining("Is this sentence correct"), persona: "english-professor" });
     await page.waitForSelector("[data-testid=send-button]", { timeout: 30_000 });
-    const chats = await page.evaluate(async () => (await (await fetch("/chat-sessions", { credentials: "same-origin" })).json()).data);
-    expect(chats[0]).toMatchObject({ title: expect.stringContaining("Is this sentence correct"), persona: "english-professor" });
     await page.click("[data-testid=new-chat]");
     await page.waitForSelector("[data-testid=greeting]");
     expect(await page.locator("[data-testid=expert-chip]").count()).toBe(0);
