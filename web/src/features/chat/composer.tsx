@@ -20,9 +20,13 @@ export function Composer({ onSend, onStop, autoFocus }: { onSend: (text: string)
   const busy = streaming !== null;
   const canSend = draft.trim().length > 0 && !busy;
 
+  // Grows with the text. An empty box that was never grown keeps its CSS height unmeasured: reading its height would
+  // force the screen's first layout into the task that mounts it.
+  const grown = useRef(false);
   useEffect(() => {
     const el = ref.current;
-    if (!el) return;
+    if (!el || (!draft && !grown.current)) return;
+    grown.current = true;
     el.style.height = "auto";
     el.style.height = `${Math.min(el.scrollHeight, MAX_HEIGHT_PX)}px`;
   }, [draft]);

@@ -110,13 +110,18 @@ export function MessageList({
     el.scrollTo({ top: el.scrollHeight, behavior: smooth ? "smooth" : "auto" });
   };
 
-  // The chat opens at its end (one list per chat: ChatView keys it by chat).
+  // The chat opens at its end (one list per chat: ChatView keys it by chat), once its messages are there. Nothing here
+  // reads the layout before then: a read would force the whole screen's first layout into the task that mounts it.
+  const hasMessages = messages.length > 0;
+  const opened = useRef(false);
   useLayoutEffect(() => {
+    if (opened.current || !hasMessages) return;
+    opened.current = true;
     scrollToEnd();
-  }, []);
+  }, [hasMessages]);
   useLayoutEffect(() => {
-    setStartMargin(rowsRef.current?.offsetTop ?? 0);
-  }, [loading]);
+    if (hasMessages) setStartMargin(rowsRef.current?.offsetTop ?? 0);
+  }, [loading, hasMessages]);
 
   // Growing content (streamed text, messages measured, images loading) is followed only while at the bottom.
   useEffect(() => {
@@ -131,7 +136,6 @@ export function MessageList({
 
   const [windowed, setWindowed] = useState(true);
   const data = windowed && messages.length > INITIAL_WINDOW ? messages.slice(-INITIAL_WINDOW) : messages;
-  const hasMessages = messages.length > 0;
   useEffect(() => {
     if (!windowed || !hasMessages) return;
     const frame = requestAnimationFrame(() => setWindowed(false));
@@ -148,7 +152,7 @@ export function MessageList({
   // Runs after every render: older messages just landed → hold the anchor; otherwise note the current one.
   useLayoutEffect(() => {
     const el = scrollRef.current;
-    if (!el) return;
+    if (!el || !hasMessages) return;
     if (shift && anchorRef.current && !atBottomRef.current) {
       release();
       holdRef.current = { anchor: anchorRef.current, until: performance.now() + HOLD_MS, frame: requestAnimationFrame(holdStep) };

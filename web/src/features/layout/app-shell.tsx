@@ -2,7 +2,7 @@
 // the socket, the daily reset of model warnings, touch swipes, and closing the drawer when the layout changes.
 import { useQuery } from "@tanstack/react-query";
 import { useAtomValue, useSetAtom } from "jotai";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useDeferredValue, useEffect } from "react";
 import { meQuery } from "../auth/auth.queries";
 import { useDailyReset } from "../models/use-daily-reset";
 import { useUserSocket } from "../socket/use-user-socket";
@@ -22,6 +22,10 @@ export function AppShell({ children }: { children: ReactNode }) {
   useDailyReset();
   useSwipeNavigation();
 
+  // The routed screen is built as a transition, which React can pause: the app opens with the header and drawer in
+  // one short task and the screen in small slices after it, not all in one long task (a phone's first seconds).
+  const screen = useDeferredValue(children, null);
+
   useEffect(() => {
     if (!isMobile) setDrawerOpen(false);
   }, [isMobile, setDrawerOpen]);
@@ -31,7 +35,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <Sidebar />
       <div className="shell__main">
         <Header />
-        <main className="shell__content">{children}</main>
+        <main className="shell__content">{screen}</main>
       </div>
     </div>
   );

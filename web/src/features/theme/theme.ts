@@ -6,15 +6,16 @@ export const THEME_COLORS: Record<Theme, string> = { dark: "#202124", light: "#f
 
 export function applyTheme(theme: Theme, doc: Document = document): void {
   const root = doc.documentElement;
-  root.dataset.theme = theme;
-  root.style.colorScheme = theme;
+  // Written only when different (the boot script has usually set them): even an unchanged write restyles the page.
+  if (root.dataset.theme !== theme) root.dataset.theme = theme;
+  if (root.style.colorScheme !== theme) root.style.colorScheme = theme;
   let meta = doc.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
   if (!meta) {
     meta = doc.createElement("meta");
     meta.name = "theme-color";
     doc.head.appendChild(meta);
   }
-  meta.content = THEME_COLORS[theme];
+  if (meta.content !== THEME_COLORS[theme]) meta.content = THEME_COLORS[theme];
 }
 
 export function systemPrefersDark(): boolean {
