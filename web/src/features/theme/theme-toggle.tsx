@@ -3,23 +3,34 @@ import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useTranslation } from "react-i18next";
 import { IconMoon, IconSun } from "../ui/icons";
 import { followSystemAtom, themeAtom, toggleThemeAtom } from "./theme.atoms";
+import "./theme-toggle.css";
 
+/**
+ * Both icons are rendered and the document's data-theme picks one (theme-toggle.css), and both labels ride along as
+ * data attributes: the pre-rendered landing page (no React there) switches them with its small script
+ * (web/public/landing.js), and the button shows the right icon even before that script runs.
+ */
 export function ThemeToggle() {
   const { t } = useTranslation();
   const theme = useAtomValue(themeAtom);
   const toggle = useSetAtom(toggleThemeAtom);
-  const label = theme === "dark" ? t("theme.toLight") : t("theme.toDark");
+  const toLight = t("theme.toLight");
+  const toDark = t("theme.toDark");
+  const label = theme === "dark" ? toLight : toDark;
   return (
     <button
       type="button"
-      className="icon-btn"
+      className="icon-btn theme-toggle"
       data-testid="theme-toggle"
       data-theme-current={theme}
       aria-label={label}
       data-tooltip={label}
+      data-label-dark={toLight}
+      data-label-light={toDark}
       onClick={() => toggle()}
     >
-      {theme === "dark" ? <IconSun size={18} /> : <IconMoon size={18} />}
+      <IconSun size={18} className="theme-toggle__sun" />
+      <IconMoon size={18} className="theme-toggle__moon" />
     </button>
   );
 }
