@@ -122,7 +122,12 @@ describe("guest landing page and installable app", () => {
 
   it("gives a guest's first visit the pre-rendered page: no framework script, the prices in the HTML, every switch working", async () => {
     const requested: string[] = [];
+    const errors: string[] = [];
     page.on("request", (r) => requested.push(new URL(r.url()).pathname));
+    // a CSP refusal (of the inline boot script, of landing.js) shows as a console error
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
     const res = await page.goto(`${baseURL}/`);
     expect(res!.headers()["vary"]).toMatch(/\bCookie\b/);
     const html = await res!.text();
@@ -137,6 +142,7 @@ describe("guest landing page and installable app", () => {
     // no framework, no chunk of the SPA, no call for the packages: the page's own script and the public files only
     expect(requested.filter((p) => p.startsWith("/assets/") || p === "/payments/packages")).toEqual([]);
     expect(requested).toContain("/landing.js");
+    expect(errors).toEqual([]);
   });
 
   it("shows a first visit in the browser's language before any script of the page runs, prices in its currency", async () => {
