@@ -31,10 +31,12 @@
     return root.dataset.theme === "dark" ? "dark" : "light";
   }
 
-  /** Every copy's theme switch says what a press does next (the label for the current theme is in a data attribute). */
+  /** Every copy's theme switch says what a press does next (the label for the current theme is in a data attribute).
+   * Attributes already right are left alone: the page is pre-rendered light, and an untouched page restyles nothing. */
   function labelToggles() {
     var theme = currentTheme();
     document.querySelectorAll(".theme-toggle").forEach(function (button) {
+      if (button.getAttribute("data-theme-current") === theme) return;
       var label = button.getAttribute("data-label-" + theme);
       button.setAttribute("aria-label", label);
       button.setAttribute("data-tooltip", label);
