@@ -1,7 +1,7 @@
 // Long chats and long histories in a real browser: a seeded chat of 1,000 messages opens at its end with only a
 // window of messages in the DOM, fetches older pages while the reader scrolls up (keeping the view in place) and goes
 // back down; a seeded history of 2,000 chats keeps about 60 rows in the sidebar while pages arrive as it scrolls.
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launch } from "./support/browser";
 import { type ApiSession, apiAccount, seedHistory, seedLongChat, signInAs } from "./support/seed";
@@ -43,9 +43,37 @@ for (const composer of ["as it is", "taller (more controls by the input)"]) desc
   });
   afterAll(async () => ctx?.close());
 
-  it("opens at the last message with only a window of messages in the DOM", async () => {
-    await page.goto(`${baseURL}/c/${chatId}`);
-    await page.locator(LAST).waitFor();
+  it("opens at the last message with only a window of messages in the DOM, its answers drawn as markdown at once", async () => {
+    // Notes whether an answer was ever drawn as raw text waiting for the markdown renderer (laid out twice).
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.querySelector(".markdown--pending")) document.documentElement.dataset.sawRawAnswer = "yes";
+      }).observe(document, { subtree: true, childList: true });
+    });
+    // The renderer's chunk arrives only after the messages have (as on a slow phone network): an app that drew the
+    // answers before it would draw them as raw text first.
+    let contentArrived!: () => void;
+    const arrived = new Promise<void>((resolve) => (contentArrived = resolve));
+    const onResponse = (res: Response) => {
+      if (/\/chat-sessions\/[^/]+\/content/.test(res.url())) void res.finished().then(() => contentArrived());
+    };
+    page.on("response", onResponse);
+    const markdownChunk = /\/assets\/streaming-markdown-[^/]+\.js$/;
+    await ctx.route(markdownChunk, async (route) => {
+      await arrived;
+      // two frames: time for the page to take the messages in and draw what it draws without the renderer
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      await route.continue();
+    });
+    try {
+      await page.goto(`${baseURL}/c/${chatId}`);
+      await page.locator(LAST).waitFor();
+    } finally {
+      page.off("response", onResponse);
+      await ctx.unroute(markdownChunk);
+    }
+    expect(await page.locator(`${LAST} .markdown h3`).count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.dataset.sawRawAnswer ?? "no")).toBe("no");
     await expect.poll(() => page.locator(LAST).isVisible()).toBe(true);
     expect(await page.locator("[data-testid=message]").count()).toBeLessThan(40);
     expect(await domNodes(page)).toBeLessThan(3000);

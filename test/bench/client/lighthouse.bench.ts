@@ -2,7 +2,10 @@
 // slow 4G and 4× CPU slowdown — on the guest landing page and a signed-in chat, against the built product
 // (`npm start`, started by the global setup) in Debian's Chromium. Prints the performance and accessibility scores
 // against the goal of 95 each; `npm run bench` only, never `npm test`. The chat page is measured signed in: the
-// browser signs in first and Lighthouse keeps its storage (disableStorageReset).
+// browser signs in first and Lighthouse keeps its storage (disableStorageReset). LH_REPORT_DIR=<dir> also writes each
+// page's full report there (landing.json, chat.json), for reading its traces and diagnostics.
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
@@ -50,6 +53,7 @@ async function audit(label: string, url: string, page: Page) {
     page,
   );
   const lhr = result?.lhr;
+  if (process.env.LH_REPORT_DIR) writeFileSync(join(process.env.LH_REPORT_DIR, `${label.split(" ")[0]}.json`), JSON.stringify(lhr));
   expect(lhr, `Lighthouse gave no result for ${url}`).toBeDefined();
   const score = (id: string) => Math.round((lhr!.categories[id]?.score ?? 0) * 100);
   const audit = (id: string) => lhr!.audits[id]?.displayValue ?? "—";

@@ -3,7 +3,7 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useAtom, useAtomValue } from "jotai";
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from "react";
+import { Suspense, lazy, useCallback, useDeferredValue, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DEFAULT_TITLE } from "../../../../worker/protocol/rules";
 import { ApiError } from "../../lib/api";
@@ -15,8 +15,10 @@ import { toast } from "../toast/toast.atoms";
 import { useIsMobile } from "../layout/use-media-query";
 import { findOpenAtom, searchExhaustedAtom, streamingAtom } from "./chat.atoms";
 import { chatContentQuery } from "./chat.queries";
+import type { ChatMessage } from "./chat.schemas";
 import { allMessages } from "./chat-cache";
 import { Composer } from "./composer";
+import { useMarkdownReady } from "./markdown-loader";
 import { MessageList } from "./message-list";
 import type { MessageActions } from "./message-actions";
 import { MessageActionsContext } from "./message-actions-context";
@@ -30,6 +32,8 @@ import "./chat.css";
 const EmptyState = lazy(() => import("./empty-state").then((m) => ({ default: m.EmptyState })));
 const FindBar = lazy(() => import("./find-bar").then((m) => ({ default: m.FindBar })));
 const SearchQuotaNotice = lazy(() => import("./search-quota-notice").then((m) => ({ default: m.SearchQuotaNotice })));
+
+const NO_MESSAGES: ChatMessage[] = [];
 
 export function ChatView({ chatId, focusMessageId }: { chatId: string | null; focusMessageId?: string }) {
   const { t } = useTranslation();
@@ -74,8 +78,14 @@ export function ChatView({ chatId, focusMessageId }: { chatId: string | null; fo
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = content;
   const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
-  const loadingChat = chatId !== null && content.isPending;
+  // A saved chat's answers wait for the markdown renderer (never a turn being written: its text shows at once).
+  const markdownReady = useMarkdownReady(chatId !== null && streaming === null && messages.some((m) => m.sender === "bot"));
+  const loadingChat = chatId !== null && (content.isPending || !markdownReady);
   const showGreeting = messages.length === 0 && !loadingChat;
+  // A chat that has just loaded builds its rows in the background: a transition React can pause between messages,
+  // not one long task inside the update that delivered them (the longest task of opening a chat on a phone).
+  const rowsShown = useDeferredValue(!loadingChat, false);
+  const listLoading = loadingChat || !rowsShown;
   const send = useComposerSend(chatId, actions.send, messages);
   // The message to bring into view (a search result, a find-bar match); the count makes a repeat request count.
   const [focus, setFocus] = useState<{ id: string; n: number } | null>(null);
@@ -128,9 +138,9 @@ export function ChatView({ chatId, focusMessageId }: { chatId: string | null; fo
         <MessageActionsContext.Provider value={messageActions}>
           <MessageList
             key={chatId ?? "new"}
-            messages={messages}
+            messages={listLoading ? NO_MESSAGES : messages}
             modelNames={modelNames}
-            loading={loadingChat}
+            loading={listLoading}
             hasOlder={hasNextPage}
             loadingOlder={isFetchingNextPage}
             onLoadOlder={loadOlder}

@@ -1,5 +1,6 @@
 // The sidebar: brand, new chat, the history, clear conversations, language and theme, and the profile menu.
-// On phones it is a drawer over the chat (closed with Escape, the backdrop, or by picking a chat).
+// On phones it is a drawer over the chat (closed with Escape, the backdrop, or by picking a chat), filled once the
+// first screen is up or when it opens, so opening a chat on a phone does not start by building a hidden history.
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useEffect, useRef } from "react";
@@ -19,6 +20,7 @@ import { drawerOpenAtom, sidebarCollapsedAtom } from "./layout.atoms";
 import { FullscreenButton } from "./fullscreen-button";
 import { ProfileMenu } from "./profile-menu";
 import { useIsMobile } from "./use-media-query";
+import { useDeferredMount } from "./use-deferred-mount";
 import { streamingAtom } from "../chat/chat.atoms";
 
 export function useNewChat() {
@@ -36,11 +38,7 @@ export function Sidebar() {
   const isMobile = useIsMobile();
   const [drawerOpen, setDrawerOpen] = useAtom(drawerOpenAtom);
   const collapsed = useAtomValue(sidebarCollapsedAtom);
-  const streaming = useAtomValue(streamingAtom);
-  const newChat = useNewChat();
-  const { clear } = useHistoryActions();
   const ref = useRef<HTMLElement>(null);
-  const scrollRef = useRef<HTMLDivElement>(null);
 
   const closeDrawer = () => {
     if (isMobile) setDrawerOpen(false);
@@ -53,6 +51,37 @@ export function Sidebar() {
     ref.current?.querySelector<HTMLElement>("[data-testid='new-chat']")?.focus();
     return () => document.removeEventListener("keydown", onKey);
   }, [isMobile, drawerOpen, setDrawerOpen]);
+
+  const hidden = isMobile ? !drawerOpen : collapsed;
+  // A phone's closed drawer is filled once the first screen is up (or the moment it opens).
+  const filled = useDeferredMount(!isMobile || drawerOpen);
+  return (
+    <>
+      {isMobile && drawerOpen ? <div className="backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" /> : null}
+      <aside
+        ref={ref}
+        id="sidebar"
+        className={`sidebar${hidden ? " is-hidden" : ""}${isMobile ? " sidebar--drawer" : ""}`}
+        data-testid="sidebar"
+        aria-label={t("sidebar.label")}
+        aria-hidden={hidden || undefined}
+        inert={hidden || undefined}
+        {...(isMobile && drawerOpen ? { role: "dialog", "aria-modal": true } : {})}
+      >
+        {filled ? <SidebarContent isMobile={isMobile} closeDrawer={closeDrawer} /> : null}
+      </aside>
+    </>
+  );
+}
+
+/** What the sidebar holds. In a phone's closed drawer it is built after the first screen (useDeferredMount). */
+function SidebarContent({ isMobile, closeDrawer }: { isMobile: boolean; closeDrawer: () => void }) {
+  const { t } = useTranslation();
+  const setDrawerOpen = useSetAtom(drawerOpenAtom);
+  const streaming = useAtomValue(streamingAtom);
+  const newChat = useNewChat();
+  const { clear } = useHistoryActions();
+  const scrollRef = useRef<HTMLDivElement>(null);
 
   const onClear = async () => {
     const ok = await confirm({
@@ -68,75 +97,62 @@ export function Sidebar() {
     }
   };
 
-  const hidden = isMobile ? !drawerOpen : collapsed;
   return (
     <>
-      {isMobile && drawerOpen ? <div className="backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" /> : null}
-      <aside
-        ref={ref}
-        id="sidebar"
-        className={`sidebar${hidden ? " is-hidden" : ""}${isMobile ? " sidebar--drawer" : ""}`}
-        data-testid="sidebar"
-        aria-label={t("sidebar.label")}
-        aria-hidden={hidden || undefined}
-        inert={hidden || undefined}
-        {...(isMobile && drawerOpen ? { role: "dialog", "aria-modal": true } : {})}
-      >
-        <div className="sidebar__top">
-          <div className="brand">
-            <Logo size={28} />
-            <span className="brand__name">Mây</span>
-            <span className="badge badge--beta">Beta</span>
-          </div>
-          {isMobile ? (
-            <button type="button" className="icon-btn" aria-label={t("sidebar.close")} onClick={() => setDrawerOpen(false)}>
-              <IconClose size={20} />
-            </button>
-          ) : null}
+      <div className="sidebar__top">
+        <div className="brand">
+          <Logo size={28} />
+          <span className="brand__name">Mây</span>
+          <span className="badge badge--beta">Beta</span>
         </div>
-        <button
-          type="button"
-          className="new-chat"
-          data-testid="new-chat"
-          disabled={streaming?.phase === "creating"}
-          onClick={() => {
-            newChat();
-            closeDrawer();
-          }}
-        >
-          <IconNewChat size={18} />
-          <span>{t("sidebar.newChat")}</span>
-        </button>
-        <SearchChatsButton onNavigate={closeDrawer} />
-        <Link to="/prompts" className="sidebar__link" data-testid="open-prompts" onClick={closeDrawer}>
-          <IconPen size={18} />
-          <span>{t("library.prompts")}</span>
-        </Link>
-        <ExpertsMenu onPick={closeDrawer} />
-        <div className="sidebar__scroll" ref={scrollRef} data-testid="sidebar-scroll">
-          <HistoryList onNavigate={closeDrawer} scrollRef={scrollRef} />
-        </div>
-        <div className="sidebar__footer">
-          <Link to="/affiliate" className="sidebar__link" data-testid="sidebar-affiliate" onClick={closeDrawer}>
-            <IconSparkle size={18} />
-            <span>{t("sidebar.affiliate")}</span>
-          </Link>
-          <Link to="/help" className="sidebar__link" data-testid="sidebar-help" onClick={closeDrawer}>
-            <IconInfo size={18} />
-            <span>{t("helpLink")}</span>
-          </Link>
-          <button type="button" className="sidebar__link" data-testid="clear-conversations" onClick={() => void onClear()}>
-            <IconBroom size={18} />
-            <span>{t("sidebar.clear")}</span>
+        {isMobile ? (
+          <button type="button" className="icon-btn" aria-label={t("sidebar.close")} onClick={() => setDrawerOpen(false)}>
+            <IconClose size={20} />
           </button>
-          <div className="sidebar__prefs">
-            <LanguageSelect onChange={(lng) => void saveLanguage(lng).catch(() => {})} />
-            {isMobile ? <FullscreenButton className="sidebar__fullscreen" /> : null}
-            <ThemeToggle />
-          </div>
-          <ProfileMenu />
+        ) : null}
+      </div>
+      <button
+        type="button"
+        className="new-chat"
+        data-testid="new-chat"
+        disabled={streaming?.phase === "creating"}
+        onClick={() => {
+          newChat();
+          closeDrawer();
+        }}
+      >
+        <IconNewChat size={18} />
+        <span>{t("sidebar.newChat")}</span>
+      </button>
+      <SearchChatsButton onNavigate={closeDrawer} />
+      <Link to="/prompts" className="sidebar__link" data-testid="open-prompts" onClick={closeDrawer}>
+        <IconPen size={18} />
+        <span>{t("library.prompts")}</span>
+      </Link>
+      <ExpertsMenu onPick={closeDrawer} />
+      <div className="sidebar__scroll" ref={scrollRef} data-testid="sidebar-scroll">
+        <HistoryList onNavigate={closeDrawer} scrollRef={scrollRef} />
+      </div>
+      <div className="sidebar__footer">
+        <Link to="/affiliate" className="sidebar__link" data-testid="sidebar-affiliate" onClick={closeDrawer}>
+          <IconSparkle size={18} />
+          <span>{t("sidebar.affiliate")}</span>
+        </Link>
+        <Link to="/help" className="sidebar__link" data-testid="sidebar-help" onClick={closeDrawer}>
+          <IconInfo size={18} />
+          <span>{t("helpLink")}</span>
+        </Link>
+        <button type="button" className="sidebar__link" data-testid="clear-conversations" onClick={() => void onClear()}>
+          <IconBroom size={18} />
+          <span>{t("sidebar.clear")}</span>
+        </button>
+        <div className="sidebar__prefs">
+          <LanguageSelect onChange={(lng) => void saveLanguage(lng).catch(() => {})} />
+          {isMobile ? <FullscreenButton className="sidebar__fullscreen" /> : null}
+          <ThemeToggle />
         </div>
-      </aside>
+        <ProfileMenu />
+      </div>
     </>
   );
 }
