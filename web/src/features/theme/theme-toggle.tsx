@@ -14,19 +14,18 @@ export function ThemeToggle() {
   const { t } = useTranslation();
   const theme = useAtomValue(themeAtom);
   const toggle = useSetAtom(toggleThemeAtom);
-  const toLight = t("theme.toLight");
-  const toDark = t("theme.toDark");
-  const label = theme === "dark" ? toLight : toDark;
+  // What a press does next, by the current theme.
+  const labels = { dark: t("theme.toLight"), light: t("theme.toDark") };
   return (
     <button
       type="button"
       className="icon-btn theme-toggle"
       data-testid="theme-toggle"
       data-theme-current={theme}
-      aria-label={label}
-      data-tooltip={label}
-      data-label-dark={toLight}
-      data-label-light={toDark}
+      aria-label={labels[theme]}
+      data-tooltip={labels[theme]}
+      data-label-dark={labels.dark}
+      data-label-light={labels.light}
       onClick={() => toggle()}
     >
       <IconSun size={18} className="theme-toggle__sun" />
