@@ -7,9 +7,15 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { type Plugin, defineConfig } from "vite";
 import { inlineBootScriptPlugin } from "./scripts/inline-boot-script-plugin";
+import { prerenderLandingPlugin } from "./scripts/prerender-landing-plugin";
 import { serviceWorkerPlugin } from "./scripts/service-worker-plugin";
 
 const repo = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+const alias = [
+  // React 19 has useSyncExternalStore: the shim's fallback for older React need not ship (see the module).
+  { find: /^use-sync-external-store\/shim$/, replacement: repo("./web/src/lib/use-sync-external-store-shim.ts") },
+];
 
 /** Chat and history modules loaded on first use (editing, the model menu, find in chat, the search screen): their own
  * chunks, so no page pays for them before they are used. */
@@ -81,12 +87,7 @@ export default defineConfig({
   root: repo("./web"),
   // The SPA imports locales/*.json and worker/protocol/*.ts from outside web/.
   server: { fs: { allow: [repo("./")] } },
-  resolve: {
-    alias: [
-      // React 19 has useSyncExternalStore: the shim's fallback for older React need not ship (see the module).
-      { find: /^use-sync-external-store\/shim$/, replacement: repo("./web/src/lib/use-sync-external-store-shim.ts") },
-    ],
-  },
+  resolve: { alias },
   build: {
     outDir: repo("./dist"),
     emptyOutDir: true,
@@ -135,6 +136,13 @@ export default defineConfig({
     inlineBootScriptPlugin({ source: repo("./web/theme-init.js") }),
     // dist/client/sw.js: the installable app's service worker (registered by main.tsx in production builds only).
     serviceWorkerPlugin({ source: repo("./web/sw/sw.js"), wranglerToml: repo("./wrangler.toml") }),
+    // dist/client/landing.html: the guest landing page pre-rendered in four languages (served at '/' by the Worker).
+    prerenderLandingPlugin({
+      root: repo("./web"),
+      prerenderModule: repo("./web/src/features/landing/landing-prerender.tsx"),
+      packagesModule: repo("./worker/plans/packages.ts"),
+      alias,
+    }),
     cloudflare({
       configPath: repo("./wrangler.toml"),
       // Share wrangler's local state, so `wrangler d1 migrations apply DB --local` prepares the dev database too.

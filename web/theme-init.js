@@ -1,5 +1,8 @@
-// Before the first paint: the stored theme (or the OS's, when following the system) and the stored language,
-// so the page never flashes the wrong colours. The app takes over from here (web/src/features/theme).
+// Before the first paint: the stored theme (or the OS's, when following the system) and the language — the stored
+// choice, else the first of the browser's languages we speak (vi, en, ru, zh, by primary subtag), else English, the
+// same rule as web/src/lib/i18n.ts chooseLanguage — so the page never flashes the wrong colours or, on the static
+// landing page (landing.html, which shows the copy matching <html lang>), the wrong language. The app takes over
+// from here (web/src/features/theme, web/src/lib/i18n.ts).
 (function () {
   try {
     var s = localStorage;
@@ -10,7 +13,19 @@
     root.dataset.theme = theme;
     root.style.colorScheme = theme;
     document.querySelector('meta[name="theme-color"]').content = dark ? "#202124" : "#ffffff";
+    var ours = ["vi", "en", "ru", "zh"];
     var lang = s.getItem("language");
-    if (lang) root.lang = lang;
+    if (ours.indexOf(lang) < 0) {
+      lang = "en";
+      var tags = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""];
+      for (var i = 0; i < tags.length; i++) {
+        var primary = String(tags[i]).toLowerCase().split(/[-_]/)[0];
+        if (ours.indexOf(primary) >= 0) {
+          lang = primary;
+          break;
+        }
+      }
+    }
+    root.lang = lang;
   } catch (e) {}
 })();

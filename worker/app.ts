@@ -6,6 +6,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { withDb } from "./auth/middleware";
 import type { AppEnv } from "./env";
 import { AppError, errorBody, handleError } from "./errors";
+import { landingOrApp } from "./lib/landing-page";
 import { accountAppRoutes } from "./routes/account-apps";
 import { accountAvatarRoutes } from "./routes/account-avatar";
 import { accountEmailRoutes } from "./routes/account-email";
@@ -48,6 +49,8 @@ export const app = new Hono<AppEnv>()
   )
   .use(withDb)
   .get("/api/health", (c) => c.json({ status: "ok" }, 200))
+  // The guest landing page (pre-rendered) or the SPA: worker/lib/landing-page.ts.
+  .get("/", landingOrApp)
   .route("/auth", authRoutes)
   .route("/auth", premiumRoutes)
   .route("/auth", affiliateAuthRoutes)

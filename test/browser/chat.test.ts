@@ -35,7 +35,8 @@ describe("chatting in the browser", () => {
   it("signs up with the form, showing the validation texts first", async () => {
     // a guest at '/' sees the landing page, whose sign-up action opens the form
     await page.goto(`${baseURL}/`);
-    await page.click("[data-testid=landing-sign-up]");
+    // (the pre-rendered page holds a copy per language: the shown one's)
+    await page.click("[data-testid=landing-sign-up] >> visible=true");
     await page.waitForURL("**/register");
     await page.fill("[data-testid=field-name]", "Lan Nguyen");
     await page.fill("[data-testid=field-email]", "not-an-email");

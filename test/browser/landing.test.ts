@@ -1,10 +1,12 @@
-// The guest's way in and the installable app, in Chromium against the built product: a guest at '/' sees the landing
-// page (the address stays '/', prices from the server), other signed-in pages still send guests to /login; the web
-// manifest and its icons; the service worker precaches the shell, opens the app offline and never caches an API
-// answer; the landing page's sign-up leads into the chat; the help page and the blog. axe finds no serious or
-// critical violation on the landing, sign-in, new chat, open chat, settings, upgrade and help screens.
-// One browser for the whole file, no fixed sleeps.
-import type { BrowserContext, Page } from "playwright-core";
+// The guest's way in and the installable app, in Chromium against the built product: a guest's first visit to '/' gets
+// the pre-rendered landing page (no framework script, the prices in the HTML, the language chosen before the first
+// paint, the billing, language and theme switches working with its one small script), and the SPA's own landing page
+// (the service worker's cached shell) passes the same checks; other signed-in pages still send guests to /login; the
+// web manifest and its icons; the service worker precaches the SPA's shell (never the static page), opens the app
+// offline and never caches an API answer; the landing page's sign-up leads into the chat; the help page and the blog.
+// axe finds no serious or critical violation on the landing, sign-in, new chat, open chat, settings, upgrade and help
+// screens. One browser for most of the file, no fixed sleeps.
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { join } from "node:path";
 import { PASSWORD, SHOTS_DIR, launch, uniqueEmail } from "./support/browser";
@@ -18,6 +20,95 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
+/** The landing page on screen: the static page holds a copy per language, the one shown is the only visible one. */
+const shown = (page: Page): Locator => page.locator("[data-testid=landing-page]").filter({ visible: true });
+
+/** A price as it reads on screen (the other billing period's price is in the page, hidden). */
+const priceText = (page: Page, plan: string) => shown(page).locator(`[data-testid=landing-price-${plan}]`).innerText();
+
+/** axe once the colours' transitions (a theme switch) have finished, so it reads the contrast as it ends. */
+async function accessible(page: Page, screen: string) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => !(a instanceof CSSTransition)));
+  await expectAccessible(page, screen);
+}
+
+/** What a guest does on the landing page, the same on the static page and in the SPA: read it, switch the billing,
+ * the language and the theme, with axe and a phone's width. Leaves English, monthly billing and the light theme. */
+async function checkLanding(page: Page, kind: "static" | "spa") {
+  const landing = shown(page);
+  await landing.waitFor();
+  expect(await page.locator("[data-testid=landing-page]").count()).toBe(kind === "static" ? 4 : 1);
+  expect(new URL(page.url()).pathname).toBe("/");
+  expect(await landing.locator("[data-testid=landing-beta]").textContent()).toMatch(/public beta.*low-cost AI/i);
+  const models = await landing.locator("[data-testid=landing-models]").textContent();
+  for (const name of ["GPT 4.1-mini", "DeepSeek", "Gemini 2.5 Pro", "Claude 4 pro"]) expect(models).toContain(name);
+
+  // prices as GET /payments/packages gives them for English (USD), monthly then yearly, through a labelled radio group
+  await expect.poll(() => priceText(page, "basic")).toMatch(/^\$6\b/);
+  expect(await priceText(page, "advanced")).toMatch(/^\$16\b/);
+  expect(await priceText(page, "free")).toMatch(/^\$0\b/);
+  const billing = landing.getByRole("group", { name: "Billing period" });
+  const yearly = billing.getByRole("radio", { name: /yearly/i });
+  expect(await billing.getByRole("radio", { name: /monthly/i }).isChecked()).toBe(true);
+  expect(await landing.locator("[data-testid=landing-plan-basic]").innerText()).not.toMatch(/billed once a year/i);
+  await landing.locator("[data-testid=landing-billing-yearly]").click();
+  expect(await yearly.isChecked()).toBe(true);
+  expect(await priceText(page, "basic")).toMatch(/^\$4\.50/);
+  expect(await priceText(page, "advanced")).toMatch(/^\$12\.50/);
+  expect(await landing.locator("[data-testid=landing-plan-basic]").innerText()).toMatch(/billed once a year/i);
+  expect(await landing.locator("[data-testid=landing-billing-yearly]").textContent()).toContain("20%");
+  // the keyboard moves the choice back (arrow keys in the radio group) and shows where the focus is
+  await yearly.focus();
+  await page.keyboard.press("ArrowLeft");
+  expect(await billing.getByRole("radio", { name: /monthly/i }).isChecked()).toBe(true);
+  expect(await landing.locator("[data-testid=landing-billing-monthly]").evaluate((l) => getComputedStyle(l).outlineStyle)).toBe("solid");
+  expect(await priceText(page, "basic")).toMatch(/^\$6\b/);
+  await landing.locator("[data-testid=landing-billing-yearly]").click();
+  await accessible(page, `${kind} landing page`);
+  await page.screenshot({ path: join(SHOTS_DIR, `landing-${kind}-desktop.png`), fullPage: true });
+
+  // the language: stored, <html lang> follows, the texts and the currency change; yearly billing is still chosen
+  await landing.locator("[data-testid=language-select]").selectOption("vi");
+  await expect.poll(() => shown(page).locator("[data-testid=landing-beta]").textContent()).toBe("Bản beta công khai · AI chi phí thấp");
+  expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem("language")])).toEqual(["vi", "vi"]);
+  await expect.poll(() => priceText(page, "basic")).toMatch(/119\.000\s*₫/);
+  await shown(page).locator("[data-testid=language-select]").selectOption("en");
+  await expect.poll(() => shown(page).locator("[data-testid=landing-beta]").textContent()).toMatch(/public beta/i);
+  expect(await priceText(page, "basic")).toMatch(/^\$4\.50/);
+  await shown(page).locator("[data-testid=landing-billing-monthly]").click();
+
+  // the theme switch: stored (follow-system off), applied to the page and the browser's bar, labelled for what it does next
+  const toggle = shown(page).locator("[data-testid=theme-toggle]");
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe("light");
+  expect(await toggle.getAttribute("aria-label")).toBe("Switch to dark theme");
+  await toggle.click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe("dark");
+  expect(
+    await page.evaluate(() => [
+      localStorage.getItem("theme"),
+      localStorage.getItem("theme_follow_system"),
+      document.documentElement.style.colorScheme,
+      document.querySelector<HTMLMetaElement>('meta[name="theme-color"]')!.content,
+    ]),
+  ).toEqual(["dark", "false", "dark", "#202124"]);
+  await expect.poll(() => toggle.getAttribute("aria-label")).toBe("Switch to light theme");
+  expect(await toggle.locator("svg").filter({ visible: true }).getAttribute("class")).toContain("theme-toggle__sun");
+  await accessible(page, `${kind} landing page, dark`);
+  await toggle.click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe("light");
+  expect(await toggle.getAttribute("aria-label")).toBe("Switch to dark theme");
+
+  // a phone: one column, nothing wider than the screen
+  await page.setViewportSize({ width: 375, height: 740 });
+  try {
+    await page.screenshot({ path: join(SHOTS_DIR, `landing-${kind}-phone.png`), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await accessible(page, `${kind} landing page on a phone`);
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+}
+
 describe("guest landing page and installable app", () => {
   let ctx: BrowserContext;
   let page: Page;
@@ -29,42 +120,54 @@ describe("guest landing page and installable app", () => {
     await ctx?.close();
   });
 
-  it("shows a guest the landing page at '/': public beta, low-cost AI, the models and the plans' prices", async () => {
-    await page.goto(`${baseURL}/`);
-    await page.locator("[data-testid=landing-page]").waitFor();
-    expect(new URL(page.url()).pathname).toBe("/");
-    expect(await page.textContent("[data-testid=landing-beta]")).toMatch(/public beta.*low-cost AI/i);
-    const models = await page.textContent("[data-testid=landing-models]");
-    for (const name of ["GPT 4.1-mini", "DeepSeek", "Gemini 2.5 Pro", "Claude 4 pro"]) expect(models).toContain(name);
-    // prices as GET /payments/packages gives them for English (USD), monthly then yearly
-    const basic = page.locator("[data-testid=landing-price-basic]");
-    await expect.poll(() => basic.textContent()).toMatch(/\$6\b/);
-    expect(await page.textContent("[data-testid=landing-price-advanced]")).toMatch(/\$16\b/);
-    expect(await page.textContent("[data-testid=landing-price-free]")).toMatch(/\$0\b/);
-    await page.click("[data-testid=landing-billing-yearly]");
-    expect(await basic.textContent()).toMatch(/\$4\.50/);
-    expect(await page.textContent("[data-testid=landing-price-advanced]")).toMatch(/\$12\.50/);
-    expect(await page.textContent("[data-testid=landing-billing-yearly]")).toContain("20%");
-    await expectAccessible(page, "landing page");
-    await page.screenshot({ path: join(SHOTS_DIR, "landing-desktop.png"), fullPage: true });
-    // a phone: one column, nothing wider than the screen
-    await page.setViewportSize({ width: 375, height: 740 });
+  it("gives a guest's first visit the pre-rendered page: no framework script, the prices in the HTML, every switch working", async () => {
+    const requested: string[] = [];
+    const errors: string[] = [];
+    page.on("request", (r) => requested.push(new URL(r.url()).pathname));
+    // a CSP refusal (of the inline boot script, of landing.js) shows as a console error
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    const res = await page.goto(`${baseURL}/`);
+    expect(res!.headers()["vary"]).toMatch(/\bCookie\b/);
+    const html = await res!.text();
+    // the prices (English: USD) are in the page as served, before any call for the packages
+    expect(html).toContain('data-testid="landing-price-basic"');
+    expect(html).toMatch(/\$6<\/span>/);
+    expect(html).toContain('lang="vi"');
+    expect(html).toMatch(/149\.000\s*₫/);
+    expect(await page.locator("script[type=module], link[rel=modulepreload], link[rel=stylesheet]").count()).toBe(0);
+    await checkLanding(page, "static");
+    await page.waitForLoadState("networkidle");
+    // no framework, no chunk of the SPA, no call for the packages: the page's own script and the public files only
+    expect(requested.filter((p) => p.startsWith("/assets/") || p === "/payments/packages")).toEqual([]);
+    expect(requested).toContain("/landing.js");
+    expect(errors).toEqual([]);
+  });
+
+  it("shows a first visit in the browser's language before any script of the page runs, prices in its currency", async () => {
+    const vi = await launch({ locale: "vi-VN" });
     try {
-      await page.screenshot({ path: join(SHOTS_DIR, "landing-phone.png"), fullPage: true });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      await expectAccessible(page, "landing page on a phone");
+      const p = vi.pages()[0] ?? (await vi.newPage());
+      // the page's own script is held back: only the boot script in <head> may have chosen the copy
+      await p.route("**/landing.js", (route) => route.abort());
+      await p.goto(`${baseURL}/`);
+      expect(await p.evaluate(() => document.documentElement.lang)).toBe("vi");
+      expect(await shown(p).locator("[data-testid=landing-beta]").textContent()).toBe("Bản beta công khai · AI chi phí thấp");
+      expect(await priceText(p, "basic")).toMatch(/149\.000\s*₫/);
+      // the billing switch needs no script either
+      await shown(p).locator("[data-testid=landing-billing-yearly]").click();
+      expect(await priceText(p, "basic")).toMatch(/119\.000\s*₫/);
     } finally {
-      await page.setViewportSize({ width: 1280, height: 800 });
+      await vi.close();
     }
   });
 
-  it("follows the chosen language on the landing page", async () => {
-    await page.selectOption("[data-testid=language-select]", "vi");
-    await expect.poll(() => page.textContent("[data-testid=landing-beta]")).toBe("Bản beta công khai · AI chi phí thấp");
-    // yearly billing is still chosen: Basic's per-month price billed yearly, in VND
-    await expect.poll(() => page.textContent("[data-testid=landing-price-basic]")).toMatch(/119\.000\s*₫/);
-    await page.selectOption("[data-testid=language-select]", "en");
-    await expect.poll(() => page.textContent("[data-testid=landing-beta]")).toMatch(/public beta/i);
+  it("gives a guest whose service worker serves the app's shell the SPA's own landing page, which passes the same checks", async () => {
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.goto(`${baseURL}/`);
+    expect(await page.locator("script[type=module]").count()).toBe(1);
+    await checkLanding(page, "spa");
   });
 
   it("still sends a guest from a signed-in page to /login", async () => {
@@ -104,9 +207,9 @@ describe("guest landing page and installable app", () => {
     }
   });
 
-  it("installs a service worker that precaches the shell, opens offline and never caches API answers", async () => {
+  it("installs a service worker that precaches the SPA's shell (never the static page), opens offline and never caches API answers", async () => {
     await page.goto(`${baseURL}/`);
-    await page.locator("[data-testid=landing-page]").waitFor();
+    await shown(page).waitFor();
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toBe(`${baseURL}/`);
     // the worker takes the open page over once active (clients.claim)
@@ -124,21 +227,31 @@ describe("guest landing page and installable app", () => {
     const notStatic = cached.filter((p) => p !== "/" && !p.startsWith("/assets/") && !p.startsWith("/icons/") && !/^\/[\w-]+\.(js|svg|webmanifest)$/.test(p));
     expect(notStatic).toEqual([]);
     expect(cached.filter((p) => /^\/(api|auth|payments|chat-sessions|media-api|user-sessions|ws)\b/.test(p))).toEqual([]);
+    // the shell cached as "/" is the SPA's index.html (its precache fetch is not a page load), never landing.html
+    expect(cached.filter((p) => p.startsWith("/landing"))).toEqual([]);
+    const shell = await page.evaluate(async () => (await caches.match("/"))!.text());
+    expect(shell).toMatch(/<script type="module"[^>]*src="\/assets\/index-/);
+    expect(shell).not.toContain("landing-copy");
 
     // offline, the app still opens from the cache (the prices cannot load and say so)
     await ctx.setOffline(true);
     try {
       await page.reload();
-      await page.locator("[data-testid=landing-page]").waitFor();
+      await shown(page).waitFor();
       await page.getByText(/prices could not be loaded/i).waitFor();
     } finally {
       await ctx.setOffline(false);
     }
   });
 
-  it("takes a guest from the landing page's sign-up into the chat; every signed-in screen passes axe", async () => {
+  it("takes a guest from the static landing page's sign-up into the chat; every signed-in screen passes axe", async () => {
+    // a new visitor: the first visit is the pre-rendered page
+    await ctx.close();
+    ctx = await launch({ locale: "en-US" });
+    page = ctx.pages()[0] ?? (await ctx.newPage());
     await page.goto(`${baseURL}/`);
-    await page.click("[data-testid=landing-sign-up]");
+    expect(await page.locator("[data-testid=landing-page]").count()).toBe(4);
+    await shown(page).locator("[data-testid=landing-sign-up]").click();
     await page.waitForURL("**/register");
     await page.fill("[data-testid=field-name]", "Lan Nguyen");
     await page.fill("[data-testid=field-email]", uniqueEmail());

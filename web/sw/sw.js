@@ -3,11 +3,15 @@
 // fetched. Navigations are answered with the cached index.html (every SPA address serves it); addresses the Worker
 // answers itself (wrangler.toml's run_worker_first: the API, /auth, /chat-sessions, /payments, /media-api, /ws, ...)
 // and every other request — API answers, media, uploads — go to the network untouched and are never cached.
+// The precached "/" is fetched as a plain request (not a page load), so the Worker answers it with the SPA's index.html,
+// never the guests' static landing page (landing.html), which is never cached here.
 // Built by vite.config.ts (serviceWorkerPlugin), which replaces the three constants below; one cache per build.
 /* global self, caches, location, fetch, URL */
 const VERSION = "__SW_VERSION__";
 const PRECACHE = __SW_PRECACHE__;
-const WORKER_PATHS = __SW_WORKER_PATHS__;
+// "/" is listed there only so the Worker can answer a page load from the network with the pre-rendered landing page
+// (guests) or the SPA (worker/lib/landing-page.ts); here it is the shell like every other page of the app.
+const WORKER_PATHS = __SW_WORKER_PATHS__.filter((p) => p !== "/");
 const CACHE = `may-shell-${VERSION}`;
 
 self.addEventListener("install", (event) => {

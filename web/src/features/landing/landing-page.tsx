@@ -1,11 +1,15 @@
 // The guest's home: what Mây is (a public beta of low-cost AI), the models it offers, the plans with their prices
-// (from GET /payments/packages, in the visitor's language and currency) and the way in (sign up, sign in). Shown at
-// '/' to visitors without a stored sign-in; it is its own chunk with its own texts, as light as the sign-in page.
+// (from GET /payments/packages, in the visitor's language and currency) and the way in (sign up, sign in). A guest's
+// first visit to '/' gets it pre-rendered (dist/client/landing.html, made at build time from this component by
+// scripts/prerender-landing-plugin.ts, prices passed in as `packages`); the SPA shows it at '/' to visitors without a
+// stored sign-in (its own chunk with its own texts, as light as the sign-in page). Everything works without script:
+// the billing period is a pair of native radios and CSS shows the matching prices; ids come from useId, so the four
+// pre-rendered languages never share one.
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageSelect } from "../i18n/language-select";
-import { type Billing, PAID_PLANS, formatMoney, shownPrice } from "../plans/pricing";
+import { type Billing, type Packages, PAID_PLANS, formatMoney, shownPrice } from "../plans/pricing";
 import { IconCheck, Logo } from "../ui/icons";
 import { ThemeToggle } from "../theme/theme-toggle";
 import { LANDING_NS, loadLandingTexts } from "./landing-i18n";
@@ -16,7 +20,9 @@ import "./landing.css";
 // The texts start loading as soon as this chunk runs, not at the first render.
 void loadLandingTexts();
 
-export function LandingPage() {
+export function LandingPage({ packages }: { /** The package list known beforehand (the pre-render); else fetched. */ packages?: Packages }) {
+  const titleId = useId();
+  const modelsId = useId();
   // No Suspense: until the texts are in (one small request after this chunk) the page stays blank rather than
   // showing keys.
   const { t, ready } = useTranslation(LANDING_NS, { useSuspense: false });
@@ -39,11 +45,11 @@ export function LandingPage() {
       </header>
 
       <main className="landing__main">
-        <section className="landing__hero" aria-labelledby="landing-title">
+        <section className="landing__hero" aria-labelledby={titleId}>
           <p className="landing__badge" data-testid="landing-beta">
             {t("hero.badge")}
           </p>
-          <h1 id="landing-title" className="landing__title">
+          <h1 id={titleId} className="landing__title">
             {t("hero.title")}
           </h1>
           <p className="landing__lead">{t("hero.subtitle")}</p>
@@ -58,8 +64,8 @@ export function LandingPage() {
           </div>
         </section>
 
-        <section className="landing__section" aria-labelledby="landing-models" data-testid="landing-models">
-          <h2 id="landing-models" className="landing__h2">
+        <section className="landing__section" aria-labelledby={modelsId} data-testid="landing-models">
+          <h2 id={modelsId} className="landing__h2">
             {t("models.title")}
           </h2>
           <div className="landing__models">
@@ -68,7 +74,7 @@ export function LandingPage() {
           </div>
         </section>
 
-        <Plans />
+        <Plans initial={packages} />
       </main>
 
       <footer className="landing__footer">
@@ -94,45 +100,70 @@ function ModelGroup({ title, names }: { title: string; names: readonly string[] 
   );
 }
 
-/** Free, Basic and Advanced+ with their price per month, billed monthly or yearly (the yearly discount). */
-function Plans() {
+const BILLINGS: readonly Billing[] = ["monthly", "yearly"];
+
+/**
+ * Free, Basic and Advanced+ with their price per month, billed monthly or yearly (the yearly discount). Both periods'
+ * prices are in the page; the checked radio decides which show (landing.css), so the switch needs no script.
+ */
+function Plans({ initial }: { initial?: Packages }) {
   const { t, i18n } = useTranslation(LANDING_NS, { useSuspense: false });
   const { t: tMain } = useTranslation();
-  const packages = usePackages();
-  const [billing, setBilling] = useState<Billing>("monthly");
+  const packages = usePackages(initial);
+  const id = useId();
   const lang = i18n.language;
   const data = packages.status === "ready" ? packages.data : null;
 
-  const price = (plan: "free" | "basic" | "advanced") => {
-    if (!data) return null;
-    const shown = shownPrice(data, plan === "free" ? "basic" : plan, billing, lang);
-    return formatMoney(plan === "free" ? 0 : shown.perMonth, shown.currency, lang);
+  const price = (plan: "basic" | "advanced", billing: Billing) => {
+    const shown = shownPrice(data!, plan, billing, lang);
+    return formatMoney(shown.perMonth, shown.currency, lang);
+  };
+  const priceOf = (plan: "free" | "basic" | "advanced") => {
+    if (!data) return <span className="skeleton-line" aria-hidden="true" />;
+    if (plan === "free") return formatMoney(0, shownPrice(data, "basic", "monthly", lang).currency, lang);
+    return BILLINGS.map((b) => (
+      <span key={b} className={`landing__when-${b}`}>
+        {price(plan, b)}
+      </span>
+    ));
   };
 
   return (
-    <section className="landing__section" aria-labelledby="landing-plans" data-testid="landing-plans">
-      <h2 id="landing-plans" className="landing__h2">
+    <section className="landing__section landing__pricing" aria-labelledby={`${id}-title`} data-testid="landing-plans">
+      <h2 id={`${id}-title`} className="landing__h2">
         {t("plans.title")}
       </h2>
       <p className="landing__muted">{t("plans.subtitle")}</p>
-      <div className="landing__billing" role="group" aria-label={t("plans.billing")}>
-        {(["monthly", "yearly"] as const).map((b) => (
-          <button key={b} type="button" className="landing__billing-btn" aria-pressed={billing === b} data-testid={`landing-billing-${b}`} onClick={() => setBilling(b)}>
-            {t(`plans.${b}`)}
-            {b === "yearly" && data ? <span className="landing__save"> {t("plans.save", { percent: data.yearly_discount_percent })}</span> : null}
-          </button>
+      <fieldset className="landing__billing">
+        <legend className="visually-hidden">{t("plans.billing")}</legend>
+        {BILLINGS.map((b) => (
+          <span key={b} className="landing__billing-option">
+            <input
+              type="radio"
+              className="landing__billing-input visually-hidden"
+              name={`${id}-billing`}
+              id={`${id}-${b}`}
+              value={b}
+              defaultChecked={b === "monthly"}
+              data-testid={`landing-billing-${b}-input`}
+            />
+            <label htmlFor={`${id}-${b}`} className="landing__billing-btn" data-testid={`landing-billing-${b}`}>
+              {t(`plans.${b}`)}
+              {b === "yearly" && data ? <span className="landing__save"> {t("plans.save", { percent: data.yearly_discount_percent })}</span> : null}
+            </label>
+          </span>
         ))}
-      </div>
+      </fieldset>
       {packages.status === "error" ? <p className="landing__muted">{t("plans.unavailable")}</p> : null}
       <ul className="landing__plans">
         {(["free", ...PAID_PLANS] as const).map((plan) => (
           <li key={plan} className={`landing__card landing__plan${plan === "advanced" ? " landing__plan--top" : ""}`} data-testid={`landing-plan-${plan}`}>
             <h3 className="landing__h3">{tMain(`plans.${plan}`)}</h3>
             <p className="landing__price" data-testid={`landing-price-${plan}`}>
-              {price(plan) ?? <span className="skeleton-line" aria-hidden="true" />}
+              {priceOf(plan)}
               <span className="landing__per">{t("plans.perMonth")}</span>
             </p>
-            {plan !== "free" && billing === "yearly" ? <p className="landing__billed">{t("plans.billedYearly")}</p> : null}
+            {plan !== "free" ? <p className="landing__billed landing__when-yearly">{t("plans.billedYearly")}</p> : null}
             <p>{t(`plans.${plan}Text`)}</p>
           </li>
         ))}

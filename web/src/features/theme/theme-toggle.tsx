@@ -3,23 +3,33 @@ import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useTranslation } from "react-i18next";
 import { IconMoon, IconSun } from "../ui/icons";
 import { followSystemAtom, themeAtom, toggleThemeAtom } from "./theme.atoms";
+import "./theme-toggle.css";
 
+/**
+ * Both icons are rendered and the document's data-theme picks one (theme-toggle.css), and both labels ride along as
+ * data attributes: the pre-rendered landing page (no React there) switches them with its small script
+ * (web/public/landing.js), and the button shows the right icon even before that script runs.
+ */
 export function ThemeToggle() {
   const { t } = useTranslation();
   const theme = useAtomValue(themeAtom);
   const toggle = useSetAtom(toggleThemeAtom);
-  const label = theme === "dark" ? t("theme.toLight") : t("theme.toDark");
+  // What a press does next, by the current theme.
+  const labels = { dark: t("theme.toLight"), light: t("theme.toDark") };
   return (
     <button
       type="button"
-      className="icon-btn"
+      className="icon-btn theme-toggle"
       data-testid="theme-toggle"
       data-theme-current={theme}
-      aria-label={label}
-      data-tooltip={label}
+      aria-label={labels[theme]}
+      data-tooltip={labels[theme]}
+      data-label-dark={labels.dark}
+      data-label-light={labels.light}
       onClick={() => toggle()}
     >
-      {theme === "dark" ? <IconSun size={18} /> : <IconMoon size={18} />}
+      <IconSun size={18} className="theme-toggle__sun" />
+      <IconMoon size={18} className="theme-toggle__moon" />
     </button>
   );
 }

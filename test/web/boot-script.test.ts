@@ -1,0 +1,46 @@
+// The boot script (web/theme-init.js, inline in index.html and the pre-rendered landing.html) sets <html lang> before
+// the first paint by the SPA's own language rule (web/src/lib/i18n.ts chooseLanguage), so the static landing page shows
+// the copy the SPA would show: checked here case by case against chooseLanguage itself, with the theme it also sets.
+import { readFileSync } from "node:fs";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { chooseLanguage } from "../../web/src/lib/i18n";
+
+const SOURCE = readFileSync("web/theme-init.js", "utf8");
+
+/** Runs the boot script in this jsdom document with a stored language (or none) and the browser's languages. */
+function boot(stored: string | null, languages: string[]) {
+  localStorage.clear();
+  if (stored !== null) localStorage.setItem("language", stored);
+  document.documentElement.removeAttribute("lang");
+  document.head.innerHTML = '<meta name="theme-color" content="#ffffff" />';
+  vi.spyOn(navigator, "languages", "get").mockReturnValue(languages);
+  vi.spyOn(navigator, "language", "get").mockReturnValue(languages[0] ?? "");
+  window.matchMedia = ((query: string) => ({ matches: false, media: query })) as unknown as typeof window.matchMedia;
+  new Function(SOURCE)();
+  return document.documentElement.lang;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("the boot script's language", () => {
+  const cases: [string | null, string[]][] = [
+    ["ru", ["vi-VN", "en"]],
+    [null, ["fr-FR", "zh-TW", "vi"]],
+    [null, ["vi-VN"]],
+    [null, ["RU_ru"]],
+    ["de", ["vi"]],
+    ["", ["ru-RU"]],
+    [null, ["fr", "de-DE"]],
+    [null, []],
+    ["zh", []],
+  ];
+  it.each(cases)("stored %j with browser languages %j: the SPA's choice", (stored, languages) => {
+    expect(boot(stored, languages)).toBe(chooseLanguage(stored, languages));
+  });
+
+  it("also sets the theme before the first paint (light here: the OS is light and nothing is stored)", () => {
+    boot(null, ["en-US"]);
+    expect(document.documentElement.dataset.theme).toBe("light");
+    expect(document.querySelector<HTMLMetaElement>('meta[name="theme-color"]')!.content).toBe("#ffffff");
+  });
+});
