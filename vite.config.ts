@@ -17,16 +17,16 @@ const alias = [
   { find: /^use-sync-external-store\/shim$/, replacement: repo("./web/src/lib/use-sync-external-store-shim.ts") },
 ];
 
-/** Chat and history modules loaded on first use (editing, the model menu, find in chat, the search screen): their own
- * chunks, so no page pays for them before they are used. */
+/** Chat and history modules loaded on first use (editing, the model menu, find in chat, the search screen, changes to the
+ * history): their own chunks, so no page pays for them before they are used. */
 const LATER_CHAT = "citations\\.tsx|answer-turn|send-message|stream-reader|edit-actions|find-bar|follow-answer|message-editor|regenerate-menu|search-quota-notice|message-tools|empty-state|edited-note";
-const LATER_HISTORY = "search-screen|group-search-results|highlight|history-search\\.queries|use-debounced|rename-dialog";
-/** What only the signed-in screens load: React Query, the virtualizer, the socket client, the chat routes' components, and the app's code for them (with the small
+const LATER_HISTORY = "search-screen|group-search-results|highlight|history-search\\.queries|use-debounced|rename-dialog|history-changes";
+/** What only the signed-in screens load: React Query (without its mutation hooks, which only settings-like screens use), the virtualizer, the socket client, the chat routes' components, and the app's code for them (with the small
  * always-loaded doors of image mode and attachments; the rest of those features loads on use) (scripts only: a
  * stylesheet shared with the sign-in page must not tie it to this chunk; the answers' markdown renderer stays apart,
  * it loads when an answer needs it). */
 const SIGNED_IN = new RegExp(
-  String.raw`node_modules[\\/](@tanstack[\\/](query-core|react-query)|virtua|partysocket)[\\/]|web[\\/]src[\\/](lib[\\/]query-client|features[\\/](auth[\\/]auth\.queries|experts[\\/]|chat[\\/](?!markdown[\\/]|startup|${LATER_CHAT})|history[\\/](?!${LATER_HISTORY})|models[\\/](?!model-menu)|layout[\\/](?!route-fallbacks)|socket[\\/](use-user-socket|socket-client)|images[\\/](image-mode\.atoms|media-icons|generated-image|use-composer-send|header-buttons)|attachments[\\/](attachments-entry|attachments\.atoms)|ui[\\/](use-dismiss|dialog-on-demand)|notifications[\\/](notification-bell|feeds\.queries|feeds-seen|notifications\.atoms))|lib[\\/]ids)[^?]*\.tsx?$|worker[\\/]protocol[\\/](rules|api|socket|settings|feeds)\.ts$|web[\\/]src[\\/]routes[\\/]_app(\.tsx|[\\/](index|c\.\$chatId)\.tsx)\?tsr-split=component$`,
+  String.raw`node_modules[\\/](@tanstack[\\/](query-core|react-query)[\\/](?![^?]*(mutationObserver|useMutation)\.js)|virtua[\\/]|partysocket[\\/])|web[\\/]src[\\/](lib[\\/]query-client|features[\\/](auth[\\/]auth\.queries|experts[\\/]|chat[\\/](?!markdown[\\/]|startup|${LATER_CHAT})|history[\\/](?!${LATER_HISTORY})|models[\\/](?!model-menu)|layout[\\/](?!route-fallbacks)|socket[\\/](use-user-socket|socket-client)|images[\\/](image-mode\.atoms|media-icons|generated-image|use-composer-send|header-buttons)|attachments[\\/](attachments-entry|attachments\.atoms)|ui[\\/](use-dismiss|dialog-on-demand)|notifications[\\/](notification-bell|feeds\.queries|feeds-seen|notifications\.atoms))|lib[\\/]ids)[^?]*\.tsx?$|worker[\\/]protocol[\\/](rules|api|socket|settings|feeds)\.ts$|web[\\/]src[\\/]routes[\\/]_app(\.tsx|[\\/](index|c\.\$chatId)\.tsx)\?tsr-split=component$`,
 );
 
 /** The upgrade and affiliate screens, loaded only when one of them opens. The price logic and the package list's

@@ -56,7 +56,7 @@ export function HistoryList({ onNavigate, scrollRef }: { onNavigate: () => void;
       cancelLabel: t("common.cancel"),
       danger: true,
     });
-    if (ok) actions.remove.mutate(chat.id);
+    if (ok) actions.remove(chat.id);
   };
 
   if (list.isPending) {
@@ -110,7 +110,7 @@ export function HistoryList({ onNavigate, scrollRef }: { onNavigate: () => void;
             aria-pressed={chat.is_starred}
             aria-label={chat.is_starred ? t("history.unstar") : t("history.star")}
             data-tooltip={chat.is_starred ? t("history.unstar") : t("history.star")}
-            onClick={() => actions.star.mutate({ id: chat.id, value: !chat.is_starred })}
+            onClick={() => actions.star(chat.id, !chat.is_starred)}
           >
             <IconStar size={15} filled={chat.is_starred} />
           </button>
@@ -165,7 +165,7 @@ export function HistoryList({ onNavigate, scrollRef }: { onNavigate: () => void;
       ) : null}
       {renaming ? (
         <Suspense fallback={null}>
-          <RenameDialog chat={renaming} onClose={() => setRenaming(null)} onSave={(id, title) => actions.rename.mutate({ id, title })} />
+          <RenameDialog chat={renaming} onClose={() => setRenaming(null)} onSave={(id, title) => actions.rename(id, title)} />
         </Suspense>
       ) : null}
     </nav>

@@ -92,7 +92,7 @@ function SidebarContent({ isMobile, closeDrawer }: { isMobile: boolean; closeDra
       danger: true,
     });
     if (ok) {
-      clear.mutate();
+      clear();
       closeDrawer();
     }
   };

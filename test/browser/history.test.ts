@@ -1,0 +1,69 @@
+// The sidebar's history changes in Chromium against the built product: rename through the dialog, a change the worker
+// refuses rolled back with a toast, and "clear conversations" emptying the history and leaving the open chat. Each
+// change shows at once (optimistic) and holds after a reload. One browser for the whole file, no fixed sleeps.
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launch } from "./support/browser";
+import { type ApiSession, apiAccount, call, signInAs } from "./support/seed";
+
+const baseURL = inject("baseURL");
+
+const titles = (page: Page) => page.locator("[data-testid=history-item]").allTextContents();
+const item = (page: Page, title: string) => page.locator("[data-testid=history-item]", { hasText: title });
+
+describe("history changes in the sidebar", () => {
+  let ctx: BrowserContext;
+  let page: Page;
+  let session: ApiSession;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    session = await apiAccount(baseURL);
+    for (const title of ["Trip to Hue", "Pho recipe", "Tax questions"]) {
+      ids[title] = (await call<{ data: { id: string } }>(session, "POST", "/chat-sessions", { title })).data.id;
+    }
+    ctx = await launch({ locale: "en-US" });
+    page = ctx.pages()[0] ?? (await ctx.newPage());
+    await signInAs(page, session);
+    await page.locator("[data-testid=history-item]").first().waitFor();
+  });
+  afterAll(async () => ctx?.close());
+
+  it("renames a chat through the dialog, and the name holds after a reload", async () => {
+    const pho = item(page, "Pho recipe");
+    await pho.hover();
+    await pho.locator("[data-testid=history-rename]").click();
+    await page.fill("[data-testid=rename-input]", "Bun cha recipe");
+    await page.click("[data-testid=rename-save]");
+    await expect.poll(() => titles(page)).toContain("Bun cha recipe");
+    await page.locator("[data-testid=toast]", { hasText: /renamed/i }).waitFor();
+    await page.reload();
+    await item(page, "Bun cha recipe").waitFor();
+    expect(await titles(page)).not.toContain("Pho recipe");
+  });
+
+  it("puts a star back and says why when the worker refuses it (the chat was deleted on another device)", async () => {
+    await call(session, "PATCH", `/chat-sessions/${ids["Tax questions"]}`, { status: "deleted" });
+    const tax = item(page, "Tax questions");
+    await tax.hover();
+    await tax.locator("[data-testid=history-star]").click();
+    await page.locator("[data-testid=toast]", { hasText: "It could not be found." }).waitFor();
+    // the refused star is undone, and the list is refreshed from the worker (the deleted chat goes)
+    await expect.poll(() => titles(page)).not.toContain("Tax questions");
+    expect(await page.locator("[data-testid=history-item][data-starred=true]").count()).toBe(0);
+  });
+
+  it("clears every conversation after confirming, leaving the open chat for a new one", async () => {
+    await item(page, "Trip to Hue").click();
+    await page.waitForURL(`**/c/${ids["Trip to Hue"]}`);
+    await page.click("[data-testid=clear-conversations]");
+    await page.waitForSelector("[data-testid=confirm-dialog]");
+    await page.click("[data-testid=confirm-ok]");
+    await expect.poll(() => page.locator("[data-testid=history-item]").count()).toBe(0);
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.waitForSelector("[data-testid=greeting]");
+    await page.reload();
+    await page.waitForSelector("[data-testid=greeting]");
+    expect(await page.locator("[data-testid=history-item]").count()).toBe(0);
+  });
+});
