@@ -37,8 +37,9 @@ const MAX_BODY_BYTES = 20 * 1024 * 1024;
 const apiSecurityHeaders = secureHeaders({ crossOriginResourcePolicy: "same-origin" });
 
 export const app = new Hono<AppEnv>()
-  // A WebSocket upgrade's 101 response has immutable headers, so /ws is left out.
-  .use((c, next) => (c.req.path === "/ws" ? next() : apiSecurityHeaders(c, next)))
+  // A WebSocket upgrade's 101 response has immutable headers, so /ws is left out; "/" answers with the static pages,
+  // which carry their own security headers (web/public/_headers: X-Frame-Options DENY, the CSP with the boot script).
+  .use((c, next) => (c.req.path === "/ws" || c.req.path === "/" ? next() : apiSecurityHeaders(c, next)))
   .use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,

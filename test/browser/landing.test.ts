@@ -163,6 +163,21 @@ describe("guest landing page and installable app", () => {
     }
   });
 
+  it("shows this year in the copyright line of a page pre-rendered in an earlier year", async () => {
+    const later = await launch({ locale: "en-US" });
+    try {
+      const p = later.pages()[0] ?? (await later.newPage());
+      const built = new Date().getFullYear();
+      await p.clock.setFixedTime(new Date(`${built + 1}-01-15T12:00:00Z`));
+      await p.goto(`${baseURL}/`);
+      const footer = shown(p).locator(".landing__footer [data-year]");
+      await expect.poll(() => footer.textContent()).toContain(String(built + 1));
+      expect(await footer.textContent()).not.toContain(String(built));
+    } finally {
+      await later.close();
+    }
+  });
+
   it("gives a guest whose service worker serves the app's shell the SPA's own landing page, which passes the same checks", async () => {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
     await page.goto(`${baseURL}/`);

@@ -3,8 +3,9 @@
 // paint, and the billing switch is native radios — so this adds what must remember a choice: the language picker
 // (stored as the SPA stores it, <html lang> switched at once, the matching pre-rendered copy shows, with the billing
 // period chosen so far), the theme switch
-// (what web/src/features/theme/theme.atoms.ts does: a manual theme turns follow-system off), and the installable app's
-// service worker, which precaches the SPA's shell so "Sign in" opens at once.
+// (what web/src/features/theme/theme.atoms.ts does: a manual theme turns follow-system off), the copyright year (the
+// build's, until a page built last year is read this year), and the installable app's service worker, which precaches
+// the SPA's shell so "Sign in" opens at once.
 (function () {
   var root = document.documentElement;
   var LANGUAGES = ["vi", "en", "ru", "zh"];
@@ -92,6 +93,15 @@
   }
 
   labelToggles();
+
+  // The copyright year was written at build time: a page built last year shows this one.
+  var year = String(new Date().getFullYear());
+  document.querySelectorAll("[data-year]").forEach(function (line) {
+    var built = line.getAttribute("data-year");
+    if (built === year) return;
+    line.textContent = line.textContent.split(built).join(year);
+    line.setAttribute("data-year", year);
+  });
 
   if ("serviceWorker" in navigator) {
     addEventListener("load", function () {

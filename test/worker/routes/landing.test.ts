@@ -26,7 +26,14 @@ function fakeAssets(withLanding = true) {
 }
 
 function page(name: string) {
-  return new Response(`<!doctype html><title>${name}</title>`, { headers: { "Content-Type": "text/html", "Cache-Control": "public, max-age=0, must-revalidate" } });
+  return new Response(`<!doctype html><title>${name}</title>`, {
+    headers: {
+      "Content-Type": "text/html",
+      "Cache-Control": "public, max-age=0, must-revalidate",
+      "X-Frame-Options": "DENY",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+    },
+  });
 }
 
 async function get(headers: Record<string, string>, withLanding = true) {
@@ -47,6 +54,14 @@ describe("GET /", () => {
     expect(asked).toEqual(["/landing"]);
     expect(res.headers.get("Vary")).toMatch(/\bCookie\b/);
     expect(res.headers.get("Content-Type")).toContain("text/html");
+  });
+
+  it("keeps the static pages' own security headers (web/public/_headers), not the API's", async () => {
+    for (const headers of [NAVIGATION, { ...NAVIGATION, Cookie: "session_token=s; jwt_token=j" }]) {
+      const { res } = await get(headers);
+      expect(res.headers.get("X-Frame-Options")).toBe("DENY");
+      expect(res.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    }
   });
 
   it("treats a page load without Sec-Fetch-Mode that asks for HTML as a navigation", async () => {

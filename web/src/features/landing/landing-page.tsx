@@ -27,6 +27,7 @@ export function LandingPage({ packages }: { /** The package list known beforehan
   // showing keys.
   const { t, ready } = useTranslation(LANDING_NS, { useSuspense: false });
   if (!ready) return null;
+  const year = new Date().getFullYear();
   return (
     <div className="landing" data-testid="landing-page">
       <header className="landing__nav">
@@ -79,7 +80,8 @@ export function LandingPage({ packages }: { /** The package list known beforehan
 
       <footer className="landing__footer">
         <p>{t("footer.beta")}</p>
-        <p>{t("footer.rights", { year: new Date().getFullYear() })}</p>
+        {/* data-year: the pre-rendered page's script brings a build-time year up to date */}
+        <p data-year={year}>{t("footer.rights", { year })}</p>
       </footer>
     </div>
   );
