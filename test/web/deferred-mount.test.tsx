@@ -1,8 +1,9 @@
 // useDeferredMount: a part nobody sees yet (a phone's closed drawer) is built after the first screen, once the browser
-// is idle, or at once when it is needed; once built it stays built.
+// is idle, or at once when it is needed; once built it stays built. useDeferredFirst: the signed-in layout's first
+// screen follows its frame, built as a transition.
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useDeferredMount } from "../../web/src/features/layout/use-deferred-mount";
+import { useDeferredFirst, useDeferredMount } from "../../web/src/features/layout/use-deferred-mount";
 
 function Part({ needed }: { needed: boolean }) {
   const built = useDeferredMount(needed);
@@ -55,5 +56,25 @@ describe("useDeferredMount", () => {
     expect(screen.queryByTestId("part")).toBeNull();
     await act(async () => vi.advanceTimersByTime(1));
     expect(screen.getByTestId("part")).toBeTruthy();
+  });
+});
+
+const shown: string[] = [];
+function Screen() {
+  const built = useDeferredFirst(true, false, 300);
+  shown.push(built ? "screen" : "frame");
+  return built ? <p data-testid="screen">screen</p> : <p data-testid="frame">frame</p>;
+}
+
+describe("useDeferredFirst", () => {
+  afterEach(() => {
+    cleanup();
+    shown.length = 0;
+  });
+
+  it("renders the frame first, then the part once its transition commits", async () => {
+    render(<Screen />);
+    expect(await screen.findByTestId("screen")).toBeTruthy();
+    expect(shown[0]).toBe("frame");
   });
 });

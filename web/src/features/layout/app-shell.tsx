@@ -2,7 +2,7 @@
 // the socket, the daily reset of model warnings, touch swipes, and closing the drawer when the layout changes.
 import { useQuery } from "@tanstack/react-query";
 import { useAtomValue, useSetAtom } from "jotai";
-import { type ReactNode, useDeferredValue, useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { meQuery } from "../auth/auth.queries";
 import { useDailyReset } from "../models/use-daily-reset";
 import { useUserSocket } from "../socket/use-user-socket";
@@ -11,7 +11,11 @@ import { drawerOpenAtom, sidebarCollapsedAtom } from "./layout.atoms";
 import { Sidebar } from "./sidebar";
 import { useSwipeNavigation } from "./use-swipe-navigation";
 import { useIsMobile } from "./use-media-query";
+import { useDeferredFirst } from "./use-deferred-mount";
 import "./layout.css";
+
+/** Longest wait for the first screen's transition before it is built outright, in ms (see useDeferredFirst). */
+const SCREEN_MAX_WAIT_MS = 1_000;
 
 export function AppShell({ children }: { children: ReactNode }) {
   const me = useQuery(meQuery());
@@ -22,9 +26,9 @@ export function AppShell({ children }: { children: ReactNode }) {
   useDailyReset();
   useSwipeNavigation();
 
-  // The routed screen is built as a transition, which React can pause: the app opens with the header and drawer in
-  // one short task and the screen in small slices after it, not all in one long task (a phone's first seconds).
-  const screen = useDeferredValue(children, null);
+  // The first screen is built as a transition, which React can pause: the app opens with the header and drawer in one
+  // short task and the screen in small slices after it, not all in one long task (a phone's first seconds).
+  const screen = useDeferredFirst(children, null, SCREEN_MAX_WAIT_MS);
 
   useEffect(() => {
     if (!isMobile) setDrawerOpen(false);
