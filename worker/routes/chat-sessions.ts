@@ -161,17 +161,21 @@ export const chatSessionRoutes = new Hono<AppEnv>()
   /** Paged newest first: the last messages of the chat (oldest first), and `next_before` for the ones before. */
   .get("/:id/content", valid("param", IdParam), valid("query", contentQuerySchema(CONTENT_PAGE_DEFAULT)), async (c) => {
     const { limit = CONTENT_PAGE_DEFAULT, before } = c.req.valid("query");
+    const chatId = c.req.valid("param").id;
+    // The newest page also shows an answer still being written, and its question (they reach D1 when it ends). The
+    // user's own object is asked first: an answer is saved before it stops running, so one that ends between the two
+    // reads is in D1 by the second (the other way round, it could be in neither, and the chat looked empty).
+    const running = before ? [] : await (await userHub(c.env, c.var.user.id)).runningMessages(chatId);
     const found = await getChatWithMessagesPage({
       db: c.var.db,
-      chatId: c.req.valid("param").id,
+      chatId,
       userId: c.var.user.id,
       limit,
       before,
       maxBytes: CONTENT_PAGE_MAX_BYTES,
     });
+    // Another user's chat: not found (the running answers read above are this user's own, and are dropped here).
     if (!found) throw new AppError("not_found", "Chat not found");
-    // The newest page also shows an answer still being written, and its question (they reach D1 when it ends).
-    const running = before ? [] : await (await userHub(c.env, c.var.user.id)).runningMessages(found.chat.id);
     const body = {
       status: "success",
       data: publicChatContent(found.chat, found.messages, running),
