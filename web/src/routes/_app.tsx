@@ -13,11 +13,12 @@ export const Route = createFileRoute("/_app")({
       if (location.pathname === "/") throw redirect({ to: "/welcome", mask: { to: "/" }, replace: true });
       throw redirect({ to: "/login" });
     }
-    // Validated with the server in the background, not before the first screen: awaiting it held the chat's own
-    // requests back by a round trip. A 401 (a session ended elsewhere) takes the api module to /login?reason=expired;
-    // offline or a server hiccup carries on with the stored user, and the queries retry.
+    // Validated with the server once (later navigations find it cached), in the background, not before the first
+    // screen: awaiting it held the chat's own requests back by a round trip. A 401 (a session ended elsewhere) takes the
+    // api module to /login?reason=expired; offline or a server hiccup carries on with the stored user, and the queries
+    // retry.
     void Promise.all([context.queryClient(), import("../features/auth/auth.queries")])
-      .then(([qc, { meQuery }]) => qc.prefetchQuery(meQuery()))
+      .then(([qc, { meQuery }]) => qc.ensureQueryData(meQuery()))
       .catch(() => undefined);
   },
   component: () => (
