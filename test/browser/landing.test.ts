@@ -320,6 +320,7 @@ describe("guest landing page and installable app", () => {
     await page.click("[data-testid=profile-menu-button]");
     await page.click("[data-testid=menu-blog]");
     await page.waitForURL("**/blog");
+    await page.locator("[data-testid=blog-post]").first().waitFor();
     expect(await page.locator("[data-testid=blog-post]").count()).toBe(9);
   });
 });

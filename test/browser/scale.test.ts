@@ -174,3 +174,39 @@ describe("a history of 2,000 chats", () => {
     expect(await headings.nth(1).getAttribute("data-group")).toBe("today");
   });
 });
+
+describe("a saved chat opened on a slow phone", () => {
+  let ctx: BrowserContext;
+  let page: Page;
+  let chatId: string;
+  beforeAll(async () => {
+    const session = await apiAccount(baseURL);
+    chatId = await seedLongChat(session, 6, "Phone chat");
+    ctx = await launch({ phone: true });
+    page = ctx.pages()[0] ?? (await ctx.newPage());
+    await signInAs(page, session);
+    // Every layout shift of the page, as Lighthouse adds them up (CLS); kept across reloads in the page's own storage.
+    await page.addInitScript(() => {
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) sessionStorage.setItem("shift", String(Number(sessionStorage.getItem("shift") ?? 0) + entry.value));
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    // Lighthouse's phone: four times slower than this machine, which changes what lands between two paints.
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  });
+  afterAll(async () => ctx?.close());
+
+  it("opens at its last answer without moving anything on screen (layout shift under 0.1)", async () => {
+    for (let run = 0; run < 5; run++) {
+      await page.evaluate(() => sessionStorage.removeItem("shift"));
+      await page.goto(`${baseURL}/c/${chatId}`);
+      await page.locator('[data-testid=message][data-message-id="seed-5"]').waitFor();
+      await page.waitForTimeout(1_500);
+      const shift = await page.evaluate(() => Number(sessionStorage.getItem("shift") ?? 0));
+      expect(shift, `layout shift of opening ${run + 1}`).toBeLessThan(0.1);
+    }
+  });
+});

@@ -1,9 +1,9 @@
 // useDeferredMount: a part nobody sees yet (a phone's closed drawer) is built after the first screen, once the browser
-// is idle, or at once when it is needed; once built it stays built. useDeferredFirst: the signed-in layout's first
-// screen follows its frame, built as a transition.
+// is idle, or at once when it is needed; once built it stays built. useBuiltAfterFirst: the signed-in layout's header,
+// drawer and first screen follow its bare frame, built as a transition.
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { useDeferredFirst, useDeferredMount } from "../../web/src/features/layout/use-deferred-mount";
+import { useBuiltAfterFirst, useDeferredMount } from "../../web/src/features/layout/use-deferred-mount";
 
 function Part({ needed }: { needed: boolean }) {
   const built = useDeferredMount(needed);
@@ -61,12 +61,12 @@ describe("useDeferredMount", () => {
 
 const shown: string[] = [];
 function Screen() {
-  const built = useDeferredFirst(true, false, 300);
+  const built = useBuiltAfterFirst(300);
   shown.push(built ? "screen" : "frame");
   return built ? <p data-testid="screen">screen</p> : <p data-testid="frame">frame</p>;
 }
 
-describe("useDeferredFirst", () => {
+describe("useBuiltAfterFirst", () => {
   afterEach(() => {
     cleanup();
     shown.length = 0;

@@ -17,12 +17,16 @@ export const CHROMIUM_ARGS = [
 
 export const SHOTS_DIR = join(process.cwd(), "test-output", "screenshots");
 
-export async function launch(opts: { viewport?: { width: number; height: number }; locale?: string; colorScheme?: "light" | "dark" } = {}): Promise<BrowserContext> {
+/** `phone`: Lighthouse's mobile device (a touch screen, 412×823 at 1.75 device pixels per CSS pixel). */
+export async function launch(
+  opts: { viewport?: { width: number; height: number }; locale?: string; colorScheme?: "light" | "dark"; phone?: boolean } = {},
+): Promise<BrowserContext> {
   mkdirSync(SHOTS_DIR, { recursive: true });
   return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "may-chromium-")), {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: CHROMIUM_ARGS,
-    viewport: opts.viewport ?? { width: 1280, height: 800 },
+    viewport: opts.viewport ?? (opts.phone ? { width: 412, height: 823 } : { width: 1280, height: 800 }),
+    ...(opts.phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 1.75 } : {}),
     locale: opts.locale ?? "en-US",
     colorScheme: opts.colorScheme ?? "light",
   });

@@ -11,9 +11,9 @@ let loading: Promise<MarkdownModule> | undefined;
 
 /** Starts (or joins) loading the markdown renderer. */
 export function loadMarkdown(): Promise<MarkdownModule> {
-  loading ??= import("./markdown/streaming-markdown").then((m) => {
-    // compile the parser's expressions in small tasks now, not in one long one when the first answer is parsed
-    m.warmUpParser();
+  loading ??= import("./markdown/streaming-markdown").then(async (m) => {
+    // the parser's expressions are compiled in short tasks first, not in long ones when the first answers are parsed
+    await m.warmUpParser().catch(() => undefined);
     return (loaded = m);
   });
   return loading;

@@ -11,11 +11,11 @@ import { drawerOpenAtom, sidebarCollapsedAtom } from "./layout.atoms";
 import { Sidebar } from "./sidebar";
 import { useSwipeNavigation } from "./use-swipe-navigation";
 import { useIsMobile } from "./use-media-query";
-import { useDeferredFirst } from "./use-deferred-mount";
+import { useBuiltAfterFirst } from "./use-deferred-mount";
 import "./layout.css";
 
-/** Longest wait for the first screen's transition before it is built outright, in ms (see useDeferredFirst). */
-const SCREEN_MAX_WAIT_MS = 1_000;
+/** Longest wait for the first build's transition before it is done outright, in ms (see useBuiltAfterFirst). */
+const FIRST_BUILD_MAX_WAIT_MS = 1_000;
 
 export function AppShell({ children }: { children: ReactNode }) {
   const me = useQuery(meQuery());
@@ -26,9 +26,11 @@ export function AppShell({ children }: { children: ReactNode }) {
   useDailyReset();
   useSwipeNavigation();
 
-  // The first screen is built as a transition, which React can pause: the app opens with the header and drawer in one
-  // short task and the screen in small slices after it, not all in one long task (a phone's first seconds).
-  const screen = useDeferredFirst(children, null, SCREEN_MAX_WAIT_MS);
+  // The header, the drawer and the first screen are built as a transition, which React can pause: the app opens with
+  // the bare frame in one short task and the rest in small slices after it, not in one long task (a phone's first
+  // seconds). The router renders this layout as a blocking update (its store is an external one), so the frame is all
+  // that update builds.
+  const built = useBuiltAfterFirst(FIRST_BUILD_MAX_WAIT_MS);
 
   useEffect(() => {
     if (!isMobile) setDrawerOpen(false);
@@ -36,10 +38,10 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   return (
     <div className={`shell${collapsed && !isMobile ? " shell--collapsed" : ""}${isMobile ? " shell--mobile" : ""}`}>
-      <Sidebar />
+      {built ? <Sidebar /> : <div className={`sidebar${isMobile ? " sidebar--drawer is-hidden" : ""}`} />}
       <div className="shell__main">
-        <Header />
-        <main className="shell__content">{screen}</main>
+        {built ? <Header /> : <div className="header" />}
+        <main className="shell__content">{built ? children : null}</main>
       </div>
     </div>
   );

@@ -1,8 +1,9 @@
 // Builds a part of the screen that nobody sees yet (a phone's closed drawer) after the first screen is up rather than
 // with it: opening a chat on a phone then does not spend its first long task on a history list behind the edge of the
 // screen. The part is built in the background once the browser is idle (as a transition, in small slices), or at
-// once when it is needed. The signed-in layout builds its first screen the same way, right after the frame.
-import { startTransition, useDeferredValue, useEffect, useState } from "react";
+// once when it is needed. The signed-in layout builds its header, drawer and first screen the same way, right after its
+// bare frame.
+import { startTransition, useEffect, useState } from "react";
 
 /** Longest wait for an idle moment before the part is built anyway, in ms (also the wait where the browser has no
  * requestIdleCallback, as Safari). */
@@ -29,18 +30,18 @@ export function useDeferredMount(needed: boolean): boolean {
 }
 
 /**
- * `value`, built as a transition once the first render is committed (React can pause it between components, so a
- * phone's first long task is cut into short ones): `initial` until then. A transition restarts whenever an urgent
- * update comes in, and React itself lets that go on for up to 5 s; after `maxWaitMs` the value is used outright.
+ * False on the first render, then true, set as a transition once that render is committed: what it switches on is
+ * built in slices React can pause between components, after the frame already on screen, so a phone's first long task
+ * is cut into short ones. A transition restarts whenever an urgent update comes in, and React itself lets that go on
+ * for up to 5 s; after `maxWaitMs` the part is built outright.
  */
-export function useDeferredFirst<T>(value: T, initial: T, maxWaitMs: number): T {
-  const deferred = useDeferredValue(value, initial);
-  const [late, setLate] = useState(false);
-  const caughtUp = deferred !== initial;
+export function useBuiltAfterFirst(maxWaitMs: number): boolean {
+  const [built, setBuilt] = useState(false);
   useEffect(() => {
-    if (caughtUp) return;
-    const id = setTimeout(() => setLate(true), maxWaitMs);
+    if (built) return;
+    startTransition(() => setBuilt(true));
+    const id = setTimeout(() => setBuilt(true), maxWaitMs);
     return () => clearTimeout(id);
-  }, [caughtUp, maxWaitMs]);
-  return caughtUp || !late ? deferred : value;
+  }, [built, maxWaitMs]);
+  return built;
 }
