@@ -35,13 +35,23 @@ if (import.meta.env.PROD && "serviceWorker" in navigator) {
   addEventListener("load", () => void navigator.serviceWorker.register("/sw.js").catch(() => undefined));
 }
 
-// Rendered even if the locale could not load (offline): i18next then shows keys rather than a blank page.
-void i18nReady
-  .catch(() => undefined)
-  .then(() =>
+// The first route's matching, guards and code start loading in a task of their own while the texts load, so the first
+// render finds them under way instead of running them inside its commit (one long task on a phone).
+const routeStarted = new Promise<void>((resolve) =>
+  setTimeout(() => {
+    void router.load().catch(() => undefined);
+    resolve();
+  }, 0),
+);
+
+// Rendered even if the locale could not load (offline): i18next then shows keys rather than a blank page. In its own
+// task too: when the texts are there already, the render would otherwise run right after the router's work.
+void Promise.all([i18nReady.catch(() => undefined), routeStarted]).then(() =>
+  setTimeout(() =>
     createRoot(document.getElementById("root")!).render(
       <StrictMode>
         <RouterProvider router={router} />
       </StrictMode>,
     ),
-  );
+  ),
+);
