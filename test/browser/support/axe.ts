@@ -1,4 +1,5 @@
-// Accessibility check for the browser tests: runs axe-core (the page's DOM, WCAG 2.x A/AA and best-practice rules)
+// Accessibility check for the browser tests: runs axe-core (the page's DOM, WCAG 2.x A/AA and best-practice rules, with
+// WCAG 2.2's target size)
 // inside the page and fails on serious or critical violations, listing each rule with the elements it found.
 // axe is injected through the DevTools protocol (page.evaluate), which the app's CSP (script-src 'self') allows.
 import { readFileSync } from "node:fs";
@@ -22,7 +23,8 @@ export async function axeViolations(page: Page): Promise<A11yViolation[]> {
   return page.evaluate(async () => {
     type Node = { target: unknown[]; any: { message: string }[] };
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: Node[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
+    // with WCAG 2.2's target size (24 × 24 CSS px or spaced apart), which axe leaves off by default and Lighthouse runs
+    const result = await axe.run(document, { resultTypes: ["violations"], rules: { "target-size": { enabled: true } } });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
