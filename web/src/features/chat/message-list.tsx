@@ -110,24 +110,19 @@ export function MessageList({
     el.scrollTo({ top: el.scrollHeight, behavior: smooth ? "smooth" : "auto" });
   };
 
-  // The chat opens at its end (one list per chat: ChatView keys it by chat), once its messages are there. Nothing here
-  // reads the layout before then: a read would force the whole screen's first layout into the task that mounts it.
+  // The chat opens at its end (one list per chat: ChatView keys it by chat) through the observer below: the reader is
+  // "at the bottom" until they scroll, so the rows' first size sends the view down, after the browser's own layout and
+  // before its paint. Nothing here reads the layout while mounting the rows: a read would force the whole list's first
+  // layout into the task that mounts it (one long task on a phone).
   const hasMessages = messages.length > 0;
-  const opened = useRef(false);
-  useLayoutEffect(() => {
-    if (opened.current || !hasMessages) return;
-    opened.current = true;
-    scrollToEnd();
-  }, [hasMessages]);
-  useLayoutEffect(() => {
-    if (hasMessages) setStartMargin(rowsRef.current?.offsetTop ?? 0);
-  }, [loading, hasMessages]);
 
-  // Growing content (streamed text, messages measured, images loading) is followed only while at the bottom.
+  // Growing content (streamed text, messages measured, images loading) is followed only while at the bottom. The
+  // rows' offset is read here too, where the layout is already done: it moves when the loading line above them goes.
   useEffect(() => {
     const rows = rowsRef.current;
     if (!rows || typeof ResizeObserver === "undefined") return;
     const observer = new ResizeObserver(() => {
+      setStartMargin(rows.offsetTop);
       if (atBottomRef.current) scrollToEnd();
     });
     observer.observe(rows);
@@ -149,10 +144,12 @@ export function MessageList({
   useLayoutEffect(() => {
     previousFirst.current = firstId;
   }, [firstId]);
-  // Runs after every render: older messages just landed → hold the anchor; otherwise note the current one.
+  // Runs after every render: older messages just landed → hold the anchor; otherwise note the current one. Not while the
+  // chat opens (its last few messages only): no older ones can land yet, and reading the anchor would force the
+  // list's first layout into the task that mounts it; the scroll to the end notes it then.
   useLayoutEffect(() => {
     const el = scrollRef.current;
-    if (!el || !hasMessages) return;
+    if (!el || !hasMessages || windowed) return;
     if (shift && anchorRef.current && !atBottomRef.current) {
       release();
       holdRef.current = { anchor: anchorRef.current, until: performance.now() + HOLD_MS, frame: requestAnimationFrame(holdStep) };
