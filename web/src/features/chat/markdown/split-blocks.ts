@@ -171,16 +171,30 @@ function ruleWarmUps(): (() => void)[] {
 }
 
 /**
+ * Lets the browser paint and handle input, then goes on: scheduler.yield() where the browser has it (Chromium), else a
+ * message to ourselves. Not setTimeout: nested timeouts wait at least 4 ms each, and the chat waits for the warm-up.
+ */
+function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === "function") return scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/**
  * Compiles the lexer's regular expressions in short tasks, before the first answer is parsed: the browser compiles
  * each the first times it runs, and the lexer has dozens, some of a thousand characters, so the first answers parsed
  * would otherwise pay for all of them in long tasks (80–160 ms each on a phone). Every rule is run on its own, then
  * the samples (for the rules the lexer builds as it goes, and its own code's first runs), as many per task as fit in
  * WARM_UP_SLICE_MS. Resolves once all have run.
  */
-export async function warmUpParser(
-  nextTask: () => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, 0)),
-  sliceMs = WARM_UP_SLICE_MS,
-): Promise<void> {
+export async function warmUpParser(nextTask: () => Promise<void> = yieldToBrowser, sliceMs = WARM_UP_SLICE_MS): Promise<void> {
   const steps = [...ruleWarmUps(), ...WARM_UP_SAMPLES.map((sample) => () => void new Lexer(LEX_OPTIONS).lex(sample))];
   let i = 0;
   while (i < steps.length) {
