@@ -156,3 +156,42 @@ describe("chatting in the browser", () => {
     expect(consoleErrors.filter((e) => /Content Security Policy|Uncaught/i.test(e))).toEqual([]);
   });
 });
+
+describe("an answer that begins before the markdown renderer has loaded", () => {
+  let slow: BrowserContext;
+  afterAll(async () => slow?.close());
+
+  it("stays on screen when it ends, with the question above it, while the renderer still loads", async () => {
+    slow = await launch({ locale: "en-US" });
+    const tab = slow.pages()[0] ?? (await slow.newPage());
+    const account = { email: uniqueEmail(), password: PASSWORD };
+    const res = await fetch(`${baseURL}/auth/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Lan Nguyen", ...account }),
+    });
+    expect(res.status).toBe(201);
+    // the renderer's chunk is held back until the answer has ended (a slow phone network)
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await slow.route(/\/assets\/streaming-markdown-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await tab.goto(`${baseURL}/login`);
+    await tab.fill("[data-testid=field-email]", account.email);
+    await tab.fill("[data-testid=field-password]", account.password);
+    await tab.click("[data-testid=login-submit]");
+    await tab.waitForSelector("[data-testid=greeting]");
+    await tab.fill("[data-testid=chat-input]", "Explain how clouds form");
+    await tab.keyboard.press("Enter");
+    await tab.waitForSelector("[data-testid=stop-button]");
+    await tab.waitForSelector("[data-testid=send-button]", { timeout: 30_000 });
+    // the chat is not emptied to wait for the renderer: both messages stay, the answer as its text for now
+    await tab.waitForTimeout(300);
+    expect(await tab.locator('[data-testid=message][data-sender="user"]').count()).toBe(1);
+    expect(await tab.locator('[data-testid=message][data-sender="bot"]').count()).toBe(1);
+    release();
+    await tab.locator('[data-testid=message][data-sender="bot"] .markdown:not(.markdown--pending)').waitFor();
+  });
+});

@@ -1,6 +1,6 @@
 // The SPA's entry: React Query and the router start while the language's texts load; the first render waits for them.
 import { RouterProvider, createRouter } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { getStoredUser } from "./features/auth/session";
 import { initI18n } from "./lib/i18n";
@@ -45,13 +45,17 @@ const routeStarted = new Promise<void>((resolve) =>
 );
 
 // Rendered even if the locale could not load (offline): i18next then shows keys rather than a blank page. In its own
-// task too: when the texts are there already, the render would otherwise run right after the router's work.
+// task too: when the texts are there already, the render would otherwise run right after the router's work. As a
+// transition, so React builds the first tree in slices it can pause, not in one task.
 void Promise.all([i18nReady.catch(() => undefined), routeStarted]).then(() =>
-  setTimeout(() =>
-    createRoot(document.getElementById("root")!).render(
-      <StrictMode>
-        <RouterProvider router={router} />
-      </StrictMode>,
-    ),
-  ),
+  setTimeout(() => {
+    const root = createRoot(document.getElementById("root")!);
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <RouterProvider router={router} />
+        </StrictMode>,
+      ),
+    );
+  }),
 );

@@ -80,7 +80,11 @@ export function ChatView({ chatId, focusMessageId }: { chatId: string | null; fo
   const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   // A saved chat's answers wait for the markdown renderer (never a turn being written: its text shows at once).
   const markdownReady = useMarkdownReady(chatId !== null && streaming === null && messages.some((m) => m.sender === "bot"));
-  const loadingChat = chatId !== null && (content.isPending || !markdownReady);
+  // Only a chat not shown yet waits for it: an answer that began before the renderer loaded must not empty the chat
+  // (and lose the reader's place) when it ends; its text shows as it is for the moment the renderer still takes.
+  const [shownChat, setShownChat] = useState<string | null>(null);
+  const loadingChat = chatId !== null && (content.isPending || (!markdownReady && shownChat !== chatId));
+  if (chatId !== null && !loadingChat && messages.length > 0 && shownChat !== chatId) setShownChat(chatId);
   const showGreeting = messages.length === 0 && !loadingChat;
   // A chat that has just loaded builds its rows in the background: a transition React can pause between messages,
   // not one long task inside the update that delivered them (the longest task of opening a chat on a phone).
