@@ -2,7 +2,7 @@
 // star and delete it.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launch, PASSWORD, SHOTS_DIR, uniqueEmail } from "./support/browser";
+import { createAccount, launch, PASSWORD, SHOTS_DIR, signIn, uniqueEmail } from "./support/browser";
 
 const baseURL = inject("baseURL");
 let ctx: BrowserContext;
@@ -164,13 +164,7 @@ describe("an answer that begins before the markdown renderer has loaded", () => 
   it("stays on screen when it ends, with the question above it, while the renderer still loads", async () => {
     slow = await launch({ locale: "en-US" });
     const tab = slow.pages()[0] ?? (await slow.newPage());
-    const account = { email: uniqueEmail(), password: PASSWORD };
-    const res = await fetch(`${baseURL}/auth/register`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ name: "Lan Nguyen", ...account }),
-    });
-    expect(res.status).toBe(201);
+    const account = await createAccount(baseURL);
     // the renderer's chunk is held back until the answer has ended (a slow phone network)
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -178,11 +172,7 @@ describe("an answer that begins before the markdown renderer has loaded", () => 
       await released;
       await route.continue();
     });
-    await tab.goto(`${baseURL}/login`);
-    await tab.fill("[data-testid=field-email]", account.email);
-    await tab.fill("[data-testid=field-password]", account.password);
-    await tab.click("[data-testid=login-submit]");
-    await tab.waitForSelector("[data-testid=greeting]");
+    await signIn(tab, baseURL, account);
     await tab.fill("[data-testid=chat-input]", "Explain how clouds form");
     await tab.keyboard.press("Enter");
     await tab.waitForSelector("[data-testid=stop-button]");
