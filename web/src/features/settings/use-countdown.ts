@@ -1,18 +1,20 @@
 // Seconds left until a moment (an ISO time from the server), ticking once a second; 0 once it has passed.
-import { useEffect, useState } from "react";
+// The value is computed while rendering, so the first render after the moment changes (a code just sent) already
+// shows the new countdown: a state set from an effect showed one frame of the old value ("Resend", enabled).
+import { useEffect, useReducer } from "react";
 import { secondsUntil } from "./validation";
 
+const TICK_MS = 1_000;
+
 export function useCountdown(iso: string | null | undefined): number {
-  const [left, setLeft] = useState(() => secondsUntil(iso));
+  const [, tick] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
-    setLeft(secondsUntil(iso));
-    if (!iso) return;
+    if (!iso || secondsUntil(iso) === 0) return;
     const id = setInterval(() => {
-      const s = secondsUntil(iso);
-      setLeft(s);
-      if (s === 0) clearInterval(id);
-    }, 1_000);
+      tick();
+      if (secondsUntil(iso) === 0) clearInterval(id);
+    }, TICK_MS);
     return () => clearInterval(id);
   }, [iso]);
-  return left;
+  return secondsUntil(iso);
 }
