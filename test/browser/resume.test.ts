@@ -1,19 +1,30 @@
 // Answers survive a reload: a page reloaded while its answer streams shows the question and the text so far at once,
 // follows the answer live to its end with a working stop button, and keeps the offline model's badge afterwards.
+// These tests run their own product whose offline model streams at a slower pace (OFFLINE_MODEL_DELAY_MS, its own
+// setting): the reload has to land while the answer still runs, and at the shared server's 25 ms a chunk the whole
+// answer (about 140 chunks, 3.5 s) could end during a reload on a loaded machine, failing the test with no fault.
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccount, launch, signIn } from "./support/browser";
+import { type RunningProduct, startProduct } from "./support/product";
 
-const baseURL = inject("baseURL");
+/** The offline model's pause before each chunk here, in milliseconds: an answer takes about 14 s. */
+const SLOW_CHUNK_MS = 100;
+
+let product: RunningProduct;
 let ctx: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
+  product = await startProduct({ vars: { OFFLINE_MODEL_DELAY_MS: String(SLOW_CHUNK_MS) } });
   ctx = await launch({ locale: "en-US" });
   page = ctx.pages()[0] ?? (await ctx.newPage());
-  await signIn(page, baseURL, await createAccount(baseURL));
+  await signIn(page, product.baseURL, await createAccount(product.baseURL));
 });
-afterAll(async () => ctx?.close());
+afterAll(async () => {
+  await ctx?.close();
+  product?.stop();
+});
 
 describe("reloading mid-answer", () => {
   it("shows the answer so far at once and follows it to the end, with the Offline badge kept", async () => {

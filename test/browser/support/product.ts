@@ -1,0 +1,68 @@
+// Runs the real product for browser tests as `npm start` does (scripts/start.mjs: local migrations, seeded rows,
+// wrangler dev) on a free port with its own throwaway state folder, from the SPA the global setup has built. `vars`
+// are the product's own configuration (`--var NAME:VALUE` to wrangler dev), never a test switch inside the code.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** How long wrangler may take to answer /api/health, in milliseconds. */
+const STARTUP_TIMEOUT_MS = 90_000;
+/** Pause between two health checks while it starts, in milliseconds. */
+const HEALTH_POLL_MS = 250;
+
+export interface RunningProduct {
+  baseURL: string;
+  stop(): void;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export async function startProduct({ vars = {} }: { vars?: Record<string, string> } = {}): Promise<RunningProduct> {
+  const port = await freePort();
+  const stateDir = mkdtempSync(join(tmpdir(), "may-browser-"));
+  const varArgs = Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
+  const server: ChildProcess = spawn("node", ["scripts/start.mjs", ...varArgs], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", PERSIST_DIR: stateDir, SKIP_BUILD: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  const stop = () => {
+    if (server.pid && server.exitCode === null) {
+      try {
+        process.kill(-server.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    }
+    rmSync(stateDir, { recursive: true, force: true });
+  };
+  let log = "";
+  server.stdout?.on("data", (d) => (log += d));
+  server.stderr?.on("data", (d) => (log += d));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const started = Date.now();
+  for (;;) {
+    try {
+      const res = await fetch(`${baseURL}/api/health`);
+      if (res.ok) return { baseURL, stop };
+    } catch {
+      // not up yet
+    }
+    if (Date.now() - started > STARTUP_TIMEOUT_MS || server.exitCode !== null) {
+      stop();
+      throw new Error(`server did not start:\n${log.slice(-4000)}`);
+    }
+    await new Promise((r) => setTimeout(r, HEALTH_POLL_MS));
+  }
+}
