@@ -36,9 +36,15 @@ afterAll(async () => {
       "",
       `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, mobile (Chromium, production build, ${baseURL}); goal ${GOAL} each`,
       "",
-      "  | page         | performance | accessibility | LCP      | TBT     | CLS   |",
-      "  | ------------ | ----------- | ------------- | -------- | ------- | ----- |",
-      ...rows.map((r) => `  | ${r[0]!.padEnd(12)} | ${r[1]!.padEnd(11)} | ${r[2]!.padEnd(13)} | ${r[3]!.padEnd(8)} | ${r[4]!.padEnd(7)} | ${r[5]!.padEnd(5)} |`),
+      "  | page         | performance | accessibility | LCP      | TBT     | CLS   | host CPU index |",
+      "  | ------------ | ----------- | ------------- | -------- | ------- | ----- | -------------- |",
+      ...rows.map(
+        (r) => `  | ${r[0]!.padEnd(12)} | ${r[1]!.padEnd(11)} | ${r[2]!.padEnd(13)} | ${r[3]!.padEnd(8)} | ${r[4]!.padEnd(7)} | ${r[5]!.padEnd(5)} | ${r[6]!.padEnd(14)} |`,
+      ),
+      "",
+      "  The performance score depends on the host: Lighthouse slows the CPU 4× from what it measured here. The host CPU",
+      "  index is Lighthouse's benchmarkIndex of this machine (it warns below 1,000); the framework-free landing page shows",
+      "  how much of the blocking time is the host's own.",
       "",
     ].join("\n"),
   );
@@ -63,7 +69,7 @@ async function audit(label: string, url: string, page: Page) {
     .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
     .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`);
   if (failing.length) console.log(`${label}: audits below 0.9: ${failing.join(", ")}`);
-  rows.push([label, `${perf}${perf >= GOAL ? "" : " (below)"}`, `${a11y}${a11y >= GOAL ? "" : " (below)"}`, audit("largest-contentful-paint"), audit("total-blocking-time"), audit("cumulative-layout-shift")]);
+  rows.push([label, `${perf}${perf >= GOAL ? "" : " (below)"}`, `${a11y}${a11y >= GOAL ? "" : " (below)"}`, audit("largest-contentful-paint"), audit("total-blocking-time"), audit("cumulative-layout-shift"), String(Math.round(lhr!.environment.benchmarkIndex))]);
 }
 
 it("scores the guest landing page", async () => {
