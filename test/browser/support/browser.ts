@@ -1,8 +1,7 @@
-// Launches Debian's Chromium through playwright-core with a fresh profile (playwright cannot download browsers here).
-import { mkdtempSync, mkdirSync } from "node:fs";
-import { tmpdir } from "node:os";
+// Debian's Chromium through playwright-core (playwright cannot download browsers here): a fresh context per caller.
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type BrowserContext, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, chromium } from "playwright-core";
 
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -17,14 +16,23 @@ export const CHROMIUM_ARGS = [
 
 export const SHOTS_DIR = join(process.cwd(), "test-output", "screenshots");
 
-/** `phone`: Lighthouse's mobile device (a touch screen, 412×823 at 1.75 device pixels per CSS pixel). */
+/**
+ * One Chromium for the whole browser run (the test files share a process): starting a browser costs seconds on a
+ * loaded two-core machine, a context a fraction of one, and each test's context is as fresh as a new profile (its own
+ * cookies, storage, cache and service workers). Playwright closes the browser when the process exits.
+ */
+let shared: Promise<Browser> | undefined;
+function sharedBrowser(): Promise<Browser> {
+  shared ??= chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  return shared;
+}
+
+/** A fresh browser context. `phone`: Lighthouse's mobile device (a touch screen, 412×823 at 1.75 device pixels per CSS pixel). */
 export async function launch(
   opts: { viewport?: { width: number; height: number }; locale?: string; colorScheme?: "light" | "dark"; phone?: boolean } = {},
 ): Promise<BrowserContext> {
   mkdirSync(SHOTS_DIR, { recursive: true });
-  return chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "may-chromium-")), {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: CHROMIUM_ARGS,
+  return (await sharedBrowser()).newContext({
     viewport: opts.viewport ?? (opts.phone ? { width: 412, height: 823 } : { width: 1280, height: 800 }),
     ...(opts.phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 1.75 } : {}),
     locale: opts.locale ?? "en-US",
