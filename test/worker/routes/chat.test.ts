@@ -70,7 +70,10 @@ describe("POST /api/chat/{model}", () => {
     expect(chat.title).toBe("Hi");
   });
 
-  it("stops on request: the partial answer is kept, marked stopped, and the stream says so", async () => {
+  // The offline model streams a chunk a millisecond here, so on a loaded machine the whole answer can end before the
+  // stop arrives (then 404 is right). Tried up to 3 times, each with its own user: a broken stop fails all three.
+  // The object-level stop, against a slow fake upstream, is deterministic (test/durable-objects/generation.test.ts).
+  it("stops on request: the partial answer is kept, marked stopped, and the stream says so", { retry: 2 }, async () => {
     const u = await registerUser();
     const full = await readSse(await ask(u.token, await makeChat(u.id), "Tell me a long story about clouds"));
     const chatId = await makeChat(u.id);
