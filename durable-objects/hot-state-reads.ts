@@ -4,6 +4,7 @@
 import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { aiSettings, chatSessions, dailyUsage, messages, userMemories, userSessions, users } from "../worker/db/schema";
 import { sealedModelKeysQuery } from "../worker/db/model-keys";
+import { premiumPeriodsQuery, toPremiumPeriod } from "../worker/db/payments";
 import type { Db } from "../worker/env";
 
 /** Messages of a chat kept as the model's context window; older ones stay in D1 only. */
@@ -25,6 +26,7 @@ function accountQueries(db: Db, userId: string) {
     db.select().from(aiSettings).where(eq(aiSettings.userId, userId)).limit(1),
     db.select({ content: userMemories.content }).from(userMemories).where(eq(userMemories.userId, userId)).orderBy(asc(userMemories.createdAt)),
     sealedModelKeysQuery(db, userId),
+    premiumPeriodsQuery(db, userId),
   ] as const;
 }
 
@@ -32,20 +34,28 @@ function dayQuery(db: Db, userId: string, day: string) {
   return db.select({ bucket: dailyUsage.bucket, count: dailyUsage.count }).from(dailyUsage).where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.day, day)));
 }
 
-/** Everything the object keeps about a user: the account, active sessions and the day's counters. */
+/** Everything the object keeps about a user: the account (with the paid periods), active sessions and the day's counters. */
 export async function readUserState(db: Db, userId: string, day: string) {
-  const [userRows, settingsRows, memoryRows, modelKeys, sessionRows, usageRows] = await db.batch([
+  const [userRows, settingsRows, memoryRows, modelKeys, periodRows, sessionRows, usageRows] = await db.batch([
     ...accountQueries(db, userId),
     db.select().from(userSessions).where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, Date.now()))),
     dayQuery(db, userId, day),
   ]);
-  return { user: userRows[0], settings: settingsRows[0], memories: memoryRows.map((m) => m.content), modelKeys, sessions: sessionRows, usage: usageRows };
+  return {
+    user: userRows[0],
+    settings: settingsRows[0],
+    memories: memoryRows.map((m) => m.content),
+    modelKeys,
+    periods: periodRows.map(toPremiumPeriod),
+    sessions: sessionRows,
+    usage: usageRows,
+  };
 }
 
 /** The account part again, after a change to the plan, profile, AI settings or remembered facts. */
 export async function readAccount(db: Db, userId: string) {
-  const [userRows, settingsRows, memoryRows, modelKeys] = await db.batch(accountQueries(db, userId));
-  return { user: userRows[0], settings: settingsRows[0], memories: memoryRows.map((m) => m.content), modelKeys };
+  const [userRows, settingsRows, memoryRows, modelKeys, periodRows] = await db.batch(accountQueries(db, userId));
+  return { user: userRows[0], settings: settingsRows[0], memories: memoryRows.map((m) => m.content), modelKeys, periods: periodRows.map(toPremiumPeriod) };
 }
 
 /** What a turn needs that the object lacks: a chat (its status and last messages, oldest first) and/or a day. */

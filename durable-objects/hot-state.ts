@@ -1,6 +1,7 @@
 // The user's hot state, kept in the user's Durable Object (its own SQLite, local to the object, microseconds to read):
-// the active sessions, a snapshot of the user row (plan and premium dates), the daily usage counters, and a window of
-// recent messages per chat. The object is single-threaded, so every check-and-write here is atomic without locks,
+// the active sessions, a snapshot of the user row and of the user's paid periods (the plan in force is the level of
+// the period covering now, read at each call, so it switches at a period's boundary exactly; the object's alarm then
+// writes it to D1 and tells open tabs), the daily usage counters, and a window of recent messages per chat. The object is single-threaded, so every check-and-write here is atomic without locks,
 // and the object sits near the user while D1 sits in one region: authenticating a call or starting a chat turn
 // reads nothing from D1 once this state is loaded. D1 stays the system of record for lists, search and reporting:
 // the object writes sessions through to D1 and the turn's messages and counters reach D1 in one batch at its end.
@@ -15,6 +16,7 @@ import { type AiSettingsRecord, aiSettingsFromRow, DEFAULT_AI_SETTINGS } from ".
 import type { Db, SessionUser } from "../worker/env";
 import { AppError } from "../worker/errors";
 import { quotaDay } from "../worker/lib/time";
+import { type PremiumPeriod, type PremiumState, premiumFields } from "../worker/payments/premium-period";
 import type { LogoutReason } from "../worker/protocol/socket";
 import { HISTORY_MESSAGES, readAccount, readForTurn, readMessageWithHistory, readUserState } from "./hot-state-reads";
 
@@ -73,6 +75,7 @@ export interface ColdLoad {
 export class HotState {
   private readonly sql: SqlStorage;
   private userCache: SessionUser | null = null;
+  private periodsCache: PremiumPeriod[] | null = null;
   private personalizationCache: Personalization | null = null;
 
   constructor(
@@ -130,9 +133,16 @@ export class HotState {
       }
       this.mergeDay(day, loaded.usage);
       this.setUser(user);
+      this.setPeriods(loaded.periods);
       this.setPersonalization(loaded.settings, loaded.memories, loaded.modelKeys);
     });
     return true;
+  }
+
+  /** Hydrates once, or completes an object hydrated before it kept paid periods. False: no such user. */
+  async load(): Promise<boolean> {
+    if (!this.hydrated) return this.hydrate(quotaDay());
+    return this.knowsPeriods || this.reloadUser();
   }
 
   private setPersonalization(settingsRow: (typeof aiSettings.$inferSelect) | undefined, memories: string[], modelKeys: SealedModelKey[]) {
@@ -155,7 +165,15 @@ export class HotState {
 
   // ---- the user --------------------------------------------------------------------------------------------------
 
-  user(): SessionUser {
+  /** The user as of `now`: the stored row with the premium fields of the paid period covering now. */
+  user(now = Date.now()): SessionUser {
+    const row = this.userRow();
+    const fields = premiumFields(this.periods(), now);
+    return fields ? { ...row, ...fields } : row;
+  }
+
+  /** The user row as last read from D1 (or last written by the object): its premium fields may lag `user()` by one boundary. */
+  userRow(): SessionUser {
     if (!this.userCache) {
       const raw = this.meta("user");
       if (!raw) throw new Error("hot state used before hydration");
@@ -169,15 +187,40 @@ export class HotState {
     this.setMeta("user", JSON.stringify(user));
   }
 
+  /** Records premium fields the object wrote to D1 itself (the plan switching at a boundary). */
+  setPremium(fields: PremiumState) {
+    this.setUser({ ...this.userRow(), ...fields });
+  }
+
+  /** The user's paid periods, oldest first (none for a user who never paid, or whose plan was set on the row only). */
+  periods(): PremiumPeriod[] {
+    if (!this.periodsCache) {
+      const raw = this.meta("periods");
+      this.periodsCache = raw ? (JSON.parse(raw) as PremiumPeriod[]) : []; // written by setPeriods from D1 rows
+    }
+    return this.periodsCache;
+  }
+
+  /** False for an object that kept the user before it kept their periods: it reads the account again once. */
+  get knowsPeriods(): boolean {
+    return this.periodsCache !== null || this.meta("periods") !== null;
+  }
+
+  private setPeriods(periods: PremiumPeriod[]) {
+    this.periodsCache = periods;
+    this.setMeta("periods", JSON.stringify(periods));
+  }
+
   /**
-   * Re-reads the user row, AI settings and remembered facts from D1 in one batch (after a plan, profile or settings
-   * change). False when the user no longer exists.
+   * Re-reads the user row, paid periods, AI settings and remembered facts from D1 in one batch (after a plan, profile
+   * or settings change). False when the user no longer exists.
    */
   async reloadUser(): Promise<boolean> {
-    const { user, settings, memories, modelKeys } = await readAccount(this.db, this.userId());
+    const { user, settings, memories, modelKeys, periods } = await readAccount(this.db, this.userId());
     if (!user) return false;
     this.storage.transactionSync(() => {
       this.setUser(user);
+      this.setPeriods(periods);
       this.setPersonalization(settings, memories, modelKeys);
     });
     return true;
@@ -197,7 +240,7 @@ export class HotState {
 
   /** The user of an active session (with a matching token hash when one is given), or throws 401. */
   async sessionUser(sessionId: string, tokenHash: string | null): Promise<SessionUser> {
-    if (!this.hydrated && !(await this.hydrate(quotaDay()))) throw new AppError("unauthorized", "No such user");
+    if (!(await this.load())) throw new AppError("unauthorized", "No such user");
     const session = this.activeSession(sessionId);
     if (!session) throw new AppError("session_expired", "Your login session has ended. Please log in again.");
     if (tokenHash !== null && tokenHash !== session.tokenHash) throw new AppError("invalid_token", "Session token does not match");

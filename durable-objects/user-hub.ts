@@ -2,6 +2,9 @@
 // outlive a request:
 // - the user's hot state (hot-state.ts): active sessions, the plan, daily counters, recent messages per chat — so
 //   authenticating a call is a JWT check plus one call here, and a chat turn reads nothing from D1 once loaded;
+// - the plan over time: its alarm switches the plan when a paid period of another level takes over (or paid time
+//   ends), writes it to D1, applies the new plan's session limit and pushes plan_changed, and sends the reminders
+//   before premium ends;
 // - the chat turn itself (worker/turn/chat-turn.ts) and its running answer (generation.ts), which keeps streaming
 //   into D1 after the browser that asked for it has gone (a Worker request is cancelled with its client, this is not);
 // - the user's sockets (socket-sessions.ts): the /ws protocol and live force_logout.
@@ -9,10 +12,12 @@
 import { type Connection, type ConnectionContext, Server } from "partyserver";
 import { sha256Hex } from "../worker/auth/tokens";
 import { createDb } from "../worker/db/client";
+import { savePremiumFields } from "../worker/db/payments";
 import { recordRevoked, recordSeen, recordSession } from "../worker/db/sessions";
 import type { Db, SessionUser } from "../worker/env";
 import { AppError, type ErrorCode } from "../worker/errors";
 import { isoOrNull, quotaDay } from "../worker/lib/time";
+import { nextPremiumChange, premiumFields, samePremium } from "../worker/payments/premium-period";
 import { ENTITLEMENTS, planOf } from "../worker/plans/entitlements";
 import { duePremiumReminder, nextPremiumReminder, premiumExpirationFields } from "../worker/plans/premium-schedule";
 import type { PublicMessage } from "../worker/protocol/resources";
@@ -90,41 +95,81 @@ export class UserHub extends Server<Env> {
   }
 
   /**
-   * One alarm serves two clocks: the generation watchdog (generation.ts sets it while turns run) and the premium
-   * reminders (3 days and 1 day before premium ends, and at the end, when the plan's limits fall back at once).
+   * One alarm serves three clocks: the generation watchdog (generation.ts sets it while turns run), the premium
+   * reminders (3 days and 1 day before paid time ends, and at the end, when the plan's limits fall back at once) and
+   * the plan's boundaries (a paid period of another level taking over).
    */
   override async onAlarm() {
     await this.generations.onAlarm();
+    if (!this.state.hydrated || !(await this.state.load())) return;
     await this.premiumReminder();
+    await this.switchPlan();
+    await this.armPlanAlarm();
   }
 
-  /** Sends the premium reminder that is due (once), applies the end of premium, and arms the next reminder. */
-  private async premiumReminder() {
-    if (!this.state.hydrated) return;
-    const now = Date.now();
-    const premiumEnd = this.state.user().premiumEnd;
-    const due = this.state.user().isPremium > 0 ? duePremiumReminder({ premiumEnd, now }) : null;
+  /** Sends the premium reminder that is due (once), and applies the end of premium. */
+  private async premiumReminder(now = Date.now()) {
+    const user = this.state.user(now);
+    const paid = user.isPremium > 0 || this.state.periods().length > 0;
+    const premiumEnd = user.premiumEnd;
+    const due = paid ? duePremiumReminder({ premiumEnd, now }) : null;
     if (due && premiumEnd !== null && this.state.lastReminderAt() !== due.at) {
       this.state.setLastReminderAt(due.at);
       this.sockets.broadcast({ type: "premium_expiration", ...premiumExpirationFields({ premiumEnd, now }) });
       // Premium ended: the free plan's session limit and quotas apply from now (planOf reads premium_end).
       if (due.kind === "ended") await this.userChanged();
     }
-    await this.armPremiumReminder(now);
   }
 
-  /** Sets the alarm for the next premium reminder, unless an earlier alarm (a running turn's watchdog) is set. */
-  private async armPremiumReminder(now = Date.now()) {
+  /**
+   * At a paid period's boundary: the plan of the period now in force goes to D1 (the object already answers with it),
+   * its session limit applies and open tabs are told. Nothing when the row already holds it.
+   */
+  private async switchPlan(now = Date.now()) {
+    if (await this.savePlanInForce(now)) await this.planApplied();
+  }
+
+  /** Brings the D1 user row to the premium fields of the period in force at `now`. True when it wrote them. */
+  private async savePlanInForce(now: number): Promise<boolean> {
+    const row = this.state.userRow();
+    const fields = premiumFields(this.state.periods(), now);
+    if (!fields || samePremium(fields, row)) return false;
+    if (await savePremiumFields({ db: this.db, userId: this.name, from: row, to: fields, now })) {
+      this.state.setPremium(fields);
+      return true;
+    }
+    // The row changed meanwhile (a payment, which tells the object when it is done): take what D1 has now.
+    await this.state.reloadUser();
+    return false;
+  }
+
+  /** The plan in force applies: surplus sessions past its limit end (oldest first), open tabs refetch the plan. */
+  private async planApplied() {
     const user = this.state.user();
-    const next = user.isPremium > 0 ? nextPremiumReminder({ premiumEnd: user.premiumEnd, now }) : null;
-    if (!next) return;
+    const plan = planOf(user);
+    const surplus = this.state.activeSessions().slice(ENTITLEMENTS[plan].sessionLimit).map((s) => s.id);
+    if (surplus.length > 0) await this.endSessionsById(surplus, "expired");
+    this.sockets.broadcast({ type: "plan_changed", plan, is_premium: user.isPremium, premium_end: isoOrNull(user.premiumEnd) });
+  }
+
+  /**
+   * Sets the alarm for the next premium reminder or plan boundary, whichever comes first, unless an earlier alarm (a
+   * running turn's watchdog) is set.
+   */
+  private async armPlanAlarm(now = Date.now()) {
+    const user = this.state.user(now);
+    const paid = user.isPremium > 0 || this.state.periods().length > 0;
+    const reminder = paid ? nextPremiumReminder({ premiumEnd: user.premiumEnd, now }) : null;
+    const boundary = nextPremiumChange(this.state.periods(), now);
+    const next = Math.min(reminder?.at ?? Infinity, boundary ?? Infinity);
+    if (next === Infinity) return;
     const current = await this.ctx.storage.getAlarm();
-    if (current === null || current > next.at) await this.ctx.storage.setAlarm(next.at);
+    if (current === null || current > next) await this.ctx.storage.setAlarm(next);
   }
 
   /** The hot state, loaded from D1 the first time it is needed (once per object, ever). */
   private async ready(): Promise<boolean> {
-    return this.state.hydrated || this.state.hydrate(quotaDay());
+    return this.state.load();
   }
 
   // ---- sessions --------------------------------------------------------------------------------------------------
@@ -147,7 +192,7 @@ export class UserHub extends Server<Env> {
     const record: SessionRecord = { ...rest, tokenHash: await sha256Hex(token) };
     await this.ready();
     this.state.setUser(user);
-    const replaced = this.state.addSession(record, ENTITLEMENTS[planOf(user)].sessionLimit);
+    const replaced = this.state.addSession(record, ENTITLEMENTS[planOf(this.state.user())].sessionLimit);
     await recordSession({ db: this.db, session: { ...record, userId: user.id }, replacedIds: replaced });
     this.sockets.forceLogout(replaced, "replaced");
     return replaced;
@@ -175,16 +220,16 @@ export class UserHub extends Server<Env> {
     return this.endSessionsById(ids, reason);
   }
 
-  /** RPC: the user's row changed in D1; reload it, apply the plan's session limit (oldest go first), tell open tabs. */
+  /**
+   * RPC: the user's row or paid periods changed in D1; reload them, bring the row to the period in force, apply the
+   * plan's session limit (oldest go first), tell open tabs and arm the alarm for the next boundary.
+   */
   async userChanged(): Promise<void> {
     if (!(await this.ready())) return;
     if (!(await this.state.reloadUser())) return;
-    const user = this.state.user();
-    const plan = planOf(user);
-    const surplus = this.state.activeSessions().slice(ENTITLEMENTS[plan].sessionLimit).map((s) => s.id);
-    if (surplus.length > 0) await this.endSessionsById(surplus, "expired");
-    this.sockets.broadcast({ type: "plan_changed", plan, is_premium: user.isPremium, premium_end: isoOrNull(user.premiumEnd) });
-    await this.armPremiumReminder();
+    await this.savePlanInForce(Date.now());
+    await this.planApplied();
+    await this.armPlanAlarm();
   }
 
   /** RPC: the user's AI settings or remembered facts changed in D1; the next turn uses the new ones. */

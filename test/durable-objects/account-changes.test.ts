@@ -1,9 +1,12 @@
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { endUserSessions, userChanged } from "../../worker/auth/sessions";
 import { signSessionJwt } from "../../worker/auth/tokens";
-import { call, inUserHub, login, registerUser, setPlan } from "../support/api";
+import { userHub } from "../../worker/lib/user-hub";
+import { call, eventually, inUserHub, json, login, registerUser, setPlan } from "../support/api";
 import { openSocket } from "../support/socket";
+import { createOrder, pay, periodsOf, premiumInfo, shiftPaidTime } from "../worker/payments/helpers";
 
 describe("account changes through the user's Durable Object", () => {
   it("ends every other session live and keeps the one named", async () => {
@@ -52,7 +55,8 @@ describe("account changes through the user's Durable Object", () => {
 describe("premium reminders on the user's Durable Object alarm", () => {
   it("tells open tabs when premium has ended and falls back to the free plan's limits at once", async () => {
     const u = await registerUser(); // oldest session: the one the free plan's limit of 2 ends
-    await setPlan(u.id, 2, Date.now() + 400);
+    // ends soon enough for the test to wait, late enough that the sign-ins below happen first on a loaded machine
+    await setPlan(u.id, 2, Date.now() + 1500);
     const second = await login(u.email, u.password, "b");
     const third = await login(u.email, u.password, "c");
     const sock = await openSocket(third.token);
@@ -73,6 +77,107 @@ describe("premium reminders on the user's Durable Object alarm", () => {
     await setPlan(u.id, 1, end);
     const alarm = await inUserHub(u.id, (_hub, state) => state.storage.getAlarm());
     expect(alarm).toBe(end - 3 * 86_400_000);
+  });
+});
+
+describe("the plan at a paid period's boundary, switched by the user's Durable Object alarm", () => {
+  const me = async (token: string) => json(await call("GET", "/auth/me", { token }));
+  const models = async (token: string) => (await json(await call("GET", "/api/models", { token }))).data;
+  const total = (d: any, endpoint: string) => d.models.find((m: any) => m.endpoint === endpoint).total;
+  const storedLevel = async (userId: string) => (await env.DB.prepare("SELECT is_premium FROM users WHERE id = ?").bind(userId).first<number>("is_premium"));
+
+  /** Lets the paid time pass until `boundary` is `inMs` from now, and has the user's object read it again. */
+  async function bringBoundaryTo(userId: string, boundary: number, inMs: number): Promise<number> {
+    const target = Date.now() + inMs;
+    await shiftPaidTime(userId, boundary - target);
+    await userChanged(env, userId);
+    return target;
+  }
+
+  it("Advanced+ then Basic: at Advanced+'s end the alarm switches to Basic, pushes plan_changed, and Basic's quotas and session limit apply", async () => {
+    const u = await registerUser();
+    await pay((await createOrder(u, "AD_1T")).order);
+    await pay((await createOrder(u, "BS_1T")).order);
+    // Advanced+ allows 5 devices: four more sign in, the first two are the oldest
+    const second = await login(u.email, u.password, "b");
+    const devices = [await login(u.email, u.password, "c"), await login(u.email, u.password, "d"), await login(u.email, u.password, "e")];
+    const newest = devices[2]!;
+    const sock = await openSocket(newest.token);
+    sock.send({ type: "authenticate", userId: u.id });
+    await sock.next("authenticated");
+
+    const [advanced, basic] = await periodsOf(u.id);
+    const boundary = await bringBoundaryTo(u.id, advanced.end_at, 2500);
+    expect(await sock.next("plan_changed")).toMatchObject({ plan: "advanced", is_premium: 2 }); // the reload's own push
+    expect(await inUserHub(u.id, (_hub, state) => state.storage.getAlarm())).toBe(boundary);
+    expect((await me(newest.token)).data.user).toMatchObject({ plan: "advanced", is_premium: 2 });
+    expect(total(await models(newest.token), "gpt-4.1")).toBe(600);
+
+    await eventually(async () => Date.now() >= boundary);
+    await runDurableObjectAlarm(await userHub(env, u.id));
+
+    const basicEnd = new Date(basic.end_at - (advanced.end_at - boundary)).toISOString();
+    expect(await sock.next("plan_changed")).toMatchObject({ plan: "basic", is_premium: 1, premium_end: basicEnd });
+    expect(await storedLevel(u.id)).toBe(1);
+    expect((await me(newest.token)).data.user).toMatchObject({ plan: "basic", is_premium: 1, premium_end: basicEnd });
+    expect(await premiumInfo(newest)).toMatchObject({ plan: "basic", is_premium: 1, active: true, premium_end: basicEnd });
+    const quotas = await models(newest.token);
+    expect([total(quotas, "gpt-4.1"), total(quotas, "gpt-4.1-mini")]).toEqual([200, 1000]);
+    // Basic allows 3 devices: the two oldest are signed out
+    expect((await call("GET", "/auth/me", { token: u.token })).status).toBe(401);
+    expect((await call("GET", "/auth/me", { token: second.token })).status).toBe(401);
+    for (const d of devices) expect((await call("GET", "/auth/me", { token: d.token })).status).toBe(200);
+    // the next alarm is Basic's 3-day reminder
+    expect(await inUserHub(u.id, (_hub, state) => state.storage.getAlarm())).toBe(Date.parse(basicEnd) - 3 * 86_400_000);
+    sock.ws.close();
+  });
+
+  it("answers with the plan of the period in force from the boundary on, before the alarm has written it", async () => {
+    const u = await registerUser();
+    await pay((await createOrder(u, "AD_1T")).order);
+    await pay((await createOrder(u, "BS_1T")).order);
+    const [advanced] = await periodsOf(u.id);
+    // Advanced+ ends in 300 ms; the object reads the moved periods but keeps its alarm (set for the old boundary)
+    const boundary = Date.now() + 300;
+    await shiftPaidTime(u.id, advanced.end_at - boundary);
+    await inUserHub(u.id, (hub) => hub.state.reloadUser());
+    expect((await me(u.token)).data.user).toMatchObject({ plan: "advanced", is_premium: 2 });
+    await eventually(async () => Date.now() >= boundary);
+    expect((await me(u.token)).data.user).toMatchObject({ plan: "basic", is_premium: 1 });
+    expect(total(await models(u.token), "gpt-4.1")).toBe(200);
+    expect(await storedLevel(u.id)).toBe(2);
+    expect(await runDurableObjectAlarm(await userHub(env, u.id))).toBe(true);
+    expect(await storedLevel(u.id)).toBe(1);
+  });
+
+  it("Basic, then Advanced+, then Basic's resumed days: the alarm goes back to Basic when Advanced+ ends, and to Free at the very end", async () => {
+    const u = await registerUser();
+    await pay((await createOrder(u, "BS_1T")).order);
+    await pay((await createOrder(u, "AD_1T")).order);
+    const sock = await openSocket(u.token);
+    sock.send({ type: "authenticate", userId: u.id });
+    await sock.next("authenticated");
+    const [, advanced, rest] = await periodsOf(u.id);
+    expect(rest).toMatchObject({ level: 1, start_at: advanced.end_at });
+
+    let boundary = await bringBoundaryTo(u.id, advanced.end_at, 800);
+    await sock.next("plan_changed");
+    await eventually(async () => Date.now() >= boundary);
+    await runDurableObjectAlarm(await userHub(env, u.id));
+    expect(await sock.next("plan_changed")).toMatchObject({ plan: "basic", is_premium: 1 });
+    expect(total(await models(u.token), "gpt-4.1")).toBe(200);
+
+    const [, , resumed] = await periodsOf(u.id);
+    boundary = await bringBoundaryTo(u.id, resumed.end_at, 800);
+    await sock.next("plan_changed");
+    await eventually(async () => Date.now() >= boundary);
+    await runDurableObjectAlarm(await userHub(env, u.id));
+    expect(await sock.next("premium_expiration")).toMatchObject({ expired: true, days_left: 0 });
+    expect(await sock.next("plan_changed")).toMatchObject({ plan: "free", is_premium: 0 });
+    expect(await storedLevel(u.id)).toBe(0);
+    expect(total(await models(u.token), "gpt-4.1")).toBe(0);
+    expect(await premiumInfo(u)).toMatchObject({ plan: "free", is_premium: 0, active: false, premium_end: new Date(boundary).toISOString() });
+    sock.ws.close();
   });
 });
 

@@ -216,12 +216,14 @@ export const paymentOrders = sqliteTable(
   ],
 );
 
+/** One row per purchase (the history's plan, price, transaction and method); its time is in premium_periods. */
 export const subscriptions = sqliteTable(
   "subscriptions",
   {
     id: text("id").primaryKey(),
     userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     plan: text("plan", { enum: ["BS_1T", "BS_1Y", "AD_1T", "AD_1Y"] }).notNull(),
+    /** The span of its periods: the first one's start, the last one's end (kept up to date when they move). */
     startDate: integer("start_date").notNull(),
     endDate: integer("end_date").notNull(),
     price: integer("price").notNull(),
@@ -233,6 +235,28 @@ export const subscriptions = sqliteTable(
     orderId: text("order_id").references(() => paymentOrders.id, { onDelete: "set null" }),
   },
   (t) => [index("subscriptions_user").on(t.userId, t.startDate), uniqueIndex("subscriptions_order").on(t.orderId)],
+);
+
+/**
+ * Paid time as a queue of periods, each at one plan level (worker/payments/premium-period.ts): the plan in force is
+ * the level of the period covering now, and the user's is_premium/premium_start/premium_end follow from them. A
+ * purchase is one subscription row and usually one period; when a higher level is bought during a lower one, the
+ * lower period is split and its unused rest becomes a second period of the same subscription, later in the queue.
+ */
+export const premiumPeriods = sqliteTable(
+  "premium_periods",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    /** What paid for it; null for premium that was set on the user row before periods were kept. */
+    subscriptionId: text("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
+    /** users.is_premium while it runs: 1 Basic, 2 Advanced+. */
+    level: integer("level").notNull(),
+    startAt: integer("start_at").notNull(),
+    endAt: integer("end_at").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("premium_periods_user").on(t.userId, t.startAt), index("premium_periods_subscription").on(t.subscriptionId)],
 );
 
 /**

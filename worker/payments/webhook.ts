@@ -5,13 +5,20 @@
 // is kept in the ledger for review. Idempotent by the transaction id (see applyPayment in worker/db/payments.ts).
 import * as v from "valibot";
 import { userChanged } from "../auth/sessions";
-import { applyPayment, findOrderForTransfer, getBankTransaction, markForReview, recordUnmatchedTransaction, type IncomingTransaction } from "../db/payments";
-import { getUserById } from "../db/users";
+import {
+  applyPayment,
+  findOrderForTransfer,
+  getBankTransaction,
+  markForReview,
+  readPremiumQueue,
+  recordUnmatchedTransaction,
+  type IncomingTransaction,
+} from "../db/payments";
 import type { Db } from "../env";
 import { PACKAGES } from "../plans/packages";
 import { bankAccount, commissionOf, commissionRateBps } from "./config";
 import { findOrderCode } from "./order-code";
-import { paidPeriod } from "./premium-period";
+import { addPaidPeriod, premiumFields, queueOf } from "./premium-period";
 
 const Text = (max: number) => v.nullish(v.pipe(v.string(), v.maxLength(max)), null);
 
@@ -58,7 +65,7 @@ export type WebhookResult =
   | { outcome: "review"; reason: string; order_code: string | null }
   | { outcome: "ignored"; reason: string };
 
-/** Attempts when the buyer's premium changed under a payment (two orders paid at the same instant). */
+/** Attempts when the buyer's premium changed under a payment (two orders paid at the same instant, or the plan switching). */
 const STALE_RETRIES = 3;
 
 export async function handleBankTransaction({ env, db, body, now = Date.now }: { env: Env; db: Db; body: SepayWebhook; now?: () => number }): Promise<WebhookResult> {
@@ -103,16 +110,20 @@ export async function handleBankTransaction({ env, db, body, now = Date.now }: {
   const bps = commissionRateBps(env);
   const applyId = crypto.randomUUID();
   for (let attempt = 0; attempt < STALE_RETRIES; attempt++) {
-    const user = await getUserById({ db, id: order.userId });
+    const { user, periods } = await readPremiumQueue({ db, userId: order.userId });
     if (!user) return keep("review", "unknown_order_code", null, code);
     const at = now();
+    // The paid time goes into the user's queue of periods: after any running or scheduled time of its level or higher.
+    const before = queueOf(periods, user, at);
+    const { periods: after, added } = addPaidPeriod(before, pkg, at);
     const result = await applyPayment({
       db,
       d1: env.DB,
       tx,
       order,
-      readPremium: { isPremium: user.isPremium, premiumEnd: user.premiumEnd },
-      period: paidPeriod(user, pkg, at),
+      read: { isPremium: user.isPremium, premiumStart: user.premiumStart, premiumEnd: user.premiumEnd, periodCount: periods.length },
+      queue: { before, after, added },
+      fields: premiumFields(after, at)!,
       commissionBps: bps,
       commission: commissionOf(order.amount, bps),
       applyId,

@@ -72,6 +72,11 @@ export const PremiumInfoBodySchema = Success(
 );
 export type PremiumInfoBody = v.InferInput<typeof PremiumInfoBodySchema>;
 
+/** scheduled: paid time queued after the running period (a renewal, a lower plan, a lower plan's resumed days). */
+export const SubscriptionStatusSchema = v.picklist(["active", "scheduled", "expired", "cancelled"]);
+export type SubscriptionStatus = v.InferOutput<typeof SubscriptionStatusSchema>;
+
+/** One period of paid time in the history, with the purchase that paid for it (plan, price, transaction, method). */
 export const SubscriptionSchema = v.object({
   id: v.string(),
   plan: PackageTypeSchema,
@@ -80,8 +85,10 @@ export const SubscriptionSchema = v.object({
   price: v.number(),
   currency: v.literal("VND"),
   transaction_id: v.nullable(v.string()),
-  status: v.picklist(["active", "expired", "cancelled"]),
+  status: SubscriptionStatusSchema,
   method: v.string(),
+  /** The unused rest of a purchase whose time a higher plan bought later interrupted: it resumes after that plan. */
+  resumed: v.boolean(),
 });
 export const SubscriptionHistoryBodySchema = Success(v.object({ subscriptions: v.array(SubscriptionSchema) }));
 export type SubscriptionHistoryBody = v.InferInput<typeof SubscriptionHistoryBodySchema>;

@@ -1,9 +1,9 @@
 // /auth/premium-info and /auth/subscription-history: the signed-in user's plan as the spec gives it (is_premium,
-// premium_start, premium_end, plus the plan it means now) and the history of paid periods. Mounted at /auth next to
-// the account routes; the rows come from the payment batch (worker/db/payments.ts).
+// premium_start, premium_end, plus the plan it means now) and the history of paid periods (active, scheduled, expired).
+// Mounted at /auth next to the account routes; the rows come from the payment batch (worker/db/payments.ts).
 import { Hono } from "hono";
 import { requireAuth } from "../auth/middleware";
-import { listSubscriptions, publicSubscription } from "../db/payments";
+import { listPaidPeriods, publicPaidPeriod } from "../db/payments";
 import type { AppEnv } from "../env";
 import { isoOrNull } from "../lib/time";
 import { planOf } from "../plans/entitlements";
@@ -35,7 +35,7 @@ export const premiumRoutes = new Hono<AppEnv>()
     );
   })
   .get("/subscription-history", requireAuth, async (c) => {
-    const rows = await listSubscriptions({ db: c.var.db, userId: c.var.user.id, limit: HISTORY_LIMIT });
+    const rows = await listPaidPeriods({ db: c.var.db, userId: c.var.user.id, limit: HISTORY_LIMIT });
     const now = Date.now();
-    return c.json({ status: "success", data: { subscriptions: rows.map((s) => publicSubscription(s, now)) } } satisfies SubscriptionHistoryBody, 200);
+    return c.json({ status: "success", data: { subscriptions: rows.map((s) => publicPaidPeriod(s, now)) } } satisfies SubscriptionHistoryBody, 200);
   });

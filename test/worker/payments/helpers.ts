@@ -80,3 +80,22 @@ export async function history(user: TestUser) {
 export async function ledger(txId: string | number) {
   return env.DB.prepare("SELECT * FROM bank_transactions WHERE id = ?").bind(String(txId)).all();
 }
+
+/**
+ * Moves the user's paid time `ms` earlier in D1 (periods, history rows and the user's premium dates), as if it had
+ * all been bought that long ago: how a test lets time pass over a queue of periods. The user's object is not told
+ * (call userChanged, or let its alarm find out).
+ */
+export async function shiftPaidTime(userId: string, ms: number) {
+  await env.DB.batch([
+    env.DB.prepare("UPDATE premium_periods SET start_at = start_at - ?1, end_at = end_at - ?1 WHERE user_id = ?2").bind(ms, userId),
+    env.DB.prepare("UPDATE subscriptions SET start_date = start_date - ?1, end_date = end_date - ?1 WHERE user_id = ?2").bind(ms, userId),
+    env.DB.prepare("UPDATE users SET premium_start = premium_start - ?1, premium_end = premium_end - ?1 WHERE id = ?2").bind(ms, userId),
+  ]);
+}
+
+/** The user's paid periods in D1, oldest first. */
+export async function periodsOf(userId: string) {
+  const { results } = await env.DB.prepare("SELECT * FROM premium_periods WHERE user_id = ? ORDER BY start_at").bind(userId).all<any>();
+  return results;
+}

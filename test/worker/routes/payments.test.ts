@@ -14,7 +14,7 @@ import {
 } from "../../../worker/protocol/payments";
 import { call, json, registerUser } from "../../support/api";
 import { openSocket } from "../../support/socket";
-import { createOrder, history, ledger, pay, premiumInfo, sendWebhook, transfer } from "../payments/helpers";
+import { createOrder, history, ledger, pay, periodsOf, premiumInfo, sendWebhook, shiftPaidTime, transfer } from "../payments/helpers";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -214,7 +214,8 @@ describe("premium in time", () => {
     expect(Date.parse(after.premium_end)).toBe(addCalendarMonths(Date.parse(running.premium_end), 12));
     const rows = await history(u);
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ plan: "BS_1Y", start_date: running.premium_end, end_date: after.premium_end });
+    expect(rows[0]).toMatchObject({ plan: "BS_1Y", start_date: running.premium_end, end_date: after.premium_end, status: "scheduled" });
+    expect(rows[1]).toMatchObject({ plan: "BS_1T", end_date: running.premium_end, status: "active" });
   });
 
   it("applies two orders paid at the same moment one after the other (no lost month)", async () => {
@@ -260,22 +261,116 @@ describe("premium in time", () => {
     expect(entry(basic, "gpt-4.1")).toMatchObject({ allowed: true, total: 200 });
     expect(entry(basic, "gpt-4.1-mini").total).toBe(1000);
 
-    await env.DB.prepare("UPDATE users SET premium_end = ? WHERE id = ?").bind(Date.now() - 1000, u.id).run();
+    // a month and a day later: the paid month is over
+    await shiftPaidTime(u.id, 32 * DAY);
     await userChanged(env, u.id);
     const ended = await models();
     expect(ended.plan).toBe("free");
     expect(entry(ended, "gpt-4.1")).toMatchObject({ allowed: false, total: 0 });
     expect(entry(ended, "gpt-4.1-mini").total).toBe(50);
+    expect(await premiumInfo(u)).toMatchObject({ is_premium: 0, plan: "free", active: false, days_left: 0 });
   });
 
   it("lists history rows as expired once their period has ended", async () => {
     const u = await registerUser();
     const { order } = await createOrder(u, "BS_1T");
     await pay(order);
-    await env.DB.prepare("UPDATE subscriptions SET start_date = ?, end_date = ? WHERE user_id = ?").bind(Date.now() - 40 * DAY, Date.now() - 10 * DAY, u.id).run();
+    await shiftPaidTime(u.id, 40 * DAY);
     expect((await history(u))[0].status).toBe("expired");
     await env.DB.prepare("UPDATE subscriptions SET status = 'cancelled' WHERE user_id = ?").bind(u.id).run();
     expect((await history(u))[0].status).toBe("cancelled");
+  });
+});
+
+describe("paid time as a queue of periods (through the real webhook)", () => {
+  const me = async (u: { token: string }) => (await json(await call("GET", "/auth/me", { token: u.token }))).data.user;
+  const models = async (u: { token: string }) => (await json(await call("GET", "/api/models", { token: u.token }))).data;
+  const total = (d: any, endpoint: string) => d.models.find((m: any) => m.endpoint === endpoint).total;
+
+  it("high → low: Basic bought during Advanced+ waits for it; the Advanced+ month is delivered, then Basic", async () => {
+    const u = await registerUser();
+    await pay((await createOrder(u, "AD_1T")).order);
+    const advanced = await premiumInfo(u);
+    const adEnd = Date.parse(advanced.premium_end);
+    await pay((await createOrder(u, "BS_1T")).order);
+
+    // still Advanced+ now, with its quotas; paid time runs to the end of the Basic month that follows
+    expect(await me(u)).toMatchObject({ is_premium: 2, plan: "advanced", premium_active: true });
+    const info = await premiumInfo(u);
+    expect(info).toMatchObject({ is_premium: 2, plan: "advanced", active: true, premium_start: advanced.premium_start });
+    expect(Date.parse(info.premium_end)).toBe(addCalendarMonths(adEnd, 1));
+    expect(total(await models(u), "gpt-4.1")).toBe(600);
+    const rows = await history(u);
+    expect(rows.map((r) => [r.plan, r.status, r.resumed])).toEqual([["BS_1T", "scheduled", false], ["AD_1T", "active", false]]);
+    expect(rows[0]).toMatchObject({ start_date: advanced.premium_end, end_date: info.premium_end });
+
+    // the Advanced+ month has passed: Basic is in force until its own month ends
+    await shiftPaidTime(u.id, adEnd - Date.now() + 60_000);
+    await userChanged(env, u.id);
+    expect(await me(u)).toMatchObject({ is_premium: 1, plan: "basic" });
+    expect(total(await models(u), "gpt-4.1")).toBe(200);
+    expect((await history(u)).map((r) => [r.plan, r.status])).toEqual([["BS_1T", "active"], ["AD_1T", "expired"]]);
+  });
+
+  it("low → high: Advanced+ starts now and Basic's unused time resumes after it, to the millisecond", async () => {
+    const u = await registerUser();
+    await pay((await createOrder(u, "BS_1T")).order);
+    const basic = await premiumInfo(u);
+    await shiftPaidTime(u.id, 10 * DAY); // Basic has run 10 days
+    await userChanged(env, u.id);
+    const basicEnd = Date.parse(basic.premium_end) - 10 * DAY;
+
+    const before = Date.now();
+    await pay((await createOrder(u, "AD_1T")).order);
+    const after = Date.now();
+    expect(await me(u)).toMatchObject({ is_premium: 2, plan: "advanced" });
+    expect(total(await models(u), "gpt-4.1")).toBe(600);
+
+    const [used, advanced, rest] = await periodsOf(u.id);
+    expect(advanced).toMatchObject({ level: 2 });
+    expect(advanced.start_at).toBeGreaterThanOrEqual(before);
+    expect(advanced.start_at).toBeLessThanOrEqual(after);
+    expect(advanced.end_at).toBe(addCalendarMonths(advanced.start_at, 1));
+    expect(used).toMatchObject({ level: 1, end_at: advanced.start_at });
+    expect(rest).toMatchObject({ level: 1, subscription_id: used.subscription_id, start_at: advanced.end_at });
+    // what Basic had left when Advanced+ began, not a day lost
+    expect(rest.end_at - rest.start_at).toBe(basicEnd - advanced.start_at);
+
+    const info = await premiumInfo(u);
+    expect(info).toMatchObject({ is_premium: 2, plan: "advanced", premium_start: new Date(Date.parse(basic.premium_start) - 10 * DAY).toISOString() });
+    expect(Date.parse(info.premium_end)).toBe(rest.end_at);
+    const rows = await history(u);
+    expect(rows.map((r) => [r.plan, r.status, r.resumed])).toEqual([
+      ["BS_1T", "scheduled", true],
+      ["AD_1T", "active", false],
+      ["BS_1T", "expired", false],
+    ]);
+    // the Basic purchase's record spans both of its parts
+    const { results } = await env.DB.prepare("SELECT start_date, end_date FROM subscriptions WHERE user_id = ? AND plan = 'BS_1T'").bind(u.id).all<any>();
+    expect(results[0]).toEqual({ start_date: used.start_at, end_date: rest.end_at });
+  });
+
+  it("low → high → low: a second Basic month queues after Basic's resumed days", async () => {
+    const u = await registerUser();
+    await pay((await createOrder(u, "BS_1T")).order);
+    await pay((await createOrder(u, "AD_1T")).order);
+    await pay((await createOrder(u, "BS_1T")).order);
+    const periods = await periodsOf(u.id);
+    expect(periods.map((p) => p.level)).toEqual([1, 2, 1, 1]);
+    for (let i = 1; i < periods.length; i++) expect(periods[i].start_at).toBe(periods[i - 1].end_at);
+    expect(periods[3].end_at).toBe(addCalendarMonths(periods[3].start_at, 1));
+    expect(await premiumInfo(u)).toMatchObject({ is_premium: 2, plan: "advanced", premium_end: new Date(periods[3].end_at).toISOString() });
+    expect((await history(u)).map((r) => r.status)).toEqual(["scheduled", "scheduled", "active", "expired"]);
+  });
+
+  it("Advanced+ yearly over Basic monthly: the year is in force now, Basic's month resumes after it", async () => {
+    const u = await registerUser();
+    await pay((await createOrder(u, "BS_1T")).order);
+    await pay((await createOrder(u, "AD_1Y")).order);
+    const [, year, rest] = await periodsOf(u.id);
+    expect(year.end_at).toBe(addCalendarMonths(year.start_at, 12));
+    expect(rest.start_at).toBe(year.end_at);
+    expect(await me(u)).toMatchObject({ is_premium: 2, plan: "advanced", premium_end: new Date(rest.end_at).toISOString() });
   });
 });
 
