@@ -1,6 +1,7 @@
 // The user's paid periods (GET /auth/subscription-history): plan, start, end, price, transaction id, status (active,
-// expired, cancelled) and method. Shown on /upgrade and, after the accounts work is merged, in Settings > Subscription;
-// it loads its own texts (the "plans" namespace) so it can be mounted anywhere.
+// scheduled — queued after the running period —, expired, cancelled) and method. A plan whose time a higher plan
+// interrupted shows twice: the part used, and its unused rest resumed after the higher plan, marked as such. Shown on
+// /upgrade and in Settings > Subscription; it loads its own texts (the "plans" namespace) so it can be mounted anywhere.
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../lib/error-message";
@@ -57,8 +58,13 @@ export function SubscriptionHistory() {
         </thead>
         <tbody>
           {rows.map((s) => (
-            <tr key={s.id} data-testid="subscription-row" data-plan={s.plan} data-status={s.status}>
-              <td data-label={t("history.plan")}>{t(`packages.${s.plan}`)}</td>
+            <tr key={s.id} data-testid="subscription-row" data-plan={s.plan} data-status={s.status} data-resumed={s.resumed}>
+              <td data-label={t("history.plan")}>
+                <span>
+                  {t(`packages.${s.plan}`)}
+                  {s.resumed ? <span className="sub-history__note">{t("history.resumed")}</span> : null}
+                </span>
+              </td>
               <td data-label={t("history.start")}>{formatDate(s.start_date, lang)}</td>
               <td data-label={t("history.end")}>{formatDate(s.end_date, lang)}</td>
               <td data-label={t("history.price")}>{formatMoney(s.price, s.currency, lang)}</td>

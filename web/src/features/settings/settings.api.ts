@@ -14,10 +14,9 @@ import {
   MessageSchema,
   SignedInSchema,
 } from "../../../../worker/protocol/accounts";
-import { PremiumInfoBodySchema } from "../../../../worker/protocol/payments";
 import { ErrorBodySchema, SessionEntrySchema } from "../../../../worker/protocol/resources";
 import { AiSettingsSchema, type ConnectedAppId, type ExternalModelProvider, type SocialProvider } from "../../../../worker/protocol/settings";
-import { API_TIMEOUT_MS, ApiError, api, apiBody, handleUnauthorized } from "../../lib/api";
+import { API_TIMEOUT_MS, ApiError, api, handleUnauthorized } from "../../lib/api";
 import { MeSchema } from "../auth/auth.schemas";
 import { storeSession } from "../auth/session";
 
@@ -111,9 +110,7 @@ export const updateChatCustomization = (body: { customization: string; enable_ai
 export const fetchMemories = () => api("/auth/memories", MemoriesSchema);
 export const deleteMemory = (id: string) => api(`/auth/memories/${encodeURIComponent(id)}`, v.looseObject({}), { method: "DELETE" });
 
-// ---- plan, external models, connected apps ------------------------------------------------------------------------
-export const fetchPremiumInfo = async () => (await apiBody("/auth/premium-info", PremiumInfoBodySchema)).data;
-
+// ---- external models, connected apps ------------------------------------------------------------------------------
 export const fetchExternalModels = () => api("/auth/external-models", ExternalModelsSchema);
 export const connectExternalModel = (provider: ExternalModelProvider, apiKey: string) =>
   api(`/auth/external-models/${provider}`, ExternalModelSavedSchema, {

@@ -8,7 +8,6 @@ import {
   fetchExternalModels,
   fetchLinkedAccounts,
   fetchMemories,
-  fetchPremiumInfo,
   fetchSessions,
 } from "./settings.api";
 
@@ -18,7 +17,6 @@ export const settingsKeys = {
   sessions: ["settings", "sessions"] as const,
   linked: ["settings", "linked-accounts"] as const,
   emailChange: ["settings", "email-change"] as const,
-  premium: ["settings", "premium-info"] as const,
   externalModels: ["settings", "external-models"] as const,
   apps: ["settings", "connected-apps"] as const,
 };
@@ -29,6 +27,5 @@ export const memoriesQuery = () => queryOptions({ queryKey: settingsKeys.memorie
 export const sessionsQuery = () => queryOptions({ queryKey: settingsKeys.sessions, queryFn: fetchSessions, refetchInterval: 30_000 });
 export const linkedAccountsQuery = () => queryOptions({ queryKey: settingsKeys.linked, queryFn: fetchLinkedAccounts });
 export const emailChangeQuery = () => queryOptions({ queryKey: settingsKeys.emailChange, queryFn: fetchEmailChange });
-export const premiumInfoQuery = () => queryOptions({ queryKey: settingsKeys.premium, queryFn: fetchPremiumInfo });
 export const externalModelsQuery = () => queryOptions({ queryKey: settingsKeys.externalModels, queryFn: fetchExternalModels });
 export const connectedAppsQuery = () => queryOptions({ queryKey: settingsKeys.apps, queryFn: fetchConnectedApps });

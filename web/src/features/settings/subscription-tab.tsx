@@ -1,12 +1,13 @@
 // Subscription: the current plan, when premium started and ends (GET /auth/premium-info) and a button to /upgrade
-// (upgrade on Free, renew on a paid plan), then the plans feature's subscription history.
+// (upgrade on Free, renew on a paid plan), then the plans feature's subscription history. Both are the plans feature's
+// queries, which a plan_changed on the socket refetches (a payment, or the plan switching at a period's boundary).
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../lib/error-message";
+import { premiumInfoQuery } from "../plans/plans.queries";
 import { SubscriptionHistory } from "../plans/subscription-history";
 import { Section } from "./section";
-import { premiumInfoQuery } from "./settings.queries";
 
 function PlanSection() {
   const { t, i18n } = useTranslation("accounts");
