@@ -11,6 +11,8 @@ import type { ServerMessage } from "../../worker/protocol/socket";
 import { loadPlansTexts } from "../../web/src/features/plans/plans-texts";
 import { loadAccountsTexts } from "../../web/src/features/settings/accounts-texts";
 import { SubscriptionTab } from "../../web/src/features/settings/subscription-tab";
+import { UpgradePage } from "../../web/src/features/plans/upgrade-page";
+import { packagesResponse } from "../../worker/plans/packages";
 import { useUserSocket } from "../../web/src/features/socket/use-user-socket";
 import { toastsAtom } from "../../web/src/features/toast/toast.atoms";
 import { initI18n, setLanguage } from "../../web/src/lib/i18n";
@@ -83,8 +85,8 @@ describe("Settings > Subscription across a plan boundary", () => {
   let now: "advanced" | "basic";
   const info = (): PremiumInfoBody["data"] =>
     now === "advanced"
-      ? { is_premium: 2, plan: "advanced", premium_start: iso(basicStart), premium_end: iso(restEnd), active: true, days_left: 46 }
-      : { is_premium: 1, plan: "basic", premium_start: iso(basicStart), premium_end: iso(restEnd), active: true, days_left: 18 };
+      ? { is_premium: 2, plan: "advanced", premium_start: iso(basicStart), premium_end: iso(restEnd), active: true, days_left: 46, next_plan: "basic", next_plan_at: iso(adEnd) }
+      : { is_premium: 1, plan: "basic", premium_start: iso(basicStart), premium_end: iso(restEnd), active: true, days_left: 18, next_plan: null, next_plan_at: null };
   const row = (id: string, plan: "BS_1T" | "AD_1T", start: number, end: number, status: string, resumed: boolean) => ({
     id, plan, start_date: iso(start), end_date: iso(end), price: plan === "BS_1T" ? 149_000 : 399_000, currency: "VND" as const,
     transaction_id: `tx-${id}`, status: status as "active", method: "bank_transfer", resumed,
@@ -139,6 +141,7 @@ describe("Settings > Subscription across a plan boundary", () => {
 
   it("lists Advanced+ active and Basic's resumed days scheduled, then shows Basic once plan_changed arrives at the boundary", async () => {
     await waitFor(() => expect(screen.getByTestId("subscription-plan").textContent).toBe("Advanced+"));
+    expect(screen.getByTestId("subscription-next").textContent).toBe("Basic from March 10, 2026");
     await waitFor(() => expect(screen.getAllByTestId("subscription-row")).toHaveLength(3));
     expect(statuses()).toEqual([["BS_1T", "scheduled", "true"], ["AD_1T", "active", "false"], ["BS_1T", "expired", "false"]]);
     const [rest] = screen.getAllByTestId("subscription-row");
@@ -148,6 +151,7 @@ describe("Settings > Subscription across a plan boundary", () => {
     now = "basic";
     act(() => push?.({ type: "plan_changed", plan: "basic", is_premium: 1, premium_end: iso(restEnd) }));
     await waitFor(() => expect(screen.getByTestId("subscription-plan").textContent).toBe("Basic"));
+    expect(screen.queryByTestId("subscription-next")).toBeNull();
     await waitFor(() => expect(statuses()).toEqual([["BS_1T", "active", "true"], ["AD_1T", "expired", "false"], ["BS_1T", "expired", "false"]]));
   });
 
@@ -161,5 +165,40 @@ describe("Settings > Subscription across a plan boundary", () => {
       });
       await waitFor(() => expect(badge()).toBe(text));
     }
+  });
+});
+
+describe("/upgrade with a lower plan queued after the one in force", () => {
+  const DAY = 86_400_000;
+  beforeEach(async () => {
+    await initI18n();
+    await setLanguage("en");
+    await loadPlansTexts();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it("says until when Advanced+ runs and that Basic follows it to the end of paid time", async () => {
+    const switchAt = Date.now() + 10 * DAY - 3_600_000;
+    const end = switchAt + 30 * DAY;
+    const info: PremiumInfoBody["data"] = {
+      is_premium: 2, plan: "advanced", premium_start: new Date(Date.now() - DAY).toISOString(), premium_end: new Date(end).toISOString(),
+      active: true, days_left: 40, next_plan: "basic", next_plan_at: new Date(switchAt).toISOString(),
+    };
+    const replies: Record<string, unknown> = {
+      "/payments/packages": packagesResponse(),
+      "/auth/premium-info": info,
+      "/auth/subscription-history": { subscriptions: [] },
+    };
+    vi.stubGlobal("fetch", vi.fn(async (url: string) => new Response(JSON.stringify({ status: "success", data: replies[url] }), { status: 200, headers: { "Content-Type": "application/json" } })));
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const root = createRootRoute({ component: () => <QueryClientProvider client={qc}><UpgradePage /></QueryClientProvider> });
+    render(<RouterProvider router={createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ["/upgrade"] }) })} />);
+    const day = (ms: number) => new Intl.DateTimeFormat("en-US", { dateStyle: "medium" }).format(ms);
+    const until = await screen.findByTestId("premium-until");
+    expect(until.textContent).toBe(`until ${day(switchAt)} (10 days left), then Basic until ${day(end)}`);
+    expect(screen.getByTestId("current-plan").dataset.plan).toBe("advanced");
   });
 });

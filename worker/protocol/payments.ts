@@ -68,9 +68,18 @@ export const OrdersBodySchema = Success(v.object({ orders: v.array(OrderSchema) 
 export type OrdersBody = v.InferInput<typeof OrdersBodySchema>;
 
 export const PremiumInfoBodySchema = Success(
-  v.object({ ...PremiumSchema.entries, active: v.boolean(), days_left: v.number() }),
+  v.object({
+    ...PremiumSchema.entries,
+    active: v.boolean(),
+    /** Whole days of paid time left, to premium_end (the end of the last queued period). */
+    days_left: v.number(),
+    /** The plan that takes over before premium_end (a lower plan queued after the one in force), and when; else null. */
+    next_plan: v.nullable(PlanSchema),
+    next_plan_at: v.nullable(IsoDate),
+  }),
 );
 export type PremiumInfoBody = v.InferInput<typeof PremiumInfoBodySchema>;
+export type PremiumInfo = v.InferOutput<typeof PremiumInfoBodySchema>["data"];
 
 /** scheduled: paid time queued after the running period (a renewal, a lower plan, a lower plan's resumed days). */
 export const SubscriptionStatusSchema = v.picklist(["active", "scheduled", "expired", "cancelled"]);

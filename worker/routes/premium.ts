@@ -3,9 +3,10 @@
 // Mounted at /auth next to the account routes; the rows come from the payment batch (worker/db/payments.ts).
 import { Hono } from "hono";
 import { requireAuth } from "../auth/middleware";
-import { listPaidPeriods, publicPaidPeriod } from "../db/payments";
+import { listPaidPeriods, premiumPeriodsQuery, publicPaidPeriod, toPremiumPeriod } from "../db/payments";
 import type { AppEnv } from "../env";
 import { isoOrNull } from "../lib/time";
+import { nextPremiumChange, premiumFields } from "../payments/premium-period";
 import { planOf } from "../plans/entitlements";
 import type { PremiumInfoBody, SubscriptionHistoryBody } from "../protocol/payments";
 
@@ -14,11 +15,15 @@ const HISTORY_LIMIT = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const premiumRoutes = new Hono<AppEnv>()
-  .get("/premium-info", requireAuth, (c) => {
+  .get("/premium-info", requireAuth, async (c) => {
     const u = c.var.user;
     const now = Date.now();
     const plan = planOf(u, now);
     const active = plan !== "free";
+    // The next switch of plan while paid time runs on (Advanced+ ending with Basic queued after it).
+    const periods = active ? (await premiumPeriodsQuery(c.var.db, u.id)).map(toPremiumPeriod) : [];
+    const switchAt = nextPremiumChange(periods, now);
+    const nextPlan = switchAt !== null && u.premiumEnd !== null && switchAt < u.premiumEnd ? planOf(premiumFields(periods, switchAt)!, switchAt) : null;
     return c.json(
       {
         status: "success",
@@ -29,6 +34,8 @@ export const premiumRoutes = new Hono<AppEnv>()
           plan,
           active,
           days_left: active && u.premiumEnd !== null ? Math.ceil((u.premiumEnd - now) / DAY_MS) : 0,
+          next_plan: nextPlan !== null && nextPlan !== plan ? nextPlan : null,
+          next_plan_at: nextPlan !== null && nextPlan !== plan ? isoOrNull(switchAt) : null,
         },
       } satisfies PremiumInfoBody,
       200,

@@ -298,6 +298,7 @@ describe("paid time as a queue of periods (through the real webhook)", () => {
     expect(await me(u)).toMatchObject({ is_premium: 2, plan: "advanced", premium_active: true });
     const info = await premiumInfo(u);
     expect(info).toMatchObject({ is_premium: 2, plan: "advanced", active: true, premium_start: advanced.premium_start });
+    expect(info).toMatchObject({ next_plan: "basic", next_plan_at: advanced.premium_end });
     expect(Date.parse(info.premium_end)).toBe(addCalendarMonths(adEnd, 1));
     expect(total(await models(u), "gpt-4.1")).toBe(600);
     const rows = await history(u);
@@ -308,6 +309,7 @@ describe("paid time as a queue of periods (through the real webhook)", () => {
     await shiftPaidTime(u.id, adEnd - Date.now() + 60_000);
     await userChanged(env, u.id);
     expect(await me(u)).toMatchObject({ is_premium: 1, plan: "basic" });
+    expect(await premiumInfo(u)).toMatchObject({ is_premium: 1, plan: "basic", active: true, next_plan: null, next_plan_at: null });
     expect(total(await models(u), "gpt-4.1")).toBe(200);
     expect((await history(u)).map((r) => [r.plan, r.status])).toEqual([["BS_1T", "active"], ["AD_1T", "expired"]]);
   });
@@ -339,6 +341,7 @@ describe("paid time as a queue of periods (through the real webhook)", () => {
     const info = await premiumInfo(u);
     expect(info).toMatchObject({ is_premium: 2, plan: "advanced", premium_start: new Date(Date.parse(basic.premium_start) - 10 * DAY).toISOString() });
     expect(Date.parse(info.premium_end)).toBe(rest.end_at);
+    expect(info).toMatchObject({ next_plan: "basic", next_plan_at: new Date(advanced.end_at).toISOString() });
     const rows = await history(u);
     expect(rows.map((r) => [r.plan, r.status, r.resumed])).toEqual([
       ["BS_1T", "scheduled", true],

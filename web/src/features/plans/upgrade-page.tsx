@@ -4,7 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { PackageType } from "../../../../worker/protocol/payments";
+import type { PackageType, PremiumInfo } from "../../../../worker/protocol/payments";
 import { errorMessage } from "../../lib/error-message";
 import type { Plan } from "../auth/auth.schemas";
 import { IconCheck } from "../ui/icons";
@@ -14,6 +14,8 @@ import { packagesQuery, premiumInfoQuery } from "./plans.queries";
 import { type Billing, formatDate, formatMoney, type Packages, packageTypeFor, planAction, shownPrice } from "./pricing";
 import { SubscriptionHistory } from "./subscription-history";
 import "./plans.css";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 import { usePlansTexts } from "./plans-texts";
 
 export function UpgradePage() {
@@ -37,11 +39,7 @@ export function UpgradePage() {
           <span className={`badge badge--plan-${current}`} data-testid="current-plan" data-plan={current}>
             {tMain(`plans.${current}`)}
           </span>
-          {premium.data?.active && premium.data.premium_end ? (
-            <span className="upgrade__until" data-testid="premium-until">
-              {t("upgrade.until", { date: formatDate(premium.data.premium_end, lang), count: premium.data.days_left })}
-            </span>
-          ) : null}
+          {premium.data?.active && premium.data.premium_end ? <PremiumUntil info={premium.data} lang={lang} /> : null}
         </p>
         <BillingToggle billing={billing} onChange={setBilling} saving={packages.data?.yearly_discount_percent ?? null} />
       </header>
@@ -205,5 +203,28 @@ function PlanCard({
         )}
       </div>
     </article>
+  );
+}
+
+/**
+ * Until when the plan in force runs: to the end of paid time, or, with a lower plan queued after it (Basic bought
+ * during Advanced+, or Basic's days resumed after Advanced+), to the switch and then the lower plan to the end.
+ */
+function PremiumUntil({ info, lang }: { info: PremiumInfo; lang: string }) {
+  const { t } = usePlansTexts();
+  const { t: tMain } = useTranslation();
+  if (!info.next_plan || !info.next_plan_at) {
+    return (
+      <span className="upgrade__until" data-testid="premium-until">
+        {t("upgrade.until", { date: formatDate(info.premium_end, lang), count: info.days_left })}
+      </span>
+    );
+  }
+  const daysToSwitch = Math.max(0, Math.ceil((Date.parse(info.next_plan_at) - Date.now()) / DAY_MS));
+  return (
+    <span className="upgrade__until" data-testid="premium-until" data-next-plan={info.next_plan}>
+      {t("upgrade.until", { date: formatDate(info.next_plan_at, lang), count: daysToSwitch })},{" "}
+      {t("upgrade.then", { plan: tMain(`plans.${info.next_plan}`), date: formatDate(info.premium_end, lang) })}
+    </span>
   );
 }

@@ -35,6 +35,14 @@ function PlanSection() {
                 <dd data-testid="subscription-end">
                   {date(info.data.premium_end)} · {t("subscription.daysLeft", { count: info.data.days_left })}
                 </dd>
+                {info.data.next_plan ? (
+                  <>
+                    <dt>{t("subscription.next")}</dt>
+                    <dd data-testid="subscription-next" data-plan={info.data.next_plan}>
+                      {t("subscription.nextFrom", { plan: tc(`plans.${info.data.next_plan}`), date: date(info.data.next_plan_at) })}
+                    </dd>
+                  </>
+                ) : null}
               </>
             ) : info.data.premium_end ? (
               <>
