@@ -106,12 +106,13 @@ describe("the plan at a paid period's boundary, switched by the user's Durable O
     sock.send({ type: "authenticate", userId: u.id });
     await sock.next("authenticated");
 
+    expect((await me(newest.token)).data.user).toMatchObject({ plan: "advanced", is_premium: 2 });
+    expect(total(await models(newest.token), "gpt-4.1")).toBe(600);
+
     const [advanced, basic] = await periodsOf(u.id);
     const boundary = await bringBoundaryTo(u.id, advanced.end_at, 2500);
     expect(await sock.next("plan_changed")).toMatchObject({ plan: "advanced", is_premium: 2 }); // the reload's own push
     expect(await inUserHub(u.id, (_hub, state) => state.storage.getAlarm())).toBe(boundary);
-    expect((await me(newest.token)).data.user).toMatchObject({ plan: "advanced", is_premium: 2 });
-    expect(total(await models(newest.token), "gpt-4.1")).toBe(600);
 
     await eventually(async () => Date.now() >= boundary);
     await runDurableObjectAlarm(await userHub(env, u.id));
@@ -141,7 +142,9 @@ describe("the plan at a paid period's boundary, switched by the user's Durable O
     const boundary = Date.now() + 300;
     await shiftPaidTime(u.id, advanced.end_at - boundary);
     await inUserHub(u.id, (hub) => hub.state.reloadUser());
-    expect((await me(u.token)).data.user).toMatchObject({ plan: "advanced", is_premium: 2 });
+    // the plan it answers with turns at the boundary's very millisecond
+    const levelAt = (at: number) => inUserHub(u.id, (hub) => hub.state.user(at).isPremium);
+    expect([await levelAt(boundary - 1), await levelAt(boundary)]).toEqual([2, 1]);
     await eventually(async () => Date.now() >= boundary);
     expect((await me(u.token)).data.user).toMatchObject({ plan: "basic", is_premium: 1 });
     expect(total(await models(u.token), "gpt-4.1")).toBe(200);
@@ -160,7 +163,7 @@ describe("the plan at a paid period's boundary, switched by the user's Durable O
     const [, advanced, rest] = await periodsOf(u.id);
     expect(rest).toMatchObject({ level: 1, start_at: advanced.end_at });
 
-    let boundary = await bringBoundaryTo(u.id, advanced.end_at, 800);
+    let boundary = await bringBoundaryTo(u.id, advanced.end_at, 1500);
     await sock.next("plan_changed");
     await eventually(async () => Date.now() >= boundary);
     await runDurableObjectAlarm(await userHub(env, u.id));
@@ -168,7 +171,7 @@ describe("the plan at a paid period's boundary, switched by the user's Durable O
     expect(total(await models(u.token), "gpt-4.1")).toBe(200);
 
     const [, , resumed] = await periodsOf(u.id);
-    boundary = await bringBoundaryTo(u.id, resumed.end_at, 800);
+    boundary = await bringBoundaryTo(u.id, resumed.end_at, 1500);
     await sock.next("plan_changed");
     await eventually(async () => Date.now() >= boundary);
     await runDurableObjectAlarm(await userHub(env, u.id));
