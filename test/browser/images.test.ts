@@ -130,7 +130,7 @@ describe("images and attachments in the browser", () => {
     // A free account draws 3 a day: after 2 the last one is left, critically warned and still reachable
     // (web/src/features/models/availability.ts); once it is spent, images are refused without a call.
     expect(await page.getAttribute("[data-testid=usage-warning]", "data-severity")).toBe("critical");
-    expect(await page.textContent("[data-testid=usage-warning]")).toContain("image generations");
+    expect(await page.textContent("[data-testid=usage-warning-message]")).toBe("Only 1 image generation left today.");
     await page.click("[data-testid=attach-button]");
     await page.click("[data-testid=menu-create-image]");
     await page.waitForSelector("[data-testid=image-mode-chip]");
