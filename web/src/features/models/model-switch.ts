@@ -8,7 +8,7 @@ import i18next from "i18next";
 import type { getDefaultStore } from "jotai";
 import { quotaDay } from "../../../../worker/protocol/rules";
 import { toast } from "../toast/toast.atoms";
-import { isUsable, pickModel } from "./availability";
+import { pickModel, unusableWanted } from "./availability";
 import { disabledModelsAtom, selectedModelAtom, usageWarningAtom } from "./models.atoms";
 import type { Model, ModelsResponse } from "./models.schemas";
 
@@ -50,16 +50,6 @@ export function switchFromLocked(store: Store, catalogue: ModelsResponse, from: 
   if (next) toast.warning(`${reason} ${i18next.t("models.switchedTo", { model: next.name })}`, { key: "model-switch", duration: PREMIUM_SWITCH_TOAST_MS });
   else toast.error(`${reason} ${i18next.t("models.allExhausted")}`, { key: "model-switch" });
   return next;
-}
-
-/**
- * The model the user means (their pick, else the catalogue's default) when it can no longer answer, with the reason;
- * null when it can (or is unknown to the catalogue: nothing to say about a model that is gone).
- */
-export function unusableWanted(catalogue: ModelsResponse, selected: string | null, disabled: readonly string[]): { model: Model; reason: "usedUp" | "locked" } | null {
-  const wanted = catalogue.models.find((m) => m.endpoint === (selected ?? catalogue.default));
-  if (!wanted || isUsable(wanted, disabled)) return null;
-  return { model: wanted, reason: wanted.allowed ? "usedUp" : "locked" };
 }
 
 /** Switches away from the model the user means when it can no longer answer, saying so. False when it still can. */
