@@ -2,11 +2,12 @@
 // source: edit a question and get an edit reply; regenerate an answer with its model and with another (each a use);
 // a time-sensitive question answered with citations without touching the toggle; the toggle with today's searches
 // used up shows the critical warning and cancels the send; an old chat found by a word inside one of its answers;
-// search inside a long chat, stepping to a match in an older page.
+// search inside a long chat, stepping to a match in an older page; a model whose day of uses was spent elsewhere is
+// left with a Vietnamese alert naming the model that takes over, for a free and an Advanced+ user.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launch } from "./support/browser";
-import { type ApiSession, apiAccount, signInAs } from "./support/seed";
+import { type ApiSession, apiAccount, payForPlan, signInAs, spendUses } from "./support/seed";
 
 const baseURL = inject("baseURL");
 
@@ -242,5 +243,69 @@ describe("history search", () => {
     await expect.poll(() => page.locator('[data-found="true"] [data-message-id="long-3"]').isVisible(), { timeout: 20_000 }).toBe(true);
     await page.press("[data-testid=find-input]", "Escape");
     await expect.poll(() => page.locator("[data-testid=find-bar]").count()).toBe(0);
+  });
+});
+
+describe("a model whose uses ran out", () => {
+  /** The usage banner's sentences, once it shows. */
+  async function banner(p: Page) {
+    const warning = p.locator("[data-testid=usage-warning]");
+    await warning.waitFor();
+    return {
+      role: await warning.getAttribute("role"),
+      message: await warning.locator("[data-testid=usage-warning-message]").textContent(),
+      hint: await warning.locator("[data-testid=usage-warning-hint]").textContent(),
+      action: await warning.locator("[data-testid=usage-warning-action]").textContent(),
+    };
+  }
+
+  it("is left for another model with an alert naming it, in Vietnamese, when a free user opens the app", async () => {
+    const free = await apiAccount(baseURL, "Minh Tran");
+    await spendUses(free, "gpt-4.1-mini"); // the default model's 50 uses, spent on another device
+    const vi = await launch({ locale: "vi-VN" });
+    try {
+      const p = vi.pages()[0] ?? (await vi.newPage());
+      await signInAs(p, free);
+      expect(await banner(p)).toEqual({
+        role: "alert",
+        message: "GPT 4.1-mini đã hết lượt dùng hôm nay.",
+        hint: "Đã chuyển sang GPT o4-mini để bạn hỏi tiếp. Nâng cấp để có thêm lượt dùng mỗi ngày.",
+        action: "Nâng cấp ngay",
+      });
+      expect(await p.getAttribute("[data-testid=model-switcher]", "data-model")).toBe("o4-mini");
+      // the next question goes to the model named
+      const asked = p.waitForRequest((r) => r.method() === "POST" && r.url().includes("/api/chat/"));
+      await p.fill("[data-testid=chat-input]", "Xin chào");
+      await p.keyboard.press("Enter");
+      expect(new URL((await asked).url()).pathname).toBe("/api/chat/o4-mini");
+      await answered(p);
+    } finally {
+      await vi.close();
+    }
+  });
+
+  // spending the 600 uses of an Advanced+ day takes 10–20 s on a loaded two-core machine
+  it("is left for another model with an alert naming it for an Advanced+ user too", { timeout: 120_000 }, async () => {
+    const advanced = await apiAccount(baseURL, "Hoa Le");
+    await payForPlan(advanced, "AD_1T");
+    const vi = await launch({ locale: "vi-VN" });
+    try {
+      const p = vi.pages()[0] ?? (await vi.newPage());
+      await signInAs(p, advanced);
+      await p.click("[data-testid=model-switcher]");
+      await p.click('[data-testid=model-option][data-endpoint="gpt-4.1"]');
+      await expect.poll(() => p.getAttribute("[data-testid=model-switcher]", "data-model")).toBe("gpt-4.1");
+      await spendUses(advanced, "gpt-4.1"); // GPT 4.1's 600 uses of the day, spent on another device
+      await p.reload();
+      expect(await banner(p)).toEqual({
+        role: "alert",
+        message: "GPT 4.1 đã hết lượt dùng hôm nay.",
+        hint: "Đã tự động chuyển sang GPT 4.1-mini để bạn hỏi tiếp. GPT 4.1 sẽ có lại lượt dùng vào 00:00 ngày mai (giờ Việt Nam).",
+        action: "Hướng dẫn viết prompt",
+      });
+      expect(await p.getAttribute("[data-testid=model-switcher]", "data-model")).toBe("gpt-4.1-mini");
+    } finally {
+      await vi.close();
+    }
   });
 });

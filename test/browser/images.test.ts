@@ -1,8 +1,10 @@
 // Image mode, the gallery and attachments in a real browser, end to end on the offline models: draw a picture, redraw
 // it with "vẽ lại" (an edit of the first), find both in the gallery, attach a text file and an image to a question and
-// see the offline model's answer list them (also after a reload), and hit each of the spec's attachment limits.
+// see the offline model's answer list them (also after a reload), and hit each of the spec's attachment limits; on a
+// phone, in Vietnamese, a 7.5 MB photo is compressed and attached while a 7.5 MB file that is not a photo is refused.
 import { deflateSync } from "node:zlib";
 import type { BrowserContext, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launch, SHOTS_DIR } from "./support/browser";
 import { apiAccount, signInAs } from "./support/seed";
@@ -130,7 +132,7 @@ describe("images and attachments in the browser", () => {
     // A free account draws 3 a day: after 2 the last one is left, critically warned and still reachable
     // (web/src/features/models/availability.ts); once it is spent, images are refused without a call.
     expect(await page.getAttribute("[data-testid=usage-warning]", "data-severity")).toBe("critical");
-    expect(await page.textContent("[data-testid=usage-warning]")).toContain("image generations");
+    expect(await page.textContent("[data-testid=usage-warning-message]")).toBe("Only 1 image generation left today.");
     await page.click("[data-testid=attach-button]");
     await page.click("[data-testid=menu-create-image]");
     await page.waitForSelector("[data-testid=image-mode-chip]");
@@ -208,5 +210,72 @@ describe("images and attachments in the browser", () => {
     await expect.poll(lastToast).toContain("The total size of the files exceeds 20MB.");
     expect(await page.locator("[data-testid=attachment-chip]").count()).toBe(0);
     expect(pageErrors).toEqual([]);
+  });
+});
+
+/**
+ * A phone camera's JPEG: 4000×3000 pixels of gradients and grain at quality 93, about 7.7 MB (grain keeps it large,
+ * as a real photo's detail does). Deterministic.
+ */
+async function phonePhoto(): Promise<Buffer> {
+  const width = 4000;
+  const height = 3000;
+  const raw = Buffer.alloc(width * height * 3);
+  let seed = 1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      const grain = seed >>> 26; // 0–63
+      const i = (y * width + x) * 3;
+      raw[i] = ((x * 255) / width + grain) & 255;
+      raw[i + 1] = ((y * 255) / height + grain) & 255;
+      raw[i + 2] = (((x + y) * 128) / (width + height) + grain) & 255;
+    }
+  }
+  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 93 }).toBuffer();
+}
+
+describe("a phone photo over 5 MB, in Vietnamese", () => {
+  let phone: BrowserContext;
+  let p: Page;
+  beforeAll(async () => {
+    phone = await launch({ phone: true, locale: "vi-VN" });
+    p = phone.pages()[0] ?? (await phone.newPage());
+    await signInAs(p, await apiAccount(baseURL));
+    await p.waitForSelector("[data-testid=greeting]");
+  });
+  afterAll(async () => phone?.close());
+
+  // compressing 12 megapixels on a loaded two-core machine takes seconds
+  it("is compressed with the phone preset and attached, and the answer lists it", { timeout: 120_000 }, async () => {
+    const photo = await phonePhoto();
+    expect(photo.length).toBeGreaterThan(7 * MB);
+    expect(photo.length).toBeLessThan(8 * MB);
+    await p.click("[data-testid=attach-button]");
+    await p.setInputFiles("[data-testid=file-input]", [{ name: "IMG_2024.jpg", mimeType: "image/jpeg", buffer: photo }]);
+    const chip = p.locator("[data-testid=attachment-chip]");
+    // taken in at once (a chip, compressing) or refused at once (the size alert): it must be taken in
+    await p.locator("[data-testid=attachment-chip], [data-testid=toast]").first().waitFor();
+    expect(await p.locator("[data-testid=toast]").allTextContents()).toEqual([]);
+    await p.locator("[data-testid=attachment-chip][data-status=ready]").waitFor({ timeout: 60_000 });
+    expect(Number(await chip.getAttribute("data-original-size"))).toBe(photo.length);
+    // the phone preset: at most 500 KB, as WebP (or JPEG where the browser cannot write WebP)
+    const size = Number(await chip.getAttribute("data-size"));
+    expect(size).toBeLessThanOrEqual(500 * 1024);
+    expect(await chip.getAttribute("data-name")).toMatch(/^IMG_2024\.(webp|jpg)$/);
+    expect(await p.locator("[data-testid=toast]").count()).toBe(0);
+    await p.fill("[data-testid=chat-input]", "Ảnh này chụp gì?");
+    await p.keyboard.press("Enter");
+    // the worker took the compressed photo: the offline model lists it with its size
+    const answer = p.locator("[data-testid=message][data-sender=bot]").last();
+    await expect.poll(() => answer.textContent(), { timeout: 30_000 }).toMatch(new RegExp(`\\(${size} byte, image/(webp|jpeg)\\)`));
+  });
+
+  it("still refuses a 7.5 MB file that is not a photo, with the Vietnamese alert", async () => {
+    await p.click("[data-testid=attach-button]");
+    await p.setInputFiles("[data-testid=file-input]", [text("ghi-chu.txt", 7.5 * MB)]);
+    const toast = p.locator("[data-testid=toast]").last();
+    await expect.poll(() => toast.textContent()).toContain('File "ghi-chu.txt" quá lớn. Kích thước tối đa là 5MB.');
+    expect(await p.locator("[data-testid=attachment-chip]").count()).toBe(0);
   });
 });

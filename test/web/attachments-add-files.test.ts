@@ -1,14 +1,22 @@
 // Taking files into the composer: the current model must read files, the extension must be one it accepts, and the
 // limits answer with the spec's Vietnamese alert texts (and their translations); on any refusal nothing is attached.
 import { getDefaultStore } from "jotai";
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { addFiles, clearFiles } from "../../web/src/features/attachments/add-files";
+import { compressImage } from "../../web/src/features/attachments/compression";
 import { attachmentsAtom } from "../../web/src/features/attachments/attachments.atoms";
 import { selectedModelAtom } from "../../web/src/features/models/models.atoms";
 import { modelKeys } from "../../web/src/features/models/models.queries";
 import { toastsAtom } from "../../web/src/features/toast/toast.atoms";
 import { initI18n, setLanguage } from "../../web/src/lib/i18n";
 import { queryClient } from "../../web/src/lib/query-client";
+
+// jsdom has no canvas: the compression itself is faked (attachments-compression.test.ts tests it), its order is not
+vi.mock("../../web/src/features/attachments/compression", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../web/src/features/attachments/compression")>()),
+  compressImage: vi.fn(async (f: File) => f),
+}));
+const compress = vi.mocked(compressImage);
 
 const MB = 1024 * 1024;
 const store = getDefaultStore();
@@ -42,6 +50,8 @@ beforeEach(async () => {
   store.set(selectedModelAtom, "files-model");
   store.set(toastsAtom, []);
   clearFiles(store);
+  compress.mockReset();
+  compress.mockImplementation(async (f: File) => f);
 });
 afterEach(() => clearFiles(store));
 
@@ -98,5 +108,36 @@ describe("addFiles", () => {
     expect(await addFiles([txt("notes.txt", 1)], store)).toBe(false);
     expect(lastToast()).toContain("notes.txt");
     expect(await addFiles([new File([new Uint8Array(10)], "cat.png", { type: "image/png" })], store)).toBe(true);
+  });
+
+  describe("a phone photo over 5 MB", () => {
+    const photo = (name = "IMG_0001.jpg") => new File([new Uint8Array(7.5 * MB)], name, { type: "image/jpeg" });
+
+    it("is compressed first, then held to 5 MB: it ends attached at its compressed size", async () => {
+      compress.mockImplementation(async (f: File) => new File([new Uint8Array(420 * 1024)], "IMG_0001.webp", { type: "image/webp", lastModified: f.lastModified }));
+      expect(await addFiles([photo(), txt("notes.txt", 10)], store)).toBe(true);
+      expect(compress).toHaveBeenCalledTimes(1);
+      expect(compress.mock.calls[0]![0].size).toBe(7.5 * MB);
+      expect(store.get(attachmentsAtom).map((f) => [f.file.name, f.file.size, f.originalSize, f.compressed, f.status])).toEqual([
+        ["IMG_0001.webp", 420 * 1024, 7.5 * MB, true, "ready"],
+        ["notes.txt", 10, 10, false, "ready"],
+      ]);
+      expect(store.get(toastsAtom)).toEqual([]);
+    });
+
+    it("is refused with 'quá lớn' only when it is still over 5 MB once compressed, the other files kept", async () => {
+      // the browser could not decode it: compressing keeps the original
+      expect(await addFiles([photo("IMG_0002.jpg"), txt("notes.txt", 10)], store)).toBe(false);
+      expect(compress).toHaveBeenCalledTimes(1);
+      expect(lastToast()).toBe('File "IMG_0002.jpg" quá lớn. Kích thước tối đa là 5MB.');
+      expect(store.get(attachmentsAtom).map((f) => f.file.name)).toEqual(["notes.txt"]);
+    });
+
+    it("leaves a file that is not a photo refused at once, before anything is compressed", async () => {
+      expect(await addFiles([photo(), txt("video.txt", 7.5 * MB)], store)).toBe(false);
+      expect(lastToast()).toBe('File "video.txt" quá lớn. Kích thước tối đa là 5MB.');
+      expect(compress).not.toHaveBeenCalled();
+      expect(store.get(attachmentsAtom)).toHaveLength(0);
+    });
   });
 });

@@ -9,7 +9,7 @@ import {
   DEFAULT_EXTENSIONS,
   isAccepted,
 } from "../../web/src/features/attachments/accepted-types";
-import { checkLimits, countedBytes, MAX_FILE_BYTES, MAX_FILES, MAX_TOTAL_BYTES } from "../../web/src/features/attachments/limits";
+import { checkCompressed, checkLimits, countedBytes, MAX_FILE_BYTES, MAX_FILES, MAX_TOTAL_BYTES } from "../../web/src/features/attachments/limits";
 import { isLongPaste, PASTE_TEXT_THRESHOLD, pastedFiles, resetPasteCounter } from "../../web/src/features/attachments/paste";
 
 const MB = 1024 * 1024;
@@ -35,6 +35,14 @@ describe("attachment limits", () => {
       code: "tooLarge",
       name: "big.pdf",
     });
+  });
+
+  it("hold a photo to be compressed to 5 MB only once compressed: a 7.5 MB phone photo is not refused up front", () => {
+    expect(checkLimits([], [file("IMG_0001.jpg", 7.5 * MB, true)])).toBeNull();
+    expect(checkLimits([], [file("IMG_0001.jpg", 7.5 * MB, true), file("clip.mov", 7.5 * MB)])).toEqual({ code: "tooLarge", name: "clip.mov" });
+    expect(checkCompressed({ name: "IMG_0001.jpg", size: 420 * 1024 })).toBeNull();
+    expect(checkCompressed({ name: "IMG_0001.jpg", size: 5 * MB })).toBeNull();
+    expect(checkCompressed({ name: "IMG_0001.jpg", size: 5 * MB + 1 })).toEqual({ code: "tooLarge", name: "IMG_0001.jpg" });
   });
 
   it("allow 20 MB together and refuse a byte more", () => {

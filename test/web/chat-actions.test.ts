@@ -106,7 +106,9 @@ describe("chat actions", () => {
     expect(store.get(selectedModelAtom)).toBe("o4-mini");
     expect(store.get(draftAtom)).toBe("hello");
     expect(store.get(streamingAtom)).toBeNull();
-    expect(getDefaultStore().get(toastsAtom).map((t) => t.type)).toEqual(["warning"]);
+    // the banner says the model ran out and names the one now answering (no toast besides it)
+    expect(store.get(usageWarningAtom)).toMatchObject({ level: "zero_remaining", model: "GPT 4.1-mini", switchedTo: "GPT o4-mini" });
+    expect(getDefaultStore().get(toastsAtom)).toEqual([]);
   });
 
   it("marks the answer with the stream's error code when the stream fails", async () => {
@@ -178,6 +180,20 @@ describe("chat actions", () => {
     await done;
     expect(store.get(disabledModelsAtom)).toEqual(["gpt-4.1-mini"]);
     expect(store.get(selectedModelAtom)).toBe("o4-mini");
-    expect(store.get(usageWarningAtom)).toMatchObject({ level: "zero_remaining", remaining: 0 });
+    expect(store.get(usageWarningAtom)).toMatchObject({ level: "zero_remaining", remaining: 0, switchedTo: "GPT o4-mini" });
+  });
+
+  it("switches away before sending when the catalogue shows the model's uses spent elsewhere, saying so", async () => {
+    const sse = sseBody();
+    const spent = { ...CATALOGUE, data: { ...CATALOGUE.data, models: [model("gpt-4.1-mini", "GPT 4.1-mini", 0), model("o4-mini", "GPT o4-mini")] } };
+    const calls = fakeChatWorker(() => new Response(sse.body, { status: 200 }), spent);
+    const done = sendMessage(deps, { text: "hello", chatId: "chat-1" });
+    await settle();
+    expect(calls.some((c) => c.url === "/api/chat/o4-mini")).toBe(true);
+    expect(store.get(selectedModelAtom)).toBe("o4-mini");
+    expect(store.get(usageWarningAtom)).toMatchObject({ level: "zero_remaining", model: "GPT 4.1-mini", switchedTo: "GPT o4-mini" });
+    sse.send(STREAM_DONE);
+    sse.close();
+    await done;
   });
 });

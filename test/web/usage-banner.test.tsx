@@ -1,5 +1,6 @@
-// The usage banner: a search warning shows the plan's line; the action opens /upgrade for free and Basic users, and
-// the prompt guide (a real guide, in the user's language) for Advanced+ users, who have no bigger plan.
+// The usage banner: a warning shows its quota's own sentence and the plan's line (or the model switched to); the action
+// opens /upgrade for free and Basic users, and the prompt guide (a real guide, in the user's language) for Advanced+
+// users, who have no bigger plan.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from "@tanstack/react-router";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
@@ -7,14 +8,14 @@ import { Provider, createStore } from "jotai";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { UsageBanner } from "../../web/src/features/models/model-notices";
 import { quotaDay } from "../../worker/protocol/rules";
-import { usageWarningAtom } from "../../web/src/features/models/models.atoms";
+import { type UsageWarningState, usageWarningAtom } from "../../web/src/features/models/models.atoms";
 import { modelKeys } from "../../web/src/features/models/models.queries";
 import type { Plan } from "../../web/src/features/auth/auth.schemas";
 import { initI18n, setLanguage } from "../../web/src/lib/i18n";
 
-function mount(plan: Plan, kind?: "search") {
+function mount(plan: Plan, kind?: "search" | "image", warning: Partial<UsageWarningState> = {}) {
   const store = createStore();
-  store.set(usageWarningAtom, { level: "critical", remaining: 2, model: "Web search", day: quotaDay(), ...(kind ? { kind } : {}) });
+  store.set(usageWarningAtom, { level: "critical", remaining: 2, model: "GPT 4.1-mini", day: quotaDay(), ...(kind ? { kind } : {}), ...warning });
   const qc = new QueryClient();
   qc.setQueryData(modelKeys.all, { models: [], default: "gpt-4.1-mini", plan });
   const root = createRootRoute();
@@ -53,7 +54,7 @@ describe("UsageBanner", () => {
     const router = mount("advanced", "search");
     const action = await screen.findByTestId("usage-warning-action");
     expect(action.textContent).toBe("Prompt guide");
-    expect((await screen.findByTestId("usage-warning-hint")).textContent).toMatch(/come back tomorrow/i);
+    expect((await screen.findByTestId("usage-warning-hint")).textContent).toMatch(/^Tip: turn web search on only/);
     fireEvent.click(action);
     const guide = await screen.findByTestId("prompt-guide");
     expect(guide.textContent).toContain("Say what you want");
@@ -70,9 +71,24 @@ describe("UsageBanner", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/prompts"));
   });
 
-  it("shows no plan line under a model warning", async () => {
+  it("shows a model warning with the Basic plan's line", async () => {
     mount("basic");
-    await screen.findByTestId("usage-warning");
-    expect(screen.queryByTestId("usage-warning-hint")).toBeNull();
+    expect((await screen.findByTestId("usage-warning-message")).textContent).toBe("Only 2 uses of GPT 4.1-mini left today.");
+    expect(screen.getByTestId("usage-warning-hint").textContent).toBe("Advanced+ gives you more uses every day.");
+  });
+
+  it("says in Vietnamese that a model ran out and names the model now answering", async () => {
+    await setLanguage("vi");
+    mount("free", undefined, { level: "zero_remaining", remaining: 0, model: "GPT 4.1-mini", switchedTo: "GPT o4-mini" });
+    const banner = await screen.findByTestId("usage-warning");
+    expect(banner.getAttribute("role")).toBe("alert");
+    expect(screen.getByTestId("usage-warning-message").textContent).toBe("GPT 4.1-mini đã hết lượt dùng hôm nay.");
+    expect(screen.getByTestId("usage-warning-hint").textContent).toBe("Đã chuyển sang GPT o4-mini để bạn hỏi tiếp. Nâng cấp để có thêm lượt dùng mỗi ngày.");
+  });
+
+  it("counts image generations in their own words, not as a model's uses", async () => {
+    await setLanguage("vi");
+    mount("free", "image");
+    expect((await screen.findByTestId("usage-warning-message")).textContent).toBe("Chỉ còn 2 lượt tạo ảnh hôm nay.");
   });
 });

@@ -1,10 +1,13 @@
-// How X-Warning-Level is presented, and the model availability rules that go with it.
-import { describe, expect, it } from "vitest";
-import { warningLevel } from "../../worker/protocol/rules";
+// How X-Warning-Level is presented, the model availability rules that go with it, the switch away from a model that
+// ran out (never silent), and every quota text in the four languages, counted in each one's plural forms.
+import { createStore } from "jotai";
+import { beforeEach, describe, expect, it } from "vitest";
+import { quotaDay, warningLevel } from "../../worker/protocol/rules";
 import { isUsable, pickModel, shouldDisable } from "../../web/src/features/models/availability";
-import type { Model } from "../../web/src/features/models/models.schemas";
-import { outOfUsesNotice } from "../../web/src/features/chat/answer-turn";
-import { isWarningLevel, presentWarning } from "../../web/src/features/models/usage-warning";
+import { settleWantedModel, switchFromUsedUp } from "../../web/src/features/models/model-switch";
+import { disabledModelsAtom, selectedModelAtom, usageWarningAtom } from "../../web/src/features/models/models.atoms";
+import type { Model, ModelsResponse } from "../../web/src/features/models/models.schemas";
+import { type QuotaKind, TIER, isWarningLevel, presentWarning } from "../../web/src/features/models/usage-warning";
 
 describe("presentWarning", () => {
   const base = { remaining: 2, plan: "free" as const, model: "GPT 4.1-mini" };
@@ -13,15 +16,20 @@ describe("presentWarning", () => {
     expect(presentWarning({ ...base, level: "none" })).toBeNull();
   });
 
-  it("shows zero_remaining as critical, with the urgent wording", () => {
+  it("shows zero_remaining as critical, with the urgent wording and the plan's line for a used-up quota", () => {
     const view = presentWarning({ ...base, level: "zero_remaining", remaining: 0 });
-    expect(view).toMatchObject({ severity: "critical", titleKey: "usage.title.urgent", messageKey: "usage.message.urgent" });
+    expect(view).toMatchObject({
+      severity: "critical",
+      titleKey: "quota:model.title.urgent",
+      messageKey: "quota:model.message.urgent",
+      hintKey: "quota:model.plan.out.free",
+    });
   });
 
   it("maps critical, warning and notice to their severities and tiers", () => {
-    expect(presentWarning({ ...base, level: "critical" })).toMatchObject({ severity: "critical", titleKey: "usage.title.important" });
-    expect(presentWarning({ ...base, level: "warning" })).toMatchObject({ severity: "warning", titleKey: "usage.title.warning" });
-    expect(presentWarning({ ...base, level: "notice" })).toMatchObject({ severity: "info", titleKey: "usage.title.notice" });
+    expect(presentWarning({ ...base, level: "critical" })).toMatchObject({ severity: "critical", titleKey: "quota:model.title.important" });
+    expect(presentWarning({ ...base, level: "warning" })).toMatchObject({ severity: "warning", titleKey: "quota:model.title.warning" });
+    expect(presentWarning({ ...base, level: "notice" })).toMatchObject({ severity: "info", titleKey: "quota:model.title.notice", hintKey: "quota:model.plan.low.free" });
   });
 
   it("offers the action that fits the plan", () => {
@@ -30,8 +38,22 @@ describe("presentWarning", () => {
     expect(presentWarning({ ...base, level: "warning", plan: "advanced" })?.actionKey).toBe("usage.action.promptGuide");
   });
 
-  it("passes the remaining count (never negative) and the model name to the message", () => {
-    expect(presentWarning({ ...base, level: "critical", remaining: -3 })?.values).toEqual({ remaining: 0, count: 0, model: "GPT 4.1-mini" });
+  it("passes the count (never negative) and the model name to the message", () => {
+    expect(presentWarning({ ...base, level: "critical", remaining: -3 })?.values).toEqual({ count: 0, model: "GPT 4.1-mini", next: "" });
+  });
+
+  it("names the model switched to, or that none is left, in place of the plan's line", () => {
+    const out = { ...base, level: "zero_remaining" as const, remaining: 0 };
+    expect(presentWarning({ ...out, switchedTo: "GPT o4-mini" })).toMatchObject({
+      hintKey: "quota:model.switched.free",
+      values: { model: "GPT 4.1-mini", next: "GPT o4-mini" },
+    });
+    expect(presentWarning({ ...out, plan: "advanced", switchedTo: null })?.hintKey).toBe("quota:model.allOut.advanced");
+  });
+
+  it("gives web searches and image generations their own wording", () => {
+    expect(presentWarning({ ...base, level: "critical", kind: "search" })).toMatchObject({ messageKey: "quota:search.message.important", hintKey: "quota:search.plan.low.free" });
+    expect(presentWarning({ ...base, level: "zero_remaining", kind: "image", plan: "basic" })).toMatchObject({ messageKey: "quota:image.message.urgent", hintKey: "quota:image.plan.out.basic" });
   });
 
   it("presents every level the shared rule can produce", () => {
@@ -88,74 +110,84 @@ describe("model availability", () => {
   });
 });
 
-describe("usage texts count in each language's plural forms", () => {
-  it("says '1 use' in English and 'остался 1 запрос / 3 запроса / 5 запросов' in Russian", async () => {
-    const { createInstance } = await import("i18next");
-    const en = (await import("../../locales/en.json")).default;
-    const ru = (await import("../../locales/ru.json")).default;
-    const vi = (await import("../../locales/vi.json")).default;
-    const i18n = createInstance();
-    await i18n.init({ lng: "en", resources: { en: { translation: en }, ru: { translation: ru }, vi: { translation: vi } } });
-    const say = (lng: string, remaining: number) => {
-      const view = presentWarning({ level: "critical", remaining, plan: "free", model: "GPT" })!;
-      return i18n.getFixedT(lng)(view.messageKey, view.values);
-    };
-    expect(say("en", 1)).toBe("Only 1 GPT use left today.");
-    expect(say("en", 2)).toBe("Only 2 GPT uses left today.");
-    expect(say("ru", 1)).toBe("Остался всего 1 запрос к GPT на сегодня.");
-    expect(say("ru", 3)).toBe("Осталось всего 3 запроса к GPT на сегодня.");
-    expect(say("ru", 5)).toBe("Осталось всего 5 запросов к GPT на сегодня.");
-    expect(say("vi", 1)).toBe("Chỉ còn 1 lượt GPT hôm nay.");
+const entry = (endpoint: string, name: string, extra: Partial<Model> = {}): Model => ({
+  id: endpoint,
+  endpoint,
+  name,
+  descriptions: { free: "", premium: "" },
+  supportedFileTypes: [],
+  premiumRequired: false,
+  fileSupport: false,
+  allowed: true,
+  remaining: 10,
+  total: 50,
+  offline: true,
+  external: false,
+  ...extra,
+});
+
+describe("switching away from a model that ran out", () => {
+  let store: ReturnType<typeof createStore>;
+  beforeEach(() => {
+    localStorage.clear();
+    store = createStore();
+  });
+  const catalogue = (plan: ModelsResponse["plan"], models: Model[]): ModelsResponse => ({ models, default: "gpt-4.1-mini", plan });
+
+  it("moves a free user off the default when its uses are found spent, naming the model that takes over", () => {
+    const data = catalogue("free", [entry("gpt-4.1-mini", "GPT 4.1-mini", { remaining: 0 }), entry("o4-mini", "GPT o4-mini")]);
+    expect(settleWantedModel(store, data)).toBe(true);
+    expect(store.get(selectedModelAtom)).toBe("o4-mini");
+    expect(store.get(disabledModelsAtom)).toEqual(["gpt-4.1-mini"]);
+    expect(store.get(usageWarningAtom)).toEqual({ level: "zero_remaining", remaining: 0, model: "GPT 4.1-mini", day: quotaDay(), switchedTo: "GPT o4-mini" });
+    expect(settleWantedModel(store, data)).toBe(false); // settled: the new pick answers
+  });
+
+  it("moves an Advanced+ user off their own pick the same way", () => {
+    store.set(selectedModelAtom, "claude-4-pro");
+    const data = catalogue("advanced", [entry("gpt-4.1-mini", "GPT 4.1-mini"), entry("claude-4-pro", "Claude 4 pro", { remaining: 0 })]);
+    expect(settleWantedModel(store, data)).toBe(true);
+    expect(store.get(selectedModelAtom)).toBe("gpt-4.1-mini");
+    expect(store.get(usageWarningAtom)).toMatchObject({ model: "Claude 4 pro", switchedTo: "GPT 4.1-mini" });
+  });
+
+  it("says that no model is left when none is", () => {
+    const data = catalogue("free", [entry("gpt-4.1-mini", "GPT 4.1-mini", { remaining: 0 }), entry("o4-mini", "GPT o4-mini", { remaining: 0 })]);
+    expect(settleWantedModel(store, data)).toBe(true);
+    expect(store.get(selectedModelAtom)).toBeNull();
+    expect(store.get(usageWarningAtom)).toMatchObject({ model: "GPT 4.1-mini", switchedTo: null });
+  });
+
+  it("leaves a model that can still answer alone", () => {
+    expect(settleWantedModel(store, catalogue("free", [entry("gpt-4.1-mini", "GPT 4.1-mini", { remaining: 1 })]))).toBe(false);
+    expect(store.get(usageWarningAtom)).toBeNull();
+  });
+
+  it("keeps the user's pick when a model asked for once (a regeneration) runs out", () => {
+    store.set(selectedModelAtom, "o4-mini");
+    const data = catalogue("free", [entry("gpt-4.1-mini", "GPT 4.1-mini"), entry("o4-mini", "GPT o4-mini"), entry("deepseek-chat", "DeepSeek")]);
+    switchFromUsedUp(store, data, data.models[2]!);
+    expect(store.get(selectedModelAtom)).toBe("o4-mini");
+    expect(store.get(disabledModelsAtom)).toEqual(["deepseek-chat"]);
+    expect(store.get(usageWarningAtom)).not.toHaveProperty("switchedTo");
   });
 });
 
-describe("search warnings per plan", () => {
-  const search = { remaining: 3, model: "Web search", kind: "search" as const };
+describe("quota texts: every quota, tier, plan and language, counted", () => {
+  const LANGUAGES = ["vi", "en", "ru", "zh"] as const;
+  const KINDS: QuotaKind[] = ["model", "search", "image"];
+  const LEVELS = Object.keys(TIER) as (keyof typeof TIER)[];
+  const PLANS = ["free", "basic", "advanced"] as const;
+  const COUNTS = [1, 2, 5, 15, 21];
+  /** No digits in the names: the count must be found on its own. */
+  const MODEL = "DeepSeek";
+  const NEXT = "Claude Pro";
 
-  it("use the search wording of each tier, with a line for the plan", () => {
-    const tiers = { zero_remaining: "urgent", critical: "important", warning: "warning", notice: "notice" } as const;
-    for (const [level, tier] of Object.entries(tiers) as [keyof typeof tiers, string][]) {
-      for (const plan of ["free", "basic", "advanced"] as const) {
-        expect(presentWarning({ ...search, level, plan })).toMatchObject({
-          titleKey: `quota:search.title.${tier}`,
-          messageKey: `quota:search.message.${tier}`,
-          hintKey: `quota:search.hint.${plan}`,
-        });
-      }
-    }
-  });
-
-  it("leave model warnings with their own wording and no plan line", () => {
-    expect(presentWarning({ ...search, kind: "model", level: "critical", plan: "free" })).toMatchObject({ titleKey: "usage.title.important", hintKey: null });
-    expect(presentWarning({ remaining: 3, model: "GPT", level: "critical", plan: "free" })?.hintKey).toBeNull();
-  });
-});
-
-describe("outOfUsesNotice", () => {
-  it("moves Advanced+ users to another model with a note naming it", () => {
-    expect(outOfUsesNotice({ plan: "advanced", model: "Claude 4 pro", next: "GPT 4.1", afterThisUse: true })).toEqual({
-      key: "quota:autoSwitched",
-      values: { model: "Claude 4 pro", next: "GPT 4.1" },
-    });
-  });
-
-  it("tells Advanced+ users to come back tomorrow when no model is left (there is no bigger plan)", () => {
-    expect(outOfUsesNotice({ plan: "advanced", model: "GPT 4.1", next: null, afterThisUse: false }).key).toBe("quota:comeBackTomorrow");
-  });
-
-  it("switches free and Basic users too, and offers the upgrade wording when everything is used up", () => {
-    expect(outOfUsesNotice({ plan: "free", model: "o4", next: "GPT 4.1-mini", afterThisUse: true }).key).toBe("models.lockedAfterThis");
-    expect(outOfUsesNotice({ plan: "basic", model: "o4", next: "GPT 4.1-mini", afterThisUse: false }).key).toBe("quota:switched");
-    expect(outOfUsesNotice({ plan: "basic", model: "o4", next: null, afterThisUse: false }).key).toBe("models.allExhausted");
-  });
-});
-
-describe("quota texts in the four languages", () => {
   async function i18nWithAll() {
     const { createInstance } = await import("i18next");
     const resources = Object.fromEntries(
       await Promise.all(
-        ["en", "vi", "ru", "zh"].map(async (l) => [
+        LANGUAGES.map(async (l) => [
           l,
           { translation: (await import(`../../locales/${l}.json`)).default, quota: (await import(`../../locales/quota/${l}.json`)).default },
         ]),
@@ -166,42 +198,113 @@ describe("quota texts in the four languages", () => {
     return i18n;
   }
 
-  it("has every search tier, plan line, switch note and prompt-guide text in vi, en, ru and zh", async () => {
+  /** Each sentence of a warning as the banner shows it. */
+  async function renderer() {
     const i18n = await i18nWithAll();
-    for (const lng of ["en", "vi", "ru", "zh"]) {
+    return (lng: string, input: Parameters<typeof presentWarning>[0]) => {
+      const view = presentWarning(input)!;
       const t = i18n.getFixedT(lng);
-      for (const level of ["zero_remaining", "critical", "warning", "notice"] as const) {
-        for (const plan of ["free", "basic", "advanced"] as const) {
-          const view = presentWarning({ level, remaining: 2, plan, model: "x", kind: "search" })!;
-          for (const key of [view.titleKey, view.messageKey, view.hintKey!]) {
-            expect(i18n.exists(key, { lng, count: 2 }), `${lng} ${key}`).toBe(true);
-            expect(t(key, view.values)).not.toContain("{{");
+      for (const key of [view.titleKey, view.messageKey, view.hintKey]) {
+        expect(i18n.exists(key, { lng, count: view.values.count }), `${lng} ${key}`).toBe(true);
+      }
+      return { title: t(view.titleKey), message: t(view.messageKey, view.values), hint: t(view.hintKey, view.values) };
+    };
+  }
+
+  /** The same word twice in a row ("lượt lượt"), or the same Han phrase ("次数 次数"). */
+  const doubled = (text: string) => /(?:^|[^\p{L}])(\p{L}+)\s+\1(?!\p{L})/iu.test(text) || /(\p{Script=Han}{2,})\s*\1/u.test(text);
+
+  /** The quota's own noun, which must be said once per message: never glued to another quota's. */
+  const NOUN: Record<(typeof LANGUAGES)[number], Record<QuotaKind, RegExp>> = {
+    vi: { model: /lượt dùng/g, search: /lượt tìm kiếm/g, image: /lượt tạo ảnh/g },
+    en: { model: /\buses?\b/g, search: /\bweb search(?:es)?\b/g, image: /\bimage(?: generations?|s)?\b/g },
+    ru: { model: /запрос/gi, search: /веб-поиск/gi, image: /изображени/gi },
+    zh: { model: /次/g, search: /网络搜索/g, image: /图片/g },
+  };
+
+  /** Russian's forms for 1 (and 21), 2 and 5 (and 15). */
+  const RU_FORMS: Record<QuotaKind, [string, string, string]> = {
+    model: ["запрос", "запроса", "запросов"],
+    search: ["веб-поиск", "веб-поиска", "веб-поисков"],
+    image: ["изображение", "изображения", "изображений"],
+  };
+  const ruForm = (n: number) => (n % 10 === 1 && n % 100 !== 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 1 : 2);
+
+  it("reads as one sentence per quota: no doubled word, its own noun once, the count and the right plural form", async () => {
+    const render = await renderer();
+    for (const lng of LANGUAGES) {
+      for (const kind of KINDS) {
+        for (const level of LEVELS) {
+          for (const plan of PLANS) {
+            for (const count of level === "zero_remaining" ? [0] : COUNTS) {
+              const { title, message, hint } = render(lng, { level, remaining: count, plan, model: MODEL, kind });
+              const where = `${lng} ${kind} ${level} ${plan} ${count}: ${message}`;
+              for (const text of [title, message, hint]) {
+                expect(text, where).not.toMatch(/\{\{|quota:|^\s*$/);
+                expect(doubled(text), `${where} | ${text}`).toBe(false);
+              }
+              expect(message.match(NOUN[lng][kind])?.length, where).toBe(1);
+              expect(message.includes(MODEL), where).toBe(kind === "model");
+              if (level === "zero_remaining") {
+                expect(message, where).not.toMatch(/\d/);
+                continue;
+              }
+              expect(message, where).toMatch(new RegExp(`(^|\\D)${count}(\\D|$)`));
+              if (lng === "ru") expect(message, where).toMatch(new RegExp(`${count} ${RU_FORMS[kind][ruForm(count)]}(?![\\p{L}])`, "u"));
+              if (lng === "en") {
+                const noun = message.match(new RegExp(`${count} (?:more |web |image )?([a-z]+)`))?.[1];
+                expect(noun?.endsWith("s"), where).toBe(count !== 1);
+              }
+            }
           }
         }
-      }
-      for (const key of ["quota:autoSwitched", "quota:switched", "quota:comeBackTomorrow", "models.lockedAfterThis", "models.allExhausted", "quota:promptGuide.title", "quota:promptGuide.tips.iterate.text"]) {
-        expect(i18n.exists(key, { lng }), `${lng} ${key}`).toBe(true);
       }
     }
   });
 
-  it("counts web searches in each language's plural forms and names the plan's way forward", async () => {
-    const i18n = await i18nWithAll();
-    const say = (lng: string, remaining: number, plan: "free" | "advanced" = "free") => {
-      const view = presentWarning({ level: "critical", remaining, plan, model: "Web search", kind: "search" })!;
-      const t = i18n.getFixedT(lng);
-      return `${t(view.messageKey, view.values)} ${t(view.hintKey!)}`;
-    };
-    expect(say("en", 1)).toBe("Only 1 web search left today. Upgrade to get many more web searches every day.");
-    expect(say("en", 2, "advanced")).toBe("Only 2 web searches left today. Web searches come back tomorrow at 00:00 (Vietnam time).");
-    expect(say("ru", 3)).toMatch(/^Осталось всего 3 веб-поиска на сегодня\./);
-    expect(say("ru", 5)).toMatch(/^Осталось всего 5 веб-поисков/);
-    expect(say("vi", 1)).toMatch(/^Chỉ còn 1 lượt tìm kiếm web hôm nay\./);
+  it("names the model that took over, or says none is left, in each plan's words", async () => {
+    const render = await renderer();
+    for (const lng of LANGUAGES) {
+      for (const plan of PLANS) {
+        const out = { level: "zero_remaining" as const, remaining: 0, plan, model: MODEL };
+        const switched = render(lng, { ...out, switchedTo: NEXT });
+        const allOut = render(lng, { ...out, switchedTo: null });
+        for (const text of [switched.hint, allOut.hint]) {
+          expect(text).not.toMatch(/\{\{|quota:/);
+          expect(doubled(text), `${lng} ${plan}: ${text}`).toBe(false);
+        }
+        expect(switched.hint, `${lng} ${plan}`).toContain(NEXT);
+        expect(allOut.hint).not.toContain(NEXT);
+        expect(switched.message, `${lng} ${plan}`).toContain(MODEL);
+      }
+    }
   });
 
-  it("names both models when Advanced+ is switched", async () => {
-    const i18n = await i18nWithAll();
-    const notice = outOfUsesNotice({ plan: "advanced", model: "Claude 4 pro", next: "GPT 4.1", afterThisUse: true });
-    expect(i18n.getFixedT("en")(notice.key, notice.values)).toBe("Claude 4 pro has no uses left today. Switched to GPT 4.1 so you can keep going.");
+  it("says a few of them exactly", async () => {
+    const render = await renderer();
+    const say = (lng: string, input: Omit<Parameters<typeof presentWarning>[0], "plan"> & { plan?: "free" | "basic" | "advanced" }) =>
+      render(lng, { plan: "free", ...input });
+    expect(say("vi", { level: "critical", remaining: 2, model: "GPT 4.1-mini" }).message).toBe("Chỉ còn 2 lượt dùng GPT 4.1-mini hôm nay.");
+    expect(say("vi", { level: "critical", remaining: 2, model: "", kind: "image" }).message).toBe("Chỉ còn 2 lượt tạo ảnh hôm nay.");
+    expect(say("vi", { level: "zero_remaining", remaining: 0, model: "", kind: "image" }).message).toBe("Bạn đã dùng hết lượt tạo ảnh hôm nay.");
+    expect(say("zh", { level: "zero_remaining", remaining: 0, model: "", kind: "image" }).message).toBe("今天的图片生成次数已全部用完。");
+    expect(say("zh", { level: "critical", remaining: 2, model: "", kind: "image" }).message).toBe("今天只能再生成 2 张图片了。");
+    expect(say("en", { level: "critical", remaining: 2, model: "", kind: "image" }).message).toBe("Only 2 image generations left today.");
+    expect(say("en", { level: "critical", remaining: 1, model: "", kind: "search" }).message).toBe("Only 1 web search left today.");
+    expect(say("ru", { level: "warning", remaining: 21, model: "GPT 4.1-mini" }).message).toBe("Остался 21 запрос к GPT 4.1-mini на сегодня.");
+    expect(say("ru", { level: "notice", remaining: 5, model: "", kind: "image" }).message).toBe("Вы можете создать сегодня ещё 5 изображений.");
+    expect(say("ru", { level: "critical", remaining: 2, model: "", kind: "search" }).message).toBe("Осталось всего 2 веб-поиска на сегодня.");
+    const out = { level: "zero_remaining" as const, remaining: 0, model: "GPT 4.1-mini", switchedTo: "GPT o4-mini" };
+    expect(say("vi", out)).toEqual({
+      title: "Đã hết lượt dùng",
+      message: "GPT 4.1-mini đã hết lượt dùng hôm nay.",
+      hint: "Đã chuyển sang GPT o4-mini để bạn hỏi tiếp. Nâng cấp để có thêm lượt dùng mỗi ngày.",
+    });
+    expect(say("vi", { ...out, plan: "advanced" }).hint).toBe(
+      "Đã tự động chuyển sang GPT o4-mini để bạn hỏi tiếp. GPT 4.1-mini sẽ có lại lượt dùng vào 00:00 ngày mai (giờ Việt Nam).",
+    );
+    expect(say("en", { ...out, plan: "advanced" }).hint).toBe(
+      "Switched to GPT o4-mini automatically so you can keep asking. GPT 4.1-mini is back tomorrow at 00:00 (Vietnam time).",
+    );
   });
 });

@@ -1,7 +1,7 @@
 // Seeds large data through the product's real API, for the browser tests and `npm run bench`: a chat of 1,000
 // messages (saved 200 per call through /media-api/api/chat/save) and a history of 2,000 chats (created with
-// POST /chat-sessions, several at a time, a few of them starred), and a paid plan (an order and the bank's signed
-// webhook). Deterministic: the same text on every run.
+// POST /chat-sessions, several at a time, a few of them starred), a paid plan (an order and the bank's signed
+// webhook), and a model's daily uses spent (questions asked at once). Deterministic: the same text on every run.
 import { bankTransfer, sendBankWebhook } from "../../../scripts/bank-transfer.mjs";
 import { readDevVars } from "../../../scripts/dev-vars.mjs";
 import { PASSWORD, uniqueEmail } from "./browser";
@@ -61,6 +61,49 @@ export async function payForPlan(s: ApiSession, packageType: "BS_1T" | "BS_1Y" |
   const body = (await res.json()) as { data?: { outcome?: string } };
   if (!res.ok || body.data?.outcome !== "applied") throw new Error(`payment of ${code} not applied: ${res.status} ${JSON.stringify(body)}`);
   return code;
+}
+
+/** Questions in flight at once while uses are spent (a day of Advanced+ uses of a model, 600, takes about 10 s here). */
+const SPEND_CONCURRENCY = 40;
+
+/** Today's uses left of a model for the account, as GET /api/models tells it. */
+export async function usesLeft(s: ApiSession, endpoint: string): Promise<number> {
+  const body = await call<{ data: { models: { endpoint: string; remaining: number }[] } }>(s, "GET", "/api/models");
+  const model = body.data.models.find((m) => m.endpoint === endpoint);
+  if (!model) throw new Error(`no model ${endpoint} in the catalogue`);
+  return model.remaining;
+}
+
+/**
+ * Spends today's uses of a model until `left` remain, as questions sent from another device would: each question goes
+ * through the real chat API and is let go once the worker has counted it (its headers are back); the offline model
+ * finishes and saves the answers by itself. Many at once, so a whole day of Advanced+ uses takes seconds, not the
+ * minutes that sending them through the page would. An answer that fails gives its use back, so the count is read
+ * again until it is right.
+ */
+export async function spendUses(s: ApiSession, endpoint: string, left = 0): Promise<void> {
+  const chat = await call<{ data: { id: string } }>(s, "POST", "/chat-sessions", { title: `Uses of ${endpoint}` });
+  for (let round = 0; round < 5; round++) {
+    const toSpend = (await usesLeft(s, endpoint)) - left;
+    if (toSpend <= 0) return;
+    let next = 0;
+    const ask = async () => {
+      while (next < toSpend) {
+        const n = next++;
+        const stop = new AbortController();
+        const res = await fetch(`${s.baseURL}/api/chat/${encodeURIComponent(endpoint)}`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${s.token}`, "X-Session-Token": s.sessionToken, "Content-Type": "application/json" },
+          body: JSON.stringify({ question: `Question ${n} from another device`, chat_id: chat.data.id }),
+          signal: stop.signal,
+        });
+        stop.abort();
+        if (res.status !== 200 && res.status !== 403) throw new Error(`spending a use of ${endpoint} failed: ${res.status}`);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SPEND_CONCURRENCY, toSpend) }, ask));
+  }
+  throw new Error(`could not bring ${endpoint} down to ${left} uses left`);
 }
 
 /** A small deterministic generator (mulberry32), so seeded chats read the same on every run. */

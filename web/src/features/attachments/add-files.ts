@@ -1,7 +1,9 @@
-// Taking files into the composer (picked, pasted or dropped), in the spec's order: the current model must read files
-// (else an error), each file's extension must be one the model accepts, then the limits (10 files, 5 MB each, 20 MB
-// together with compressed photos counting 30%) with their alert texts; on any refusal nothing is added. Oversize
-// photos are then compressed with the preset of the screen size, showing progress on their chip.
+// Taking files into the composer (picked, pasted or dropped): the current model must read files (else an error), each
+// file's extension must be one the model accepts, then the limits (10 files, 20 MB together with compressed photos
+// counting 30%, 5 MB for each file that is not a photo to compress) with their alert texts; on any of these refusals
+// nothing is added. Oversize photos are then compressed with the preset of the screen size, showing progress on their
+// chip, and only then held to 5 MB: a phone's 7.5 MB photo is attached at a few hundred KB, and a photo the browser
+// could not shrink below 5 MB is taken off with the size alert.
 import { getDefaultStore } from "jotai";
 import { queryClient } from "../../lib/query-client";
 import { newId } from "../../lib/ids";
@@ -14,7 +16,7 @@ import { mediaT } from "../images/media-i18n";
 import { acceptedExtensions, canAttach, extensionOf, isAccepted } from "./accepted-types";
 import { type PendingFile, attachmentsAtom } from "./attachments.atoms";
 import { compressImage, needsCompression, presetFor } from "./compression";
-import { checkLimits } from "./limits";
+import { type LimitError, checkCompressed, checkLimits } from "./limits";
 
 type Store = ReturnType<typeof getDefaultStore>;
 
@@ -25,11 +27,18 @@ export function currentModel(store: Store = getDefaultStore()): Model | null {
   return pickModel(data.models, store.get(selectedModelAtom), store.get(disabledModelsAtom), data.default);
 }
 
+/** The alert for a broken limit, in the user's language. */
+function limitText(mt: Awaited<ReturnType<typeof mediaT>>, problem: LimitError): string {
+  if (problem.code === "tooMany") return mt("attachments.errors.tooMany");
+  if (problem.code === "tooLarge") return mt("attachments.errors.tooLarge", { name: problem.name });
+  return mt("attachments.errors.totalTooLarge");
+}
+
 function viewportWidth(): number {
   return typeof window === "undefined" ? 1280 : window.innerWidth;
 }
 
-/** Adds `files` when every rule holds; resolves with whether they were added. */
+/** Adds `files` when every rule holds; resolves with whether they were all added and kept. */
 export async function addFiles(incoming: readonly File[], store: Store = getDefaultStore()): Promise<boolean> {
   if (incoming.length === 0) return false;
   const mt = await mediaT();
@@ -51,13 +60,7 @@ export async function addFiles(incoming: readonly File[], store: Store = getDefa
   const candidates = incoming.map((file) => ({ name: file.name, size: file.size, compressed: needsCompression(file, preset) }));
   const problem = checkLimits(attached.map(sized), candidates);
   if (problem) {
-    const text =
-      problem.code === "tooMany"
-        ? mt("attachments.errors.tooMany")
-        : problem.code === "tooLarge"
-          ? mt("attachments.errors.tooLarge", { name: problem.name })
-          : mt("attachments.errors.totalTooLarge");
-    toast.error(text, { key: "attach-error" });
+    toast.error(limitText(mt, problem), { key: "attach-error" });
     return false;
   }
 
@@ -81,11 +84,20 @@ export async function addFiles(incoming: readonly File[], store: Store = getDefa
   const update = (key: string, patch: Partial<PendingFile>) =>
     store.set(attachmentsAtom, (list) => list.map((f) => (f.key === key ? { ...f, ...patch } : f)));
   // One photo at a time: compressing runs on the page and several at once would stall it.
+  let kept = true;
   for (const item of added.filter((f) => f.compressed)) {
     const smaller = await compressImage(item.file, preset, (progress) => update(item.key, { progress }));
-    if (store.get(attachmentsAtom).some((f) => f.key === item.key)) update(item.key, { file: smaller, status: "ready", progress: 100 });
+    if (!store.get(attachmentsAtom).some((f) => f.key === item.key)) continue; // taken off while it was compressed
+    const tooLarge = checkCompressed({ name: item.file.name, size: smaller.size });
+    if (tooLarge) {
+      kept = false;
+      removeFile(item.key, store);
+      toast.error(limitText(mt, tooLarge), { key: "attach-error" });
+      continue;
+    }
+    update(item.key, { file: smaller, status: "ready", progress: 100 });
   }
-  return true;
+  return kept;
 }
 
 /** Takes one file off the question. */

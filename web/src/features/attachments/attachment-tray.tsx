@@ -15,7 +15,14 @@ function Chip({ item }: { item: PendingFile }) {
   const busy = item.status === "compressing" || item.status === "uploading";
   const stepLabel = item.status === "compressing" ? t("attachments.compressing") : t("attachments.uploading");
   return (
-    <li className="file-chip" data-testid="attachment-chip" data-status={item.status} data-name={item.file.name}>
+    <li
+      className="file-chip"
+      data-testid="attachment-chip"
+      data-status={item.status}
+      data-name={item.file.name}
+      data-size={item.file.size}
+      data-original-size={item.originalSize}
+    >
       {item.previewUrl ? (
         <img className="file-chip__thumb" src={item.previewUrl} alt="" />
       ) : (

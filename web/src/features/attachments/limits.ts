@@ -1,6 +1,8 @@
-// The spec's attachment limits (section 5), checked when files are picked, pasted or dropped, before anything is
-// compressed or uploaded: at most 10 files, each at most 5 MB, and 20 MB together, where an image that will be
-// compressed counts for 30% of its size (compression brings it far below that). The worker checks again (413).
+// The attachment limits, checked when files are picked, pasted or dropped: at most 10 files, each at most 5 MB, and
+// 20 MB together, where a photo that is compressed counts for 30% of its size. A photo over 5 MB is compressed before
+// the size limit applies to it (a phone's 7.5 MB photo comes out at a few hundred KB): the count, the total and the
+// size of every other file are checked at once (checkLimits), such a photo's size once it is compressed
+// (checkCompressed), and only what is still too large then is refused. The worker checks again (413).
 
 /** Files attached to one question. */
 export const MAX_FILES = 10;
@@ -14,7 +16,7 @@ export const COMPRESSED_IMAGE_WEIGHT = 0.3;
 export interface SizedFile {
   name: string;
   size: number;
-  /** The file is an image that will be (or was) compressed. */
+  /** The file is a photo that will be (or was) compressed: its size is checked once compressed. */
   compressed: boolean;
 }
 
@@ -29,14 +31,19 @@ export function countedBytes(file: SizedFile): number {
 }
 
 /**
- * Whether `incoming` may join the files already attached. The first rule broken wins, in the spec's order (count,
- * then each file's size, then the total); on any error nothing is added.
+ * Whether `incoming` may join the files already attached, before any photo is compressed. The first rule broken wins:
+ * the count, then the size of each file that will not be compressed, then the total; on any error nothing is added.
  */
 export function checkLimits(attached: readonly SizedFile[], incoming: readonly SizedFile[]): LimitError | null {
   if (attached.length + incoming.length > MAX_FILES) return { code: "tooMany" };
-  const big = incoming.find((f) => f.size > MAX_FILE_BYTES);
+  const big = incoming.find((f) => !f.compressed && f.size > MAX_FILE_BYTES);
   if (big) return { code: "tooLarge", name: big.name };
   const total = [...attached, ...incoming].reduce((sum, f) => sum + countedBytes(f), 0);
   if (total > MAX_TOTAL_BYTES) return { code: "totalTooLarge" };
   return null;
+}
+
+/** A photo once compressed (or kept as it was, when the browser could not shrink it): refused only if still over 5 MB. */
+export function checkCompressed(file: { name: string; size: number }): LimitError | null {
+  return file.size > MAX_FILE_BYTES ? { code: "tooLarge", name: file.name } : null;
 }

@@ -8,10 +8,10 @@ import type { TFunction } from "i18next";
 import type { getDefaultStore } from "jotai";
 import { ApiError, request } from "../../lib/api";
 import { pickModel, shouldDisable } from "../models/availability";
+import { settleWantedModel, switchFromLocked, switchFromUsedUp } from "../models/model-switch";
 import { disabledModelsAtom, selectedModelAtom, usageWarningAtom } from "../models/models.atoms";
 import { modelKeys, modelsQuery } from "../models/models.queries";
 import type { Model, ModelsResponse } from "../models/models.schemas";
-import type { Plan } from "../auth/auth.schemas";
 import { quotaT } from "../quota-guide/quota-i18n";
 import { isWarningLevel } from "../models/usage-warning";
 import { toast } from "../toast/toast.atoms";
@@ -34,8 +34,6 @@ export interface ChatDeps {
 
 /** The cache is written at most this often while text streams in, in milliseconds (about two frames). */
 const FLUSH_MS = 32;
-/** How long the note naming the model switched to stays up, in milliseconds (longer than a toast's 5 s: it matters). */
-const SWITCH_ALERT_MS = 8_000;
 
 /** Marks the stop button's request so a stop pressed before the answer started is sent again once it has. */
 let stopRequested = false;
@@ -60,12 +58,13 @@ export async function beginTurn(deps: ChatDeps, chatId: string | null, preferred
     toast.error(t("chat.genericError"));
     return null;
   }
+  // the user's model ran out (or left their plan) since the screen last looked: switch, saying so
+  if (!preferredEndpoint) settleWantedModel(store, catalogue);
   const preferred = preferredEndpoint ?? store.get(selectedModelAtom);
   const model = pickModel(catalogue.models, preferred, store.get(disabledModelsAtom), catalogue.default);
   if (!model) {
     store.set(streamingAtom, null);
-    const notice = outOfUsesNotice({ plan: catalogue.plan, model: "", next: null, afterThisUse: false });
-    void quotaT().then((qt) => toast.error(qt(notice.key, notice.values), { key: "model-switch" }));
+    void quotaT().then((qt) => toast.error(qt(`quota:model.allOut.${catalogue.plan}`), { key: "model-switch" }));
     return null;
   }
   if (!preferredEndpoint && preferred && preferred !== model.endpoint) store.set(selectedModelAtom, model.endpoint);
@@ -211,32 +210,17 @@ function applyUsageHeaders(deps: ChatDeps, catalogue: ModelsResponse, model: Mod
     store.set(usageWarningAtom, (w) => (w && w.model === name ? { ...w, remaining } : w));
   }
   if (searched || !shouldDisable(remaining)) return;
-  store.set(disabledModelsAtom, model.endpoint);
-  const next = pickModel(catalogue.models, null, store.get(disabledModelsAtom), catalogue.default);
-  if (next) store.set(selectedModelAtom, next.endpoint);
-  const notice = outOfUsesNotice({ plan: catalogue.plan, model: model.name, next: next?.name ?? null, afterThisUse: true });
-  void quotaT().then((qt) => toast.warning(qt(notice.key, notice.values), { key: "model-switch", duration: SWITCH_ALERT_MS }));
+  switchFromUsedUp(store, catalogue, model);
 }
 
-/** 403 for a model: disable it for today and switch to another, or say that everything is used up. */
+/** 403 for a model: disable it for today and switch to another, saying so, or say that everything is used up. */
 function refuseModel(deps: ChatDeps, catalogue: ModelsResponse, model: Model, code: "quota_exhausted" | "premium_required") {
-  const { store, queryClient: qc, t } = deps;
-  store.set(disabledModelsAtom, model.endpoint);
+  const { store, queryClient: qc } = deps;
   if (code === "quota_exhausted") {
-    store.set(usageWarningAtom, { level: "zero_remaining", remaining: 0, model: model.name, day: quotaDay() });
-  }
-  const next = pickModel(catalogue.models, null, store.get(disabledModelsAtom), catalogue.default);
-  if (next) store.set(selectedModelAtom, next.endpoint);
-  if (code === "quota_exhausted") {
-    const notice = outOfUsesNotice({ plan: catalogue.plan, model: model.name, next: next?.name ?? null, afterThisUse: false });
-    void quotaT().then((qt) => {
-      if (next) toast.warning(qt(notice.key, notice.values), { key: "model-switch", duration: SWITCH_ALERT_MS });
-      else toast.error(`${qt("models.exhausted", { model: model.name })} ${qt(notice.key, notice.values)}`, { key: "model-switch" });
-    });
+    switchFromUsedUp(store, catalogue, model);
   } else {
-    const reason = t("models.premiumOnly", { model: model.name });
-    if (next) toast.warning(`${reason} ${t("models.switchedTo", { model: next.name })}`, { key: "model-switch" });
-    else toast.error(`${reason} ${t("models.allExhausted")}`, { key: "model-switch" });
+    store.set(disabledModelsAtom, model.endpoint);
+    switchFromLocked(store, catalogue, model);
   }
   void qc.invalidateQueries({ queryKey: modelKeys.all });
 }
@@ -257,22 +241,4 @@ export async function stopAnswer(deps: ChatDeps): Promise<void> {
   deps.store.set(streamingAtom, { ...state, stopping: true });
   stopRequested = true;
   if (state.phase === "streaming") await postStop(state.botMessageId);
-}
-
-/**
- * What the user hears when a model's uses run out (after this send, or a 403): Advanced+ is the top plan, so it is
- * moved to another model with an alert naming it, or told to come back tomorrow when none is left; free and Basic
- * users are switched with the same naming note, and told to upgrade or come back when every model is used up.
- */
-export function outOfUsesNotice(input: { plan: Plan; model: string; next: string | null; afterThisUse: boolean }): {
-  key: string;
-  values: { model: string; next: string };
-} {
-  const values = { model: input.model, next: input.next ?? "" };
-  if (input.next) {
-    if (input.plan === "advanced") return { key: "quota:autoSwitched", values };
-    return { key: input.afterThisUse ? "models.lockedAfterThis" : "quota:switched", values };
-  }
-  // the usage banner beside it offers free and Basic users the upgrade
-  return { key: input.plan === "advanced" ? "quota:comeBackTomorrow" : "models.allExhausted", values };
 }

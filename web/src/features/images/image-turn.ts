@@ -48,7 +48,7 @@ function nowIso() {
 async function refuseForQuota(deps: ImageDeps) {
   const mt = await mediaT();
   deps.store.set(imageDisabledAtom, true);
-  deps.store.set(usageWarningAtom, { level: "zero_remaining", remaining: 0, model: mt("images.quotaName"), day: quotaDay() });
+  deps.store.set(usageWarningAtom, { level: "zero_remaining", remaining: 0, model: "", kind: "image", day: quotaDay() });
   toast.error(mt("images.errors.quotaExhausted"), {
     key: "image-quota",
     action: { label: deps.t("usage.action.upgrade"), onClick: deps.openUpgrade },
@@ -145,9 +145,8 @@ async function applyImageUsage(deps: ImageDeps, headers: Headers) {
   const remaining = Number(raw);
   if (raw === null || !Number.isFinite(remaining)) return;
   const level = headers.get("X-Warning-Level");
-  const mt = await mediaT();
   if (isWarningLevel(level) && level !== "none") {
-    deps.store.set(usageWarningAtom, { level, remaining, model: mt("images.quotaName"), day: quotaDay() });
+    deps.store.set(usageWarningAtom, { level, remaining, model: "", kind: "image", day: quotaDay() });
   }
   if (shouldDisable(remaining)) deps.store.set(imageDisabledAtom, true);
 }

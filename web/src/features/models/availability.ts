@@ -1,6 +1,6 @@
 // Which model answers next. A model is usable when the plan allows it, uses remain today and the client has not
 // disabled it (the spec disables a model at 1 or fewer uses left, or after a 403 for it, until the day turns).
-import type { Model } from "./models.schemas";
+import type { Model, ModelsResponse } from "./models.schemas";
 
 /**
  * The spec disables a model "at 1 or fewer uses left". Read against the count the server reports after a send, that
@@ -34,4 +34,19 @@ export function pickModel(
     usable[0] ??
     null
   );
+}
+
+/**
+ * The model the user means (their pick, else the catalogue's default) when it can no longer answer, with the reason:
+ * its uses are spent (or the client disabled it), or the plan does not include it. Null when it can answer, or when
+ * the catalogue no longer lists it (nothing to say about a model that is gone).
+ */
+export function unusableWanted(
+  catalogue: ModelsResponse,
+  selected: string | null,
+  disabled: readonly string[],
+): { model: Model; reason: "usedUp" | "locked" } | null {
+  const wanted = catalogue.models.find((m) => m.endpoint === (selected ?? catalogue.default));
+  if (!wanted || isUsable(wanted, disabled)) return null;
+  return { model: wanted, reason: wanted.allowed ? "usedUp" : "locked" };
 }

@@ -55,8 +55,10 @@ export interface UsageWarningState {
   /** Model name as shown to the user. */
   model: string;
   day: string;
-  /** Web searches have their own wording; absent means a model's (or images') uses. */
-  kind?: "search";
+  /** Web searches and image generations have their own wording; absent means a model's uses. */
+  kind?: "search" | "image";
+  /** The model ran out and another answers now: its name, or null when no model is left today. */
+  switchedTo?: string | null;
 }
 
 const UsageWarningSchema = v.object({
@@ -64,7 +66,8 @@ const UsageWarningSchema = v.object({
   remaining: v.number(),
   model: v.string(),
   day: v.string(),
-  kind: v.optional(v.literal("search")),
+  kind: v.optional(v.picklist(["search", "image"])),
+  switchedTo: v.optional(v.nullable(v.string())),
 });
 
 const storedWarningAtom = persistedAtom<UsageWarningState | null>(STORAGE_KEYS.usageWarning, null, {

@@ -1,6 +1,7 @@
-// The usage warning banner above the input: the latest warning for the current model or for web searches, its
-// severity, texts and the action for the plan (upgrade for free and Basic, the prompt guide for Advanced+, who have no
-// bigger plan). Loaded only once a warning shows (models/model-notices.tsx), so the chat page does not carry it.
+// The usage warning banner above the input: the latest warning for a model's uses, web searches or image generations,
+// its severity, texts (with the model switched to, when one ran out) and the action for the plan (upgrade for free
+// and Basic, the prompt guide for Advanced+, who have no bigger plan). Loaded only once a warning shows
+// (models/model-notices.tsx), so the chat page does not carry it.
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useAtom } from "jotai";
@@ -10,7 +11,7 @@ import { usageWarningAtom } from "../models/models.atoms";
 import { modelsQuery } from "../models/models.queries";
 import { presentWarning } from "../models/usage-warning";
 import { IconClose, IconInfo, IconWarning } from "../ui/icons";
-import { SearchWarningText } from "./search-warning-text";
+import { WarningText } from "./warning-text";
 
 /** The prompt guide (the Advanced+ action) loads when first opened. */
 const PromptGuideDialog = lazy(() => import("./prompt-guide-dialog").then((m) => ({ default: m.PromptGuideDialog })));
@@ -28,7 +29,7 @@ export function UsageBanner() {
   ) : null;
   if (!warning) return guide;
   const plan = data?.plan ?? "free";
-  const view = presentWarning({ level: warning.level, remaining: warning.remaining, plan, model: warning.model, kind: warning.kind });
+  const view = presentWarning({ ...warning, plan });
   // free and basic are offered an upgrade (Advanced+ is the top plan: its action is the prompt guide)
   const upgrade = plan !== "advanced";
   if (!view) return guide;
@@ -43,14 +44,8 @@ export function UsageBanner() {
       >
         {view.severity === "info" ? <IconInfo size={18} /> : <IconWarning size={18} />}
         <div className="usage-banner__text">
-          {view.hintKey ? (
-            <SearchWarningText view={view} />
-          ) : (
-            <>
-              <strong>{t(view.titleKey)}</strong>
-              <span>{t(view.messageKey, view.values)}</span>
-            </>
-          )}
+          {/* suspends the banner until the quota texts are here: it appears once, whole */}
+          <WarningText view={view} />
         </div>
         <button
           type="button"
