@@ -71,7 +71,10 @@ interface Checkpoint {
   outcome?: Outcome;
 }
 
-/** Writes SSE events to one reader, sending tokens together (see FLUSH_INTERVAL_MS) and never waiting on the reader. */
+/**
+ * Writes SSE events to one reader, sending tokens together (see FLUSH_INTERVAL_MS) and never waiting on the reader.
+ * [DONE] ends the stream: the reader's request finishes by itself, and the client never has to cancel it.
+ */
 export class EventWriter {
   private readonly writer: WritableStreamDefaultWriter<Uint8Array>;
   private readonly encoder = new TextEncoder();
@@ -79,6 +82,7 @@ export class EventWriter {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private sentContent = false;
   private gone = false;
+  private closed = false;
 
   constructor(writable: WritableStream<Uint8Array>) {
     this.writer = writable.getWriter();
@@ -115,12 +119,16 @@ export class EventWriter {
     this.pending = "";
   }
 
+  /** Sends one event; [DONE] is the last one, so the stream ends with it and the reader's request finishes. */
   event(event: ChatStreamEvent | typeof STREAM_DONE) {
     this.flush();
     this.write(encodeEvent(event));
+    if (event === STREAM_DONE) this.close();
   }
 
   close() {
+    if (this.closed) return;
+    this.closed = true;
     this.flush();
     this.gone = true;
     this.writer.close().catch(() => {});

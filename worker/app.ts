@@ -8,6 +8,7 @@ import type { AppEnv } from "./env";
 import { AppError, errorBody, handleError } from "./errors";
 import { landingOrApp } from "./lib/landing-page";
 import { accountAppRoutes } from "./routes/account-apps";
+import { appConfigRoutes } from "./routes/app-config";
 import { accountAvatarRoutes } from "./routes/account-avatar";
 import { accountEmailRoutes } from "./routes/account-email";
 import { accountPasswordRoutes } from "./routes/account-password";
@@ -50,6 +51,7 @@ export const app = new Hono<AppEnv>()
   )
   .use(withDb)
   .get("/api/health", (c) => c.json({ status: "ok" }, 200))
+  .route("/api/config", appConfigRoutes)
   // The guest landing page (pre-rendered) or the SPA: worker/lib/landing-page.ts.
   .get("/", landingOrApp)
   .route("/auth", authRoutes)

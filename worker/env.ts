@@ -36,6 +36,8 @@ declare global {
       PAYMENT_WEBHOOK_SECRET?: string;
       /** Affiliate commission as a fraction of the order amount, e.g. "0.2" (wrangler.toml [vars]; default 0.2). */
       AFFILIATE_COMMISSION_RATE: string;
+      /** Where users write for help: the FAQ's contact link (wrangler.toml [vars]); unset or blank shows no link. */
+      SUPPORT_EMAIL?: string;
       /** HTTP email API (Resend format: POST {from, to, subject, text}, bearer key); unset → dev mailbox or 503. */
       MAIL_API_URL?: string;
       MAIL_API_KEY?: string;

@@ -122,6 +122,35 @@ describe("chatting in the browser", () => {
     await expect.poll(() => page.locator("[data-testid=scroll-to-bottom]").count()).toBe(0);
   });
 
+  it("reads a finished answer's stream to its end: its request finishes, none is failed or canceled", async () => {
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send("Network.enable");
+    const asked: string[] = [];
+    const outcome = new Map<string, string>();
+    cdp.on("Network.requestWillBeSent", (e) => {
+      if (e.request.method === "POST" && new URL(e.request.url).pathname.startsWith("/api/chat/")) asked.push(e.requestId);
+    });
+    cdp.on("Network.loadingFinished", (e) => outcome.set(e.requestId, "finished"));
+    cdp.on("Network.loadingFailed", (e) => outcome.set(e.requestId, `failed: ${e.errorText}${e.canceled ? " (canceled)" : ""}`));
+    const failed: string[] = [];
+    const onFailed = (req: import("playwright-core").Request) => failed.push(`${req.method()} ${req.url()} ${req.failure()?.errorText}`);
+    page.on("requestfailed", onFailed);
+    try {
+      await page.fill("[data-testid=chat-input]", "What is a cumulus cloud?");
+      await page.keyboard.press("Enter");
+      const bot = page.locator('[data-testid=message][data-sender="bot"]').last();
+      await expect.poll(() => bot.getAttribute("data-streaming"), { timeout: 15_000 }).toBe("true");
+      await expect.poll(() => bot.getAttribute("data-streaming"), { timeout: 30_000 }).toBe("false");
+      await expect.poll(() => asked.length).toBe(1);
+      await expect.poll(() => outcome.get(asked[0]!), { timeout: 15_000 }).toBeDefined();
+      expect(outcome.get(asked[0]!)).toBe("finished");
+      expect(failed).toEqual([]);
+    } finally {
+      page.off("requestfailed", onFailed);
+      await cdp.detach();
+    }
+  });
+
   it("stars the chat, then deletes it after confirming", async () => {
     const item = page.locator("[data-testid=history-item]").first();
     await item.hover();
@@ -147,6 +176,24 @@ describe("chatting in the browser", () => {
     const newest = () => page.evaluate(async () => (await (await fetch("/chat-sessions", { credentials: "same-origin" })).json()).data[0]);
     await expect.poll(newest, { timeout: 30_000 }).toMatchObject({ title: expect.stringContaining("Is this sentence correct"), persona: "english-professor" });
     await page.waitForSelector("[data-testid=send-button]", { timeout: 30_000 });
+    await page.click("[data-testid=new-chat]");
+    await page.waitForSelector("[data-testid=greeting]");
+    expect(await page.locator("[data-testid=expert-chip]").count()).toBe(0);
+  });
+
+  it("starts an expert chat with a picture too: asked in image mode on the expert's new-chat page, the chat keeps its persona", async () => {
+    await page.click("[data-testid=expert-market-analyst]");
+    await expect.poll(() => page.textContent("[data-testid=expert-chip]")).toContain("Market analyst");
+    await page.click("[data-testid=header-create-image]");
+    await page.waitForSelector("[data-testid=image-mode-chip]");
+    await page.fill("[data-testid=chat-input]", "A chart of rice prices this year");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(/\/c\//);
+    const chatId = new URL(page.url()).pathname.split("/").at(-1);
+    await page.waitForSelector("[data-testid=message][data-sender=bot] img[alt='Generated image']", { timeout: 30_000 });
+    const chat = await page.evaluate(async (id) => (await (await fetch(`/chat-sessions/${id}`, { credentials: "same-origin" })).json()).data, chatId);
+    expect(chat).toMatchObject({ id: chatId, title: expect.stringContaining("A chart of rice prices"), persona: "market-analyst" });
+    // the persona is used once: the next new chat is a plain one
     await page.click("[data-testid=new-chat]");
     await page.waitForSelector("[data-testid=greeting]");
     expect(await page.locator("[data-testid=expert-chip]").count()).toBe(0);

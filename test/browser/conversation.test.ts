@@ -132,6 +132,58 @@ describe("edit and regenerate", () => {
   });
 });
 
+describe("regenerating twice quickly", () => {
+  it("from the model menu: a second pick while the first is set up is ignored, one right after it ends runs, and the answer ends not streaming", async () => {
+    const answer = bots(page).last();
+    const id = (await answer.getAttribute("data-message-id"))!;
+    const chatId = new URL(page.url()).pathname.split("/").at(-1);
+    const row = page.locator(`[data-testid=message][data-message-id="${id}"]`);
+    const asked: string[] = [];
+    const onRequest = (req: import("playwright-core").Request) => {
+      const path = new URL(req.url()).pathname;
+      if (req.method() === "POST" && path.startsWith("/api/chat/") && path !== "/api/chat/stop") asked.push(path);
+    };
+    page.on("request", onRequest);
+    try {
+      await row.hover();
+      await row.locator("[data-testid=regenerate-menu]").click();
+      await page.locator('[data-testid=regenerate-model][data-endpoint="o4-mini"]').waitFor();
+      // two picks in one go, faster than a hand: o4-mini, then at once the menu again and GPT-4.1 mini
+      await page.evaluate((messageId) => {
+        const pick = (endpoint: string) => document.querySelector<HTMLElement>(`[data-testid=regenerate-model][data-endpoint="${endpoint}"]`)?.click();
+        pick("o4-mini");
+        document.querySelector<HTMLElement>(`[data-testid=message][data-message-id="${messageId}"] [data-testid=regenerate-menu]`)?.click();
+        pick("gpt-4.1-mini");
+      }, id);
+      await regenerated(page, id);
+      expect(asked).toEqual(["/api/chat/o4-mini"]);
+      await expect.poll(() => row.locator(".msg__model").textContent()).toBe("GPT o4-mini");
+
+      // the moment it has ended, again from the menu
+      await row.hover();
+      await row.locator("[data-testid=regenerate-menu]").click();
+      await page.click('[data-testid=regenerate-model][data-endpoint="gpt-4.1-mini"]');
+      await regenerated(page, id);
+      expect(asked).toEqual(["/api/chat/o4-mini", "/api/chat/gpt-4.1-mini"]);
+      expect(await page.locator("[data-testid=stop-button]").count()).toBe(0);
+      expect(await row.getAttribute("data-streaming")).toBe("false");
+      // what the screen shows is what was saved: the answer by the last model picked, no longer running
+      const saved = await page.evaluate(
+        async ({ chat, messageId }) => {
+          const body = await (await fetch(`/chat-sessions/${chat}/content`, { credentials: "same-origin" })).json();
+          return body.data.chats[0].messages.find((m: { message_id: string }) => m.message_id === messageId);
+        },
+        { chat: chatId, messageId: id },
+      );
+      expect(saved).toMatchObject({ message_id: id, model: "gpt-4.1-mini" });
+      expect(saved.isStreaming ?? false).toBe(false);
+      await expect.poll(() => row.locator(".msg__model").textContent()).toBe("GPT 4.1-mini");
+    } finally {
+      page.off("request", onRequest);
+    }
+  });
+});
+
 describe("web search", () => {
   it("answers a time-sensitive question with citations without the toggle, saying the source was offline", async () => {
     await page.click("[data-testid=new-chat]");

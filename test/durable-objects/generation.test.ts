@@ -3,10 +3,11 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
-import { GenerationRunner, type GenerationInput } from "../../durable-objects/generation";
+import { EventWriter, GenerationRunner, type GenerationInput } from "../../durable-objects/generation";
 import type { UserHub } from "../../durable-objects/user-hub";
 import { createDb } from "../../worker/db/client";
 import { quotaDay } from "../../worker/lib/time";
+import { STREAM_DONE } from "../../worker/protocol/chat-stream";
 import { makeChat, messagesOf, registerUser } from "../support/api";
 import { FAKE_CUT_TEXT, FAKE_MODELS, FAKE_OK_TEXT } from "../support/fake-upstream-scenarios";
 
@@ -44,6 +45,27 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<any[]> {
     .map((b) => b.slice(6))
     .map((d) => (d === "[DONE]" ? d : JSON.parse(d)));
 }
+
+describe("EventWriter", () => {
+  it("ends the stream with [DONE]: the reader's next read after it is the end, with no close() needed", async () => {
+    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+    const writer = new EventWriter(writable);
+    writer.event({ metadata: { message_id: "b-1" } });
+    writer.content("Xin chào");
+    writer.event(STREAM_DONE);
+    const reader = readable.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    while (!text.endsWith("data: [DONE]\n\n")) {
+      const { value, done } = await reader.read();
+      expect(done).toBe(false);
+      text += decoder.decode(value, { stream: true });
+    }
+    expect(text).toBe('data: {"metadata":{"message_id":"b-1"}}\n\ndata: {"content":"Xin chào"}\n\ndata: [DONE]\n\n');
+    expect(await reader.read()).toEqual({ done: true, value: undefined });
+    writer.close(); // the runner still closes every reader when the answer ends: a second close is harmless
+  });
+});
 
 describe("GenerationRunner", () => {
   it("streams a provider's answer and saves it", async () => {

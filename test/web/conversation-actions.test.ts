@@ -196,6 +196,45 @@ describe("conversation actions", () => {
       expect(qc.getQueryData<ModelsResponse>(modelKeys.all)?.models.find((m) => m.endpoint === "o4-mini")?.remaining).toBe(9);
     });
 
+    it("ends not streaming when the stream breaks right after some text: no waiting write lands after the last one", async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      try {
+        seed([message("u1", "user", "Hi"), message("b1", "bot", "Old answer")]);
+        const sse = sseBody();
+        fakeWorker(() => new Response(sse.body, { status: 200 }));
+        const done = regenerateAnswer(deps, { chatId: "chat-1", messageId: "b1", endpoint: "o4-mini" });
+        await settle();
+        sse.send({ content: "New" });
+        sse.send({ content: " answer" });
+        await vi.advanceTimersByTimeAsync(1);
+        sse.fail();
+        await done;
+        await vi.advanceTimersByTimeAsync(1_000);
+        expect(store.get(streamingAtom)).toBeNull();
+        expect(messages()[1]).toMatchObject({ message_id: "b1", message: "New answer", error: "stream_interrupted", isStreaming: false, loading: false });
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it("is not followed again once it ends when the chat's content was fetched while it streamed (listed as running)", async () => {
+      seed([message("u1", "user", "Hi"), message("b1", "bot", "Old answer")]);
+      const sse = sseBody();
+      fakeWorker(() => new Response(sse.body, { status: 200 }));
+      const done = regenerateAnswer(deps, { chatId: "chat-1", messageId: "b1", endpoint: "o4-mini" });
+      await settle();
+      sse.send({ content: "New" });
+      await settle();
+      // a content fetch lands mid-answer: the worker lists the answer as running, which the chat screen follows
+      seed([message("u1", "user", "Hi"), message("b1", "bot", "Ne", { isStreaming: true, running: true })]);
+      sse.send({ content: " answer" });
+      sse.send(STREAM_DONE);
+      sse.close();
+      await done;
+      expect(messages()[1]).toMatchObject({ message: "New answer", isStreaming: false });
+      expect(messages()[1]?.running).toBeFalsy();
+    });
+
     it("gives the old answer back exactly on 403 and disables that model", async () => {
       seed([message("u1", "user", "Hi"), message("b1", "bot", "Old answer")]);
       const calls = fakeWorker(() => json(403, { status: "error", code: "quota_exhausted", message: "No uses left" }));

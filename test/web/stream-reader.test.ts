@@ -1,8 +1,9 @@
 // Reading the model API's event stream: events split anywhere (inside JSON, inside a UTF-8 character, between
-// "\r" and "\n") are seen once and whole; error events and [DONE] come through; the answer state follows them.
-import { describe, expect, it } from "vitest";
+// "\r" and "\n") are seen once and whole; error events and [DONE] come through; the answer state follows them. A
+// reader that stops at [DONE] still reads the stream to its end (no cancelled request); one that stops earlier cancels.
+import { describe, expect, it, vi } from "vitest";
 import { STREAM_DONE, encodeEvent } from "../../worker/protocol/chat-stream";
-import { type StreamItem, applyStreamEvent, initialAnswer, readChatStream } from "../../web/src/features/chat/stream-reader";
+import { END_AFTER_DONE_MS, type StreamItem, applyStreamEvent, initialAnswer, readChatStream } from "../../web/src/features/chat/stream-reader";
 
 function streamOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
   return new ReadableStream({
@@ -86,7 +87,7 @@ describe("readChatStream", () => {
     expect(await collect(streamOf([bytes]))).toEqual([{ content: "x" }, STREAM_DONE]);
   });
 
-  it("cancels the stream when the reader stops early", async () => {
+  it("cancels the stream when the reader stops before [DONE]", async () => {
     let cancelled = false;
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {
@@ -97,9 +98,64 @@ describe("readChatStream", () => {
       },
     });
     for await (const e of readChatStream(stream)) {
-      if (e === STREAM_DONE) break;
+      if (e !== STREAM_DONE && "content" in e) break;
     }
     expect(cancelled).toBe(true);
+  });
+
+  it("reads the stream to its end, never cancelling it, when the reader stops at [DONE]", async () => {
+    let cancelled = false;
+    let pulls = 0;
+    let ended = () => {};
+    const end = new Promise<void>((resolve) => (ended = resolve));
+    // one pull answers the events, the next one (asked for only by a reader that keeps reading) ends the stream
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (++pulls === 1) return controller.enqueue(BYTES);
+          controller.close();
+          ended();
+        },
+        cancel() {
+          cancelled = true;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const seen: StreamItem[] = [];
+    for await (const e of readChatStream(stream)) {
+      seen.push(e);
+      if (e === STREAM_DONE) break;
+    }
+    expect(seen).toEqual(EVENTS);
+    expect(cancelled).toBe(false);
+    await end;
+    await vi.waitFor(() => expect(stream.locked).toBe(false));
+    expect(cancelled).toBe(false);
+  });
+
+  it("lets go of a stream that stays open after [DONE], once END_AFTER_DONE_MS have passed", async () => {
+    vi.useFakeTimers();
+    try {
+      let cancelled = false;
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(BYTES);
+        },
+        cancel() {
+          cancelled = true;
+        },
+      });
+      for await (const e of readChatStream(stream)) {
+        if (e === STREAM_DONE) break;
+      }
+      await vi.advanceTimersByTimeAsync(END_AFTER_DONE_MS - 1);
+      expect(cancelled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(cancelled).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -53,6 +53,8 @@ export function sseBody() {
     body,
     send: (e: ChatStreamEvent | typeof STREAM_DONE) => controller.enqueue(enc.encode(encodeEvent(e))),
     close: () => controller.close(),
+    /** The connection breaks mid-answer: the reader's next read fails. */
+    fail: () => controller.error(new TypeError("network error")),
   };
 }
 

@@ -45,6 +45,24 @@ describe("POST /api/chat/{model}", () => {
     expect(events.some((e) => e.error)).toBe(false);
   });
 
+  it("ends the response body right after [DONE]: on a model call, a search call and a followed answer", async () => {
+    const u = await registerUser();
+    const chatId = await makeChat(u.id);
+    const endsAfterDone = async (res: Response) => {
+      expect(res.status).toBe(200);
+      const { reader, events } = await readUntil(res, (e) => e.at(-1) === "[DONE]");
+      expect(events.at(-1)).toBe("[DONE]");
+      // the next read is the end of the body: nothing follows [DONE], and the client never has to cancel
+      expect(await reader.read()).toEqual({ done: true, value: undefined });
+    };
+    await endsAfterDone(await ask(u.token, chatId, "Explain photosynthesis briefly"));
+    await endsAfterDone(await call("POST", "/api/chat/search", { token: u.token, body: { question: "rice prices", chat_id: chatId } }));
+    const botId = crypto.randomUUID();
+    const started = await ask(u.token, chatId, "Tell me a long story about clouds", "gpt-4.1-mini", { bot_message_id: botId });
+    const followed = await call("GET", `/api/chat/stream/${botId}`, { token: u.token });
+    await Promise.all([endsAfterDone(started), endsAfterDone(followed)]);
+  });
+
   it("saves both sides and titles the chat from the first prompt", async () => {
     const u = await registerUser();
     const chatId = await makeChat(u.id);

@@ -1,13 +1,14 @@
-// "Contact support" on the FAQ screens: an email to the support team, with the subject filled in.
+// "Contact support" on the FAQ screens: an email to the support team (the operator's SUPPORT_EMAIL), with the subject
+// filled in; nothing while no support address is set up.
+import { useSupportEmail } from "../help/support-address";
 import { usePlansTexts } from "../plans/plans-texts";
-
-/** Where affiliate questions go. Set to the operator's real support address before launch. */
-export const SUPPORT_EMAIL = "support@may.example";
 
 export function SupportLink() {
   const { t } = usePlansTexts();
+  const email = useSupportEmail();
+  if (!email) return null;
   return (
-    <a className="btn btn--ghost btn--sm" data-testid="faq-contact" href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(t("faq.supportSubject"))}`}>
+    <a className="btn btn--ghost btn--sm" data-testid="faq-contact" href={`mailto:${email}?subject=${encodeURIComponent(t("faq.supportSubject"))}`}>
       {t("faq.contact")}
     </a>
   );

@@ -102,6 +102,8 @@ export async function runAnswer(deps: ChatDeps, turn: AnswerRequest): Promise<bo
   const controller = new AbortController();
   trackActiveRequest(controller);
   let answer: AnswerState = initialAnswer();
+  // The next cache write of the text streaming in (at most every FLUSH_MS).
+  let timer: ReturnType<typeof setTimeout> | null = null;
   try {
     let res: Response;
     try {
@@ -141,7 +143,6 @@ export async function runAnswer(deps: ChatDeps, turn: AnswerRequest): Promise<bo
     if (stopRequested) void postStop(placeholder.message_id);
     if (!res.body) throw new ApiError(res.status, "stream_interrupted", "Response body is null");
 
-    let timer: ReturnType<typeof setTimeout> | null = null;
     const flush = () => {
       timer = null;
       upsertMessage(qc, chatId, toMessage(placeholder, answer, true));
@@ -157,13 +158,15 @@ export async function runAnswer(deps: ChatDeps, turn: AnswerRequest): Promise<bo
       if (!timer) timer = setTimeout(flush, FLUSH_MS);
     }
     countUsage(answer.citations.length > 0);
-    if (timer) clearTimeout(timer);
     if (!answer.done && !answer.error && !answer.stopped) answer = { ...answer, error: "stream_interrupted" };
   } catch (err) {
     if (!answer.error && !answer.stopped) {
       answer = { ...answer, error: err instanceof ApiError ? err.code : controller.signal.aborted ? "aborted" : "stream_interrupted" };
     }
   } finally {
+    // On every way out (a stream that broke mid-way too): a write still waiting would land after the final one
+    // below and leave the answer marked as streaming.
+    if (timer) clearTimeout(timer);
     releaseActiveRequest(controller);
     store.set(streamingAtom, null);
     void qc.invalidateQueries({ queryKey: chatKeys.list() });
@@ -185,6 +188,9 @@ export function toMessage(placeholder: ChatMessage, answer: AnswerState, streami
     model: answer.model ?? placeholder.model,
     loading: streaming && answer.text === "" && !answer.error,
     isStreaming: streaming,
+    // This tab writes the answer itself: a chat content fetched meanwhile (which lists it as running) must not make
+    // the chat follow it again once it has ended here.
+    running: false,
   };
 }
 

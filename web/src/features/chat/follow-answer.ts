@@ -42,13 +42,14 @@ export async function followAnswer(deps: ChatDeps, chatId: string, message: Chat
       isStreaming: streaming,
       running: streaming,
     });
+  // The next cache write of the text streaming in (at most every FLUSH_MS).
+  let timer: ReturnType<typeof setTimeout> | null = null;
   try {
     const res = await request(`/api/chat/stream/${encodeURIComponent(message.message_id)}?offset=${message.message.length}`, {
       headers: { Accept: "text/event-stream" },
       timeoutMs: 0,
     });
     if (!res.body) throw new ApiError(res.status, "stream_interrupted", "Response body is null");
-    let timer: ReturnType<typeof setTimeout> | null = null;
     for await (const event of readChatStream(res.body)) {
       // the first event repeats the answer's metadata; text arrives from the offset this page already shows
       answer = applyStreamEvent(answer, event);
@@ -66,6 +67,9 @@ export async function followAnswer(deps: ChatDeps, chatId: string, message: Chat
       show(false);
     }
   } finally {
+    // On every way out (a stream that broke mid-way too): a write still waiting would land after the final one and
+    // leave the answer marked as streaming.
+    if (timer) clearTimeout(timer);
     following.delete(message.message_id);
     store.set(streamingAtom, null);
     void qc.invalidateQueries({ queryKey: chatKeys.content(chatId) });

@@ -6,10 +6,9 @@
 import type { AttachmentRef } from "../../../../worker/protocol/resources";
 import { newId } from "../../lib/ids";
 import { draftAtom, searchModeAtom, streamingAtom } from "./chat.atoms";
-import { chatKeys } from "./chat.queries";
 import type { ChatMessage } from "./chat.schemas";
-import { removeMessages, upsertMessage } from "./chat-cache";
-import { openNewChat } from "./open-new-chat";
+import { removeMessages } from "./chat-cache";
+import { openExchange } from "./open-new-chat";
 import { type ChatDeps, beginTurn, nowIso, runAnswer, searchUsedUp, showSearchExhausted } from "./answer-turn";
 
 export { stopAnswer } from "./answer-turn";
@@ -56,9 +55,6 @@ export async function sendMessage(
   const search = searchFor(deps, catalogue);
   if (search === null) return false;
 
-  const chatId = input.chatId ?? (await openNewChat(deps, question));
-  if (!chatId) return false;
-
   const userMessage: ChatMessage = {
     message_id: newId(),
     sender: "user",
@@ -71,10 +67,8 @@ export async function sendMessage(
     attachments: input.attachments ?? [],
   };
   const placeholder = botPlaceholder(newId(), model.endpoint, model.offline);
-  await qc.cancelQueries({ queryKey: chatKeys.content(chatId) });
-  upsertMessage(qc, chatId, userMessage);
-  upsertMessage(qc, chatId, placeholder);
-  store.set(draftAtom, "");
+  const chatId = await openExchange(deps, { chatId: input.chatId, question, messages: [userMessage, placeholder] });
+  if (!chatId) return false;
   const id = chatId;
   return runAnswer(deps, {
     chatId,

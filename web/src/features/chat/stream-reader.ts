@@ -10,6 +10,17 @@ import {
 
 export type StreamItem = ChatStreamEvent | typeof STREAM_DONE;
 
+/**
+ * The worker ends the stream right after [DONE]; a reader that has seen [DONE] and stopped reading waits this long
+ * for that end before it lets go of the connection anyway, in milliseconds (a proxy that holds it open).
+ */
+export const END_AFTER_DONE_MS = 10_000;
+
+/**
+ * The events of a model API stream. The consumer may stop at [DONE]: the rest of the stream (its end, which follows
+ * at once) is still read, in the background, so the request finishes instead of being cancelled — a cancelled answer
+ * request shows as failed in the browser's network log. Stopping before [DONE] cancels it (the reader left early).
+ */
 export async function* readChatStream(body: ReadableStream<Uint8Array>): AsyncGenerator<StreamItem> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
@@ -17,6 +28,7 @@ export async function* readChatStream(body: ReadableStream<Uint8Array>): AsyncGe
   // A "\r" that ends a chunk may be the first half of "\r\n"; it waits for the next chunk before normalising.
   let carry = "";
   let finished = false;
+  let sawDone = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -30,17 +42,39 @@ export async function* readChatStream(body: ReadableStream<Uint8Array>): AsyncGe
       if (done) break;
       const { events, rest } = decodeEvents(buffer);
       buffer = rest;
-      for (const event of events) yield event;
+      for (const event of events) {
+        if (event === STREAM_DONE) sawDone = true;
+        yield event;
+      }
     }
     finished = true;
   } finally {
-    // the consumer left early (or reading failed): let go of the connection
-    if (!finished) await reader.cancel().catch(() => {});
-    reader.releaseLock();
+    if (finished) reader.releaseLock();
+    else if (sawDone) void readToEnd(reader);
+    else {
+      // the consumer left before the answer ended (or reading failed): let go of the connection
+      await reader.cancel().catch(() => {});
+      reader.releaseLock();
+    }
   }
   if (buffer.trim()) {
     // the stream ended without the final blank line: whatever whole lines remain still count
     for (const event of decodeEvents(`${buffer}\n\n`).events) yield event;
+  }
+}
+
+/** Reads what follows [DONE] (nothing but the stream's end) and drops it; cancels only if the end never comes. */
+async function readToEnd(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  const timer = setTimeout(() => void reader.cancel().catch(() => {}), END_AFTER_DONE_MS);
+  try {
+    while (!(await reader.read()).done) {
+      // nothing after [DONE] counts
+    }
+  } catch {
+    // the connection broke after the answer had ended: nothing is lost
+  } finally {
+    clearTimeout(timer);
+    reader.releaseLock();
   }
 }
 

@@ -1,9 +1,11 @@
 // /help: help and FAQ. The public-beta / low-cost-AI notice, the frequent questions (native disclosure widgets, so
-// keyboard and screen readers work without script), the changelog, and a link to the blog.
+// keyboard and screen readers work without script) with the support address under them, the changelog, and a link
+// to the blog.
 import { Link } from "@tanstack/react-router";
 import { IconInfo } from "../ui/icons";
 import { Changelog } from "./changelog";
 import { useHelpTexts } from "./help-i18n";
+import { useSupportEmail } from "./support-address";
 import "./help.css";
 
 /** The questions, in the order shown: help:faq.items.<key>.q and .a. */
@@ -28,6 +30,7 @@ export function HelpPage() {
             </details>
           ))}
         </div>
+        <SupportContact />
       </section>
       <div className="help__section" id="changelog">
         <Changelog />
@@ -38,6 +41,21 @@ export function HelpPage() {
         </Link>
       </p>
     </div>
+  );
+}
+
+/** Under the questions: where to write when the answer is not there (nothing while no support address is set up). */
+export function SupportContact() {
+  const { t } = useHelpTexts();
+  const email = useSupportEmail();
+  if (!email) return null;
+  return (
+    <p className="help__contact" data-testid="help-contact">
+      {t("contact.text")}{" "}
+      <a href={`mailto:${email}`} data-testid="help-contact-link">
+        {email}
+      </a>
+    </p>
   );
 }
 

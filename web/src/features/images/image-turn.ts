@@ -11,7 +11,7 @@ import { draftAtom, streamingAtom } from "../chat/chat.atoms";
 import { chatKeys } from "../chat/chat.queries";
 import type { ChatMessage } from "../chat/chat.schemas";
 import { removeMessages, upsertMessage } from "../chat/chat-cache";
-import { openNewChat } from "../chat/open-new-chat";
+import { openExchange } from "../chat/open-new-chat";
 import type { ChatDeps } from "../chat/chat-actions";
 import { shouldDisable } from "../models/availability";
 import { usageWarningAtom } from "../models/models.atoms";
@@ -70,9 +70,6 @@ export async function sendImageTurn(deps: ImageDeps, input: ImageTurnInput): Pro
   }
   store.set(streamingAtom, { chatId: input.chatId, botMessageId: null, phase: "creating", stopping: false });
 
-  const chatId = input.chatId ?? (await openNewChat(deps, question));
-  if (!chatId) return false;
-
   const userMessage: ChatMessage = {
     message_id: newId(),
     sender: "user",
@@ -85,10 +82,8 @@ export async function sendImageTurn(deps: ImageDeps, input: ImageTurnInput): Pro
   };
   const botId = newId();
   const placeholder: ChatMessage = { ...userMessage, message_id: botId, sender: "bot", message: "", loading: true, isStreaming: true };
-  await qc.cancelQueries({ queryKey: chatKeys.content(chatId) });
-  upsertMessage(qc, chatId, userMessage);
-  upsertMessage(qc, chatId, placeholder);
-  store.set(draftAtom, "");
+  const chatId = await openExchange(deps, { chatId: input.chatId, question, messages: [userMessage, placeholder] });
+  if (!chatId) return false;
   // No stop button: a picture is drawn in one piece, there is nothing partial to keep.
   store.set(streamingAtom, { chatId, botMessageId: null, phase: "waiting", stopping: false });
 
