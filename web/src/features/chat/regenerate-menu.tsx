@@ -6,6 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import { isUsable } from "../models/availability";
 import { disabledModelsAtom } from "../models/models.atoms";
+import { modelName } from "../models/model-name";
 import { modelsQuery } from "../models/models.queries";
 import { moveFocus, useDismiss } from "../ui/use-dismiss";
 
@@ -44,7 +45,7 @@ export function RegenerateMenu({
           data-endpoint={m.endpoint}
           onClick={() => onPick(m.endpoint)}
         >
-          {m.name}
+          {modelName(t, m)}
         </button>
       ))}
     </div>
