@@ -1,7 +1,9 @@
 // A chat message's markdown, rendered block by block so a streamed answer costs about the same per update at its end
 // as at its start: completed blocks are memoized and never render again, only the open last block is re-parsed. A
 // finished message is parsed once per text and its blocks (and their elements) are reused wherever it mounts again.
+// An answer still streaming, or stopped, that ends inside a table's first rows shows the table (open-table.ts).
 import { Fragment, memo, useMemo, useState } from "react";
+import { lexOpenTable, type OpenEnd } from "./open-table";
 import { renderBlock, renderBlocks } from "./render-tokens";
 import { createBlockSplitter, lexWhole, type MarkdownBlockSource } from "./split-blocks";
 
@@ -60,17 +62,38 @@ const BlockGroup = memo(function BlockGroup({ blocks, first }: BlockGroupProps) 
   ));
 }, sameBlocks);
 
+/**
+ * The blocks with the last one's open table completed, when `end` says the text is not finished; else the same blocks.
+ * The completed block's raw is its completed text, so the memoized renderers tell it from the block as it is.
+ */
+function withOpenTable(blocks: MarkdownBlockSource[], end: OpenEnd | null): MarkdownBlockSource[] {
+  const last = blocks[blocks.length - 1];
+  if (!end || !last) return blocks;
+  const open = lexOpenTable(last.raw, last.tokens, end, lexWhole);
+  return open ? [...blocks.slice(0, -1), { start: last.start, raw: open.text, tokens: open.tokens }] : blocks;
+}
+
+/** How the text ends, for the open table: still streaming, stopped by the user, or finished (null). */
+function openEnd(streaming: boolean, stopped: boolean): OpenEnd | null {
+  return streaming ? "streaming" : stopped ? "stopped" : null;
+}
+
 export interface StreamingMarkdownProps {
   /** The message's markdown so far (the full text once it is saved). */
   text: string;
   /** True while more text may still be appended: the container is marked busy for assistive technology. */
   streaming?: boolean;
+  /** The answer was stopped by the user: its text ends where it was cut off and will never be finished. */
+  stopped?: boolean;
 }
 
-export function StreamingMarkdown({ text, streaming = false }: StreamingMarkdownProps) {
+export function StreamingMarkdown({ text, streaming = false, stopped = false }: StreamingMarkdownProps) {
   // One splitter per streaming message: it remembers the previous split and re-lexes only the last blocks.
   const [split] = useState(createBlockSplitter);
-  const blocks = useMemo(() => (streaming ? split(text) : parsedBlocks(text, split)), [split, text, streaming]);
+  const blocks = useMemo(
+    () => withOpenTable(streaming ? split(text) : parsedBlocks(text, split), openEnd(streaming, stopped)),
+    [split, text, streaming, stopped],
+  );
   const groups: BlockGroupProps[] = [];
   for (let first = 0; first < blocks.length; first += GROUP_SIZE) {
     groups.push({ first, blocks: blocks.slice(first, first + GROUP_SIZE) });
@@ -85,6 +108,9 @@ export function StreamingMarkdown({ text, streaming = false }: StreamingMarkdown
 }
 
 /** The same markdown parsed and rendered as one piece: the reference the block renderer equals. */
-export function WholeMarkdown({ text }: { text: string }) {
-  return <div className="markdown">{renderBlocks(lexWhole(text))}</div>;
+export function WholeMarkdown({ text, streaming = false, stopped = false }: StreamingMarkdownProps) {
+  const tokens = lexWhole(text);
+  const end = openEnd(streaming, stopped);
+  const open = end ? lexOpenTable(text, tokens, end, lexWhole) : null;
+  return <div className="markdown">{renderBlocks(open ? open.tokens : tokens)}</div>;
 }
