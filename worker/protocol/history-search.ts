@@ -19,7 +19,10 @@ export const HistorySearchChatSchema = v.object({
   /** The title as segments, its matching words marked. */
   title_highlight: v.array(HighlightSegmentSchema),
   last_message_at: v.string(),
-  /** The best matching message's text around the match, or null when only the title matched. */
+  /**
+   * The best matching message's words around the match, as plain text (an answer's Markdown as the chat shows it),
+   * or null when only the title matched.
+   */
   snippet: v.nullable(v.array(HighlightSegmentSchema)),
   message_id: v.nullable(v.string()),
 });
@@ -30,6 +33,8 @@ export const HistorySearchMessageSchema = v.object({
   sender: v.string(),
   created_at: v.string(),
   snippet: v.array(HighlightSegmentSchema),
+  /** The matches a reader sees in the message (its words as the chat shows them), for the find bar's count. */
+  hits: v.number(),
 });
 export type HistorySearchMessage = v.InferOutput<typeof HistorySearchMessageSchema>;
 
