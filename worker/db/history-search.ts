@@ -6,11 +6,9 @@
 // A matching message comes with a snippet of the words a reader sees around the match (history-snippet.ts: an answer's
 // Markdown as plain text), made from FTS5 highlight() of the message.
 import { sqlDateTime } from "../lib/time";
-import { type HistorySearchChat, type HistorySearchMessage, MATCH_END, MATCH_START, toSegments } from "../protocol/history-search";
+import { type HistorySearchChat, type HistorySearchMessage, MATCH_END, MATCH_START, queryWords, toSegments } from "../protocol/history-search";
 import { historySnippet } from "./history-snippet";
 
-/** Words of a query used, at most: more adds nothing to a history search and keeps MATCH small. */
-const MAX_TERMS = 12;
 /** Letters d/đ in one word expanded both ways, at most (2^4 = 16 variants); further ones are kept as typed. */
 const MAX_D_EXPANSIONS = 4;
 
@@ -49,7 +47,7 @@ function dVariants(word: string): string[] {
  * also matches as a prefix, for search as you type. Null when the text has no word at all.
  */
 export function historySearchQuery(text: string): string | null {
-  const words = [...text.normalize("NFC").toLowerCase().matchAll(/[\p{L}\p{M}\p{N}]+/gu)].map((m) => m[0]).slice(0, MAX_TERMS);
+  const words = queryWords(text);
   if (words.length === 0) return null;
   return words
     .map((word, i) => {

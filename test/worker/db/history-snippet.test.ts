@@ -1,9 +1,10 @@
 // The history search's snippets from FTS5 highlight() text: the words a reader sees around the first match, an
 // answer's Markdown as plain text (quotes, emphasis, code spans, tables, fences, links' addresses gone), a question as
-// typed, a long message cut around the match with ellipses, and the count of the matches a reader can see.
+// typed, a long message cut around the match with ellipses, and the count of the matches a reader can see; and the
+// words the find bar marks in the chat (findWordMatches), found as the index finds them.
 import { describe, expect, it } from "vitest";
 import { historySnippet } from "../../../worker/db/history-snippet";
-import { MATCH_END, MATCH_START } from "../../../worker/protocol/history-search";
+import { findWordMatches, MATCH_END, MATCH_START } from "../../../worker/protocol/history-search";
 
 /** Marks each {{word}} as FTS5 highlight() does. */
 const hl = (text: string) => text.replace(/\{\{(.+?)\}\}/g, `${MATCH_START}$1${MATCH_END}`);
@@ -51,5 +52,24 @@ describe("historySnippet", () => {
     const text = hl("{{Kumquat}} [the {{kumquat}} page](https://example.com/{{kumquat}}) ![{{kumquat}}](/{{kumquat}}.png) `{{kumquat}}`");
     expect(historySnippet(text, true).hits).toBe(3);
     expect(historySnippet(text, false).hits).toBe(6);
+  });
+});
+
+describe("findWordMatches", () => {
+  const words = (text: string, query: string) => findWordMatches(text, query).map((m) => text.slice(m.start, m.end));
+
+  it("finds whole words without regard to case or diacritics, đ as d, the last word also as a prefix", () => {
+    expect(words("Phở bò ở Hà Nội, pho cuốn và PHỞ gà.", "pho")).toEqual(["Phở", "pho", "PHỞ"]);
+    expect(words("Đúng rồi, dung dịch đúng.", "dung")).toEqual(["Đúng", "dung", "đúng"]);
+    expect(words("kumquats, kumquat; a kumquatish word", "kumquat")).toEqual(["kumquats", "kumquat", "kumquatish"]);
+    // only the last word is a prefix; the others are whole words
+    expect(words("npm install, npmrc installer", "npm install")).toEqual(["npm", "install", "installer"]);
+    expect(words("nothing here", "   ")).toEqual([]);
+  });
+
+  it("counts as many words in an answer's visible text as the worker counts in its Markdown", () => {
+    const markdown = "**Kumquats** are sweet; see [the kumquat guide](https://example.com/kumquat) and `kumquat.js`.";
+    const marked = markdown.replace(/kumquat/gi, (w) => `${MATCH_START}${w}${MATCH_END}`);
+    expect(findWordMatches("Kumquats are sweet; see the kumquat guide and kumquat.js.", "kumquat")).toHaveLength(historySnippet(marked, true).hits);
   });
 });
