@@ -9,7 +9,6 @@ import i18next from "i18next";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadAccountsTexts } from "../../web/src/features/settings/accounts-texts";
 import { AppsTab } from "../../web/src/features/settings/apps-tab";
-import { modelName } from "../../web/src/features/models/model-name";
 import { ModelsTab } from "../../web/src/features/settings/models-tab";
 import { PersonalizationTab } from "../../web/src/features/settings/personalization-tab";
 import { initI18n } from "../../web/src/lib/i18n";
@@ -203,7 +202,7 @@ describe("names in the user's language", () => {
   const externalModels = () =>
     ok({
       providers: [
-        { provider: "bard", name: "Gemini (formerly Bard)", connected: false, last4: null, connected_at: null, premium_required: true, available: true },
+        { provider: "bard", name: "Gemini (Bard)", connected: false, last4: null, connected_at: null, premium_required: true, available: true },
         { provider: "copilot", name: "Copilot (GitHub Models)", connected: false, last4: null, connected_at: null, premium_required: true, available: true },
         { provider: "claude", name: "Claude (Anthropic)", connected: false, last4: null, connected_at: null, premium_required: true, available: true },
       ],
@@ -241,13 +240,5 @@ describe("names in the user's language", () => {
     expect(title("app-onedrive")).toBe(onedrive);
     expect(title("app-microsoft-365")).toBe(m365);
     expect(title("app-gmail")).toBe("Gmail");
-  });
-
-  it("names an external model of the switcher (ext-<provider>) in the user's language, Mây's own models as they are", async () => {
-    await i18next.changeLanguage("zh");
-    expect(modelName(i18next.t, { endpoint: "ext-bard", name: "Gemini (formerly Bard)" })).toBe("Gemini（原 Bard）");
-    expect(modelName(i18next.t, { endpoint: "ext-grok", name: "Grok (xAI)" })).toBe("Grok (xAI)");
-    expect(modelName(i18next.t, { endpoint: "gemini-2.5-pro", name: "Gemini 2.5 Pro" })).toBe("Gemini 2.5 Pro");
-    expect(i18next.t("modelInfo.external.free")).toBe("连接你自己的 API 密钥（付费套餐）");
   });
 });

@@ -10,7 +10,6 @@ import { ApiError } from "../../lib/api";
 import { STORAGE_KEYS, readItem, writeItem } from "../../lib/storage";
 import { meQuery } from "../auth/auth.queries";
 import { OfflineNotice, UsageBanner } from "../models/model-notices";
-import { modelName } from "../models/model-name";
 import { modelsQuery } from "../models/models.queries";
 import { toast } from "../toast/toast.atoms";
 import { useIsMobile } from "../layout/use-media-query";
@@ -66,8 +65,8 @@ export function ChatView({ chatId, focusMessageId }: { chatId: string | null; fo
 
   // null until the catalogue arrives: an answer's label then waits for the model's name instead of showing its id.
   const modelNames = useMemo(
-    () => (models.data ? Object.fromEntries(models.data.models.map((m) => [m.endpoint, modelName(t, m)])) : null),
-    [models.data, t],
+    () => (models.data ? Object.fromEntries(models.data.models.map((m) => [m.endpoint, m.name])) : null),
+    [models.data],
   );
 
   const messages = useMemo(() => (chatId ? allMessages(content.data) : []), [chatId, content.data]);

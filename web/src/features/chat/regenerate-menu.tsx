@@ -6,7 +6,6 @@ import { useQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import { isUsable } from "../models/availability";
 import { disabledModelsAtom } from "../models/models.atoms";
-import { modelName } from "../models/model-name";
 import { modelsQuery } from "../models/models.queries";
 import { moveFocus, useDismiss } from "../ui/use-dismiss";
 
@@ -45,7 +44,7 @@ export function RegenerateMenu({
           data-endpoint={m.endpoint}
           onClick={() => onPick(m.endpoint)}
         >
-          {modelName(t, m)}
+          {m.name}
         </button>
       ))}
     </div>

@@ -9,7 +9,6 @@ import { toast } from "../toast/toast.atoms";
 import { IconCheck, IconLock } from "../ui/icons";
 import { moveFocus } from "../ui/use-dismiss";
 import { isUsable } from "./availability";
-import { isExternalEndpoint, modelName } from "./model-name";
 import { selectedModelAtom } from "./models.atoms";
 
 interface ModelMenuProps {
@@ -63,7 +62,7 @@ export function ModelMenu({ menuRef, triggerRef, data, model, disabled, premium,
                     return;
                   }
                   if (!usable) {
-                    toast.warning(t("models.exhausted", { model: modelName(t, m) }), { key: "model-locked" });
+                    toast.warning(t("models.exhausted", { model: m.name }), { key: "model-locked" });
                     return;
                   }
                   setSelected(m.endpoint);
@@ -73,13 +72,13 @@ export function ModelMenu({ menuRef, triggerRef, data, model, disabled, premium,
               >
                 <span className="model-option__main">
                   <span className="model-option__name">
-                    {modelName(t, m)}
+                    {m.name}
                     {m.premiumRequired ? <span className="badge badge--premium">{t("models.premium")}</span> : null}
                   </span>
                   <span className="model-option__desc">
                     {premium
-                      ? t(`modelInfo.${isExternalEndpoint(m.endpoint) ? "external" : m.id}.premium`, { defaultValue: m.descriptions.premium })
-                      : t(`modelInfo.${isExternalEndpoint(m.endpoint) ? "external" : m.id}.free`, { defaultValue: m.descriptions.free })}
+                      ? t(`modelInfo.${m.id}.premium`, { defaultValue: m.descriptions.premium })
+                      : t(`modelInfo.${m.id}.free`, { defaultValue: m.descriptions.free })}
                   </span>
                   {!locked ? (
                     <span className="model-option__usage">

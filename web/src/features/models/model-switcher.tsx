@@ -3,7 +3,6 @@
 import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IconChevronDown } from "../ui/icons";
-import { modelName } from "./model-name";
 import { useDismiss } from "../ui/use-dismiss";
 import { useCurrentModel } from "./use-current-model";
 import "./models.css";
@@ -41,7 +40,7 @@ export function ModelSwitcher() {
           setOpen((o) => !o);
         }}
       >
-        <span className="model-switcher__name">{model ? modelName(t, model) : (query.isLoading ? t("models.loading") : t("models.none"))}</span>
+        <span className="model-switcher__name">{model?.name ?? (query.isLoading ? t("models.loading") : t("models.none"))}</span>
         {model?.offline ? <span className="badge badge--muted">{t("models.offlineBadge")}</span> : null}
         <IconChevronDown size={16} />
       </button>

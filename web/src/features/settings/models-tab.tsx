@@ -12,7 +12,6 @@ import { toast } from "../toast/toast.atoms";
 import { IconLock } from "../ui/icons";
 import { Section } from "./section";
 import { connectExternalModel, disconnectExternalModel } from "./settings.api";
-import { externalModelName } from "../models/model-name";
 import { modelKeys } from "../models/models.queries";
 import { externalModelsQuery, settingsKeys } from "./settings.queries";
 import { validateApiKey } from "./validation";
@@ -52,7 +51,8 @@ function ModelRow({ model }: { model: ExternalModel }) {
   const qc = useQueryClient();
   const [key, setKey] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const name = externalModelName(tc, model.provider, model.name);
+  // Names with words to translate ("formerly Bard") come from the locale files; brand names are the worker's.
+  const name = t(`models.names.${model.provider}`, { defaultValue: model.name });
   // A connected provider is also a model of the switcher (ext-<provider>): the catalogue is refreshed with the list.
   const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: settingsKeys.externalModels }), qc.invalidateQueries({ queryKey: modelKeys.all })]);
   const save = useMutation({
