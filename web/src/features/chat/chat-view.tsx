@@ -91,10 +91,9 @@ export function ChatView({ chatId, focusMessageId }: { chatId: string | null; fo
   const rowsShown = useDeferredValue(!loadingChat, false);
   const listLoading = loadingChat || !rowsShown;
   const send = useComposerSend(chatId, actions.send, messages);
-  // The message to bring into view (a search result, a find-bar match); the count makes a repeat request count. The
-  // message is outlined unless the find bar marks its words instead.
-  const [focus, setFocus] = useState<{ id: string; n: number; outline: boolean } | null>(null);
-  const focusOn = useCallback((id: string, outline = true) => setFocus((f) => ({ id, n: (f?.n ?? 0) + 1, outline })), []);
+  // The message to bring into view (a search result, a find-bar match); the count makes a repeat request count.
+  const [focus, setFocus] = useState<{ id: string; n: number } | null>(null);
+  const focusOn = useCallback((id: string) => setFocus((f) => ({ id, n: (f?.n ?? 0) + 1 })), []);
   useEffect(() => {
     if (focusMessageId) focusOn(focusMessageId);
   }, [focusMessageId, focusOn]);
@@ -151,7 +150,6 @@ export function ChatView({ chatId, focusMessageId }: { chatId: string | null; fo
             onLoadOlder={loadOlder}
             focusId={focus?.id}
             focusRequest={focus?.n}
-            focusOutline={focus?.outline}
           />
         </MessageActionsContext.Provider>
       )}

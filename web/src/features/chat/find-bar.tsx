@@ -33,7 +33,7 @@ interface Occurrence {
   index: number;
 }
 
-export function FindBar({ chatId, onFocus }: { chatId: string; onFocus: (messageId: string, outline?: boolean) => void }) {
+export function FindBar({ chatId, onFocus }: { chatId: string; onFocus: (messageId: string) => void }) {
   const { t } = useTranslation();
   const setOpen = useSetAtom(findOpenAtom);
   const [text, setText] = useState("");
@@ -71,15 +71,15 @@ export function FindBar({ chatId, onFocus }: { chatId: string; onFocus: (message
   }, [current, complete, matches]);
   const match = current >= 0 ? matches[current] : undefined;
   // The list scrolls to the match's message (loading older pages) when it is not on screen; one on screen is left to
-  // the marks, which bring the match itself into view. Without marks, the message is outlined.
+  // the marks, which bring the match itself into view. Without marks, the list outlines the message it brought into
+  // view (with them, chat.css hides that outline while the bar is open).
   const matchMessage = match?.messageId;
   useEffect(() => {
     if (!matchMessage) return;
-    const marks = highlightsSupported();
     const shown = barRef.current
       ?.closest(".chat")
       ?.querySelector(`[data-testid=message][data-message-id="${CSS.escape(matchMessage)}"]`);
-    if (!marks || !shown) onFocus(matchMessage, !marks);
+    if (!shown || !highlightsSupported()) onFocus(matchMessage);
   }, [matchMessage, request, onFocus]);
   const target = useMemo<FindTarget | null>(() => (match ? { messageId: match.messageId, index: match.index, request } : null), [match, request]);
   const container = useCallback(() => barRef.current?.closest<HTMLElement>(".chat") ?? null, []);

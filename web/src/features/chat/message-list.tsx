@@ -57,7 +57,6 @@ export function MessageList({
   onLoadOlder,
   focusId,
   focusRequest,
-  focusOutline = true,
 }: {
   messages: ChatMessage[];
   /** Endpoint → display name; null while the model catalogue loads (no label yet). */
@@ -69,8 +68,6 @@ export function MessageList({
   /** A message to bring into view (loading older pages until it is there) and mark; a new request number repeats it. */
   focusId?: string;
   focusRequest?: number;
-  /** Outline the message brought into view (false: the find bar marks its words instead). */
-  focusOutline?: boolean;
 }) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -178,28 +175,27 @@ export function MessageList({
   }, [lastUserId]);
 
   // Bring the requested message into view: it may be in an older page, fetched one after another until it arrives.
-  const pendingFocus = useRef<{ id: string; outline: boolean } | null>(null);
+  const pendingFocus = useRef<string | null>(null);
   const [found, setFound] = useState<string | null>(null);
   useEffect(() => {
-    pendingFocus.current = focusId ? { id: focusId, outline: focusOutline } : null;
-  }, [focusId, focusRequest, focusOutline]);
+    pendingFocus.current = focusId ?? null;
+  }, [focusId, focusRequest]);
   useEffect(() => {
-    const id = pendingFocus.current?.id;
+    const id = pendingFocus.current;
     if (!id) return;
     const index = data.findIndex((m) => m.message_id === id);
     if (index >= 0) {
-      const outline = pendingFocus.current?.outline ?? true;
       pendingFocus.current = null;
       release();
       setBottom(false);
       listRef.current?.scrollToIndex(index, { align: "center" });
-      setFound(outline ? id : null);
+      setFound(id);
       return;
     }
     if (windowed) return; // the whole loaded list is one frame away
     if (hasOlder && !loadingOlder) onLoadOlder?.();
     else if (!hasOlder) pendingFocus.current = null; // not in this chat (any more)
-  }, [data, windowed, hasOlder, loadingOlder, onLoadOlder, release, focusId, focusRequest, focusOutline]);
+  }, [data, windowed, hasOlder, loadingOlder, onLoadOlder, release, focusId, focusRequest]);
 
   // Near the top of what is loaded: fetch the page before it.
   const maybeLoadOlder = useCallback(() => {
