@@ -1,7 +1,10 @@
-import { describe, expect, it } from "vitest";
-import { StreamingMarkdown, WholeMarkdown, createBlockSplitter, splitBlocks } from "../../../web/src/features/chat/markdown";
+import { beforeAll, describe, expect, it } from "vitest";
+import { StreamingMarkdown, WholeMarkdown, createBlockSplitter, loadOpenTable, splitBlocks } from "../../../web/src/features/chat/markdown";
 import { renderWithI18n } from "./render-helpers";
 import { seededRandom } from "./seeded-random";
+
+// The completion of an unfinished answer's table loads on first use in the app; here it is there from the start.
+beforeAll(() => loadOpenTable());
 
 const DOCUMENTS: Record<string, string> = {
   "code and prose": [

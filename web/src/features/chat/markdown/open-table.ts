@@ -8,6 +8,7 @@
 // Only the text's last lines are looked at, and the completion is kept only when marked then reads a table at the end,
 // so nothing else can change. A finished answer is never completed: its HTML is marked's, as before.
 import type { Token } from "marked";
+import { lexWhole, type MarkdownBlockSource } from "./split-blocks";
 
 /** How the text ends: still being written, or stopped by the user (it will never be finished). */
 export type OpenEnd = "streaming" | "stopped";
@@ -90,4 +91,14 @@ export function lexOpenTable(
   if (completed === null) return null;
   const completedTokens = lex(completed);
   return lastToken(completedTokens)?.type === "table" ? { text: completed, tokens: completedTokens } : null;
+}
+
+/**
+ * The blocks of an unfinished text with the last one's open table completed, or the same blocks. The completed
+ * block's raw is its completed text, so the memoized renderers tell it from the block as it is.
+ */
+export function withOpenTable(blocks: MarkdownBlockSource[], end: OpenEnd): MarkdownBlockSource[] {
+  const last = blocks[blocks.length - 1];
+  const open = last && lexOpenTable(last.raw, last.tokens, end, lexWhole);
+  return open ? [...blocks.slice(0, -1), { start: last.start, raw: open.text, tokens: open.tokens }] : blocks;
 }

@@ -1,11 +1,12 @@
 // A chat message's markdown, rendered block by block so a streamed answer costs about the same per update at its end
 // as at its start: completed blocks are memoized and never render again, only the open last block is re-parsed. A
 // finished message is parsed once per text and its blocks (and their elements) are reused wherever it mounts again.
-// An answer still streaming, or stopped, that ends inside a table's first rows shows the table (open-table.ts).
-import { Fragment, memo, useMemo, useState } from "react";
-import { lexOpenTable, type OpenEnd } from "./open-table";
-import { renderBlock, renderBlocks } from "./render-tokens";
-import { createBlockSplitter, lexWhole, type MarkdownBlockSource } from "./split-blocks";
+// An answer still streaming, or stopped, that ends inside a table's first rows shows the table (open-table.ts, loaded
+// with the first such answer: a chat of finished answers never fetches it).
+import { Fragment, memo, useEffect, useMemo, useState } from "react";
+import type { OpenEnd } from "./open-table";
+import { renderBlock } from "./render-tokens";
+import { createBlockSplitter, type MarkdownBlockSource } from "./split-blocks";
 
 export { warmUpParser } from "./split-blocks";
 import "./markdown.css";
@@ -62,21 +63,10 @@ const BlockGroup = memo(function BlockGroup({ blocks, first }: BlockGroupProps) 
   ));
 }, sameBlocks);
 
-/**
- * The blocks with the last one's open table completed, when `end` says the text is not finished; else the same blocks.
- * The completed block's raw is its completed text, so the memoized renderers tell it from the block as it is.
- */
-function withOpenTable(blocks: MarkdownBlockSource[], end: OpenEnd | null): MarkdownBlockSource[] {
-  const last = blocks[blocks.length - 1];
-  if (!end || !last) return blocks;
-  const open = lexOpenTable(last.raw, last.tokens, end, lexWhole);
-  return open ? [...blocks.slice(0, -1), { start: last.start, raw: open.text, tokens: open.tokens }] : blocks;
-}
+let openTable: typeof import("./open-table") | undefined;
 
-/** How the text ends, for the open table: still streaming, stopped by the user, or finished (null). */
-function openEnd(streaming: boolean, stopped: boolean): OpenEnd | null {
-  return streaming ? "streaming" : stopped ? "stopped" : null;
-}
+/** Loads open-table.ts (once: the module system keeps it); unfinished answers shown meanwhile stay as they are. */
+export const loadOpenTable = () => import("./open-table").then((m) => (openTable = m));
 
 export interface StreamingMarkdownProps {
   /** The message's markdown so far (the full text once it is saved). */
@@ -90,10 +80,17 @@ export interface StreamingMarkdownProps {
 export function StreamingMarkdown({ text, streaming = false, stopped = false }: StreamingMarkdownProps) {
   // One splitter per streaming message: it remembers the previous split and re-lexes only the last blocks.
   const [split] = useState(createBlockSplitter);
-  const blocks = useMemo(
-    () => withOpenTable(streaming ? split(text) : parsedBlocks(text, split), openEnd(streaming, stopped)),
-    [split, text, streaming, stopped],
-  );
+  // An unfinished answer's last block may be a table to complete (open-table.ts, loaded with the first one).
+  const end: OpenEnd | null = streaming ? "streaming" : stopped ? "stopped" : null;
+  const [, tableLoaded] = useState(0);
+  useEffect(() => {
+    if (end && !openTable) void loadOpenTable().then(() => tableLoaded(1));
+  }, [end]);
+  const table = end ? openTable : undefined;
+  const blocks = useMemo(() => {
+    const all = streaming ? split(text) : parsedBlocks(text, split);
+    return end && table ? table.withOpenTable(all, end) : all;
+  }, [split, text, streaming, end, table]);
   const groups: BlockGroupProps[] = [];
   for (let first = 0; first < blocks.length; first += GROUP_SIZE) {
     groups.push({ first, blocks: blocks.slice(first, first + GROUP_SIZE) });
@@ -105,12 +102,4 @@ export function StreamingMarkdown({ text, streaming = false, stopped = false }: 
       ))}
     </div>
   );
-}
-
-/** The same markdown parsed and rendered as one piece: the reference the block renderer equals. */
-export function WholeMarkdown({ text, streaming = false, stopped = false }: StreamingMarkdownProps) {
-  const tokens = lexWhole(text);
-  const end = openEnd(streaming, stopped);
-  const open = end ? lexOpenTable(text, tokens, end, lexWhole) : null;
-  return <div className="markdown">{renderBlocks(open ? open.tokens : tokens)}</div>;
 }
