@@ -19,7 +19,7 @@ const alias = [
 
 /** Chat and history modules loaded on first use (editing, the model menu, find in chat, the search screen, changes to the
  * history): their own chunks, so no page pays for them before they are used. */
-const LATER_CHAT = "citations\\.tsx|answer-turn|send-message|stream-reader|edit-actions|find-bar|follow-answer|message-editor|regenerate-menu|search-quota-notice|message-tools|empty-state|edited-note";
+const LATER_CHAT = "citations\\.tsx|answer-turn|send-message|stream-reader|edit-actions|find-bar|find-highlights|follow-answer|message-editor|regenerate-menu|search-quota-notice|message-tools|empty-state|edited-note";
 const LATER_HISTORY = "search-screen|group-search-results|highlight|history-search\\.queries|use-debounced|rename-dialog|history-changes";
 /** What only the signed-in screens load: React Query (without its mutation hooks, which only settings-like screens use), the virtualizer, the socket client, the chat routes' components, and the app's code for them (with the small
  * always-loaded doors of image mode and attachments; the rest of those features loads on use) (scripts only: a

@@ -5,6 +5,7 @@ import { defineConfig } from "vitest/config";
 
 export const WORKER_UNIT_TESTS = [
   "test/worker/accounts/secret-box.test.ts",
+  "test/worker/db/history-snippet.test.ts",
   "test/worker/images/offline.test.ts",
   "test/worker/images/registry.test.ts",
   "test/worker/models/language.test.ts",

@@ -2,8 +2,9 @@
 // source: edit a question and get an edit reply; regenerate an answer with its model and with another (each a use);
 // a time-sensitive question answered with citations without touching the toggle; the toggle with today's searches
 // used up shows the critical warning and cancels the send; an old chat found by a word inside one of its answers;
-// search inside a long chat, stepping to a match in an older page; a model whose day of uses was spent elsewhere is
-// left with a Vietnamese alert naming the model that takes over, for a free and an Advanced+ user.
+// search inside a long chat, stepping to a match in an older page; find in chat marking each matching word, the
+// current one in view below its bar; a model whose day of uses was spent elsewhere is left with a Vietnamese alert
+// naming the model that takes over, for a free and an Advanced+ user.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launch } from "./support/browser";
@@ -37,6 +38,35 @@ const remaining = (page: Page, endpoint: string) =>
     const body = (await (await fetch("/api/models")).json()) as { data: { models: { endpoint: string; remaining: number }[] } };
     return body.data.models.find((m) => m.endpoint === e)?.remaining ?? -1;
   }, endpoint);
+
+/**
+ * The find bar's marks as the page draws them (CSS Custom Highlight API): how many matches are marked, the current
+ * one's text and message, and whether it is in view, below the bar and above the list's bottom.
+ */
+const findMarks = (page: Page) =>
+  page.evaluate(() => {
+    const all = CSS.highlights.get("find-match");
+    const current = CSS.highlights.get("find-current");
+    const range = current ? ([...current][0] as Range | undefined) : undefined;
+    const list = document.querySelector("[data-testid=message-list]")?.getBoundingClientRect();
+    const bar = document.querySelector("[data-testid=find-bar]")?.getBoundingClientRect();
+    const rect = range?.getBoundingClientRect();
+    return {
+      marked: all?.size ?? 0,
+      current: range?.toString() ?? null,
+      message: range?.startContainer.parentElement?.closest<HTMLElement>("[data-message-id]")?.dataset.messageId ?? null,
+      inView: Boolean(rect && list && bar && rect.height > 0 && rect.top >= Math.max(list.top, bar.bottom) && rect.bottom <= list.bottom),
+    };
+  });
+
+/** Messages drawn with the outline of a message brought into view (the find bar marks words instead). */
+const outlined = (page: Page) =>
+  page.evaluate(
+    () =>
+      [...document.querySelectorAll<HTMLElement>(".message-row[data-found] .msg__body, .message-row[data-found] .msg__bubble")].filter(
+        (el) => getComputedStyle(el).boxShadow !== "none",
+      ).length,
+  );
 
 const bots = (page: Page) => page.locator('[data-testid=message][data-sender="bot"]');
 const users = (page: Page) => page.locator('[data-testid=message][data-sender="user"]');
@@ -288,13 +318,71 @@ describe("history search", () => {
     await expect.poll(() => status.getAttribute("data-total")).toBe("2");
     // the newest match first
     await expect.poll(() => status.getAttribute("data-current")).toBe("2");
-    await expect.poll(() => page.locator('[data-found="true"] [data-message-id="long-391"]').isVisible()).toBe(true);
+    await expect.poll(() => findMarks(page)).toMatchObject({ message: "long-391", current: "kumquats", inView: true });
     // Enter steps to the older one, in a page not loaded yet
     await page.press("[data-testid=find-input]", "Enter");
     await expect.poll(() => status.getAttribute("data-current")).toBe("1");
-    await expect.poll(() => page.locator('[data-found="true"] [data-message-id="long-3"]').isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect.poll(() => findMarks(page), { timeout: 20_000 }).toMatchObject({ message: "long-3", current: "kumquats", inView: true });
+    // its words are marked; the message is not outlined as well
+    expect(await outlined(page)).toBe(0);
     await page.press("[data-testid=find-input]", "Escape");
     await expect.poll(() => page.locator("[data-testid=find-bar]").count()).toBe(0);
+  });
+
+  it("marks each matching word in the chat, the current one apart and in view below the bar, and steps word by word", async () => {
+    const chatId = await newChat(session, "Fruit notes");
+    const start = Date.now() - 100 * 60_000;
+    const filler = (i: number) => `Paragraph ${i} about the orchard and the weather over the hills this season.`;
+    // an answer far taller than the screen, its only match on its first line
+    const long = ["A first line about kumquat trees.", ...Array.from({ length: 60 }, (_, i) => filler(i))].join("\n\n");
+    await save(session, chatId, [
+      ...Array.from({ length: 20 }, (_, i) => ({
+        message_id: `fruit-${i}`,
+        sender: i % 2 ? "bot" : "user",
+        model: i % 2 ? "gpt-4.1-mini" : undefined,
+        message: `Message ${i}. ${filler(i)}`,
+        created_at: start + i * 60_000,
+      })),
+      { message_id: "fruit-q", sender: "user", message: "Are Kumquats sweet?", created_at: start + 30 * 60_000 },
+      {
+        message_id: "fruit-a",
+        sender: "bot",
+        model: "gpt-4.1-mini",
+        // two matches a reader sees; the one in the link's address is not one
+        message: "**Kumquats** are sweet outside and sour inside; see [the kumquat guide](https://example.com/kumquat).",
+        created_at: start + 31 * 60_000,
+      },
+      { message_id: "fruit-long", sender: "bot", model: "gpt-4.1-mini", message: long, created_at: start + 32 * 60_000 },
+    ]);
+    await page.goto(`${baseURL}/c/${chatId}`);
+    await page.locator('[data-message-id="fruit-long"]').waitFor();
+
+    await page.click("[data-testid=find-in-chat-open]");
+    await page.fill("[data-testid=find-input]", "kumquat");
+    const status = page.locator("[data-testid=find-status]");
+    // four matching words in three messages, the newest message's first
+    await expect.poll(() => status.getAttribute("data-total")).toBe("4");
+    await expect.poll(() => status.textContent()).toBe("4 of 4");
+    await expect.poll(() => findMarks(page)).toMatchObject({ message: "fruit-long", current: "kumquat", inView: true });
+    // the words are marked, not the whole message
+    expect(await outlined(page)).toBe(0);
+
+    await page.press("[data-testid=find-input]", "Enter");
+    await expect.poll(() => status.getAttribute("data-current")).toBe("3");
+    await expect.poll(() => findMarks(page)).toMatchObject({ message: "fruit-a", current: "kumquat", inView: true });
+    // both of that answer's matches are marked (and the question's, above it)
+    expect((await findMarks(page)).marked).toBeGreaterThanOrEqual(2);
+    await page.press("[data-testid=find-input]", "Enter");
+    await expect.poll(() => status.getAttribute("data-current")).toBe("2");
+    await expect.poll(() => findMarks(page)).toMatchObject({ message: "fruit-a", current: "Kumquats", inView: true });
+    await page.press("[data-testid=find-input]", "Enter");
+    await expect.poll(() => findMarks(page)).toMatchObject({ message: "fruit-q", current: "Kumquats", inView: true });
+    await page.press("[data-testid=find-input]", "ArrowDown");
+    await expect.poll(() => status.getAttribute("data-current")).toBe("2");
+    await expect.poll(() => findMarks(page)).toMatchObject({ message: "fruit-a", current: "Kumquats", inView: true });
+
+    await page.press("[data-testid=find-input]", "Escape");
+    await expect.poll(() => page.evaluate(() => CSS.highlights.has("find-match") || CSS.highlights.has("find-current"))).toBe(false);
   });
 });
 

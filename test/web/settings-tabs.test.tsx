@@ -1,12 +1,14 @@
 // Personalization and external models in jsdom, with the worker answered by a stub fetch: the AI styles and own
 // model keys are locked on Free with an upgrade link and work on Premium; the instruction's 1,500-character limit
-// blocks saving; a remembered fact can be deleted; an API key is checked before it is sent and shown by its last 4.
+// blocks saving; a remembered fact can be deleted; an API key is checked before it is sent and shown by its last 4;
+// the names with words in them (OneDrive's "personal", Gemini's "formerly Bard") are shown in the user's language.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from "@tanstack/react-router";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import i18next from "i18next";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadAccountsTexts } from "../../web/src/features/settings/accounts-texts";
+import { AppsTab } from "../../web/src/features/settings/apps-tab";
 import { ModelsTab } from "../../web/src/features/settings/models-tab";
 import { PersonalizationTab } from "../../web/src/features/settings/personalization-tab";
 import { initI18n } from "../../web/src/lib/i18n";
@@ -189,5 +191,54 @@ describe("ModelsTab", () => {
 
     fireEvent.click(within(screen.getByTestId("model-grok")).getByTestId("model-remove"));
     await waitFor(() => expect(within(screen.getByTestId("model-grok")).getByTestId("model-status").textContent).toBe("Not connected"));
+  });
+});
+
+describe("names in the user's language", () => {
+  afterEach(async () => {
+    await i18next.changeLanguage("en");
+  });
+
+  const externalModels = () =>
+    ok({
+      providers: [
+        { provider: "bard", name: "Gemini (Bard)", connected: false, last4: null, connected_at: null, premium_required: true, available: true },
+        { provider: "copilot", name: "Copilot (GitHub Models)", connected: false, last4: null, connected_at: null, premium_required: true, available: true },
+        { provider: "claude", name: "Claude (Anthropic)", connected: false, last4: null, connected_at: null, premium_required: true, available: true },
+      ],
+    });
+  const connectedApps = () =>
+    ok({
+      apps: [
+        { app: "onedrive", name: "OneDrive (personal)", kind: "office", available: true, connected: false, connected_at: null },
+        { app: "microsoft-365", name: "Microsoft 365 (work or school)", kind: "office", available: true, connected: false, connected_at: null },
+        { app: "gmail", name: "Gmail", kind: "mail", available: true, connected: false, connected_at: null },
+      ],
+    });
+  const title = (testId: string) => within(screen.getByTestId(testId)).getByText((_, el) => el?.className === "settings-list__title").textContent;
+
+  it.each([
+    ["vi", "Gemini (trước đây là Bard)", "Copilot (qua GitHub Models)", "OneDrive (cá nhân)", "Microsoft 365 (cơ quan hoặc trường học)"],
+    ["ru", "Gemini (ранее Bard)", "Copilot (через GitHub Models)", "OneDrive (личный)", "Microsoft 365 (рабочий или учебный)"],
+    ["zh", "Gemini（原 Bard）", "Copilot（通过 GitHub Models）", "OneDrive（个人）", "Microsoft 365（工作或学校）"],
+    ["en", "Gemini (formerly Bard)", "Copilot (GitHub Models)", "OneDrive (personal)", "Microsoft 365 (work or school)"],
+  ])("names the external models and connected apps in %s, brand names as they are", async (lang, bard, copilot, onedrive, m365) => {
+    await i18next.changeLanguage(lang);
+    await loadAccountsTexts();
+    routes = { "GET /auth/external-models": externalModels, "GET /auth/connected-apps": connectedApps };
+    renderTab(
+      <>
+        <ModelsTab />
+        <AppsTab />
+      </>,
+    );
+    await screen.findByTestId("model-bard");
+    await screen.findByTestId("app-onedrive");
+    expect(title("model-bard")).toBe(bard);
+    expect(title("model-copilot")).toBe(copilot);
+    expect(title("model-claude")).toBe("Claude (Anthropic)");
+    expect(title("app-onedrive")).toBe(onedrive);
+    expect(title("app-microsoft-365")).toBe(m365);
+    expect(title("app-gmail")).toBe("Gmail");
   });
 });

@@ -3,16 +3,14 @@
 // doclist instead of merging every word it starts). The user's words never reach FTS5's query syntax: each becomes a
 // quoted string token, so quotes, *, NEAR, AND/OR or a column name typed by the user are just words. The caller's
 // owner token is part of every MATCH and user_id is in every WHERE: another user's chats can neither match nor be read.
+// A matching message comes with a snippet of the words a reader sees around the match (history-snippet.ts: an answer's
+// Markdown as plain text), made from FTS5 highlight() of the message.
 import { sqlDateTime } from "../lib/time";
-import { type HistorySearchChat, type HistorySearchMessage, MATCH_END, MATCH_START, toSegments } from "../protocol/history-search";
+import { type HistorySearchChat, type HistorySearchMessage, MATCH_END, MATCH_START, queryWords, toSegments } from "../protocol/history-search";
+import { historySnippet } from "./history-snippet";
 
-/** Words of a query used, at most: more adds nothing to a history search and keeps MATCH small. */
-const MAX_TERMS = 12;
 /** Letters d/đ in one word expanded both ways, at most (2^4 = 16 variants); further ones are kept as typed. */
 const MAX_D_EXPANSIONS = 4;
-/** Words of context around a match in a snippet (FTS5 snippet()'s token budget). */
-const SNIPPET_TOKENS = 16;
-const ELLIPSIS = "…";
 
 /** The hex of the UTF-8 bytes, upper case: SQLite's hex() of the same text, used in the owner and chat tokens. */
 function hexOf(text: string): string {
@@ -49,7 +47,7 @@ function dVariants(word: string): string[] {
  * also matches as a prefix, for search as you type. Null when the text has no word at all.
  */
 export function historySearchQuery(text: string): string | null {
-  const words = [...text.normalize("NFC").toLowerCase().matchAll(/[\p{L}\p{M}\p{N}]+/gu)].map((m) => m[0]).slice(0, MAX_TERMS);
+  const words = queryWords(text);
   if (words.length === 0) return null;
   return words
     .map((word, i) => {
@@ -223,21 +221,21 @@ export async function searchChats({
   if (chats.length === 0) return { results: [], nextCursor };
   const ids = chats.map((c) => c.id);
 
-  const [snippets, titles] = await d1.batch<{ chat_id: string; message_id: string; snippet: string; title: string }>([
-    // The latest matching message of each chat (row_number over the match set), its snippet computed only for it.
+  const [snippets, titles] = await d1.batch<{ chat_id: string; message_id: string; sender: string; marked: string; title: string }>([
+    // The latest matching message of each chat (row_number over the match set), highlighted only for it.
     d1
       .prepare(
-        `SELECT f.chat_id AS chat_id, m.message_id AS message_id,
-                snippet(message_fts, 0, ?2, ?3, ?4, ?5) AS snippet
+        `SELECT f.chat_id AS chat_id, m.message_id AS message_id, m.sender AS sender,
+                highlight(message_fts, 0, ?2, ?3) AS marked
          FROM message_fts f JOIN messages m ON m.id = f.rowid
-         WHERE message_fts MATCH ?1 AND m.user_id = ?6 AND f.rowid IN (
+         WHERE message_fts MATCH ?1 AND m.user_id = ?4 AND f.rowid IN (
            SELECT rowid FROM (
              SELECT rowid, row_number() OVER (PARTITION BY chat_id ORDER BY rowid DESC) AS n
              FROM message_fts WHERE message_fts MATCH ?1
            ) WHERE n = 1
          )`,
       )
-      .bind(matchIn("body", userId, expr, ids), MATCH_START, MATCH_END, ELLIPSIS, SNIPPET_TOKENS, userId),
+      .bind(matchIn("body", userId, expr, ids), MATCH_START, MATCH_END, userId),
     d1
       .prepare(
         `SELECT t.chat_id AS chat_id, highlight(chat_title_fts, 0, ?2, ?3) AS title
@@ -256,7 +254,7 @@ export async function searchChats({
       title: c.title,
       title_highlight: toSegments(titleOf.get(c.id) ?? c.title),
       last_message_at: sqlDateTime(c.last_message_at),
-      snippet: hit ? toSegments(hit.snippet) : null,
+      snippet: hit ? historySnippet(hit.marked, hit.sender === "bot").snippet : null,
       message_id: hit?.message_id ?? null,
     };
   });
@@ -287,7 +285,7 @@ interface MessageHitRow {
   message_id: string;
   sender: string;
   created_at: number;
-  snippet: string;
+  marked: string;
 }
 
 /**
@@ -309,38 +307,23 @@ export async function searchChatMessages({
   limit: number;
   cursor?: MessagesCursor;
 }): Promise<{ results: HistorySearchMessage[]; nextCursor: MessagesCursor | null }> {
-  const after = cursor ? "AND (m.created_at > ?8 OR (m.created_at = ?8 AND m.id > ?9))" : "";
+  const after = cursor ? "AND (m.created_at > ?6 OR (m.created_at = ?6 AND m.id > ?7))" : "";
   const { results: rows } = await d1
     .prepare(
       `SELECT m.id AS row_id, m.message_id AS message_id, m.sender AS sender, m.created_at AS created_at,
-              snippet(message_fts, 0, ?2, ?3, ?4, ?5) AS snippet
+              highlight(message_fts, 0, ?2, ?3) AS marked
        FROM message_fts f JOIN messages m ON m.id = f.rowid
-       WHERE message_fts MATCH ?1 AND m.user_id = ?6 AND m.chat_id = ?7 ${after}
+       WHERE message_fts MATCH ?1 AND m.user_id = ?4 AND m.chat_id = ?5 ${after}
        ORDER BY m.created_at, m.id
-       LIMIT ?10`,
+       LIMIT ?8`,
     )
-    .bind(
-      matchIn("body", userId, expr, [chatId]),
-      MATCH_START,
-      MATCH_END,
-      ELLIPSIS,
-      SNIPPET_TOKENS,
-      userId,
-      chatId,
-      cursor?.createdAt ?? 0,
-      cursor?.rowId ?? 0,
-      limit + 1,
-    )
+    .bind(matchIn("body", userId, expr, [chatId]), MATCH_START, MATCH_END, userId, chatId, cursor?.createdAt ?? 0, cursor?.rowId ?? 0, limit + 1)
     .all<MessageHitRow>();
   const page = rows.slice(0, limit);
-  const results = page.map(
-    (r): HistorySearchMessage => ({
-      message_id: r.message_id,
-      sender: r.sender,
-      created_at: new Date(r.created_at).toISOString(),
-      snippet: toSegments(r.snippet),
-    }),
-  );
+  const results = page.map((r): HistorySearchMessage => {
+    const { snippet, hits } = historySnippet(r.marked, r.sender === "bot");
+    return { message_id: r.message_id, sender: r.sender, created_at: new Date(r.created_at).toISOString(), snippet, hits };
+  });
   const last = page.at(-1);
   return { results, nextCursor: last && rows.length > limit ? { createdAt: last.created_at, rowId: last.row_id } : null };
 }

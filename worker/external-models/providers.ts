@@ -48,7 +48,8 @@ export const EXTERNAL_PROVIDERS: Record<ExternalModelProvider, ExternalProviderS
   },
   bard: {
     provider: "bard",
-    name: "Gemini (formerly Bard)",
+    // no words to translate: it is also the name of the model in the switcher (Settings says "formerly Bard")
+    name: "Gemini (Bard)",
     operatorKey: "google",
     baseURL: "https://generativelanguage.googleapis.com/v1beta",
     auth: "x-goog-api-key",

@@ -3,7 +3,9 @@
 // same PNG — and different prompts give different pictures: a hash of the prompt picks the palette, the gradient's
 // angle and a composition of circles, rings and bars. An edit keeps the original's seed (read from its PNG text
 // chunk, or hashed from its bytes) and mixes in the edit prompt, so it draws a visibly different variant of it.
-// The UI says plainly that the offline model drew it (GeneratedImage.offline).
+// The UI says plainly that the offline model drew it (GeneratedImage.offline), and so does the picture's description,
+// in the prompt's language (the product's language guess, as the offline chat answer uses).
+import { type DetectedLanguage, detectLanguage } from "../protocol/language";
 import { encodePng, pngText } from "./png";
 import type { GeneratedImage } from "./types";
 
@@ -144,10 +146,39 @@ function seedOf(original: Uint8Array): number {
   return h >>> 0;
 }
 
+/** The description of an offline picture: `{prompt}` is replaced by the prompt, in the language's quotation marks. */
+const DESCRIPTIONS: Record<DetectedLanguage, { generate: string; edit: string }> = {
+  en: {
+    generate:
+      "Offline model: an abstract picture drawn from “{prompt}”. No image provider is configured, so this is an abstract composition, not an AI picture.",
+    edit: "Offline model: a variant of the original picture, drawn from “{prompt}”. No image provider is configured, so this is an abstract composition, not an AI picture.",
+  },
+  vi: {
+    generate:
+      "Mô hình ngoại tuyến: một bức tranh trừu tượng vẽ từ “{prompt}”. Máy chủ chưa cấu hình nhà cung cấp ảnh nào, nên đây chỉ là một bố cục trừu tượng, không phải ảnh do AI tạo.",
+    edit: "Mô hình ngoại tuyến: một biến thể của ảnh gốc, vẽ từ “{prompt}”. Máy chủ chưa cấu hình nhà cung cấp ảnh nào, nên đây chỉ là một bố cục trừu tượng, không phải ảnh do AI tạo.",
+  },
+  ru: {
+    generate:
+      "Офлайн-модель: абстрактная картинка по запросу «{prompt}». Поставщик изображений не настроен, поэтому это абстрактная композиция, а не изображение от ИИ.",
+    edit: "Офлайн-модель: вариант исходной картинки по запросу «{prompt}». Поставщик изображений не настроен, поэтому это абстрактная композиция, а не изображение от ИИ.",
+  },
+  zh: {
+    generate: "离线模型：根据「{prompt}」绘制的一幅抽象图。此服务器未配置图像生成服务，因此这只是抽象构图，并非 AI 生成的图片。",
+    edit: "离线模型：根据「{prompt}」绘制的原图变体。此服务器未配置图像生成服务，因此这只是抽象构图，并非 AI 生成的图片。",
+  },
+};
+
+/** What the offline model says it drew, in the prompt's language. */
+export function offlineDescription(prompt: string, isEdit: boolean): string {
+  const texts = DESCRIPTIONS[detectLanguage(prompt)];
+  return (isEdit ? texts.edit : texts.generate).replace("{prompt}", () => prompt);
+}
+
 export async function generateOffline(prompt: string): Promise<GeneratedImage> {
   const seed = hash(normalize(prompt));
   const bytes = await encodePng(OFFLINE_IMAGE_SIZE, OFFLINE_IMAGE_SIZE, draw(seed, null), { [SEED_KEY]: hex(seed), Software: "May offline image model" });
-  return { bytes, contentType: "image/png", model: OFFLINE_IMAGE_MODEL, offline: true };
+  return { bytes, contentType: "image/png", model: OFFLINE_IMAGE_MODEL, offline: true, description: offlineDescription(prompt, false) };
 }
 
 export async function editOffline(prompt: string, original: Uint8Array): Promise<GeneratedImage> {
@@ -155,5 +186,5 @@ export async function editOffline(prompt: string, original: Uint8Array): Promise
   const variant = hash(normalize(prompt), seed);
   // The variant keeps the original's seed, so editing the edit still starts from the same picture family.
   const bytes = await encodePng(OFFLINE_IMAGE_SIZE, OFFLINE_IMAGE_SIZE, draw(seed, variant), { [SEED_KEY]: hex(seed), Software: "May offline image model" });
-  return { bytes, contentType: "image/png", model: OFFLINE_IMAGE_MODEL, offline: true };
+  return { bytes, contentType: "image/png", model: OFFLINE_IMAGE_MODEL, offline: true, description: offlineDescription(prompt, true) };
 }

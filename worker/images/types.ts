@@ -12,6 +12,8 @@ export interface GeneratedImage {
   offline: boolean;
   /** The prompt as the provider rewrote it, when it says (DALL·E 3, Imagen's prompt enhancer). */
   revisedPrompt?: string;
+  /** What the source says it drew, written for the user (the offline model, in the prompt's language). */
+  description?: string;
 }
 
 export interface ImageOptions {

@@ -19,7 +19,10 @@ export const HistorySearchChatSchema = v.object({
   /** The title as segments, its matching words marked. */
   title_highlight: v.array(HighlightSegmentSchema),
   last_message_at: v.string(),
-  /** The best matching message's text around the match, or null when only the title matched. */
+  /**
+   * The best matching message's words around the match, as plain text (an answer's Markdown as the chat shows it),
+   * or null when only the title matched.
+   */
   snippet: v.nullable(v.array(HighlightSegmentSchema)),
   message_id: v.nullable(v.string()),
 });
@@ -30,6 +33,8 @@ export const HistorySearchMessageSchema = v.object({
   sender: v.string(),
   created_at: v.string(),
   snippet: v.array(HighlightSegmentSchema),
+  /** The matches a reader sees in the message (its words as the chat shows them), for the find bar's count. */
+  hits: v.number(),
 });
 export type HistorySearchMessage = v.InferOutput<typeof HistorySearchMessageSchema>;
 
@@ -50,6 +55,42 @@ export const HistorySearchMessagesResponseSchema = v.object({
   data: v.array(HistorySearchMessageSchema),
   next_cursor: v.nullable(v.string()),
 });
+
+/** Words of a query used, at most: more adds nothing to a history search and keeps the index's MATCH small. */
+export const HISTORY_SEARCH_MAX_TERMS = 12;
+
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+
+/** The words of a query as the search reads them: runs of letters, marks and digits, lower-cased, the first 12. */
+export function queryWords(text: string): string[] {
+  return [...text.normalize("NFC").toLowerCase().matchAll(WORD)].map((m) => m[0]).slice(0, HISTORY_SEARCH_MAX_TERMS);
+}
+
+/**
+ * A word as the index compares it: lower case, without diacritics (FTS5's unicode61 with remove_diacritics 2), and
+ * đ as d (the worker looks for a word's d/đ spellings both ways).
+ */
+export function foldWord(word: string): string {
+  return word.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "").replace(/đ/g, "d");
+}
+
+/**
+ * Where the words of `query` occur in `text`, as the history search matches them: each word of the text that is one
+ * of the query's words, or begins with its last word (search as you type). Offsets [start, end) in UTF-16 units, in
+ * order. The find bar marks these in the chat; the worker counts the same words (its `hits`).
+ */
+export function findWordMatches(text: string, query: string): { start: number; end: number }[] {
+  const words = queryWords(query).map(foldWord);
+  const last = words.at(-1);
+  if (last === undefined) return [];
+  const whole = new Set(words.slice(0, -1));
+  const found: { start: number; end: number }[] = [];
+  for (const m of text.matchAll(WORD)) {
+    const word = foldWord(m[0]);
+    if (whole.has(word) || word.startsWith(last)) found.push({ start: m.index, end: m.index + m[0].length });
+  }
+  return found;
+}
 
 /** Markers around a match in the worker's FTS snippets, turned into segments before anything leaves the worker. */
 export const MATCH_START = "\u0002";

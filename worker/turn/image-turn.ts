@@ -63,11 +63,7 @@ function promptOf(question: string): string {
 }
 
 function describe(image: GeneratedImage, prompt: string, isEdit: boolean): string {
-  if (image.offline) {
-    return isEdit
-      ? `Offline model: a variant of the original picture, drawn from “${prompt}”. No image provider is configured, so this is an abstract composition, not an AI picture.`
-      : `Offline model: an abstract picture drawn from “${prompt}”. No image provider is configured, so this is an abstract composition, not an AI picture.`;
-  }
+  if (image.description) return image.description;
   return image.revisedPrompt?.trim() || (isEdit ? `Edited picture: ${prompt}` : `Picture: ${prompt}`);
 }
 

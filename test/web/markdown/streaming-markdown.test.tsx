@@ -1,7 +1,10 @@
-import { describe, expect, it } from "vitest";
-import { StreamingMarkdown, WholeMarkdown, createBlockSplitter, splitBlocks } from "../../../web/src/features/chat/markdown";
+import { beforeAll, describe, expect, it } from "vitest";
+import { StreamingMarkdown, WholeMarkdown, createBlockSplitter, loadOpenTable, splitBlocks } from "../../../web/src/features/chat/markdown";
 import { renderWithI18n } from "./render-helpers";
 import { seededRandom } from "./seeded-random";
+
+// The completion of an unfinished answer's table loads on first use in the app; here it is there from the start.
+beforeAll(() => loadOpenTable());
 
 const DOCUMENTS: Record<string, string> = {
   "code and prose": [
@@ -71,11 +74,12 @@ describe("StreamingMarkdown", () => {
   for (const [name, document] of Object.entries(DOCUMENTS)) {
     it(`renders ${name} streamed chunk by chunk exactly like a whole-message render, at every step`, () => {
       const streamed = renderWithI18n(<StreamingMarkdown text="" streaming />);
-      const whole = renderWithI18n(<WholeMarkdown text="" />);
+      const whole = renderWithI18n(<WholeMarkdown text="" streaming />);
       let steps = 0;
       for (const text of chunks(document)) {
+        // both read an unfinished text alike: a table whose delimiter row has started shows as a table
         streamed.rerender(<StreamingMarkdown text={text} streaming />);
-        whole.rerender(<WholeMarkdown text={text} />);
+        whole.rerender(<WholeMarkdown text={text} streaming />);
         expect(streamed.container.querySelector(".markdown")?.innerHTML, JSON.stringify(text)).toBe(
           whole.container.querySelector(".markdown")?.innerHTML,
         );
@@ -84,6 +88,7 @@ describe("StreamingMarkdown", () => {
       expect(steps).toBeGreaterThan(20);
 
       streamed.rerender(<StreamingMarkdown text={document} streaming={false} />);
+      whole.rerender(<WholeMarkdown text={document} />);
       expect(streamed.container.innerHTML).toBe(whole.container.innerHTML);
       expect(streamed.container.innerHTML.length).toBeGreaterThan(document.length / 2);
     });
@@ -127,5 +132,71 @@ describe("StreamingMarkdown", () => {
     const view = renderWithI18n(<StreamingMarkdown text={"Code:\n\n```js\nconst a = 1;\n\nconst b"} streaming />);
     expect(view.container.querySelector("pre code")?.textContent).toBe("const a = 1;\n\nconst b\n");
     expect(view.container.querySelector(".md-code__lang")?.textContent).toBe("js");
+  });
+});
+
+describe("a table the answer has not finished", () => {
+  const html = (node: React.ReactElement) => renderWithI18n(node).container.querySelector(".markdown")!;
+  const headers = (el: Element) => [...el.querySelectorAll("table th")].map((th) => th.textContent);
+  const intro = "Bảng giá hôm nay:\n\n";
+
+  it.each(["|", "|-", "|--", "|---|-", "| :-- |", "|:---|:"])("shows a table as soon as its delimiter row has started while it streams (%j)", (delimiter) => {
+    const el = html(<StreamingMarkdown text={`${intro}| Mục | Giá |\n${delimiter}`} streaming />);
+    expect(headers(el)).toEqual(["Mục", "Giá"]);
+    expect(el.textContent).not.toContain("|");
+    expect(el.querySelector("h2")).toBeNull();
+  });
+
+  it("keeps the alignment of the delimiter cells already complete", () => {
+    const el = html(<StreamingMarkdown text={`| Mục | Giá |\n|:--|--`} streaming />);
+    expect((el.querySelector("th") as HTMLElement).style.textAlign).toBe("left");
+  });
+
+  it("waits for the delimiter row while it streams: a header row alone may still be a paragraph", () => {
+    const el = html(<StreamingMarkdown text={`${intro}| Mục | Giá |`} streaming />);
+    expect(el.querySelector("table")).toBeNull();
+  });
+
+  it.each([
+    ["after its header row", "| Mục | Giá |", ["Mục", "Giá"]],
+    ["inside its header row", "| Mục", ["Mục"]],
+    ["inside its delimiter row", "| Mục | Giá |\n|---|-", ["Mục", "Giá"]],
+    ["inside its first row", "| Mục | Giá |\n|---|---|\n| Phở | 50", ["Mục", "Giá"]],
+  ])("shows a table for an answer stopped %s, where a finished one keeps marked's reading", (_where, tail, expected) => {
+    const text = `${intro}${tail}`;
+    const stopped = html(<StreamingMarkdown text={text} stopped />);
+    expect(headers(stopped)).toEqual(expected);
+    expect(stopped.textContent).not.toContain("|");
+    expect(stopped.innerHTML).toBe(html(<WholeMarkdown text={text} stopped />).innerHTML);
+    // the same text as a finished answer is rendered as marked reads it, as before
+    expect(html(<StreamingMarkdown text={text} />).innerHTML).toBe(html(<WholeMarkdown text={text} />).innerHTML);
+  });
+
+  it("shows the stopped answer's table when the stream that was showing it ends stopped", () => {
+    const text = `${intro}| Mục | Giá |\n|--`;
+    const view = renderWithI18n(<StreamingMarkdown text={text} streaming />);
+    expect(view.container.querySelectorAll("table th")).toHaveLength(2);
+    view.rerender(<StreamingMarkdown text={text} stopped />);
+    expect(view.container.querySelectorAll("table th")).toHaveLength(2);
+    // a finished answer with that text is marked's paragraph again: nothing invented once the answer is complete
+    view.rerender(<StreamingMarkdown text={text} />);
+    expect(view.container.querySelector("table")).toBeNull();
+  });
+
+  it("renders a complete table exactly as before, streaming, stopped or finished", () => {
+    const text = `${intro}| Mục | Giá |\n|:---|---:|\n| Phở | 50.000 ₫ |\n| Bún chả | 45.000 ₫ |`;
+    const finished = html(<WholeMarkdown text={text} />).innerHTML;
+    expect(html(<StreamingMarkdown text={text} />).innerHTML).toBe(finished);
+    expect(html(<StreamingMarkdown text={text} streaming />).innerHTML).toBe(finished);
+    expect(html(<StreamingMarkdown text={text} stopped />).innerHTML).toBe(finished);
+  });
+
+  it("leaves a row of dashes at the end of a table, a list item and a code block as they are", () => {
+    const table = "| a | b |\n|---|---|\n| x | y |\n| - | - |";
+    expect(html(<StreamingMarkdown text={table} streaming />).innerHTML).toBe(html(<WholeMarkdown text={table} />).innerHTML);
+    const code = "```\n| a | b |\n|--";
+    expect(html(<StreamingMarkdown text={code} streaming />).querySelector("table")).toBeNull();
+    const list = "- one | two\n-";
+    expect(html(<StreamingMarkdown text={list} streaming />).querySelector("table")).toBeNull();
   });
 });

@@ -3,6 +3,7 @@
 // variant of the original.
 import { describe, expect, it } from "vitest";
 import { editOffline, generateOffline, OFFLINE_IMAGE_SIZE } from "../../../worker/images/offline";
+import { encodePng } from "../../../worker/images/png";
 import { readPngChunks } from "../../../worker/images/png";
 
 async function pixels(png: Uint8Array): Promise<Uint8Array> {
@@ -83,5 +84,18 @@ describe("offline image model", () => {
     const foreign = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
     const edited = await editOffline("make it night", foreign);
     expect(readPngChunks(edited.bytes)).not.toBeNull();
+  });
+
+  it.each([
+    ["en", "a pagoda on a misty lake", "Offline model: an abstract picture drawn from “a pagoda on a misty lake”", "Offline model: a variant of the original picture"],
+    ["vi", "một ngôi chùa bên hồ sương mù", "Mô hình ngoại tuyến: một bức tranh trừu tượng vẽ từ “một ngôi chùa bên hồ sương mù”", "Mô hình ngoại tuyến: một biến thể của ảnh gốc"],
+    ["ru", "пагода на туманном озере", "Офлайн-модель: абстрактная картинка по запросу «пагода на туманном озере»", "Офлайн-модель: вариант исходной картинки"],
+    ["zh", "雾中湖边的宝塔", "离线模型：根据「雾中湖边的宝塔」绘制的一幅抽象图", "离线模型：根据「雾中湖边的宝塔」绘制的原图变体"],
+  ])("describes its picture and its edit in the prompt's language (%s)", async (lang, prompt, drawn, edited) => {
+    const made = await generateOffline(prompt);
+    expect(made.description).toContain(drawn);
+    const original = await encodePng(4, 4, new Uint8Array(4 * 4 * 3).fill(200));
+    expect((await editOffline(prompt, original)).description).toContain(edited);
+    if (lang !== "en") expect(`${made.description}`).not.toMatch(/Offline|provider|picture/);
   });
 });

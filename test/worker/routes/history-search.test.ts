@@ -180,6 +180,41 @@ describe("GET /chat-sessions/search", () => {
     expect(hit!.message_id).toBe("2");
   });
 
+  it("shows an answer's snippet as the plain text a reader sees, not its Markdown, the match marked", async () => {
+    const user = await registerUser();
+    const id = await chatWith(user, "Ghi chú", [
+      { message_id: "q", sender: "user", message: "Cài đặt thế nào?" },
+      {
+        message_id: "a",
+        sender: "bot",
+        message: [
+          "## Cách cài",
+          "> **Lưu ý:** dùng `npm install` trong thư mục *dự án*, xem [hướng dẫn](https://example.com/huong-dan \"Hướng dẫn\").",
+          "| Mục | Giá |\n|---|---:|\n| Phở **bò** | 50.000 ₫ |",
+          "```sh\nnpm run kumquat\n```",
+        ].join("\n\n"),
+      },
+    ]);
+    const text = async (q: string) => {
+      const [hit] = (await chatsFor(user, q)).data;
+      expect(hit?.chat_id, q).toBe(id);
+      return hit!.snippet!.map((s) => s.text).join("");
+    };
+    const quote = await text("npm install");
+    expect(quote).toContain("Lưu ý: dùng npm install trong thư mục dự án, xem hướng dẫn.");
+    expect(quote).not.toMatch(/[>*`]|\]\(|https:/);
+    expect((await chatsFor(user, "npm install")).data[0]!.snippet!.filter((s) => s.match).map((s) => s.text)).toEqual(["npm", "install"]);
+    const row = await text("bò");
+    expect(row).toContain("Mục · Giá Phở bò · 50.000 ₫");
+    expect(row).not.toMatch(/[|*]|---/);
+    const code = await text("kumquat");
+    expect(code).toContain("npm run kumquat");
+    expect(code).not.toContain("```");
+    // a question is shown as it was typed, as the chat shows it
+    await save(user, id, [{ message_id: "q2", sender: "user", message: "Vì sao `npm` báo lỗi **EACCES**?" }]);
+    expect(await text("eacces")).toBe("Vì sao `npm` báo lỗi **EACCES**?");
+  });
+
   it("routes /chat-sessions/search here, not to /chat-sessions/:id", async () => {
     const user = await registerUser();
     const res = await call("GET", "/chat-sessions/search", { token: user.token });
@@ -277,6 +312,25 @@ describe("GET /chat-sessions/search?chat_id=", () => {
     ]);
     expect(page.data[1]!.snippet).toEqual(toSegments("\u0002Chlorophyll\u0003 is the green pigment of plants."));
     expect(page.data[0]!.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(page.data.map((m) => m.hits)).toEqual([1, 1]);
+  });
+
+  it("counts the matches a reader sees in each message, not those in a link's address or an image", async () => {
+    const user = await registerUser();
+    const id = await chatWith(user, "Fruit", [
+      { message_id: "1", sender: "user", message: "Kumquats or kumquat jam?" },
+      {
+        message_id: "2",
+        sender: "bot",
+        message: "**Kumquats** are small. See [the kumquat page](https://example.com/kumquat) and ![a kumquat](/kumquat.png).\n\n- Kumquat jam",
+      },
+    ]);
+    const page = v.parse(HistorySearchMessagesResponseSchema, (await search(user, { q: "kumquat", chat_id: id })).body);
+    expect(page.data.map((m) => [m.message_id, m.hits])).toEqual([
+      ["1", 2],
+      ["2", 3],
+    ]);
+    expect(page.data[1]!.snippet.map((s) => s.text).join("")).toBe("Kumquats are small. See the kumquat page and . Kumquat jam");
   });
 
   it("pages with next_cursor", async () => {

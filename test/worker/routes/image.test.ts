@@ -71,6 +71,9 @@ describe("POST /api/chat/image", () => {
     expect(edit.status).toBe(200);
     const edited = await json(edit);
     expect(edited).toMatchObject({ isEdit: true, type: "edit", originalImage: first.imageUrl });
+    // the offline model describes the edit in the prompt's language (this one reads as Vietnamese)
+    expect(edited.description).toMatch(/^Mô hình ngoại tuyến: một biến thể của ảnh gốc, vẽ từ “vẽ lại with a night sky”/);
+    expect(edited.message).toContain("Mô hình ngoại tuyến");
     expect(await imageBytes(user, edited.imageUrl)).not.toEqual(await imageBytes(user, first.imageUrl));
 
     // The client appends the latest picture's link to a regeneration phrase: that is the original too.

@@ -12,8 +12,21 @@ describe("createSearchSource", () => {
     expect(answer.offline).toBe(true);
     expect(answer.results.length).toBeGreaterThan(0);
     for (const r of answer.results) expect(new URL(r.url).hostname).toBe(OFFLINE_SEARCH_HOST);
-    expect(answer.results[0]!.title).toContain("Offline search");
-    expect(answer.results[0]!.snippet).toMatch(/No web search provider is configured/);
+    expect(answer.results[0]!.title).toBe("Tìm kiếm ngoại tuyến: “thời tiết hôm nay ở Hà Nội”");
+    expect(answer.results[0]!.snippet).toMatch(/chưa cấu hình nhà cung cấp tìm kiếm web/);
+  });
+
+  it.each([
+    ["en", "latest news about the weather", "Offline search: “latest news about the weather”", "Key terms: latest, news", "How to turn on web search", "Mây offline search"],
+    ["vi", "tin tức mới nhất về thời tiết", "Tìm kiếm ngoại tuyến: “tin tức mới nhất về thời tiết”", "Từ khóa chính: tin, tức", "Cách bật tìm kiếm web", "Tìm kiếm ngoại tuyến của Mây"],
+    ["ru", "последние новости о погоде", "Офлайн-поиск: «последние новости о погоде»", "Ключевые слова: последние, новости", "Как включить веб-поиск", "Офлайн-поиск Mây"],
+    ["zh", "今天 天气 怎么样", "离线搜索：「今天 天气 怎么样」", "关键词：今天、天气、怎么样", "如何开启网页搜索", "Mây 离线搜索"],
+  ])("writes the offline results' titles, snippets and site in the query's language (%s)", async (_lang, query, first, terms, setup, site) => {
+    const { results } = await createSearchSource({}).search(query);
+    expect(results.map((r) => r.title)).toEqual([first, expect.stringContaining(terms), setup]);
+    for (const r of results) expect(r.site).toBe(site);
+    // nothing of the English texts is left in another language's results
+    if (_lang !== "en") for (const r of results) expect(`${r.title} ${r.snippet} ${r.site}`).not.toMatch(/\b(?:Offline|search|web search would|operator|Key terms)\b/);
   });
 
   it("answers the same offline results for the same query", async () => {

@@ -106,7 +106,7 @@ export const MessageItem = memo(function MessageItem({ message, modelName }: { m
           </div>
         ) : message.message ? (
           <CitationContext.Provider value={scope}>
-            <Markdown text={message.message} streaming={Boolean(message.isStreaming)} />
+            <Markdown text={message.message} streaming={Boolean(message.isStreaming)} stopped={message.stopped} />
           </CitationContext.Provider>
         ) : null}
         {message.stopped ? (

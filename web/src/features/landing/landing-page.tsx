@@ -105,6 +105,25 @@ function ModelGroup({ title, names }: { title: string; names: readonly string[] 
 const BILLINGS: readonly Billing[] = ["monthly", "yearly"];
 
 /**
+ * What a paid plan's bank transfer is, in VND, for each billing period, on a card priced in another currency (the
+ * transfer is always in VND); nothing on a card already in VND.
+ */
+function Transfer({ plan, data }: { plan: "basic" | "advanced"; data: Packages }) {
+  const { t, i18n } = useTranslation(LANDING_NS, { useSuspense: false });
+  const lang = i18n.language;
+  if (shownPrice(data, plan, "monthly", lang).currency === "VND") return null;
+  return (
+    <p className="landing__billed landing__transfer" data-testid={`landing-transfer-${plan}`}>
+      {BILLINGS.map((b) => (
+        <span key={b} className={`landing__when-${b}`}>
+          {t(b === "monthly" ? "plans.transferMonthly" : "plans.transferYearly", { amount: formatMoney(shownPrice(data, plan, b, lang).chargeVnd, "VND", lang) })}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+/**
  * Free, Basic and Advanced+ with their price per month, billed monthly or yearly (the yearly discount). Both periods'
  * prices are in the page; the checked radio decides which show (landing.css), so the switch needs no script.
  */
@@ -166,6 +185,7 @@ function Plans({ initial }: { initial?: Packages }) {
               <span className="landing__per">{t("plans.perMonth")}</span>
             </p>
             {plan !== "free" ? <p className="landing__billed landing__when-yearly">{t("plans.billedYearly")}</p> : null}
+            {plan !== "free" && data ? <Transfer plan={plan} data={data} /> : null}
             <p>{t(`plans.${plan}Text`)}</p>
           </li>
         ))}

@@ -1,6 +1,7 @@
 // Connected apps: a cloud drive, a mail service, a calendar and two office clouds. Connect sends the browser to the
 // provider's consent screen (OAuth 2 with PKCE, started by the worker), which returns to /settings?tab=apps;
-// disconnect revokes and forgets the tokens. An app the server has no OAuth client for says it is not set up.
+// disconnect revokes and forgets the tokens. An app the server has no OAuth client for says it is not set up. Names
+// with words to translate ("OneDrive (personal)") come from the locale files by app id, others are the worker's.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { ConnectedAppId } from "../../../../worker/protocol/settings";
@@ -36,7 +37,7 @@ export function AppsTab() {
         {(apps.data?.apps ?? []).map((a) => (
           <li key={a.app} className="settings-list__item" data-testid={`app-${a.app}`}>
             <div className="settings-list__main">
-              <div className="settings-list__title">{a.name}</div>
+              <div className="settings-list__title">{t(`apps.names.${a.app}`, { defaultValue: a.name })}</div>
               <div className="settings-list__meta">
                 {t(`apps.kinds.${a.kind}`)}
                 {" · "}

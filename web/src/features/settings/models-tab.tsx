@@ -51,15 +51,17 @@ function ModelRow({ model }: { model: ExternalModel }) {
   const qc = useQueryClient();
   const [key, setKey] = useState("");
   const [error, setError] = useState<string | null>(null);
+  // Names with words to translate ("formerly Bard") come from the locale files; brand names are the worker's.
+  const name = t(`models.names.${model.provider}`, { defaultValue: model.name });
   // A connected provider is also a model of the switcher (ext-<provider>): the catalogue is refreshed with the list.
   const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: settingsKeys.externalModels }), qc.invalidateQueries({ queryKey: modelKeys.all })]);
   const save = useMutation({
     mutationFn: (apiKey: string) => connectExternalModel(model.provider, apiKey),
     onSuccess: () => {
       setKey("");
-      toast.success(t("models.connected", { name: model.name }));
+      toast.success(t("models.connected", { name }));
     },
-    onError: (err) => setError(err instanceof ApiError && err.code === "model_key_rejected" ? t("models.rejected", { name: model.name }) : errorMessage(tc, err)),
+    onError: (err) => setError(err instanceof ApiError && err.code === "model_key_rejected" ? t("models.rejected", { name }) : errorMessage(tc, err)),
     onSettled: refresh,
   });
   const remove = useMutation({
@@ -80,7 +82,7 @@ function ModelRow({ model }: { model: ExternalModel }) {
   return (
     <li className="settings-list__item settings-list__item--stack" data-testid={`model-${model.provider}`}>
       <div className="settings-list__main">
-        <div className="settings-list__title">{model.name}</div>
+        <div className="settings-list__title">{name}</div>
         <div className="settings-list__meta" data-testid="model-status">
           {model.connected ? t("models.keyEnding", { last4: model.last4 ?? "" }) : t("models.notConnected")}
         </div>
@@ -92,7 +94,7 @@ function ModelRow({ model }: { model: ExternalModel }) {
       ) : model.available ? (
         <form className="settings-inline-form" onSubmit={onSubmit} noValidate>
           <label className="visually-hidden" htmlFor={inputId}>
-            {t("models.keyLabel", { name: model.name })}
+            {t("models.keyLabel", { name })}
           </label>
           <input
             id={inputId}

@@ -3,4 +3,5 @@ export { CodeBlock, COPIED_FEEDBACK_MS, CopyButton } from "./code-block";
 export { decodeEntities, renderBlock, renderBlocks } from "./render-tokens";
 export { safeImageSrc, safeLinkHref } from "./safe-urls";
 export { createBlockSplitter, lexWhole, splitBlocks, warmUpParser, type MarkdownBlockSource } from "./split-blocks";
-export { MarkdownBlock, StreamingMarkdown, WholeMarkdown, type StreamingMarkdownProps } from "./streaming-markdown";
+export { MarkdownBlock, StreamingMarkdown, loadOpenTable, type StreamingMarkdownProps } from "./streaming-markdown";
+export { WholeMarkdown } from "./whole-markdown";

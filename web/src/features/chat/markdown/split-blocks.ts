@@ -12,7 +12,10 @@ import { Lexer, getDefaults, type MarkedOptions, type Token } from "marked";
 export interface MarkdownBlockSource {
   /** Offset (UTF-16 code units) of the block's first character in the message text. */
   start: number;
-  /** The block's markdown source, exactly as it appears in the message, with the blank lines that follow it. */
+  /**
+   * The block's markdown source, exactly as it appears in the message, with the blank lines that follow it (for an
+   * unfinished answer's last block, the source with its open table completed: open-table.ts).
+   */
   raw: string;
   /** The block's top-level tokens (inline tokens inside), as marked's lexer read them. */
   tokens: Token[];

@@ -1,9 +1,12 @@
 // A chat message's markdown, rendered block by block so a streamed answer costs about the same per update at its end
 // as at its start: completed blocks are memoized and never render again, only the open last block is re-parsed. A
 // finished message is parsed once per text and its blocks (and their elements) are reused wherever it mounts again.
-import { Fragment, memo, useMemo, useState } from "react";
-import { renderBlock, renderBlocks } from "./render-tokens";
-import { createBlockSplitter, lexWhole, type MarkdownBlockSource } from "./split-blocks";
+// An answer still streaming, or stopped, that ends inside a table's first rows shows the table (open-table.ts, loaded
+// with the first such answer: a chat of finished answers never fetches it).
+import { Fragment, memo, useEffect, useMemo, useState } from "react";
+import type { OpenEnd } from "./open-table";
+import { renderBlock } from "./render-tokens";
+import { createBlockSplitter, type MarkdownBlockSource } from "./split-blocks";
 
 export { warmUpParser } from "./split-blocks";
 import "./markdown.css";
@@ -60,17 +63,34 @@ const BlockGroup = memo(function BlockGroup({ blocks, first }: BlockGroupProps) 
   ));
 }, sameBlocks);
 
+let openTable: typeof import("./open-table") | undefined;
+
+/** Loads open-table.ts (once: the module system keeps it); unfinished answers shown meanwhile stay as they are. */
+export const loadOpenTable = () => import("./open-table").then((m) => (openTable = m));
+
 export interface StreamingMarkdownProps {
   /** The message's markdown so far (the full text once it is saved). */
   text: string;
   /** True while more text may still be appended: the container is marked busy for assistive technology. */
   streaming?: boolean;
+  /** The answer was stopped by the user: its text ends where it was cut off and will never be finished. */
+  stopped?: boolean;
 }
 
-export function StreamingMarkdown({ text, streaming = false }: StreamingMarkdownProps) {
+export function StreamingMarkdown({ text, streaming = false, stopped = false }: StreamingMarkdownProps) {
   // One splitter per streaming message: it remembers the previous split and re-lexes only the last blocks.
   const [split] = useState(createBlockSplitter);
-  const blocks = useMemo(() => (streaming ? split(text) : parsedBlocks(text, split)), [split, text, streaming]);
+  // An unfinished answer's last block may be a table to complete (open-table.ts, loaded with the first one).
+  const end: OpenEnd | null = streaming ? "streaming" : stopped ? "stopped" : null;
+  const [, tableLoaded] = useState(0);
+  useEffect(() => {
+    if (end && !openTable) void loadOpenTable().then(() => tableLoaded(1));
+  }, [end]);
+  const table = end ? openTable : undefined;
+  const blocks = useMemo(() => {
+    const all = streaming ? split(text) : parsedBlocks(text, split);
+    return end && table ? table.withOpenTable(all, end) : all;
+  }, [split, text, streaming, end, table]);
   const groups: BlockGroupProps[] = [];
   for (let first = 0; first < blocks.length; first += GROUP_SIZE) {
     groups.push({ first, blocks: blocks.slice(first, first + GROUP_SIZE) });
@@ -82,9 +102,4 @@ export function StreamingMarkdown({ text, streaming = false }: StreamingMarkdown
       ))}
     </div>
   );
-}
-
-/** The same markdown parsed and rendered as one piece: the reference the block renderer equals. */
-export function WholeMarkdown({ text }: { text: string }) {
-  return <div className="markdown">{renderBlocks(lexWhole(text))}</div>;
 }
