@@ -33,8 +33,14 @@ export const MAX_PDF_PAGES = 2_000;
  */
 export const MAX_PDF_OBJECTS = 100_000;
 /**
- * Bytes all of a PDF's streams may unpack to together, counted as they are inflated: more is refused with 413. Real
- * documents of 5 MB unpack to a few tens of MB at most (text compresses ~5:1); a stream that unpacks to gigabytes
- * would exhaust the worker's 128 MB.
+ * Bytes a PDF's streams other than images may unpack to together (and each image alone), counted as they are
+ * inflated: more is refused with 413. Real documents of 5 MB unpack to a few tens of MB at most (text compresses
+ * ~5:1); a stream that unpacks to gigabytes would exhaust the worker's 128 MB.
  */
 export const MAX_PDF_DECODED_BYTES = 32 * 1024 * 1024;
+/**
+ * Bytes all of a PDF's images may unpack to together, counted as they are inflated: more is refused with 413. pdf.js
+ * reads no image to extract text, so images get more room than the other streams (a 5 MB deck of screenshots unpacks
+ * to ~100 MB); each image alone still stays within MAX_PDF_DECODED_BYTES, in case its data is used as page content.
+ */
+export const MAX_PDF_IMAGE_BYTES = 256 * 1024 * 1024;

@@ -6,14 +6,17 @@
 // - every stream is inflated as pdf.js would (FlateDecode, the filter PDF producers use) and the bytes it actually
 //   produces are counted, with no trust in /Length or /Filter (wherever "stream" is followed by zlib data, that data
 //   is inflated until it ends); streams found inside unpacked streams (object streams) and zlib data inside unpacked
-//   data (FlateDecode twice) are counted too. More than MAX_PDF_DECODED_BYTES in all is refused with 413;
+//   data (FlateDecode twice) are counted too. More than MAX_PDF_DECODED_BYTES for all the streams other than images
+//   together, or for any image alone, is refused with 413, and so is more than MAX_PDF_IMAGE_BYTES of images in all
+//   (pdf.js reads no image to extract text, but an image's data could be used as a page's content);
 // - a stream that names LZW, RunLength or an ASCII encoding as its filter (which could hide unpacking that is not
-//   counted here) is refused with 415, unless it is an image (pdf.js reads no image to extract text);
+//   counted here) is refused with 415, unless it is an image;
 // - an encrypted PDF's streams cannot be measured without decrypting them, so it is reported, and its text is not read.
-// Names are compared after their #xx escapes are decoded, as pdf.js reads them.
+// Names are compared after their #xx escapes are decoded, as pdf.js reads them (pdf-dict.ts reads a stream's entries).
 import { Inflate } from "pako";
 import { AppError } from "../errors";
-import { MAX_PDF_DECODED_BYTES, MAX_PDF_OBJECTS } from "./limits";
+import { MAX_PDF_DECODED_BYTES, MAX_PDF_IMAGE_BYTES, MAX_PDF_OBJECTS } from "./limits";
+import { readStreamDict } from "./pdf-dict";
 
 const MB = 1024 * 1024;
 /** Compressed bytes given to an inflater at a time, so one step produces at most ~1 MB. */
@@ -22,22 +25,54 @@ const SLICE_BYTES = 1024;
 const SCAN_STEP_BYTES = 64 * 1024;
 /** How deep unpacked data is searched for more packed data (object stream > stream > FlateDecode twice). */
 const MAX_DEPTH = 3;
-/** How far back from a /Filter the object's dictionary is searched for /Subtype /Image, in characters. */
+/** How far back from an unreadable stream dictionary's "stream" keyword its filter names are looked for, in bytes. */
 const DICT_WINDOW = 4096;
+/** Filters whose unpacking is not measured here. */
+const NOT_MEASURED = new Set(["LZWDecode", "LZW", "RunLengthDecode", "RL", "ASCIIHexDecode", "AHx", "ASCII85Decode", "A85"]);
 
 export interface PdfCheck {
   encrypted: boolean;
 }
 
-/** The decoded bytes counted so far, and how much input the inflaters were given (every byte of it is work too). */
+/** Bytes counted against a limit; `what` names it in the refusal. */
+class Budget {
+  used = 0;
+  constructor(
+    readonly limit: number,
+    readonly what: string,
+  ) {}
+}
+
+/** The budgets of the scan, how much input the inflaters were given (every byte of it is work too), and the first refusal. */
 class Work {
-  decoded = 0;
+  readonly content = new Budget(MAX_PDF_DECODED_BYTES, "");
+  readonly images = new Budget(MAX_PDF_IMAGE_BYTES, " of images");
   fed = 0;
-  constructor(readonly maxFed: number) {}
-  get exceeded() {
-    return this.decoded > MAX_PDF_DECODED_BYTES || this.fed > this.maxFed;
+  refusal: AppError | null = null;
+  constructor(
+    private readonly name: string,
+    private readonly maxFed: number,
+  ) {}
+  get stopped() {
+    return this.refusal !== null;
+  }
+  count(budgets: Budget[], bytes: number) {
+    for (const b of budgets) {
+      b.used += bytes;
+      if (b.used > b.limit) this.refuse(`unpacks to more than ${b.limit / MB} MB${b.what}`);
+    }
+  }
+  feed(bytes: number) {
+    this.fed += bytes;
+    if (this.fed > this.maxFed) this.refuse("has streams that overlap too much to be read");
+  }
+  refuse(reason: string, code: "payload_too_large" | "unsupported_media_type" = "payload_too_large") {
+    this.refusal ??= new AppError(code, `File "${this.name}" ${reason}`, { field: "files" });
   }
 }
+
+/** PDF text with the #xx escapes of names decoded (and any other "#xx": this is for searching only). */
+const unescapeNames = (s: string) => s.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
 function latin1(bytes: Uint8Array): string {
   let out = "";
@@ -53,28 +88,29 @@ function looksLikeZlib(b: Uint8Array): boolean {
   return (cmf & 0x0f) === 8 && cmf >> 4 <= 7 && ((cmf << 8) | flg) % 31 === 0 && !(flg & 0x20);
 }
 
-/** One zlib stream being inflated: its output is counted and searched for more packed data. */
+/** One zlib stream being inflated: its output is counted against its budgets and searched for more packed data. */
 class PackedStream {
   private inflater = new Inflate({ chunkSize: 64 * 1024 });
   private inner: Watcher | null;
   constructor(
     private work: Work,
     depth: number,
+    budgets: Budget[],
   ) {
-    this.inner = depth < MAX_DEPTH ? new Watcher(work, depth + 1) : null;
+    this.inner = depth < MAX_DEPTH ? new Watcher(work, depth + 1, budgets) : null;
     this.inflater.onData = (chunk) => {
-      work.decoded += chunk.length;
-      if (!work.exceeded) this.inner?.push(chunk);
+      work.count(budgets, chunk.length);
+      if (!work.stopped) this.inner?.push(chunk);
     };
     this.inflater.onEnd = () => {};
   }
   get live() {
-    return !this.inflater.ended && !this.work.exceeded;
+    return !this.inflater.ended && !this.work.stopped;
   }
   push(bytes: Uint8Array) {
     for (let at = 0; at < bytes.length && this.live; at += SLICE_BYTES) {
       const slice = bytes.subarray(at, at + SLICE_BYTES);
-      this.work.fed += slice.length;
+      this.work.feed(slice.length);
       this.inflater.push(slice, false);
     }
   }
@@ -88,56 +124,65 @@ const LF = 0x0a;
 /**
  * Watches bytes go by (the file, or what a stream unpacked to) and inflates from wherever a stream's data begins
  * ("stream" and its end of line: CRLF, LF or CR) and, inside unpacked data, from its very start, when zlib data begins
- * there. The search is on bytes (an unpacked run of spaces is skipped by one indexOf).
+ * there. The search is on bytes (an unpacked run of spaces is skipped by one indexOf). In the file itself, each
+ * stream's dictionary says which budgets it counts against (`budgetsAt`); inside unpacked data, its parent's do.
  */
 class Watcher {
   private streams: PackedStream[] = [];
   /** The previous chunk's last bytes, so a keyword split between two chunks is found. */
   private carry = new Uint8Array(0);
   private started = false;
+  /** Where the next chunk begins in what this watcher sees. */
+  private offset = 0;
   constructor(
     private work: Work,
     private depth: number,
+    private budgets: Budget[],
+    private budgetsAt?: (keywordAt: number) => Budget[],
   ) {}
 
   push(chunk: Uint8Array) {
     for (const s of this.streams) s.push(chunk);
-    if (!this.started && this.depth > 0) this.start(chunk);
+    if (!this.started && this.depth > 0) this.start(chunk, this.budgets);
     this.started = true;
     const carry = this.carry;
     // Positions are relative to the chunk; negative ones are in the carry.
     const at = (i: number) => (i < 0 ? carry[carry.length + i] : chunk[i]);
     const found = (p: number) => {
       for (let k = 1; k < STREAM.length; k++) if (at(p + k) !== STREAM[k]) return;
+      // "endstream" ends a stream's data; nothing begins there.
+      if (at(p - 3) === 0x65 && at(p - 2) === 0x6e && at(p - 1) === 0x64) return;
       const eol = p + STREAM.length;
       // The end of line is not all here yet: the next chunk finds this keyword again in its carry.
       if (eol >= chunk.length || (at(eol) === CR && eol + 1 >= chunk.length)) return;
       const dataStart = at(eol) === LF ? eol + 1 : at(eol) !== CR ? -1 : at(eol + 1) === LF ? eol + 2 : eol + 1;
       // dataStart 0..length-1: the data begins in this chunk (one that began in an earlier chunk was started there).
-      if (dataStart >= 0 && dataStart < chunk.length) this.start(chunk.subarray(dataStart));
+      if (dataStart >= 0 && dataStart < chunk.length) {
+        this.start(chunk.subarray(dataStart), this.budgetsAt?.(this.offset + p) ?? this.budgets);
+      }
     };
     for (let p = -carry.length; p < 0; p++) if (at(p) === S) found(p);
     for (let p = chunk.indexOf(S); p >= 0; p = chunk.indexOf(S, p + 1)) found(p);
     const tail = new Uint8Array(Math.min(8, carry.length + chunk.length));
     for (let i = 0; i < tail.length; i++) tail[i] = at(chunk.length - tail.length + i)!;
     this.carry = tail;
+    this.offset += chunk.length;
     this.streams = this.streams.filter((s) => s.live);
   }
 
-  private start(bytes: Uint8Array) {
-    if (!looksLikeZlib(bytes) || this.work.exceeded) return;
-    const s = new PackedStream(this.work, this.depth);
+  private start(bytes: Uint8Array, budgets: Budget[]) {
+    if (!looksLikeZlib(bytes) || this.work.stopped) return;
+    const s = new PackedStream(this.work, this.depth, budgets);
     s.push(bytes);
     if (s.live) this.streams.push(s);
   }
 }
 
-const FILTER_NOT_MEASURED = /^\/(LZWDecode|LZW|RunLengthDecode|RL|ASCIIHexDecode|AHx|ASCII85Decode|A85)$/;
-
 /** Counts what the PDF declares and what its streams unpack to; throws 413/415 past the limits. */
 export async function checkPdf(bytes: Uint8Array, name: string): Promise<PdfCheck> {
+  const raw = latin1(bytes);
   // Names as pdf.js reads them (#xx escapes decoded); only used for searching, never for offsets into `bytes`.
-  const text = latin1(bytes).replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  const text = unescapeNames(raw);
 
   const indirectInts = new Map<string, number>();
   for (const m of text.matchAll(/(\d+)\s+(\d+)\s+obj\s*(\d+)\s*endobj/g)) indirectInts.set(`${m[1]} ${m[2]}`, Number(m[3]));
@@ -157,27 +202,25 @@ export async function checkPdf(bytes: Uint8Array, name: string): Promise<PdfChec
     throw new AppError("payload_too_large", `File "${name}" declares more than ${MAX_PDF_OBJECTS.toLocaleString("en")} objects`, { field: "files" });
   }
 
-  for (const m of text.matchAll(/\/Filter\s*(\[[^\]]*\]|\/[^\s/[\]<>()%{}]+)/g)) {
-    const names = m[1]!.match(/\/[^\s/[\]<>()%{}]+/g) ?? [];
-    if (!names.some((n) => FILTER_NOT_MEASURED.test(n))) continue;
-    const from = Math.max(0, text.lastIndexOf("obj", m.index), m.index - DICT_WINDOW);
-    const end = text.slice(m.index, m.index + DICT_WINDOW).search(/stream|endobj/);
-    const dict = text.slice(from, end < 0 ? m.index + DICT_WINDOW : m.index + end);
-    if (/\/Subtype\s*\/Image\b/.test(dict)) continue;
-    throw new AppError("unsupported_media_type", `File "${name}" uses a compression Mây does not read (LZW, RunLength or ASCII-encoded streams)`, {
-      field: "files",
-    });
-  }
-
   // Every input byte may be read by a few overlapping inflaters ("endstream" also contains "stream"), not more.
-  const work = new Work(4 * bytes.length + MB);
-  const watcher = new Watcher(work, 0);
-  for (let at = 0; at < bytes.length && !work.exceeded; at += SCAN_STEP_BYTES) {
+  const work = new Work(name, 4 * bytes.length + MB);
+  const budgetsAt = (keywordAt: number): Budget[] => {
+    const dict = readStreamDict(raw, keywordAt);
+    const image = dict?.subtype === "Image";
+    // A dictionary this reader cannot follow is judged by the names between its object header and the keyword (when
+    // no earlier stream's data lies between them): pdf.js might still read it.
+    const near = unescapeNames(raw.slice(Math.max(0, raw.lastIndexOf("obj", keywordAt), keywordAt - DICT_WINDOW), keywordAt));
+    const filters = dict ? dict.filters : near.includes("stream") ? [] : (near.match(/\/\w+/g) ?? []).map((n) => n.slice(1));
+    if (!image && filters.some((f) => NOT_MEASURED.has(f))) {
+      work.refuse("uses a compression Mây does not read (LZW, RunLength or ASCII-encoded streams)", "unsupported_media_type");
+    }
+    return image ? [new Budget(MAX_PDF_DECODED_BYTES, " for one image"), work.images] : [work.content];
+  };
+  const watcher = new Watcher(work, 0, [work.content], budgetsAt);
+  for (let at = 0; at < bytes.length && !work.stopped; at += SCAN_STEP_BYTES) {
     watcher.push(bytes.subarray(at, at + SCAN_STEP_BYTES));
     await new Promise<void>((resolve) => setTimeout(resolve, 0));
   }
-  if (work.exceeded) {
-    throw new AppError("payload_too_large", `File "${name}" unpacks to more than ${MAX_PDF_DECODED_BYTES / MB} MB`, { field: "files" });
-  }
+  if (work.refusal) throw work.refusal;
   return { encrypted: /\/Encrypt\s*(\d+\s+\d+\s+R|<<)/.test(text) };
 }

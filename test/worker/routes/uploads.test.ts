@@ -217,6 +217,44 @@ describe("POST /media-api/api/uploads with hostile files", () => {
     await refused(user, "twice.pdf", twice, 413);
   });
 
+  it("reads a PDF whose images unpack to 38 MB in all (pdf.js reads no image for text), but refuses one image of 35 MB, or a bomb that only says it is an image", async () => {
+    const user = await registerUser();
+    /** FlateDecode data of `bytes` bytes of one value (a flat picture, or spaces as page content). */
+    const flat = (bytes: number, byte = 0x80, prefix = "") => {
+      const raw = deflateRun(prefix, byte, bytes, "");
+      return new Uint8Array([0x78, 0x01, ...raw, 0, 0, 0, 0]);
+    };
+    const image = (w: number, h: number) =>
+      pdfStream(flat(w * h * 3), `/Type /XObject /Subtype /Image /Width ${w} /Height ${h} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode `);
+    const withImages = (images: Uint8Array[], contentDict = "") => {
+      const names = images.map((_, i) => `/Im${i} ${5 + i} 0 R`).join(" ");
+      const draw = images.map((_, i) => `q 612 0 0 792 0 0 cm /Im${i} Do Q`).join(" ");
+      const content = new TextEncoder().encode(`${draw} BT /F1 12 Tf 72 720 Td (Slide with screenshots) Tj ET`);
+      return pdfOf([
+        "<< /Type /Catalog /Pages 2 0 R >>",
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 ${5 + images.length} 0 R >> /XObject << ${names} >> >> >>`,
+        pdfStream(content, contentDict),
+        ...images,
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+      ]);
+    };
+    const slides = await upload(user, [{ name: "slides.pdf", bytes: withImages([image(1900, 2200), image(1900, 2200), image(1900, 2200)]) }]);
+    expect(slides.status).toBe(201);
+    const [file] = (await json(slides)).data.files;
+    const [attachment] = await loadAttachments({ bucket: env.IMAGES, userId: user.id, ids: [file.id] });
+    expect(attachment!.text).toBe("Slide with screenshots");
+    const other = await registerUser();
+    expect(await refused(other, "poster.pdf", withImages([image(3400, 3400)]), 413)).toContain("unpacks to more than 32 MB for one image");
+    const disguised = pdfOf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
+      pdfStream(flat(200 * MB, 0x20, "BT (x) Tj ET "), "/Filter /FlateDecode /Note (/Subtype /Image) "),
+    ]);
+    expect(await refused(other, "disguised.pdf", disguised, 413)).toContain("unpacks to more than 32 MB");
+  });
+
   it("refuses with 415 a PDF stream under LZW, whose unpacking is not measured, even with its name escaped", async () => {
     const user = await registerUser();
     const lzw = (filter: string) =>
