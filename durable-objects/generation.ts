@@ -135,6 +135,17 @@ export class EventWriter {
   }
 }
 
+/**
+ * The pipe of one reader's SSE stream, which leaves the object over RPC. A byte stream the runtime pumps itself
+ * (IdentityTransformStream), not a JavaScript TransformStream: when the reader goes away (the browser closed the tab
+ * or aborted the fetch), the runtime's pump of a JavaScript stream fails with a promise nobody can handle, printed as
+ * "Uncaught Error: Network connection lost." on every disconnect; here the loss only fails the EventWriter's next
+ * write, which it expects.
+ */
+function sseStream(): { readable: ReadableStream<Uint8Array>; writable: WritableStream<Uint8Array> } {
+  return new IdentityTransformStream();
+}
+
 /** A running answer: what a reader that joins late needs, and the readers following it. */
 interface Running {
   controller: AbortController;
@@ -191,7 +202,7 @@ export class GenerationRunner {
   follow(messageId: string, offset: number): ReadableStream<Uint8Array> | null {
     const run = this.runningNow.get(messageId);
     if (!run) return null;
-    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+    const { readable, writable } = sseStream();
     const reader = new EventWriter(writable);
     reader.event(run.head);
     if (run.citations.length > 0) reader.event({ metadata: { citations: run.citations } });
@@ -203,7 +214,7 @@ export class GenerationRunner {
 
   /** Records the turn, starts the answer and returns its SSE stream at once. */
   start(input: GenerationInput): ReadableStream<Uint8Array> {
-    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+    const { readable, writable } = sseStream();
     const controller = new AbortController();
     const { prompt, temperature, topP, external: _key, ...turn } = input;
     const running: Running = {

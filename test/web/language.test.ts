@@ -1,5 +1,6 @@
 // The language rule: the stored choice, else the browser's language if it is vi, en, ru or zh, else English.
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { forgotPassword, requestEmailChange, verifyEmailCode } from "../../web/src/features/settings/settings.api";
 import { chooseLanguage, initI18n, setLanguage } from "../../web/src/lib/i18n";
 import en from "../../locales/en.json";
 
@@ -39,3 +40,20 @@ describe("i18n", () => {
     expect(i18n.t("chat.stopped")).toBe(en.chat.stopped);
   });
 });
+
+describe("the calls that mail the user", () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("say which language the app shows (Accept-Language), so the worker writes the mail in it", async () => {
+    await initI18n();
+    for (const lng of ["ru", "zh"] as const) {
+      await setLanguage(lng);
+      const fetchMock = vi.fn(async () => new Response("{}", { status: 500 }));
+      vi.stubGlobal("fetch", fetchMock);
+      await Promise.allSettled([forgotPassword("a@example.com"), requestEmailChange("b@example.com"), verifyEmailCode("123456")]);
+      expect(fetchMock.mock.calls.map((call) => ((call as unknown as [string, RequestInit])[1].headers as Record<string, string>)["Accept-Language"])).toEqual([lng, lng, lng]);
+    }
+  });
+});
+

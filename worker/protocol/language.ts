@@ -1,7 +1,45 @@
-// The product's language guess for a piece of text (product spec, section 5), declared once so the worker (the offline
-// model answers in it) and the SPA (auto-search phrase lists) agree. Pure and import-free so web/ can share it.
+// The product's languages, declared once so the worker and the SPA agree: which language a user gets (their stored
+// choice, else the first of their browser's languages that is one of ours, else English: the SPA shows it, and the
+// worker writes mail in it), and the language guess for a piece of text (the offline model answers in it, and the SPA
+// picks the auto-search phrase lists by it). Pure and import-free so web/ can share it.
 
-export type DetectedLanguage = "vi" | "en" | "ru" | "zh";
+export const LANGUAGES = ["vi", "en", "ru", "zh"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The language rule: stored choice > first supported preferred language (by its primary subtag) > English. */
+export function chooseLanguage(stored: string | null | undefined, preferred: readonly string[]): Language {
+  if (isLanguage(stored)) return stored;
+  for (const tag of preferred) {
+    const primary = tag.toLowerCase().split(/[-_]/)[0];
+    if (isLanguage(primary)) return primary;
+  }
+  return "en";
+}
+
+/**
+ * The language tags of an HTTP Accept-Language header, most preferred first (by q, then by order; q=0 means "not
+ * this one" and is dropped), e.g. "ru-RU,ru;q=0.9,en;q=0.8" → ["ru-RU", "ru", "en"]. Anything malformed is skipped.
+ */
+export function acceptedLanguages(header: string | null | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(",")
+    .map((part, order) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const weight = params.map((p) => p.trim()).find((p) => /^q=/i.test(p));
+      const q = weight === undefined ? 1 : /^q=(0(\.\d{0,3})?|1(\.0{0,3})?)$/i.test(weight) ? Number(weight.slice(2)) : Number.NaN;
+      return { tag: tag.trim(), q, order };
+    })
+    .filter((t) => /^[A-Za-z]{1,8}([-_][A-Za-z0-9]{1,8})*$/.test(t.tag) && Number.isFinite(t.q) && t.q > 0)
+    .sort((a, b) => b.q - a.q || a.order - b.order)
+    .map((t) => t.tag);
+}
+
+export type DetectedLanguage = Language;
 
 /** Texts shorter than this many characters (whitespace not counted) are taken as Vietnamese, the default language. */
 const MIN_CHARS = 5;

@@ -84,7 +84,7 @@ export const accountEmailRoutes = new Hono<AppEnv>()
       const last = await getEmailChange({ db, userId: user.id });
       tooMany(c, (last?.sentAt ?? Date.now()) + RESEND_AFTER_MS, "Please wait a minute before asking for another code.");
     }
-    await sendMail({ env: c.env, db, mail: emailCodeMail(mailLanguage(user.language), newEmail, code, EMAIL_CODE_TTL_MS / 60_000) });
+    await sendMail({ env: c.env, db, mail: emailCodeMail(mailLanguage(user.language, c.req.header("Accept-Language")), newEmail, code, EMAIL_CODE_TTL_MS / 60_000) });
     return c.json({ status: "success", data: { ...pendingView(row), message: "Verification code sent" } }, 200);
   })
   .post("/verify-code", valid("json", VerifySchema), async (c) => {
@@ -111,7 +111,7 @@ export const accountEmailRoutes = new Hono<AppEnv>()
     }
     await userChanged(c.env, user.id);
     // Tell the old address, so a hijacked session changing the email does not go unnoticed. Best effort.
-    await sendMail({ env: c.env, db, mail: emailChangedMail(mailLanguage(user.language), user.email, row.newEmail) }).catch((err) =>
+    await sendMail({ env: c.env, db, mail: emailChangedMail(mailLanguage(user.language, c.req.header("Accept-Language")), user.email, row.newEmail) }).catch((err) =>
       console.error("email-changed notice failed", err),
     );
     return c.json({ status: "success", data: { email: row.newEmail, message: "Email updated" } }, 200);

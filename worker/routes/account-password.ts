@@ -103,7 +103,7 @@ export const accountPasswordRoutes = new Hono<AppEnv>()
       // Within 60 s of the last mail nothing is sent again; the answer stays the same, so it says nothing either.
       if (started) {
         const link = `${new URL(c.req.url).origin}/reset-password?token=${token}`;
-        await sendMail({ env: c.env, db, mail: passwordResetMail(mailLanguage(user.language), user.email, code, link, RESET_TTL_MS / 60_000) });
+        await sendMail({ env: c.env, db, mail: passwordResetMail(mailLanguage(user.language, c.req.header("Accept-Language")), user.email, code, link, RESET_TTL_MS / 60_000) });
       }
     }
     return c.json(

@@ -14,6 +14,7 @@ import { getUserByEmail, normalizeEmail, publicUser, updateProfile } from "../db
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { valid } from "../lib/validate";
+import { HttpUrlSchema } from "../protocol/urls";
 
 export const EmailSchema = v.pipe(v.string("Email is required"), v.trim(), v.nonEmpty("Email is required"), v.maxLength(254), v.email("Invalid email"));
 const NameSchema = v.pipe(v.string("Name is required"), v.trim(), v.nonEmpty("Name is required"), v.maxLength(100, "Name is too long"));
@@ -37,7 +38,7 @@ const ProfileSchema = v.object({
     v.nullable(v.pipe(v.string(), v.isoDate("Birthday must be YYYY-MM-DD"), v.check((d) => d <= new Date().toISOString().slice(0, 10), "Birthday cannot be in the future"))),
   ),
   gender: v.optional(v.nullable(v.picklist(["male", "female", "other"], "Gender must be male, female or other"))),
-  avatar: v.optional(v.nullable(v.pipe(v.string(), v.url("Avatar must be a URL"), v.maxLength(2048)))),
+  avatar: v.optional(v.nullable(HttpUrlSchema)),
   language: v.optional(v.nullable(v.picklist(["vi", "en", "ru", "zh"]))),
 });
 

@@ -22,9 +22,10 @@ import {
   imageUrlOf,
   MAX_IMAGE_QUESTION_CHARS,
 } from "../protocol/images";
+import { isLink, urlText } from "../protocol/urls";
 
-/** Longest original_image reference accepted (a URL of ours, absolute or not, or an id), in characters. */
-const MAX_IMAGE_REF_CHARS = 2_048;
+/** An image id: ours are UUIDs; no ":", so a `javascript:` reference is never taken for one. */
+const IMAGE_ID = /^[A-Za-z0-9_.-]{1,100}$/;
 
 /** The spec's payload; is_premium, model ('stable-diffusion') and messages[] are accepted and not trusted. */
 const ImageAskSchema = v.object({
@@ -35,8 +36,9 @@ const ImageAskSchema = v.object({
   model: v.optional(v.unknown()),
   messages: v.optional(v.unknown()),
   is_edit: v.optional(v.nullable(v.boolean("is_edit must be true or false"))),
+  /** One of the caller's images: its URL (absolute, or a path on this site) or its id; no other scheme. */
   original_image: v.optional(
-    v.nullable(v.pipe(v.string("original_image must be a string"), v.maxLength(MAX_IMAGE_REF_CHARS, "original_image is too long"))),
+    v.nullable(v.pipe(urlText, v.check((s) => isLink(s) || IMAGE_ID.test(s), "original_image must be the URL or id of one of your images"))),
   ),
   message_id: v.optional(idSchema),
   bot_message_id: v.optional(idSchema),

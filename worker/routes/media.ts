@@ -13,6 +13,7 @@ import { userHub } from "../lib/user-hub";
 import { AppError } from "../errors";
 import { idSchema, parseOrThrow, valid } from "../lib/validate";
 import { CONTENT_PAGE_DEFAULT, CONTENT_PAGE_MAX_BYTES } from "../protocol/api";
+import { HttpUrlSchema } from "../protocol/urls";
 import { ChatTitleSchema, contentQuerySchema } from "./chat-sessions";
 
 /** Messages per save call; each is one upsert statement (39 bound parameters, under D1's 100) in one batch. */
@@ -21,8 +22,6 @@ const MAX_MESSAGES_PER_SAVE = 200;
 const MAX_MESSAGE_CHARS = 200_000;
 /** Citations kept per message. */
 const MAX_CITATIONS = 50;
-/** Longest citation URL, in characters (what browsers and search providers use in practice). */
-const MAX_CITATION_URL_CHARS = 2_048;
 /** Longest citation title, snippet and site, in characters. */
 const MAX_CITATION_TEXT_CHARS = 1_000;
 /**
@@ -60,16 +59,14 @@ const citationText = (name: string) =>
   );
 
 /**
- * A citation as clients save it. Untrusted: the url is kept as text (one that does not parse, or is not http(s),
- * is stored as it came and rendered as plain text by the SPA), sizes are bounded and unknown keys are dropped.
+ * A citation as clients save it. Untrusted: its url must be an http(s) URL (anything else, `javascript:` or text that
+ * is not a URL, is refused with 400; the SPA still renders a stored non-http(s) url as plain text), sizes are bounded
+ * and unknown keys are dropped.
  */
 const CitationInputSchema = v.pipe(
   v.object(
     {
-      url: v.pipe(
-        v.string("url must be a string"),
-        v.maxLength(MAX_CITATION_URL_CHARS, `url must be at most ${MAX_CITATION_URL_CHARS} characters`),
-      ),
+      url: HttpUrlSchema,
       title: citationText("title"),
       snippet: citationText("snippet"),
       site: citationText("site"),

@@ -1,7 +1,8 @@
 // Attachments: POST /media-api/api/uploads stores the files of one multipart request (field "files", or "file") in
 // R2 under their owner, each typed by its bytes, with the spec's limits enforced again here — at most 10 files
-// (413), each at most 5 MB (413), 20 MB together (413), and only images, PDF, DOCX and text (415) — and answers each
-// file's id for the question that attaches it. GET /media-api/api/uploads/{id} serves a file to its owner only.
+// (413), each at most 5 MB (413), 20 MB together (413), and only images, PDF, DOCX and text (415) — refuses a file
+// whose reading would exhaust the worker (a DOCX or PDF that unpacks past its limits, 413/415: worker/uploads/extract.ts),
+// and answers each file's id for the question that attaches it. GET /media-api/api/uploads/{id} serves a file to its owner only.
 import { Hono } from "hono";
 import * as v from "valibot";
 import { requireAuth } from "../auth/middleware";
@@ -10,7 +11,7 @@ import { AppError } from "../errors";
 import { idSchema, valid } from "../lib/validate";
 import { MAX_FILE_BYTES, MAX_FILES, MAX_NAME_CHARS, MAX_TOTAL_BYTES, MULTIPART_OVERHEAD_BYTES } from "../uploads/limits";
 import { sniffFile } from "../uploads/sniff";
-import { getUpload, storeUpload, type UploadRecord } from "../uploads/store";
+import { getUpload, type PreparedUpload, prepareUpload, saveUpload, type UploadRecord } from "../uploads/store";
 
 const MB = 1024 * 1024;
 
@@ -65,15 +66,18 @@ export const uploadRoutes = new Hono<AppEnv>()
     }
     const bucket = c.env.IMAGES;
     const userId = c.var.user.id;
-    const stored: UploadRecord[] = [];
-    // Every file is checked before any is stored, so a refused request leaves nothing behind.
+    // Every file is typed and read before any is stored, so a refused request leaves nothing behind; the cheap type
+    // check of all files comes first, then the reading, one file at a time.
     const read = await Promise.all(files.map(async (f) => ({ name: cleanName(f.name), bytes: new Uint8Array(await f.arrayBuffer()) })));
     for (const f of read) {
       if (!sniffFile(f.bytes)) {
         throw new AppError("unsupported_media_type", `File "${f.name}" is not a supported type (images, PDF, DOCX or text)`, { field: "files" });
       }
     }
-    for (const f of read) stored.push(await storeUpload({ bucket, userId, name: f.name, bytes: f.bytes }));
+    const prepared: PreparedUpload[] = [];
+    for (const f of read) prepared.push(await prepareUpload(f));
+    const stored: UploadRecord[] = [];
+    for (const upload of prepared) stored.push(await saveUpload({ bucket, userId, upload }));
     return c.json({ success: true, data: { files: stored.map(publicUpload) } }, 201);
   })
   .get("/:id", requireAuth, valid("param", v.object({ id: idSchema })), async (c) => {

@@ -3,7 +3,7 @@
 // lookup for another user's id finds nothing (a 404), without a D1 row. The chat turn calls loadAttachments with the
 // ids the client sends, and attachment-prompt.ts writes them into the model's prompt.
 import { AppError } from "../errors";
-import { extractText } from "./extract";
+import { type ExtractedText, extractText } from "./extract";
 import { MAX_TEXT_CHARS_PER_TURN } from "./limits";
 import { type FileGroup, groupOf, type SniffedType, sniffFile } from "./sniff";
 
@@ -48,14 +48,31 @@ function recordOf(id: string, object: R2Object): UploadRecord | null {
   };
 }
 
-/** Stores one file the caller has checked for size; throws 415 when its bytes are not a type Mây reads. */
-export async function storeUpload({ bucket, userId, name, bytes }: { bucket: R2Bucket; userId: string; name: string; bytes: Uint8Array }): Promise<UploadRecord> {
+/** A file checked and read, ready to be stored: its type from its bytes and the text a model reads. */
+export interface PreparedUpload {
+  name: string;
+  bytes: Uint8Array;
+  type: SniffedType;
+  extracted: ExtractedText | null;
+}
+
+/**
+ * Types a file the caller has checked for size by its bytes and extracts its text. Throws 415 when its bytes are not
+ * a type Mây reads, and 413/415 when reading it would take more than the limits allow (extract.ts). Nothing is stored,
+ * so a request can prepare all its files before storing any.
+ */
+export async function prepareUpload({ name, bytes }: { name: string; bytes: Uint8Array }): Promise<PreparedUpload> {
   const type = sniffFile(bytes);
   if (!type) {
-    throw new AppError("unsupported_media_type", `File "${name}" is not a supported type (images, PDF, DOCX or text)`, { field: name });
+    throw new AppError("unsupported_media_type", `File "${name}" is not a supported type (images, PDF, DOCX or text)`, { field: "files" });
   }
+  return { name, bytes, type, extracted: await extractText(type, bytes, name) };
+}
+
+/** Stores a prepared file under its owner, with its text beside it. */
+export async function saveUpload({ bucket, userId, upload }: { bucket: R2Bucket; userId: string; upload: PreparedUpload }): Promise<UploadRecord> {
+  const { name, bytes, type, extracted } = upload;
   const id = crypto.randomUUID();
-  const extracted = await extractText(type, bytes);
   const createdAt = Date.now();
   const group = groupOf(type, name);
   const key = keyOf(userId, id);

@@ -14,6 +14,8 @@ const HEALTH_POLL_MS = 250;
 
 export interface RunningProduct {
   baseURL: string;
+  /** Everything the product printed so far (wrangler's and the worker's output, stdout and stderr). */
+  log(): string;
   stop(): void;
 }
 
@@ -55,7 +57,7 @@ export async function startProduct({ vars = {} }: { vars?: Record<string, string
   for (;;) {
     try {
       const res = await fetch(`${baseURL}/api/health`);
-      if (res.ok) return { baseURL, stop };
+      if (res.ok) return { baseURL, log: () => log, stop };
     } catch {
       // not up yet
     }

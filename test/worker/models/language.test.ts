@@ -1,7 +1,7 @@
 // detectLanguage against the spec's rule (section 5): under 5 characters → vi; over 15% Han → zh; over 15% Cyrillic →
 // ru; over 10% Vietnamese diacritic letters → vi; else en. Each threshold is tested just at and just over its line.
 import { describe, expect, it } from "vitest";
-import { detectLanguage } from "../../../worker/protocol/language";
+import { acceptedLanguages, chooseLanguage, detectLanguage } from "../../../worker/protocol/language";
 
 /** `count` letters of `script` padded with Latin "a" to `total` characters. */
 const mix = (script: string, count: number, total = 20) => "a".repeat(total - count) + script.repeat(count);
@@ -54,3 +54,24 @@ describe("detectLanguage", () => {
     expect(detectLanguage("Café au lait, s'il vous plaît")).toBe("en");
   });
 });
+
+describe("acceptedLanguages", () => {
+  it("orders an Accept-Language header's tags by q, keeping the header's order for equal q, and drops q=0", () => {
+    expect(acceptedLanguages("ru-RU,ru;q=0.9,en;q=0.8")).toEqual(["ru-RU", "ru", "en"]);
+    expect(acceptedLanguages("en;q=0.5, zh-CN;q=0.8, vi")).toEqual(["vi", "zh-CN", "en"]);
+    expect(acceptedLanguages("fr, en;q=0")).toEqual(["fr"]);
+  });
+
+  it("skips what is malformed and reads nothing from no header", () => {
+    expect(acceptedLanguages("*;q=0.5, ;q=1, <script>, ru;q=abc, zh")).toEqual(["zh"]);
+    expect(acceptedLanguages("")).toEqual([]);
+    expect(acceptedLanguages(null)).toEqual([]);
+  });
+
+  it("gives the product's rule a request's languages: stored choice, else the first of ours, else English", () => {
+    expect(chooseLanguage(null, acceptedLanguages("de-DE,ru;q=0.7,en;q=0.5"))).toBe("ru");
+    expect(chooseLanguage("vi", acceptedLanguages("zh"))).toBe("vi");
+    expect(chooseLanguage(null, acceptedLanguages("de, fr"))).toBe("en");
+  });
+});
+

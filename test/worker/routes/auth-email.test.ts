@@ -1,4 +1,5 @@
-// Email change by a 6-digit code: valid 10 minutes, 5 tries, resend after 60 s, unique emails, mail in the dev mailbox.
+// Email change by a 6-digit code: valid 10 minutes, 5 tries, resend after 60 s, unique emails, mail in the dev mailbox,
+// in the user's language (the stored choice, else the request's Accept-Language, else English).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, json, registerUser } from "../../support/api";
@@ -146,3 +147,46 @@ describe("POST /auth/email-verification/cancel", () => {
     expect(res.status).toBe(400);
   });
 });
+
+describe("email change mail in the user's language", () => {
+  const setLanguage = async (token: string, language: string) =>
+    expect((await call("PATCH", "/auth/update-profile", { token, body: { language } })).status).toBe(200);
+
+  it.each([
+    ["ru-RU,ru;q=0.9,en;q=0.8", null, "Код подтверждения email для Mây", /^Ваш код подтверждения: \d{6}\. Он действует 10 минут\./],
+    ["en-US,en;q=0.9", null, "Your Mây email verification code", /^Your verification code is \d{6}\. It is valid for 10 minutes\./],
+    ["fr-FR,fr;q=0.9", null, "Your Mây email verification code", /^Your verification code is/],
+    [undefined, null, "Your Mây email verification code", /^Your verification code is/],
+    ["vi-VN,vi;q=0.9", null, "Mã xác minh email Mây", /^Mã xác minh của bạn là \d{6}\. Mã có hiệu lực trong 10 phút\./],
+    // the stored choice wins over what the request asks for
+    ["en-US", "zh", "Mây 邮箱验证码", /^您的验证码是 \d{6}，10 分钟内有效。/],
+  ])("mails the code asked with Accept-Language %s (stored language %s) in that language", async (acceptLanguage, stored, subject, text) => {
+    const u = await registerUser();
+    if (stored) await setLanguage(u.token, stored);
+    const newEmail = fresh();
+    const headers: Record<string, string> = acceptLanguage ? { "Accept-Language": acceptLanguage } : {};
+    expect((await call("POST", "/auth/email-verification/request-change", { token: u.token, body: { newEmail }, headers })).status).toBe(200);
+    const mail = await latestMail(newEmail);
+    expect(mail?.subject).toBe(subject);
+    expect(mail?.body_text).toMatch(text);
+  });
+
+  it("tells the old address of the change in the user's language: Russian asked, Vietnamese stored", async () => {
+    for (const [stored, acceptLanguage, subject, text] of [
+      [null, "ru", "Email вашего аккаунта Mây изменён", "Теперь для входа в ваш аккаунт Mây используется email"],
+      ["vi", "en", "Email tài khoản Mây đã được thay đổi", "Email đăng nhập tài khoản Mây của bạn đã được đổi thành"],
+    ] as const) {
+      const u = await registerUser();
+      if (stored) await setLanguage(u.token, stored);
+      const newEmail = fresh();
+      const headers = { "Accept-Language": acceptLanguage };
+      await call("POST", "/auth/email-verification/request-change", { token: u.token, body: { newEmail }, headers });
+      const verified = await call("POST", "/auth/email-verification/verify-code", { token: u.token, body: { verificationCode: await latestCode(newEmail) }, headers });
+      expect(verified.status).toBe(200);
+      const notice = await latestMail(u.email);
+      expect(notice?.subject).toBe(subject);
+      expect(notice?.body_text).toContain(`${text} ${newEmail}`);
+    }
+  });
+});
+

@@ -1,5 +1,5 @@
 // Password change (the spec's rules and texts; the other sessions end at once) and the forgotten-password flow by
-// an emailed code or link (every session ends), with mail in the dev mailbox.
+// an emailed code or link (every session ends), with mail in the dev mailbox in the user's language.
 import { describe, expect, it } from "vitest";
 import { call, json, login, registerUser } from "../../support/api";
 import { ageRow, latestCode, latestMail, mailCount } from "../accounts/helpers";
@@ -67,6 +67,24 @@ describe("forgot password", () => {
     // The code is single use.
     const again = await call("POST", "/auth/reset-password", { body: { email: u.email, code, newPassword: "another password" } });
     expect(again.status).toBe(400);
+  });
+
+  it("mails the reset in the user's language: the stored choice, else the request's Accept-Language, else English", async () => {
+    const cases = [
+      { stored: null, acceptLanguage: "zh-CN,zh;q=0.9", subject: "重置您的 Mây 密码", text: /^您的密码重置码是 \d{6}。您也可以打开以下链接：\n.*\/reset-password\?token=[0-9a-f]{64}\n\n验证码和链接在 30 分钟内有效。/ },
+      { stored: "ru", acceptLanguage: "en-US", subject: "Сброс пароля Mây", text: /^Ваш код для сброса пароля: \d{6}\. .*Код и ссылка действуют 30 минут\./s },
+      { stored: null, acceptLanguage: "vi", subject: "Đặt lại mật khẩu Mây", text: /^Mã đặt lại mật khẩu của bạn là \d{6}\./ },
+      { stored: null, acceptLanguage: "de-DE, *;q=0.5", subject: "Reset your Mây password", text: /^Your password reset code is \d{6}\./ },
+    ];
+    for (const { stored, acceptLanguage, subject, text } of cases) {
+      const u = await registerUser();
+      if (stored) expect((await call("PATCH", "/auth/update-profile", { token: u.token, body: { language: stored } })).status).toBe(200);
+      const res = await call("POST", "/auth/forgot-password", { body: { email: u.email }, headers: { "Accept-Language": acceptLanguage } });
+      expect(res.status).toBe(200);
+      const mail = await latestMail(u.email);
+      expect(mail?.subject).toBe(subject);
+      expect(mail?.body_text).toMatch(text);
+    }
   });
 
   it("mails a link whose token resets the password", async () => {

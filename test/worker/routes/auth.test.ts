@@ -116,6 +116,33 @@ describe("GET /auth/me and PATCH /auth/update-profile", () => {
     expect((await json(res)).field).toBe(field);
   });
 
+  it.each([
+    ["javascript:alert(1)"],
+    [" JavaScript:alert(document.cookie)"],
+    ["data:image/svg+xml,<svg onload=alert(1)>"],
+    ["vbscript:msgbox(1)"],
+    ["//evil.example/a.png"],
+    ["/auth/avatar/not-through-the-upload"],
+    ["not a url"],
+    ["https://exa\tmple.com/a.png"],
+    [`https://example.com/${"a".repeat(2_049)}`],
+  ])("refuses the avatar %j with 400 in the error envelope and keeps the old one", async (avatar) => {
+    const u = await registerUser();
+    const res = await call("PATCH", "/auth/update-profile", { token: u.token, body: { avatar } });
+    expect(res.status).toBe(400);
+    expect(await json(res)).toMatchObject({ status: "error", code: "invalid_input", field: "avatar" });
+    expect((await json(await call("GET", "/auth/me", { token: u.token }))).data.user.avatar).toBeNull();
+  });
+
+  it("stores an http(s) avatar URL, and null clears it", async () => {
+    const u = await registerUser();
+    for (const avatar of ["https://lh3.googleusercontent.com/a/photo.jpg", "http://example.com/me.png", null]) {
+      const res = await call("PATCH", "/auth/update-profile", { token: u.token, body: { avatar } });
+      expect(res.status).toBe(200);
+      expect((await json(res)).data.user.avatar).toBe(avatar);
+    }
+  });
+
   it("refuses a cookie-authenticated change from another origin", async () => {
     const u = await registerUser();
     const res = await call("PATCH", "/auth/update-profile", {

@@ -101,6 +101,9 @@ describe("POST /api/chat/image", () => {
     [{ question: "a cat", chat_id: "CHAT", is_edit: "yes" }, "is_edit must be true or false"],
     [{ question: "a cat", chat_id: "CHAT", is_edit: true }, "original_image"],
     [{ question: "a cat", chat_id: "CHAT", is_edit: true, original_image: "javascript:alert(1)" }, "original_image must be"],
+    [{ question: "a cat", chat_id: "CHAT", is_edit: true, original_image: "javascript:void" }, "original_image must be"],
+    [{ question: "a cat", chat_id: "CHAT", is_edit: true, original_image: "data:image/png;base64,iVBORw0KGgo=" }, "original_image must be"],
+    [{ question: "a cat", chat_id: "CHAT", is_edit: true, original_image: "//evil.example/media-api/api/images/abc" }, "original_image must be"],
   ])("answers 400 to bad input %j, using no quota", async (body, message) => {
     const user = await registerUser();
     const chatId = await makeChat(user.id);

@@ -1,14 +1,16 @@
 // POST /media-api/api/uploads: attachments stored in R2 under their owner, typed by their bytes, the spec's limits
-// enforced with 413/415, and the text a model reads extracted (text as is, DOCX with mammoth, PDF with unpdf) within
-// the documented budget; the turn's helpers (loadAttachments, attachmentsPrompt) read them.
+// enforced with 413/415, and the text a model reads extracted (text as is, DOCX body, PDF with unpdf) within the
+// documented budget, with bounded work (hostile DOCX and PDF files are refused); the turn's helpers
+// (loadAttachments, attachmentsPrompt) read them.
 import { env } from "cloudflare:workers";
-import JSZip from "jszip";
+import { deflate, deflateRaw } from "pako";
 import { describe, expect, it } from "vitest";
-import { MAX_FILE_BYTES, MAX_TEXT_CHARS_PER_FILE, MAX_TEXT_CHARS_PER_TURN } from "../../../worker/uploads/limits";
+import { MAX_DOCX_XML_BYTES, MAX_FILE_BYTES, MAX_PDF_PAGES, MAX_TEXT_CHARS_PER_FILE, MAX_TEXT_CHARS_PER_TURN } from "../../../worker/uploads/limits";
 import { attachmentsPrompt, parseAttachmentsPrompt } from "../../../worker/uploads/attachment-prompt";
 import { loadAttachments } from "../../../worker/uploads/store";
 import { generateOffline } from "../../../worker/images/offline";
 import { ORIGIN, json, registerUser, type TestUser } from "../../support/api";
+import { deflateRun, docxBomb, pdfFlateBomb, pdfOf, pdfStream, pdfWithPages, zipOf } from "../../support/hostile-files";
 import { exports } from "cloudflare:workers";
 
 function upload(user: TestUser, files: { name: string; bytes: Uint8Array | string; type?: string }[], field = "files") {
@@ -39,13 +41,20 @@ function pdfWith(text: string): Uint8Array {
   return new TextEncoder().encode(out);
 }
 
-async function docxWith(paragraph: string): Promise<Uint8Array> {
-  const zip = new JSZip();
-  zip.file("[Content_Types].xml", `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`);
-  zip.file("_rels/.rels", `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`);
-  zip.file("word/document.xml", `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>${paragraph}</w:t></w:r></w:p></w:body></w:document>`);
-  return zip.generateAsync({ type: "uint8array" });
+/** A DOCX as Word writes it (deflated entries) whose body is the given paragraphs' XML. */
+function docxOf(bodyXml: string): Uint8Array {
+  const entry = (name: string, text: string) => {
+    const raw = new TextEncoder().encode(text);
+    return { name, data: deflateRaw(raw), method: 8 as const, declaredSize: raw.length };
+  };
+  return zipOf([
+    entry("[Content_Types].xml", `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`),
+    entry("_rels/.rels", `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`),
+    entry("word/document.xml", `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${bodyXml}</w:body></w:document>`),
+  ]);
 }
+
+const docxWith = (paragraph: string) => docxOf(`<w:p><w:r><w:t>${paragraph}</w:t></w:r></w:p>`);
 
 describe("POST /media-api/api/uploads", () => {
   it("stores text, code, PDF, DOCX and an image, typed by their bytes, with the text a model reads", async () => {
@@ -55,7 +64,7 @@ describe("POST /media-api/api/uploads", () => {
       { name: "notes.txt", bytes: "Meeting notes\nBuy milk" },
       { name: "main.py", bytes: "print('xin chào')\n" },
       { name: "report.pdf", bytes: pdfWith("Quarterly revenue grew 12 percent") },
-      { name: "letter.docx", bytes: await docxWith("Kính gửi quý khách") },
+      { name: "letter.docx", bytes: docxWith("Kính gửi quý khách") },
       // The name says text, the bytes say PNG: the bytes win.
       { name: "photo.txt", bytes: png, type: "text/plain" },
     ]);
@@ -117,9 +126,8 @@ describe("POST /media-api/api/uploads", () => {
 
   it("refuses bytes of an unsupported type with 415 and stores none of the request's files", async () => {
     const user = await registerUser();
-    const zip = new JSZip();
-    zip.file("a.bin", "not a document");
-    for (const bad of [Uint8Array.from([0x00, 0x01, 0x02, 0xff, 0xfe]), await zip.generateAsync({ type: "uint8array" })]) {
+    const zip = zipOf([{ name: "a.bin", data: new TextEncoder().encode("not a document"), method: 0, declaredSize: 14 }]);
+    for (const bad of [Uint8Array.from([0x00, 0x01, 0x02, 0xff, 0xfe]), zip]) {
       const res = await upload(user, [{ name: "ok.txt", bytes: "fine" }, { name: "evil.docx", bytes: bad }]);
       expect(res.status).toBe(415);
     }
@@ -135,5 +143,149 @@ describe("POST /media-api/api/uploads", () => {
       new Request(`${ORIGIN}/media-api/api/uploads`, { method: "POST", headers: { Authorization: `Bearer ${user.token}`, "Content-Type": "application/json" }, body: "{}" }),
     );
     expect(notMultipart.status).toBe(415);
+  });
+});
+
+describe("POST /media-api/api/uploads with hostile files", () => {
+  const MB = 1024 * 1024;
+
+  async function refused(user: TestUser, name: string, bytes: Uint8Array, status: number) {
+    const res = await upload(user, [{ name: "ok.txt", bytes: "fine" }, { name, bytes }]);
+    const body = await json(res);
+    expect(res.status, JSON.stringify(body)).toBe(status);
+    expect(body).toMatchObject({ success: false, status: "error" });
+    expect(body.message).toContain(`File "${name}"`);
+    // nothing of the request is kept, not even the harmless file before it
+    expect((await env.IMAGES.list({ prefix: `uploads/${user.id}/` })).objects).toHaveLength(0);
+    return body.message as string;
+  }
+
+  it("refuses with 413 a 1 MB DOCX whose word/document.xml unpacks to 200 MB, without unpacking it", async () => {
+    const user = await registerUser();
+    const bomb = docxBomb(200 * MB);
+    expect(bomb.length).toBeLessThan(MAX_FILE_BYTES);
+    expect(await refused(user, "bomb.docx", bomb, 413)).toContain(`more than ${MAX_DOCX_XML_BYTES / MB} MB of document markup`);
+  });
+
+  it("refuses with 415 a DOCX bomb whose header declares a small size (a lying header does not help)", async () => {
+    const user = await registerUser();
+    expect(await refused(user, "liar.docx", docxBomb(200 * MB, 4096), 415)).toContain("more than its header declares");
+  });
+
+  it("keeps the beginning of a real DOCX whose XML is longer than the cap: reading stops when the text budget is full", async () => {
+    const user = await registerUser();
+    const paragraph = (i: number) => `<w:p><w:pPr><w:spacing w:after="120"/></w:pPr><w:r><w:rPr><w:lang w:val="vi-VN"/></w:rPr><w:t xml:space="preserve">Đoạn ${i}: nội dung hợp đồng &amp; phụ lục.</w:t></w:r></w:p>`;
+    let body = "";
+    for (let i = 0; body.length < MAX_DOCX_XML_BYTES * 1.5; i++) body += paragraph(i);
+    const res = await upload(user, [{ name: "long.docx", bytes: docxOf(body) }]);
+    expect(res.status).toBe(201);
+    const [file] = (await json(res)).data.files;
+    expect(file).toMatchObject({ text_chars: MAX_TEXT_CHARS_PER_FILE, truncated: true });
+    const [attachment] = await loadAttachments({ bucket: env.IMAGES, userId: user.id, ids: [file.id] });
+    expect(attachment!.text!.startsWith("Đoạn 0: nội dung hợp đồng & phụ lục.\nĐoạn 1:")).toBe(true);
+  });
+
+  it(`refuses with 413 a PDF of more than ${MAX_PDF_PAGES} pages`, async () => {
+    const user = await registerUser();
+    expect(await refused(user, "pages.pdf", pdfWithPages(MAX_PDF_PAGES + 1, (i) => `p${i}`), 413)).toContain(`has ${(MAX_PDF_PAGES + 1).toLocaleString("en")} pages`);
+  });
+
+  it("refuses with 413 a PDF whose cross-reference stream declares 3 million objects with no bytes behind them", async () => {
+    const user = await registerUser();
+    const objects = 3_000_000;
+    // /W [0 0 0]: each entry takes no bytes, so pdf.js would build 3 million entries out of nothing.
+    const xref = pdfStream(new Uint8Array(0), `/Type /XRef /Size ${objects} /Index [0 ${objects}] /W [0 0 0] /Root 1 0 R `);
+    const pdf = pdfOf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [] /Count 0 >>", xref]);
+    // point startxref at the cross-reference stream (object 3) instead of the table
+    const text = new TextDecoder().decode(pdf);
+    const patched = text.replace(/startxref\n\d+/, `startxref\n${text.indexOf("3 0 obj")}`);
+    expect(await refused(user, "objects.pdf", new TextEncoder().encode(patched), 413)).toContain("declares more than 100,000 objects");
+  });
+
+  it("refuses with 413 a PDF whose page content unpacks to 200 MB, and one that hides it under FlateDecode twice", async () => {
+    const user = await registerUser();
+    expect(await refused(user, "flate.pdf", pdfFlateBomb(200 * MB), 413)).toContain("unpacks to more than 32 MB");
+    const inner = deflateRun("BT /F1 12 Tf (x) Tj ET", 0x20, 200 * MB, "\n");
+    const zlibInner = new Uint8Array([0x78, 0x01, ...inner, 0, 0, 0, 0]);
+    const twice = pdfOf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
+      pdfStream(deflate(zlibInner), "/Filter [/FlateDecode /FlateDecode] "),
+    ]);
+    expect(twice.length).toBeLessThan(64 * 1024);
+    await refused(user, "twice.pdf", twice, 413);
+  });
+
+  it("reads a PDF whose images unpack to 38 MB in all (pdf.js reads no image for text), but refuses one image of 35 MB, or a bomb that only says it is an image", async () => {
+    const user = await registerUser();
+    /** FlateDecode data of `bytes` bytes of one value (a flat picture, or spaces as page content). */
+    const flat = (bytes: number, byte = 0x80, prefix = "") => {
+      const raw = deflateRun(prefix, byte, bytes, "");
+      return new Uint8Array([0x78, 0x01, ...raw, 0, 0, 0, 0]);
+    };
+    const image = (w: number, h: number) =>
+      pdfStream(flat(w * h * 3), `/Type /XObject /Subtype /Image /Width ${w} /Height ${h} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode `);
+    const withImages = (images: Uint8Array[], contentDict = "") => {
+      const names = images.map((_, i) => `/Im${i} ${5 + i} 0 R`).join(" ");
+      const draw = images.map((_, i) => `q 612 0 0 792 0 0 cm /Im${i} Do Q`).join(" ");
+      const content = new TextEncoder().encode(`${draw} BT /F1 12 Tf 72 720 Td (Slide with screenshots) Tj ET`);
+      return pdfOf([
+        "<< /Type /Catalog /Pages 2 0 R >>",
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 ${5 + images.length} 0 R >> /XObject << ${names} >> >> >>`,
+        pdfStream(content, contentDict),
+        ...images,
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+      ]);
+    };
+    const slides = await upload(user, [{ name: "slides.pdf", bytes: withImages([image(1900, 2200), image(1900, 2200), image(1900, 2200)]) }]);
+    expect(slides.status).toBe(201);
+    const [file] = (await json(slides)).data.files;
+    const [attachment] = await loadAttachments({ bucket: env.IMAGES, userId: user.id, ids: [file.id] });
+    expect(attachment!.text).toBe("Slide with screenshots");
+    const other = await registerUser();
+    expect(await refused(other, "poster.pdf", withImages([image(3400, 3400)]), 413)).toContain("unpacks to more than 32 MB for one image");
+    const disguised = pdfOf([
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
+      pdfStream(flat(200 * MB, 0x20, "BT (x) Tj ET "), "/Filter /FlateDecode /Note (/Subtype /Image) "),
+    ]);
+    expect(await refused(other, "disguised.pdf", disguised, 413)).toContain("unpacks to more than 32 MB");
+  });
+
+  it("refuses with 415 a PDF stream under LZW, whose unpacking is not measured, even with its name escaped", async () => {
+    const user = await registerUser();
+    const lzw = (filter: string) =>
+      pdfOf([
+        "<< /Type /Catalog /Pages 2 0 R >>",
+        "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
+        pdfStream(Uint8Array.from([0x80, 0x0b, 0x60, 0x50, 0x22, 0x0c, 0x0c, 0x85, 0x01]), `/Filter ${filter} `),
+      ]);
+    await refused(user, "lzw.pdf", lzw("/LZWDecode"), 415);
+    await refused(user, "escaped.pdf", lzw("[/LZWDec#6fde]"), 415);
+  });
+
+  it("reads a compressed multi-page PDF page by page as before, stopping once the text budget is full", async () => {
+    const user = await registerUser();
+    const pages = 600;
+    const objects: (string | Uint8Array)[] = ["<< /Type /Catalog /Pages 2 0 R >>", "", "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"];
+    const kids: string[] = [];
+    for (let i = 0; i < pages; i++) {
+      const n = objects.length + 1;
+      kids.push(`${n} 0 R`);
+      objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${n + 1} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`);
+      const content = new TextEncoder().encode(`BT /F1 12 Tf 72 720 Td (Trang ${i} noi dung bao cao quy ba nam nay) Tj ET`);
+      objects.push(pdfStream(deflate(content), "/Filter /FlateDecode "));
+    }
+    objects[1] = `<< /Type /Pages /Kids [${kids.join(" ")}] /Count ${pages} >>`;
+    const res = await upload(user, [{ name: "report.pdf", bytes: pdfOf(objects) }]);
+    expect(res.status).toBe(201);
+    const [file] = (await json(res)).data.files;
+    expect(file).toMatchObject({ text_chars: MAX_TEXT_CHARS_PER_FILE, truncated: true });
+    const [attachment] = await loadAttachments({ bucket: env.IMAGES, userId: user.id, ids: [file.id] });
+    expect(attachment!.text!.startsWith("Trang 0 noi dung bao cao quy ba nam nay Trang 1 noi dung")).toBe(true);
   });
 });

@@ -5,10 +5,11 @@
 import i18next from "i18next";
 import resourcesToBackend from "i18next-resources-to-backend";
 import { initReactI18next } from "react-i18next";
+import { chooseLanguage, isLanguage, LANGUAGES, type Language } from "../../../worker/protocol/language";
 import { STORAGE_KEYS, readItem, writeItem } from "./storage";
 
-export const LANGUAGES = ["vi", "en", "ru", "zh"] as const;
-export type Language = (typeof LANGUAGES)[number];
+// The rule and the list are the worker's too (the mail it sends follows the same rule): declared once in the protocol.
+export { chooseLanguage, isLanguage, LANGUAGES, type Language };
 
 /** Each language named in itself, for the language picker. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -17,20 +18,6 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   ru: "Русский",
   zh: "中文",
 };
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
-}
-
-/** The language rule: stored choice > first supported browser language (by its primary subtag) > English. */
-export function chooseLanguage(stored: string | null | undefined, browserLanguages: readonly string[]): Language {
-  if (isLanguage(stored)) return stored;
-  for (const tag of browserLanguages) {
-    const primary = tag.toLowerCase().split(/[-_]/)[0];
-    if (isLanguage(primary)) return primary;
-  }
-  return "en";
-}
 
 function browserLanguages(): readonly string[] {
   if (typeof navigator === "undefined") return [];

@@ -17,6 +17,7 @@ import {
 import { ErrorBodySchema, SessionEntrySchema } from "../../../../worker/protocol/resources";
 import { AiSettingsSchema, type ConnectedAppId, type ExternalModelProvider, type SocialProvider } from "../../../../worker/protocol/settings";
 import { API_TIMEOUT_MS, ApiError, api, handleUnauthorized } from "../../lib/api";
+import { currentLanguage } from "../../lib/i18n";
 import { MeSchema } from "../auth/auth.schemas";
 import { storeSession } from "../auth/session";
 
@@ -65,10 +66,12 @@ export const removeAvatar = () => api("/auth/avatar", v.object({ user: v.nullabl
 
 // ---- email change -------------------------------------------------------------------------------------------------
 export const fetchEmailChange = () => api("/auth/email-verification", EmailChangeStateSchema);
+/** The calls that mail the user say which language the app shows, so the mail is in it (when none is stored). */
+const mailLanguage = () => ({ "Accept-Language": currentLanguage() });
 export const requestEmailChange = (newEmail: string) =>
-  api("/auth/email-verification/request-change", EmailChangeStateSchema, { method: "POST", body: { newEmail } });
+  api("/auth/email-verification/request-change", EmailChangeStateSchema, { method: "POST", body: { newEmail }, headers: mailLanguage() });
 export const verifyEmailCode = (verificationCode: string) =>
-  api("/auth/email-verification/verify-code", EmailChangedSchema, { method: "POST", body: { verificationCode } });
+  api("/auth/email-verification/verify-code", EmailChangedSchema, { method: "POST", body: { verificationCode }, headers: mailLanguage() });
 export const cancelEmailChange = () => api("/auth/email-verification/cancel", v.looseObject({}), { method: "POST" });
 
 // ---- security -----------------------------------------------------------------------------------------------------
@@ -98,7 +101,8 @@ export async function completeLink(input: { provider: SocialProvider; providerId
   return result;
 }
 
-export const forgotPassword = (email: string) => api("/auth/forgot-password", MessageSchema, { method: "POST", body: { email }, on401: "throw" });
+export const forgotPassword = (email: string) =>
+  api("/auth/forgot-password", MessageSchema, { method: "POST", body: { email }, on401: "throw", headers: mailLanguage() });
 export const resetPassword = (body: { token: string; newPassword: string } | { email: string; code: string; newPassword: string }) =>
   api("/auth/reset-password", MessageSchema, { method: "POST", body, on401: "throw" });
 
