@@ -305,6 +305,7 @@ describe("guest landing page and installable app", () => {
 
   it("opens help and FAQ from the sidebar, with the latest 5 release notes and 'show all'; the blog from the profile menu", async () => {
     await page.goto(`${baseURL}/`);
+    await page.click("[data-testid=sidebar-more]");
     await page.click("[data-testid=sidebar-help]");
     await page.waitForURL("**/help");
     await page.locator("[data-testid=help-page]").waitFor();

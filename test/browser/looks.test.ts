@@ -1,9 +1,12 @@
-// Languages, theme and the phone layout in a real browser; a screenshot of the chat screen per language is saved
-// under test-output/screenshots for review.
+// Languages, theme and the layout in a real browser, measured: on a 375 px phone the header shows the model's name,
+// one notice at a time sits above the input and toasts stay clear of the header; at 1280 × 800 the history gets the
+// sidebar's height and a pressed button's tooltip goes away. Screenshots are saved under test-output/screenshots.
 import { readFileSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectAccessible } from "./support/axe";
 import { createAccount, launch, SHOTS_DIR, signIn } from "./support/browser";
+import { type ApiSession, apiAccount, seedHistory, signInAs } from "./support/seed";
 
 const baseURL = inject("baseURL");
 
@@ -74,5 +77,42 @@ describe("phone layout", () => {
     } finally {
       await ctx.close();
     }
+  });
+});
+
+describe("a laptop screen, 1280 × 800, in Vietnamese", () => {
+  let ctx: BrowserContext;
+  let page: Page;
+  let session: ApiSession;
+  beforeAll(async () => {
+    ctx = await launch({ locale: "vi-VN" });
+    page = ctx.pages()[0] ?? (await ctx.newPage());
+    session = await apiAccount(baseURL);
+    await seedHistory(session, 20, 0);
+    await signInAs(page, session);
+    await page.locator("[data-testid=greeting]").waitFor();
+  });
+  afterAll(async () => ctx?.close());
+
+  it("gives the history the sidebar's height: at least 10 of 20 chats in view, the experts and the footer's links folded", async () => {
+    await page.locator("[data-testid=history-item]").first().waitFor();
+    const history = page.locator("[data-testid=sidebar-scroll]");
+    const inView = () =>
+      history.evaluate((list) => {
+        const { top, bottom } = list.getBoundingClientRect();
+        const rows = [...list.querySelectorAll("[data-testid=history-item]")].map((row) => row.getBoundingClientRect());
+        return rows.filter((r) => r.height > 0 && r.top >= top - 0.5 && r.bottom <= bottom + 0.5).length;
+      });
+    expect(await inView()).toBeGreaterThanOrEqual(10);
+    // the rest of the history scrolls
+    expect(await history.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    await page.screenshot({ path: `${SHOTS_DIR}/sidebar-1280x800.png` });
+    // the folded groups open on a click
+    await page.click("[data-testid=experts-toggle]");
+    await page.locator("[data-testid=expert-market-analyst]").waitFor();
+    await page.click("[data-testid=sidebar-more]");
+    await page.locator("[data-testid=sidebar-affiliate]").waitFor();
+    await page.locator("[data-testid=clear-conversations]").waitFor();
+    await expectAccessible(page, "the sidebar with its groups open");
   });
 });
