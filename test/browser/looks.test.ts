@@ -2,11 +2,11 @@
 // one notice at a time sits above the input and toasts stay clear of the header; at 1280 × 800 the history gets the
 // sidebar's height and a pressed button's tooltip goes away. Screenshots are saved under test-output/screenshots.
 import { readFileSync } from "node:fs";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectAccessible } from "./support/axe";
 import { createAccount, launch, SHOTS_DIR, signIn } from "./support/browser";
-import { type ApiSession, apiAccount, seedHistory, signInAs } from "./support/seed";
+import { type ApiSession, apiAccount, seedHistory, seedLongChat, signInAs } from "./support/seed";
 
 const baseURL = inject("baseURL");
 
@@ -77,6 +77,68 @@ describe("phone layout", () => {
     } finally {
       await ctx.close();
     }
+  });
+});
+
+const LANGUAGES = ["vi", "en", "ru", "zh"] as const;
+const LOCALES = Object.fromEntries(LANGUAGES.map((lng) => [lng, JSON.parse(readFileSync(`locales/${lng}.json`, "utf8"))]));
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+/** The box lies wholly on a screen of that size. */
+const onScreen = (b: Box, size: { width: number; height: number }) => b.x >= 0 && b.y >= 0 && b.x + b.width <= size.width && b.y + b.height <= size.height;
+
+async function box(locator: Locator): Promise<Box> {
+  const b = await locator.boundingBox();
+  if (!b) throw new Error(`${locator} is not on screen`);
+  return b;
+}
+
+/** The page in `lng`, the stored choice the app starts with, at `path`, once the model switcher knows the model. */
+async function openIn(page: Page, lng: string, path: string) {
+  await page.evaluate((l) => localStorage.setItem("language", l), lng);
+  await page.goto(`${baseURL}${path}`);
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lng);
+  await page.locator("[data-testid=model-switcher] .badge").waitFor();
+}
+
+describe("a phone at 375 px, in Vietnamese", () => {
+  const screen = { width: 375, height: 812 };
+  let ctx: BrowserContext;
+  let page: Page;
+  let chatId = "";
+  beforeAll(async () => {
+    ctx = await launch({ viewport: screen, locale: "vi-VN" });
+    page = ctx.pages()[0] ?? (await ctx.newPage());
+    const session = await apiAccount(baseURL);
+    chatId = await seedLongChat(session, 2, "Mây trên điện thoại");
+    await signInAs(page, session);
+  });
+  afterAll(async () => ctx?.close());
+
+  it("shows which model answers in the header, its whole name beside a compact offline badge, in a new chat and in a chat, in every language", async () => {
+    for (const lng of LANGUAGES) {
+      for (const path of ["/", `/c/${chatId}`]) {
+        await openIn(page, lng, path);
+        const where = `${lng} ${path}`;
+        const name = await page.locator(".model-switcher__name").evaluate((el) => ({ text: el.textContent, shown: el.clientWidth, full: el.scrollWidth }));
+        expect(name.text, where).toBe("GPT 4.1-mini");
+        expect(name.shown, `${where}: the name's width`).toBeGreaterThan(0);
+        expect(name.full, `${where}: the name is cut to ${name.shown} of its ${name.full} px`).toBeLessThanOrEqual(name.shown);
+        // the badge still says the offline model answers: on screen, and in the switcher's accessible name
+        const badge = await box(page.locator("[data-testid=model-switcher] .badge"));
+        expect(badge.width, where).toBeGreaterThan(0);
+        expect(onScreen(badge, screen), where).toBe(true);
+        expect(await page.textContent("[data-testid=model-switcher]"), where).toContain(LOCALES[lng].models.offlineBadge);
+        for (const button of await page.locator("header button").all()) expect(onScreen(await box(button), screen), where).toBe(true);
+      }
+      await page.screenshot({ path: `${SHOTS_DIR}/phone-header-${lng}.png`, clip: { x: 0, y: 0, width: screen.width, height: 120 } });
+    }
+    await expectAccessible(page, "a chat on a phone");
   });
 });
 

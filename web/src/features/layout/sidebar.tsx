@@ -1,5 +1,6 @@
 // The sidebar: brand, new chat, search, prompts, the experts (folded), the history, which takes the height left and
-// scrolls, "More" (folded: affiliate, help, clear conversations), language and theme, and the profile menu.
+// scrolls, "More" (folded: the gallery on phones, affiliate, help, clear conversations), language and theme, and the
+// profile menu.
 // On phones it is a drawer over the chat (closed with Escape, the backdrop, or by picking a chat), filled once the
 // first screen is up or when it opens, so opening a chat on a phone does not start by building a hidden history.
 import { Link, useNavigate } from "@tanstack/react-router";
@@ -126,7 +127,7 @@ function SidebarContent({ isMobile, closeDrawer }: { isMobile: boolean; closeDra
       </div>
       <div className="sidebar__footer">
         <SidebarGroup label={t("sidebar.more")} testId="sidebar-more">
-          <SidebarMore closeDrawer={closeDrawer} />
+          <SidebarMore isMobile={isMobile} closeDrawer={closeDrawer} />
         </SidebarGroup>
         <div className="sidebar__prefs">
           <LanguageSelect onChange={(lng) => void saveLanguage(lng).catch(() => {})} />
