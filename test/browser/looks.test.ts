@@ -98,6 +98,9 @@ async function box(locator: Locator): Promise<Box> {
   return b;
 }
 
+/** Today's quota day as the app stores its warnings (Asia/Ho_Chi_Minh, UTC+7). */
+const quotaDay = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+
 /** The page in `lng`, the stored choice the app starts with, at `path`, once the model switcher knows the model. */
 async function openIn(page: Page, lng: string, path: string) {
   await page.evaluate((l) => localStorage.setItem("language", l), lng);
@@ -139,6 +142,49 @@ describe("a phone at 375 px, in Vietnamese", () => {
       await page.screenshot({ path: `${SHOTS_DIR}/phone-header-${lng}.png`, clip: { x: 0, y: 0, width: screen.width, height: 120 } });
     }
     await expectAccessible(page, "a chat on a phone");
+  });
+
+  it("shows one notice above the input at a time, the most severe first, closable on screen, never over a third of the free height", async () => {
+    // searches used up, a critical quota warning and the offline model, all at once
+    await page.evaluate((day) => {
+      localStorage.setItem("search_exhausted", day);
+      localStorage.setItem("usage_warning", JSON.stringify({ level: "critical", remaining: 1, model: "GPT 4.1-mini", day }));
+    }, quotaDay());
+    await openIn(page, "vi", `/c/${chatId}`);
+    await page.locator("[data-testid=message][data-sender=bot]").waitFor();
+    /** The notices on screen, their box's height, and the height between the header and the input box that they share with the messages. */
+    const notices = () =>
+      page.evaluate(() => {
+        const shown = [...document.querySelectorAll(".chat__notices > *")].filter((el) => el.checkVisibility()).map((el) => el.getAttribute("data-testid"));
+        const height = document.querySelector(".chat__notices")?.getBoundingClientRect().height ?? 0;
+        const free = document.querySelector(".composer")!.getBoundingClientRect().top - document.querySelector("header")!.getBoundingClientRect().bottom;
+        return { shown, height, free };
+      });
+    // the most severe first: the send was cancelled (searches used up), then the quota, then how the product is set up
+    for (const id of ["search-exhausted", "usage-warning", "offline-notice"]) {
+      const notice = page.locator(`[data-testid=${id}]`);
+      await notice.waitFor();
+      const now = await notices();
+      expect(now.shown).toEqual([id]);
+      expect(now.height, `${id}: ${now.height} px of ${now.free}`).toBeLessThanOrEqual(now.free / 3);
+      expect(onScreen(await box(notice), screen), id).toBe(true);
+      const close = notice.locator("button").last();
+      expect(onScreen(await box(close), screen), `${id}: its ×`).toBe(true);
+      if (id === "search-exhausted") {
+        await page.screenshot({ path: `${SHOTS_DIR}/phone-notice.png` });
+        // a shorter screen (a small phone, the keyboard open): the notice still takes a third at most, scrolling inside
+        await page.setViewportSize({ width: screen.width, height: 480 });
+        try {
+          await expect.poll(async () => (await notices()).free).toBeLessThan(400);
+          const short = await notices();
+          expect(short.height, `${short.height} px of ${short.free}`).toBeLessThanOrEqual(short.free / 3);
+        } finally {
+          await page.setViewportSize(screen);
+        }
+      }
+      await close.click();
+    }
+    await expect.poll(async () => (await notices()).shown).toEqual([]);
   });
 });
 
