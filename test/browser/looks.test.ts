@@ -89,6 +89,7 @@ interface Box {
   width: number;
   height: number;
 }
+const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 /** The box lies wholly on a screen of that size. */
 const onScreen = (b: Box, size: { width: number; height: number }) => b.x >= 0 && b.y >= 0 && b.x + b.width <= size.width && b.y + b.height <= size.height;
 
@@ -107,6 +108,14 @@ async function openIn(page: Page, lng: string, path: string) {
   await page.goto(`${baseURL}${path}`);
   await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lng);
   await page.locator("[data-testid=model-switcher] .badge").waitFor();
+}
+
+/** A toast on screen once its entrance animation has ended (it slides in from 10 px higher). */
+async function settledToast(page: Page): Promise<Locator> {
+  const toast = page.locator("[data-testid=toast]");
+  await toast.waitFor();
+  await toast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+  return toast;
 }
 
 describe("a phone at 375 px, in Vietnamese", () => {
@@ -186,6 +195,17 @@ describe("a phone at 375 px, in Vietnamese", () => {
     }
     await expect.poll(async () => (await notices()).shown).toEqual([]);
   });
+
+  it("shows a toast below the header, clear of the bell and the new-chat button", async () => {
+    // a chat that cannot be opened: the app goes back to a new chat and says so in a toast
+    await page.goto(`${baseURL}/c/no-such-chat`);
+    const toast = await box(await settledToast(page));
+    expect(onScreen(toast, screen)).toBe(true);
+    expect(toast.y).toBeGreaterThanOrEqual((await box(page.locator("header"))).height);
+    for (const id of ["notifications-bell", "header-new-chat", "drawer-toggle"]) {
+      expect(overlap(toast, await box(page.locator(`[data-testid=${id}]`))), id).toBe(false);
+    }
+  });
 });
 
 describe("a laptop screen, 1280 × 800, in Vietnamese", () => {
@@ -222,5 +242,13 @@ describe("a laptop screen, 1280 × 800, in Vietnamese", () => {
     await page.locator("[data-testid=sidebar-affiliate]").waitFor();
     await page.locator("[data-testid=clear-conversations]").waitFor();
     await expectAccessible(page, "the sidebar with its groups open");
+  });
+
+  it("shows a toast below the header, clear of the bell and the fullscreen button", async () => {
+    await page.goto(`${baseURL}/c/no-such-chat`);
+    const toast = await box(await settledToast(page));
+    for (const id of ["notifications-bell", "fullscreen-toggle", "header-gallery", "header-create-image"]) {
+      expect(overlap(toast, await box(page.locator(`[data-testid=${id}]`))), id).toBe(false);
+    }
   });
 });
