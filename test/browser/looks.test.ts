@@ -251,4 +251,25 @@ describe("a laptop screen, 1280 × 800, in Vietnamese", () => {
       expect(overlap(toast, await box(page.locator(`[data-testid=${id}]`))), id).toBe(false);
     }
   });
+
+  it("hides the send button's tooltip after a click, over a notice's ×, until the pointer leaves the button", async () => {
+    await page.goto(`${baseURL}/`);
+    await page.locator("[data-testid=greeting]").waitFor();
+    await page.locator("[data-testid=offline-notice]").waitFor();
+    // the send button (the stop button while it answers, and the send button of the chat the question opens)
+    const button = page.locator(".composer__actions > .composer__btn:last-child");
+    const tooltip = () => button.evaluate((el) => getComputedStyle(el, "::after").content);
+    await page.fill("[data-testid=chat-input]", "Mây là gì?");
+    await button.hover();
+    await expect.poll(tooltip).toBe(`"${LOCALES.vi.chat.send}"`);
+    await button.click();
+    await expect.poll(tooltip).toBe("none");
+    await page.waitForURL("**/c/**");
+    await page.locator("[data-testid=send-button]").waitFor({ timeout: 30_000 });
+    expect(await tooltip()).toBe("none");
+    // away and back: the tooltip shows again
+    await page.mouse.move(640, 300);
+    await button.hover();
+    await expect.poll(tooltip).toBe(`"${LOCALES.vi.chat.send}"`);
+  });
 });
