@@ -168,6 +168,8 @@ describe("chatting in the browser", () => {
   });
 
   it("starts an expert chat from the sidebar: the chip shows who answers and the chat keeps its persona", async () => {
+    // the experts are folded under their heading, so that the history gets the sidebar's height
+    await page.click("[data-testid=experts-toggle]");
     await page.click("[data-testid=expert-english-professor]");
     await expect.poll(() => page.textContent("[data-testid=expert-chip]")).toContain("English professor");
     await page.fill("[data-testid=chat-input]", "Is this sentence correct: I has a cat?");

@@ -56,6 +56,8 @@ describe("history changes in the sidebar", () => {
   it("clears every conversation after confirming, leaving the open chat for a new one", async () => {
     await item(page, "Trip to Hue").click();
     await page.waitForURL(`**/c/${ids["Trip to Hue"]}`);
+    // with the affiliate and help links, under the sidebar's folded "More"
+    await page.click("[data-testid=sidebar-more]");
     await page.click("[data-testid=clear-conversations]");
     await page.waitForSelector("[data-testid=confirm-dialog]");
     await page.click("[data-testid=confirm-ok]");

@@ -104,6 +104,19 @@ async function checkLanding(page: Page, kind: "static" | "spa") {
     await page.screenshot({ path: join(SHOTS_DIR, `landing-${kind}-phone.png`), fullPage: true });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await accessible(page, `${kind} landing page on a phone`);
+    // the header is one row in every language: the brand, the language picker, the theme switch and "sign in" side by side
+    for (const lng of ["vi", "ru", "zh", "en"]) {
+      await shown(page).locator("[data-testid=language-select]").selectOption(lng);
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lng);
+      const row = await shown(page)
+        .locator(".landing__nav")
+        .evaluate((nav) => {
+          const items = [nav.querySelector(".landing__brand")!, ...nav.querySelectorAll(".landing__nav-actions > *")].map((el) => el.getBoundingClientRect());
+          return { lowestTop: Math.max(...items.map((r) => r.top)), highestBottom: Math.min(...items.map((r) => r.bottom)), fits: nav.scrollWidth <= nav.clientWidth };
+        });
+      expect(row.lowestTop, `${kind} ${lng}: the header wraps`).toBeLessThan(row.highestBottom);
+      expect(row.fits, `${kind} ${lng}`).toBe(true);
+    }
   } finally {
     await page.setViewportSize({ width: 1280, height: 800 });
   }
@@ -305,6 +318,7 @@ describe("guest landing page and installable app", () => {
 
   it("opens help and FAQ from the sidebar, with the latest 5 release notes and 'show all'; the blog from the profile menu", async () => {
     await page.goto(`${baseURL}/`);
+    await page.click("[data-testid=sidebar-more]");
     await page.click("[data-testid=sidebar-help]");
     await page.waitForURL("**/help");
     await page.locator("[data-testid=help-page]").waitFor();

@@ -132,28 +132,30 @@ export function ChatView({ chatId, focusMessageId }: { chatId: string | null; fo
           <FindBar key={chatId} chatId={chatId} onFocus={focusOn} />
         </Suspense>
       ) : null}
-      {showGreeting ? (
-        <div className="chat__empty">
-          <Suspense fallback={null}>
-            <EmptyState name={me.data?.name} onPick={send} disabled={streaming !== null} />
-          </Suspense>
-        </div>
-      ) : (
-        <MessageActionsContext.Provider value={messageActions}>
-          <MessageList
-            key={chatId ?? "new"}
-            messages={listLoading ? NO_MESSAGES : messages}
-            modelNames={modelNames}
-            loading={listLoading}
-            hasOlder={hasNextPage}
-            loadingOlder={isFetchingNextPage}
-            onLoadOlder={loadOlder}
-            focusId={focus?.id}
-            focusRequest={focus?.n}
-          />
-        </MessageActionsContext.Provider>
-      )}
-      <div className="chat__bottom">
+      {/* the messages and the notices share the height between the header and the input: the notices take a third at
+          most, and only the first of them shows, the most severe (chat.css) */}
+      <div className="chat__stage">
+        {showGreeting ? (
+          <div className="chat__empty">
+            <Suspense fallback={null}>
+              <EmptyState name={me.data?.name} onPick={send} disabled={streaming !== null} />
+            </Suspense>
+          </div>
+        ) : (
+          <MessageActionsContext.Provider value={messageActions}>
+            <MessageList
+              key={chatId ?? "new"}
+              messages={listLoading ? NO_MESSAGES : messages}
+              modelNames={modelNames}
+              loading={listLoading}
+              hasOlder={hasNextPage}
+              loadingOlder={isFetchingNextPage}
+              onLoadOlder={loadOlder}
+              focusId={focus?.id}
+              focusRequest={focus?.n}
+            />
+          </MessageActionsContext.Provider>
+        )}
         <div className="chat__notices">
           {searchExhausted ? (
             <Suspense fallback={null}>
@@ -163,6 +165,8 @@ export function ChatView({ chatId, focusMessageId }: { chatId: string | null; fo
           <UsageBanner />
           <OfflineNotice />
         </div>
+      </div>
+      <div className="chat__bottom">
         <AttachmentTray />
         <Composer onSend={send} onStop={() => void actions.stop()} autoFocus={!isMobile} />
         <p className="chat__disclaimer">{t("chat.disclaimer")}</p>

@@ -1,6 +1,6 @@
 // A new chat: the greeting and four suggestions; picking one sends it.
 import { useTranslation } from "react-i18next";
-import { ExpertChip } from "../experts/experts-menu";
+import { ExpertChip } from "../experts/expert-chip";
 import { IconCode, IconCompass, IconLightbulb, IconPen } from "../ui/icons";
 
 const SUGGESTIONS = [

@@ -1,11 +1,12 @@
 // Sidebar > experts: start a new chat with an expert persona (English professor, market analyst). The chat is created
-// with its persona on the first send (chat-actions), and the new-chat page shows which expert will answer.
+// with its persona on the first send (chat-actions), and the new-chat page shows which expert will answer
+// (expert-chip.tsx). The sidebar folds the experts under their heading and loads this list when it first opens.
 import { useNavigate } from "@tanstack/react-router";
 import { useAtom } from "jotai";
 import { useTranslation } from "react-i18next";
 import { EXPERT_PERSONAS, type ExpertPersonaId } from "../../../../worker/protocol/settings";
 import { STORAGE_KEYS, writeItem } from "../../lib/storage";
-import { IconClose, IconCompass, IconLightbulb } from "../ui/icons";
+import { IconCompass, IconLightbulb } from "../ui/icons";
 import { newChatPersonaAtom } from "./experts.atoms";
 
 export function ExpertsMenu({ onPick }: { onPick: () => void }) {
@@ -20,7 +21,6 @@ export function ExpertsMenu({ onPick }: { onPick: () => void }) {
   };
   return (
     <nav className="experts" aria-label={t("experts.title")}>
-      <div className="experts__title">{t("experts.title")}</div>
       {EXPERT_PERSONAS.map((p) => (
         <button
           key={p}
@@ -35,21 +35,5 @@ export function ExpertsMenu({ onPick }: { onPick: () => void }) {
         </button>
       ))}
     </nav>
-  );
-}
-
-/** On the new-chat page: which expert will answer, with a way back to a plain chat. */
-export function ExpertChip() {
-  const { t } = useTranslation();
-  const [persona, setPersona] = useAtom(newChatPersonaAtom);
-  if (!persona) return null;
-  return (
-    <p className="expert-chip" data-testid="expert-chip">
-      <span>{t("experts.chip", { name: t(`experts.${persona}.name`) })}</span>
-      <span className="expert-chip__desc">{t(`experts.${persona}.description`)}</span>
-      <button type="button" className="icon-btn" aria-label={t("experts.clear")} onClick={() => setPersona(null)}>
-        <IconClose size={16} />
-      </button>
-    </p>
   );
 }

@@ -38,9 +38,10 @@ export function Header() {
       <ModelSwitcher />
       <div className="header__spacer" />
       <FindInChatButton />
-      <ImageHeaderButtons />
+      {/* on phones the gallery and the fullscreen toggle are in the drawer (create image in the input's + menu): the
+          header keeps its room for the model's name */}
+      {isMobile ? null : <ImageHeaderButtons />}
       <NotificationBell />
-      {/* on phones the fullscreen toggle is in the drawer: the header keeps its room for the model's name */}
       {isMobile ? null : <FullscreenButton />}
       {sidebarHidden ? (
         <button

@@ -1,27 +1,32 @@
-// The sidebar: brand, new chat, the history, clear conversations, language and theme, and the profile menu.
+// The sidebar: brand, new chat, search, prompts, the experts (folded), the history, which takes the height left and
+// scrolls, "More" (folded: the gallery on phones, affiliate, help, clear conversations), language and theme, and the
+// profile menu.
 // On phones it is a drawer over the chat (closed with Escape, the backdrop, or by picking a chat), filled once the
 // first screen is up or when it opens, so opening a chat on a phone does not start by building a hidden history.
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
-import { useEffect, useRef } from "react";
+import { lazy, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { STORAGE_KEYS, writeItem } from "../../lib/storage";
-import { useHistoryActions } from "../history/use-history-actions";
 import { HistoryList } from "../history/history-list";
 import { SearchChatsButton } from "../history/search-chats-button";
 import { LanguageSelect } from "../i18n/language-select";
 import { saveLanguage } from "../auth/auth.api";
 import { ThemeToggle } from "../theme/theme-toggle";
-import { confirm } from "../ui/confirm.atoms";
-import { IconBroom, IconClose, IconInfo, IconNewChat, IconPen, IconSparkle, Logo } from "../ui/icons";
-import { ExpertsMenu } from "../experts/experts-menu";
+import { IconClose, IconNewChat, IconPen, Logo } from "../ui/icons";
 import { newChatPersonaAtom } from "../experts/experts.atoms";
 import { drawerOpenAtom, sidebarCollapsedAtom } from "./layout.atoms";
 import { FullscreenButton } from "./fullscreen-button";
 import { ProfileMenu } from "./profile-menu";
+import { SidebarGroup } from "./sidebar-group";
 import { useIsMobile } from "./use-media-query";
 import { useDeferredMount } from "./use-deferred-mount";
 import { streamingAtom } from "../chat/chat.atoms";
+
+// The folded groups' content, one chunk loaded when a group first opens (sidebar-group.tsx).
+const loadGroups = () => import("./sidebar-more");
+const ExpertsMenu = lazy(() => loadGroups().then((m) => ({ default: m.ExpertsMenu })));
+const SidebarMore = lazy(() => loadGroups().then((m) => ({ default: m.SidebarMore })));
 
 export function useNewChat() {
   const navigate = useNavigate();
@@ -80,22 +85,7 @@ function SidebarContent({ isMobile, closeDrawer }: { isMobile: boolean; closeDra
   const setDrawerOpen = useSetAtom(drawerOpenAtom);
   const streaming = useAtomValue(streamingAtom);
   const newChat = useNewChat();
-  const { clear } = useHistoryActions();
   const scrollRef = useRef<HTMLDivElement>(null);
-
-  const onClear = async () => {
-    const ok = await confirm({
-      title: t("history.clearTitle"),
-      message: t("history.clearMessage"),
-      confirmLabel: t("history.clearConfirm"),
-      cancelLabel: t("common.cancel"),
-      danger: true,
-    });
-    if (ok) {
-      clear();
-      closeDrawer();
-    }
-  };
 
   return (
     <>
@@ -129,23 +119,16 @@ function SidebarContent({ isMobile, closeDrawer }: { isMobile: boolean; closeDra
         <IconPen size={18} />
         <span>{t("library.prompts")}</span>
       </Link>
-      <ExpertsMenu onPick={closeDrawer} />
+      <SidebarGroup label={t("experts.title")} testId="experts-toggle">
+        <ExpertsMenu onPick={closeDrawer} />
+      </SidebarGroup>
       <div className="sidebar__scroll" ref={scrollRef} data-testid="sidebar-scroll">
         <HistoryList onNavigate={closeDrawer} scrollRef={scrollRef} />
       </div>
       <div className="sidebar__footer">
-        <Link to="/affiliate" className="sidebar__link" data-testid="sidebar-affiliate" onClick={closeDrawer}>
-          <IconSparkle size={18} />
-          <span>{t("sidebar.affiliate")}</span>
-        </Link>
-        <Link to="/help" className="sidebar__link" data-testid="sidebar-help" onClick={closeDrawer}>
-          <IconInfo size={18} />
-          <span>{t("helpLink")}</span>
-        </Link>
-        <button type="button" className="sidebar__link" data-testid="clear-conversations" onClick={() => void onClear()}>
-          <IconBroom size={18} />
-          <span>{t("sidebar.clear")}</span>
-        </button>
+        <SidebarGroup label={t("sidebar.more")} testId="sidebar-more">
+          <SidebarMore isMobile={isMobile} closeDrawer={closeDrawer} />
+        </SidebarGroup>
         <div className="sidebar__prefs">
           <LanguageSelect onChange={(lng) => void saveLanguage(lng).catch(() => {})} />
           {isMobile ? <FullscreenButton className="sidebar__fullscreen" /> : null}

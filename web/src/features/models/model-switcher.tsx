@@ -45,7 +45,7 @@ export function ModelSwitcher() {
         }}
       >
         <span className="model-switcher__name">{model?.name ?? (query.isLoading ? t("models.loading") : t("models.none"))}</span>
-        {model?.offline ? <span className="badge badge--muted">{t("models.offlineBadge")}</span> : null}
+        {model?.offline ? <span className="badge badge--muted model-switcher__offline">{t("models.offlineBadge")}</span> : null}
         <IconChevronDown size={16} />
       </button>
       {open && data ? (
