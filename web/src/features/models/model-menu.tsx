@@ -76,9 +76,10 @@ export function ModelMenu({ menuRef, triggerRef, data, model, disabled, premium,
                     {m.premiumRequired ? <span className="badge badge--premium">{t("models.premium")}</span> : null}
                   </span>
                   <span className="model-option__desc">
-                    {premium
-                      ? t(`modelInfo.${m.id}.premium`, { defaultValue: m.descriptions.premium })
-                      : t(`modelInfo.${m.id}.free`, { defaultValue: m.descriptions.free })}
+                    {/* every external model (ext-<provider>) shares one description: the user's own key */}
+                    {t(`modelInfo.${m.external ? "external" : m.id}.${premium ? "premium" : "free"}`, {
+                      defaultValue: premium ? m.descriptions.premium : m.descriptions.free,
+                    })}
                   </span>
                   {!locked ? (
                     <span className="model-option__usage">
