@@ -19,8 +19,10 @@ const alias = [
 
 /** Chat and history modules loaded on first use (editing, the model menu, find in chat, the search screen, changes to the
  * history): their own chunks, so no page pays for them before they are used. */
-const LATER_CHAT = "citations\\.tsx|answer-turn|send-message|stream-reader|edit-actions|find-bar|find-highlights|follow-answer|message-editor|regenerate-menu|search-quota-notice|message-tools|empty-state|edited-note";
-const LATER_HISTORY = "search-screen|group-search-results|highlight|history-search\\.queries|use-debounced|rename-dialog|history-changes";
+const LATER_CHAT =
+  "citations\\.tsx|answer-turn|send-message|stream-reader|edit-actions|find-bar|find-highlights|follow-answer|message-editor|regenerate-menu|search-quota-notice|message-tools|empty-state|edited-note";
+const LATER_HISTORY =
+  "search-screen|group-search-results|highlight|history-search\\.queries|use-debounced|rename-dialog|history-changes";
 /** What only the signed-in screens load: React Query (without its mutation hooks, which only settings-like screens use), the virtualizer, the socket client, the chat routes' components, and the app's code for them (not the sidebar's folded groups, which load when opened; with the small
  * always-loaded doors of image mode and attachments; the rest of those features loads on use) (scripts only: a
  * stylesheet shared with the sign-in page must not tie it to this chunk; the answers' markdown renderer stays apart,
@@ -37,7 +39,8 @@ const PLANS =
 
 /** The help/FAQ/changelog and blog pages with their shared parts: one lazy chunk for both routes (fewer file names
  * in the route tree every page loads). */
-const HELP = /web[\\/]src[\\/](features[\\/]help[\\/][^?]*\.(tsx?|css)$|routes[\\/]_app[\\/](help|blog)\.tsx\?tsr-split=component)/;
+const HELP =
+  /web[\\/]src[\\/](features[\\/]help[\\/][^?]*\.(tsx?|css)$|routes[\\/]_app[\\/](help|blog)\.tsx\?tsr-split=component)/;
 
 /** What the landing page and the upgrade page share to show prices: the price logic and the package list's schema. */
 const PRICES = /web[\\/]src[\\/]features[\\/]plans[\\/]pricing\.ts$|worker[\\/]protocol[\\/]packages\.ts$/;

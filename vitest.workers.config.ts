@@ -3,7 +3,12 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { mkdirSync } from "node:fs";
 import { configDefaults, defineConfig } from "vitest/config";
-import { FAKE_FACEBOOK_APP_ID, FAKE_FACEBOOK_APP_SECRET, FAKE_OAUTH_SECRET, startFakeIdentity } from "./test/support/fake-identity.ts";
+import {
+  FAKE_FACEBOOK_APP_ID,
+  FAKE_FACEBOOK_APP_SECRET,
+  FAKE_OAUTH_SECRET,
+  startFakeIdentity,
+} from "./test/support/fake-identity.ts";
 import { startFakeImages } from "./test/support/fake-images.ts";
 import { startFakeSearch } from "./test/support/fake-search.ts";
 import { startFakeUpstream } from "./test/support/fake-upstream.ts";
@@ -66,12 +71,20 @@ export default defineConfig(async () => {
             MICROSOFT_CLIENT_ID: "fake-microsoft-client",
             MICROSOFT_CLIENT_SECRET: FAKE_OAUTH_SECRET,
             CONNECTED_APPS_OAUTH_BASE_URLS: JSON.stringify(
-              Object.fromEntries(["google", "microsoft-consumers", "microsoft-organizations"].map((s) => [s, `${identity.url}/oauth/${s}`])),
+              Object.fromEntries(
+                ["google", "microsoft-consumers", "microsoft-organizations"].map((s) => [
+                  s,
+                  `${identity.url}/oauth/${s}`,
+                ]),
+              ),
             ),
             CONNECTED_APPS_API_BASE_URLS: JSON.stringify({ google: identity.url, microsoft: `${identity.url}/graph` }),
             EXTERNAL_MODEL_BASE_URLS: JSON.stringify(
               Object.fromEntries(
-                ["xai", "meta", "google", "anthropic", "deepseek", "github", "perplexity"].map((p) => [p, `${identity.url}/byok/${p}`]),
+                ["xai", "meta", "google", "anthropic", "deepseek", "github", "perplexity"].map((p) => [
+                  p,
+                  `${identity.url}/byok/${p}`,
+                ]),
               ),
             ),
           },

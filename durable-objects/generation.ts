@@ -191,7 +191,12 @@ export class GenerationRunner {
   runningIn(chatId: string): RunningAnswer[] {
     return [...this.runningNow.values()]
       .filter((r) => r.turn.chatId === chatId)
-      .map((r) => ({ turn: r.turn, text: r.text, citations: r.citations, offline: "metadata" in r.head && r.head.metadata.offline === true }));
+      .map((r) => ({
+        turn: r.turn,
+        text: r.text,
+        citations: r.citations,
+        offline: "metadata" in r.head && r.head.metadata.offline === true,
+      }));
   }
 
   /**
@@ -226,7 +231,9 @@ export class GenerationRunner {
           user_message_id: turn.userMessage?.messageId,
           chat_id: turn.chatId,
           model: turn.endpoint,
-          ...(turn.forEditedMessageId ? { is_edit_response: true, for_edited_message_id: turn.forEditedMessageId } : {}),
+          ...(turn.forEditedMessageId
+            ? { is_edit_response: true, for_edited_message_id: turn.forEditedMessageId }
+            : {}),
         },
       },
       text: "",
@@ -303,7 +310,13 @@ export class GenerationRunner {
       }
     }
     const text = running.text;
-    const outcome: Outcome = { text, citations: running.citations, stopped: signal.aborted, error: error?.code ?? null, offline };
+    const outcome: Outcome = {
+      text,
+      citations: running.citations,
+      stopped: signal.aborted,
+      error: error?.code ?? null,
+      offline,
+    };
     // The turn's use is given back when the provider failed before producing anything (same quota day it was taken).
     if (outcome.error && !outcome.text && turn.usage) this.state.refundUse(turn.usage.day, turn.usage.bucket);
     this.state.appendToWindow(turn.chatId, [{ messageId: turn.botMessageId, sender: "bot", message: text }]);

@@ -18,27 +18,44 @@ interface WindowRow {
 }
 
 /** A message as the window keeps it. */
-const WINDOW_COLUMNS = { messageId: messages.messageId, sender: messages.sender, message: messages.message, original: messages.originalMessage };
+const WINDOW_COLUMNS = {
+  messageId: messages.messageId,
+  sender: messages.sender,
+  message: messages.message,
+  original: messages.originalMessage,
+};
 
 function accountQueries(db: Db, userId: string) {
   return [
     db.select().from(users).where(eq(users.id, userId)).limit(1),
     db.select().from(aiSettings).where(eq(aiSettings.userId, userId)).limit(1),
-    db.select({ content: userMemories.content }).from(userMemories).where(eq(userMemories.userId, userId)).orderBy(asc(userMemories.createdAt)),
+    db
+      .select({ content: userMemories.content })
+      .from(userMemories)
+      .where(eq(userMemories.userId, userId))
+      .orderBy(asc(userMemories.createdAt)),
     sealedModelKeysQuery(db, userId),
     premiumPeriodsQuery(db, userId),
   ] as const;
 }
 
 function dayQuery(db: Db, userId: string, day: string) {
-  return db.select({ bucket: dailyUsage.bucket, count: dailyUsage.count }).from(dailyUsage).where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.day, day)));
+  return db
+    .select({ bucket: dailyUsage.bucket, count: dailyUsage.count })
+    .from(dailyUsage)
+    .where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.day, day)));
 }
 
 /** Everything the object keeps about a user: the account (with the paid periods), active sessions and the day's counters. */
 export async function readUserState(db: Db, userId: string, day: string) {
   const [userRows, settingsRows, memoryRows, modelKeys, periodRows, sessionRows, usageRows] = await db.batch([
     ...accountQueries(db, userId),
-    db.select().from(userSessions).where(and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, Date.now()))),
+    db
+      .select()
+      .from(userSessions)
+      .where(
+        and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, Date.now())),
+      ),
     dayQuery(db, userId, day),
   ]);
   return {
@@ -55,15 +72,30 @@ export async function readUserState(db: Db, userId: string, day: string) {
 /** The account part again, after a change to the plan, profile, AI settings or remembered facts. */
 export async function readAccount(db: Db, userId: string) {
   const [userRows, settingsRows, memoryRows, modelKeys, periodRows] = await db.batch(accountQueries(db, userId));
-  return { user: userRows[0], settings: settingsRows[0], memories: memoryRows.map((m) => m.content), modelKeys, periods: periodRows.map(toPremiumPeriod) };
+  return {
+    user: userRows[0],
+    settings: settingsRows[0],
+    memories: memoryRows.map((m) => m.content),
+    modelKeys,
+    periods: periodRows.map(toPremiumPeriod),
+  };
 }
 
 /** What a turn needs that the object lacks: a chat (its status and last messages, oldest first) and/or a day. */
 export async function readForTurn(db: Db, userId: string, need: { chatId: string | null; day: string | null }) {
   const chatQueries = (chatId: string) =>
     [
-      db.select({ id: chatSessions.id, status: chatSessions.status, persona: chatSessions.persona }).from(chatSessions).where(and(eq(chatSessions.id, chatId), eq(chatSessions.userId, userId))).limit(1),
-      db.select(WINDOW_COLUMNS).from(messages).where(and(eq(messages.chatId, chatId), eq(messages.userId, userId))).orderBy(desc(messages.createdAt), desc(messages.id)).limit(HISTORY_MESSAGES),
+      db
+        .select({ id: chatSessions.id, status: chatSessions.status, persona: chatSessions.persona })
+        .from(chatSessions)
+        .where(and(eq(chatSessions.id, chatId), eq(chatSessions.userId, userId)))
+        .limit(1),
+      db
+        .select(WINDOW_COLUMNS)
+        .from(messages)
+        .where(and(eq(messages.chatId, chatId), eq(messages.userId, userId)))
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(HISTORY_MESSAGES),
     ] as const;
   const chatOf = ([chat]: { id: string; status: string; persona: string | null }[], newestFirst: WindowRow[]) => ({
     chat: chat ?? null,
@@ -84,9 +116,16 @@ export async function readForTurn(db: Db, userId: string, need: { chatId: string
 /** A message of a chat and up to HISTORY_MESSAGES before it (oldest first), or null when the chat has no such message. */
 export async function readMessageWithHistory(db: Db, userId: string, chatId: string, messageId: string) {
   const ofChat = and(eq(messages.chatId, chatId), eq(messages.userId, userId));
-  const targetPosition = db.select({ createdAt: messages.createdAt, id: messages.id }).from(messages).where(and(ofChat, eq(messages.messageId, messageId)));
+  const targetPosition = db
+    .select({ createdAt: messages.createdAt, id: messages.id })
+    .from(messages)
+    .where(and(ofChat, eq(messages.messageId, messageId)));
   const [found, earlier] = await db.batch([
-    db.select(WINDOW_COLUMNS).from(messages).where(and(ofChat, eq(messages.messageId, messageId))).limit(1),
+    db
+      .select(WINDOW_COLUMNS)
+      .from(messages)
+      .where(and(ofChat, eq(messages.messageId, messageId)))
+      .limit(1),
     db
       .select(WINDOW_COLUMNS)
       .from(messages)

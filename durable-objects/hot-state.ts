@@ -108,7 +108,11 @@ export class HotState {
   }
 
   private setMeta(key: string, value: string) {
-    this.sql.exec("INSERT INTO hot_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", key, value);
+    this.sql.exec(
+      "INSERT INTO hot_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+      key,
+      value,
+    );
   }
 
   // ---- hydration -------------------------------------------------------------------------------------------------
@@ -128,7 +132,13 @@ export class HotState {
       for (const s of loaded.sessions) {
         this.sql.exec(
           "INSERT OR IGNORE INTO hot_sessions (id, token_hash, user_agent, ip, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-          s.id, s.tokenHash, s.userAgent, s.ip, s.createdAt, s.lastSeenAt, s.expiresAt,
+          s.id,
+          s.tokenHash,
+          s.userAgent,
+          s.ip,
+          s.createdAt,
+          s.lastSeenAt,
+          s.expiresAt,
         );
       }
       this.mergeDay(day, loaded.usage);
@@ -145,7 +155,11 @@ export class HotState {
     return this.knowsPeriods || this.reloadUser();
   }
 
-  private setPersonalization(settingsRow: (typeof aiSettings.$inferSelect) | undefined, memories: string[], modelKeys: SealedModelKey[]) {
+  private setPersonalization(
+    settingsRow: typeof aiSettings.$inferSelect | undefined,
+    memories: string[],
+    modelKeys: SealedModelKey[],
+  ) {
     const value: Personalization = { settings: aiSettingsFromRow(settingsRow), memories, modelKeys };
     this.personalizationCache = value;
     this.setMeta("personalization", JSON.stringify(value));
@@ -243,13 +257,18 @@ export class HotState {
     if (!(await this.load())) throw new AppError("unauthorized", "No such user");
     const session = this.activeSession(sessionId);
     if (!session) throw new AppError("session_expired", "Your login session has ended. Please log in again.");
-    if (tokenHash !== null && tokenHash !== session.tokenHash) throw new AppError("invalid_token", "Session token does not match");
+    if (tokenHash !== null && tokenHash !== session.tokenHash)
+      throw new AppError("invalid_token", "Session token does not match");
     return this.user();
   }
 
   /** The session when it is active and unexpired. */
   activeSession(id: string, now = Date.now()): SessionRecord | null {
-    const [row] = this.rows("SELECT * FROM hot_sessions WHERE id = ? AND revoked_at IS NULL AND expires_at > ?", id, now);
+    const [row] = this.rows(
+      "SELECT * FROM hot_sessions WHERE id = ? AND revoked_at IS NULL AND expires_at > ?",
+      id,
+      now,
+    );
     return row ? toSession(row) : null;
   }
 
@@ -265,9 +284,17 @@ export class HotState {
   addSession(s: SessionRecord, limit: number): string[] {
     this.sql.exec(
       "INSERT INTO hot_sessions (id, token_hash, user_agent, ip, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      s.id, s.tokenHash, s.userAgent, s.ip, s.createdAt, s.lastSeenAt, s.expiresAt,
+      s.id,
+      s.tokenHash,
+      s.userAgent,
+      s.ip,
+      s.createdAt,
+      s.lastSeenAt,
+      s.expiresAt,
     );
-    const surplus = this.activeSessions(s.createdAt).slice(limit).map((x) => x.id);
+    const surplus = this.activeSessions(s.createdAt)
+      .slice(limit)
+      .map((x) => x.id);
     this.revoke(surplus, "replaced");
     return surplus;
   }
@@ -278,7 +305,9 @@ export class HotState {
     for (const id of ids) {
       const cursor = this.sql.exec(
         "UPDATE hot_sessions SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL",
-        now, reason, id,
+        now,
+        reason,
+        id,
       );
       if (cursor.rowsWritten > 0) ended.push(id);
     }
@@ -301,7 +330,9 @@ export class HotState {
     for (const r of rows) {
       this.sql.exec(
         "INSERT INTO hot_usage (day, bucket, count) VALUES (?, ?, ?) ON CONFLICT(day, bucket) DO UPDATE SET count = max(count, excluded.count)",
-        day, r.bucket, r.count,
+        day,
+        r.bucket,
+        r.count,
       );
     }
     this.sql.exec("INSERT OR IGNORE INTO hot_usage_days (day) VALUES (?)", day);
@@ -313,7 +344,12 @@ export class HotState {
   }
 
   usageOfDay(day: string): Map<string, number> {
-    return new Map(this.rows("SELECT bucket, count FROM hot_usage WHERE day = ?", day).map((r) => [String(r.bucket), Number(r.count)]));
+    return new Map(
+      this.rows("SELECT bucket, count FROM hot_usage WHERE day = ?", day).map((r) => [
+        String(r.bucket),
+        Number(r.count),
+      ]),
+    );
   }
 
   /** Takes one use if fewer than `limit` are taken. Returns the uses left after this one, or null when none were left. */
@@ -322,7 +358,8 @@ export class HotState {
     if (used >= limit) return null;
     this.sql.exec(
       "INSERT INTO hot_usage (day, bucket, count) VALUES (?, ?, 1) ON CONFLICT(day, bucket) DO UPDATE SET count = count + 1",
-      day, bucket,
+      day,
+      bucket,
     );
     return limit - (used + 1);
   }
@@ -343,7 +380,10 @@ export class HotState {
   /** The chat's recent messages, oldest first, when the object knows the chat is the user's and active; else null. */
   chatWindow(chatId: string): WindowMessage[] | null {
     if (this.rows("SELECT 1 FROM hot_chats WHERE chat_id = ?", chatId).length === 0) return null;
-    return this.rows("SELECT message_id, sender, message, original FROM hot_window WHERE chat_id = ? ORDER BY seq", chatId).map((r) => ({
+    return this.rows(
+      "SELECT message_id, sender, message, original FROM hot_window WHERE chat_id = ? ORDER BY seq",
+      chatId,
+    ).map((r) => ({
       messageId: String(r.message_id),
       sender: r.sender === "user" ? "user" : "bot",
       message: String(r.message),
@@ -361,7 +401,12 @@ export class HotState {
   rememberChat(chatId: string, history: WindowMessage[], persona: string | null = null) {
     this.storage.transactionSync(() => {
       this.forgetChat(chatId);
-      this.sql.exec("INSERT INTO hot_chats (chat_id, loaded_at, persona) VALUES (?, ?, ?)", chatId, Date.now(), persona);
+      this.sql.exec(
+        "INSERT INTO hot_chats (chat_id, loaded_at, persona) VALUES (?, ?, ?)",
+        chatId,
+        Date.now(),
+        persona,
+      );
       this.appendToWindow(chatId, history);
     });
   }
@@ -375,18 +420,27 @@ export class HotState {
     for (const m of items) {
       const changed = this.sql.exec(
         "UPDATE hot_window SET message = ?, original = ? WHERE chat_id = ? AND message_id = ?",
-        m.message, m.original ?? null, chatId, m.messageId,
+        m.message,
+        m.original ?? null,
+        chatId,
+        m.messageId,
       ).rowsWritten;
       if (changed === 0) {
         this.sql.exec(
           "INSERT INTO hot_window (chat_id, message_id, sender, message, original) VALUES (?, ?, ?, ?, ?)",
-          chatId, m.messageId, m.sender, m.message, m.original ?? null,
+          chatId,
+          m.messageId,
+          m.sender,
+          m.message,
+          m.original ?? null,
         );
       }
     }
     this.sql.exec(
       "DELETE FROM hot_window WHERE chat_id = ? AND seq NOT IN (SELECT seq FROM hot_window WHERE chat_id = ? ORDER BY seq DESC LIMIT ?)",
-      chatId, chatId, HISTORY_MESSAGES,
+      chatId,
+      chatId,
+      HISTORY_MESSAGES,
     );
   }
 
@@ -405,7 +459,10 @@ export class HotState {
    * A message of a chat the object knows, with the messages before it (oldest first): from the window, or — for a
    * message older than the window — from D1 in one batch. Null when the chat has no such message.
    */
-  async messageWithHistory(chatId: string, messageId: string): Promise<{ target: WindowMessage; before: WindowMessage[] } | null> {
+  async messageWithHistory(
+    chatId: string,
+    messageId: string,
+  ): Promise<{ target: WindowMessage; before: WindowMessage[] } | null> {
     const window = this.chatWindow(chatId) ?? [];
     const at = window.findIndex((m) => m.messageId === messageId);
     if (at >= 0) return { target: window[at]!, before: window.slice(0, at) };

@@ -102,7 +102,8 @@ export class SocketSessions {
     // already authenticated the socket), the session is checked again.
     if (msg.token) {
       const claims = await verifySessionJwt(this.env, msg.token);
-      if (!claims || claims.sub !== state.userId || claims.sid !== state.sessionId) return this.rejectSocket(conn, "expired");
+      if (!claims || claims.sub !== state.userId || claims.sid !== state.sessionId)
+        return this.rejectSocket(conn, "expired");
     }
     const tokenHash = msg.session_token ? await sha256Hex(msg.session_token) : null;
     const user = await this.host.sessionUser(state.sessionId, tokenHash);

@@ -147,9 +147,17 @@ export class UserHub extends Server<Env> {
   private async planApplied() {
     const user = this.state.user();
     const plan = planOf(user);
-    const surplus = this.state.activeSessions().slice(ENTITLEMENTS[plan].sessionLimit).map((s) => s.id);
+    const surplus = this.state
+      .activeSessions()
+      .slice(ENTITLEMENTS[plan].sessionLimit)
+      .map((s) => s.id);
     if (surplus.length > 0) await this.endSessionsById(surplus, "expired");
-    this.sockets.broadcast({ type: "plan_changed", plan, is_premium: user.isPremium, premium_end: isoOrNull(user.premiumEnd) });
+    this.sockets.broadcast({
+      type: "plan_changed",
+      plan,
+      is_premium: user.isPremium,
+      premium_end: isoOrNull(user.premiumEnd),
+    });
   }
 
   /**
@@ -187,7 +195,10 @@ export class UserHub extends Server<Env> {
    * RPC: starts a session for the user (login, register). Ends the oldest sessions past the plan's limit and pushes
    * force_logout to them. Atomic: the object runs one call at a time through its state. Returns the ended ids.
    */
-  async startSession(user: SessionUser, session: Omit<SessionRecord, "tokenHash"> & { token: string }): Promise<string[]> {
+  async startSession(
+    user: SessionUser,
+    session: Omit<SessionRecord, "tokenHash"> & { token: string },
+  ): Promise<string[]> {
     const { token, ...rest } = session;
     const record: SessionRecord = { ...rest, tokenHash: await sha256Hex(token) };
     await this.ready();
@@ -216,7 +227,10 @@ export class UserHub extends Server<Env> {
   /** RPC: ends every active session but `keep` (null: all of them). Returns the ids that were ended. */
   async endOtherSessions(keep: string | null, reason: LogoutReason): Promise<string[]> {
     await this.ready();
-    const ids = this.state.activeSessions().map((s) => s.id).filter((id) => id !== keep);
+    const ids = this.state
+      .activeSessions()
+      .map((s) => s.id)
+      .filter((id) => id !== keep);
     return this.endSessionsById(ids, reason);
   }
 
@@ -252,7 +266,10 @@ export class UserHub extends Server<Env> {
   /** RPC: runs an image turn (worker/turn/image-turn.ts): the picture drawn, stored and saved, or the refusal. */
   async imageTurn(req: ImageTurnRequest): Promise<({ ok: true } & ImageResult) | Refusal> {
     try {
-      return { ok: true, ...(await runImageTurn({ ...turnHost(this.state, this.generations, this.env), env: this.env }, req)) };
+      return {
+        ok: true,
+        ...(await runImageTurn({ ...turnHost(this.state, this.generations, this.env), env: this.env }, req)),
+      };
     } catch (err) {
       return refusal(err);
     }

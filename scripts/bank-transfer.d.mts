@@ -14,6 +14,11 @@ export interface BankTransfer {
   description: string;
 }
 /** A SePay-style incoming transfer of `amount` VND with the order code as its memo. */
-export function bankTransfer(input: { code: string; amount: number; accountNumber?: string | null; description: string }): BankTransfer;
+export function bankTransfer(input: {
+  code: string;
+  amount: number;
+  accountNumber?: string | null;
+  description: string;
+}): BankTransfer;
 /** Sends the transfer to the server's /payments/webhook, signed with the webhook secret. */
 export function sendBankWebhook(baseURL: string, secret: string, transfer: BankTransfer): Promise<Response>;

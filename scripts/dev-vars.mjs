@@ -44,6 +44,9 @@ export function ensureDevVars(root) {
   const missing = Object.entries(LOCAL_DEFAULTS).filter(([name]) => !present[name]);
   if (missing.length === 0) return;
   const text = readFileSync(file, "utf8");
-  appendFileSync(file, `${text.endsWith("\n") || text === "" ? "" : "\n"}${missing.map(([name, make]) => `${name}=${make()}\n`).join("")}`);
+  appendFileSync(
+    file,
+    `${text.endsWith("\n") || text === "" ? "" : "\n"}${missing.map(([name, make]) => `${name}=${make()}\n`).join("")}`,
+  );
   console.log(`Added ${missing.map(([name]) => name).join(", ")} to .dev.vars`);
 }

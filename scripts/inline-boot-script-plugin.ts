@@ -38,7 +38,8 @@ export function inlineBootScriptPlugin({ source }: { source: string }): Plugin {
       const headers = join(options.dir ?? "", "_headers");
       if (this.environment.name !== "client" || !existsSync(headers)) return;
       const text = readFileSync(headers, "utf8");
-      if (!text.includes(SCRIPT_SRC)) throw new Error(`web/public/_headers has no "${SCRIPT_SRC}" to allow the boot script in`);
+      if (!text.includes(SCRIPT_SRC))
+        throw new Error(`web/public/_headers has no "${SCRIPT_SRC}" to allow the boot script in`);
       writeFileSync(headers, text.replace(SCRIPT_SRC, `${SCRIPT_SRC} ${cspHash(bootScript(source))}`));
     },
   };

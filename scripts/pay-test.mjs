@@ -31,8 +31,23 @@ function orderAmount() {
   const persist = process.env.PERSIST_DIR ? ["--persist-to", process.env.PERSIST_DIR] : [];
   const result = spawnSync(
     join(root, "node_modules", ".bin", "wrangler"),
-    ["d1", "execute", "DB", "--local", "--json", "-c", "wrangler.toml", ...persist, "--command", `SELECT amount, status FROM payment_orders WHERE code = '${code}'`],
-    { cwd: root, encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true" } },
+    [
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--json",
+      "-c",
+      "wrangler.toml",
+      ...persist,
+      "--command",
+      `SELECT amount, status FROM payment_orders WHERE code = '${code}'`,
+    ],
+    {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true" },
+    },
   );
   if (result.status !== 0) fail(`could not read the local database: ${result.stderr || result.stdout}`);
   const rows = JSON.parse(result.stdout)[0]?.results ?? [];
@@ -44,7 +59,8 @@ function orderAmount() {
 const amount = rawAmount !== undefined ? Number(rawAmount) : orderAmount();
 if (!Number.isSafeInteger(amount) || amount <= 0) fail(`bad amount: ${rawAmount}`);
 
-const accountNumber = /^\s*BANK_ACCOUNT_NUMBER\s*=\s*"([^"]*)"/m.exec(readFileSync(join(root, "wrangler.toml"), "utf8"))?.[1] ?? null;
+const accountNumber =
+  /^\s*BANK_ACCOUNT_NUMBER\s*=\s*"([^"]*)"/m.exec(readFileSync(join(root, "wrangler.toml"), "utf8"))?.[1] ?? null;
 const body = bankTransfer({ code, amount, accountNumber, description: `pay:test ${code}` });
 
 const base = process.env.BASE_URL || `http://localhost:${process.env.PORT || "8787"}`;

@@ -37,7 +37,8 @@ export function landingCss(bundle: OutputBundle): string[] {
   };
   const entry = chunks.find((c) => c.isEntry);
   const landing = chunks.find((c) => c.moduleIds.some((id) => LANDING_MODULE.test(id)));
-  if (!entry || !landing) throw new Error("prerender-landing: the client build has no entry chunk or no landing page chunk");
+  if (!entry || !landing)
+    throw new Error("prerender-landing: the client build has no entry chunk or no landing page chunk");
   visit(entry);
   visit(landing);
   return [...css];

@@ -14,7 +14,8 @@ const PUBLIC_SHELL = ["/favicon.svg", "/manifest.webmanifest", "/icons/icon-192.
 /** wrangler.toml's run_worker_first patterns ("/api/*", "/ws", ...). */
 export function workerFirstPaths(wranglerToml: string): string[] {
   const list = /run_worker_first\s*=\s*\[([\s\S]*?)\]/.exec(wranglerToml)?.[1];
-  if (!list) throw new Error("wrangler.toml has no run_worker_first list: the service worker cannot know the API's paths");
+  if (!list)
+    throw new Error("wrangler.toml has no run_worker_first list: the service worker cannot know the API's paths");
   return [...list.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
 }
 
@@ -26,7 +27,9 @@ export function shellFiles(bundle: OutputBundle): string[] {
   const visit = (chunk: OutputChunk) => {
     if (files.has(`/${chunk.fileName}`)) return;
     files.add(`/${chunk.fileName}`);
-    for (const css of (chunk as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? []) files.add(`/${css}`);
+    for (const css of (chunk as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata
+      ?.importedCss ?? [])
+      files.add(`/${css}`);
     for (const dep of chunk.imports) {
       const next = byName.get(dep);
       if (next) visit(next);

@@ -34,13 +34,39 @@ ensureDevVars(root);
 if (process.env.SKIP_BUILD !== "1") run(bin("vite"), ["build", "--logLevel", "warn"]);
 run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", ...persist]);
 // Seeded rows (the notification feeds), idempotent: rows an operator changed are kept.
-run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--yes", "--file", "seeds/feeds.sql", "-c", "wrangler.toml", ...persist]);
+run(bin("wrangler"), [
+  "d1",
+  "execute",
+  "DB",
+  "--local",
+  "--yes",
+  "--file",
+  "seeds/feeds.sql",
+  "-c",
+  "wrangler.toml",
+  ...persist,
+]);
 
 console.log(`\nMây is starting on http://${host}:${port}\n`);
-const server = spawn(bin("wrangler"), ["dev", "-c", "wrangler.toml", "--port", port, "--ip", host, "--show-interactive-dev-session=false", ...persist, ...devArgs], {
-  cwd: root,
-  env,
-  stdio: "inherit",
-});
+const server = spawn(
+  bin("wrangler"),
+  [
+    "dev",
+    "-c",
+    "wrangler.toml",
+    "--port",
+    port,
+    "--ip",
+    host,
+    "--show-interactive-dev-session=false",
+    ...persist,
+    ...devArgs,
+  ],
+  {
+    cwd: root,
+    env,
+    stdio: "inherit",
+  },
+);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -42,7 +42,13 @@ export function handleError(err: Error, c: Context<AppEnv>) {
   // Hono's own HTTPExceptions (malformed JSON, body limit, bad content type) keep their status in our envelope.
   if (err instanceof HTTPException && err.status < 500) {
     const code: ErrorCode =
-      err.status === 413 ? "payload_too_large" : err.status === 415 ? "unsupported_media_type" : err.status === 401 ? "unauthorized" : "invalid_input";
+      err.status === 413
+        ? "payload_too_large"
+        : err.status === 415
+          ? "unsupported_media_type"
+          : err.status === 401
+            ? "unauthorized"
+            : "invalid_input";
     return c.json(errorBody(c.req.path, code, err.message || "Invalid request"), STATUS[code]);
   }
   console.error("unhandled error", c.req.method, c.req.path, err);

@@ -35,21 +35,31 @@ function generateAnswer(targetChars: number): string {
   const pick = <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const sentence = () => {
     const words = Array.from({ length: 6 + Math.floor(next() * 12) }, () => pick(WORDS));
-    const styled = words.map((word, i) => (i === 2 && next() < 0.3 ? `**${word}**` : i === 4 && next() < 0.3 ? `\`${word}\`` : word));
+    const styled = words.map((word, i) =>
+      i === 2 && next() < 0.3 ? `**${word}**` : i === 4 && next() < 0.3 ? `\`${word}\`` : word,
+    );
     const text = styled.join(" ");
     return `${text[0]?.toUpperCase()}${text.slice(1)}.`;
   };
   const paragraph = () => Array.from({ length: 2 + Math.floor(next() * 4) }, sentence).join(" ");
   const list = (ordered: boolean) =>
-    Array.from({ length: 3 + Math.floor(next() * 5) }, (_, i) => `${ordered ? `${i + 1}.` : "-"} ${sentence()}`).join("\n");
+    Array.from({ length: 3 + Math.floor(next() * 5) }, (_, i) => `${ordered ? `${i + 1}.` : "-"} ${sentence()}`).join(
+      "\n",
+    );
   const code = () => {
     const lines = Array.from({ length: 6 + Math.floor(next() * 14) }, (_, i) =>
-      i % 4 === 0 ? `function ${pick(WORDS)}${i}(input: number): number {` : `  return input * ${i} + ${Math.floor(next() * 100)}; // ${pick(WORDS)}`,
+      i % 4 === 0
+        ? `function ${pick(WORDS)}${i}(input: number): number {`
+        : `  return input * ${i} + ${Math.floor(next() * 100)}; // ${pick(WORDS)}`,
     );
     return `\`\`\`ts\n${lines.join("\n")}\n\`\`\``;
   };
   const table = () => {
-    const rows = Array.from({ length: 4 + Math.floor(next() * 8) }, (_, i) => `| ${pick(WORDS)} ${i} | ${Math.floor(next() * 1000)} | ${pick(WORDS)} | ${(next() * 100).toFixed(1)}% |`);
+    const rows = Array.from(
+      { length: 4 + Math.floor(next() * 8) },
+      (_, i) =>
+        `| ${pick(WORDS)} ${i} | ${Math.floor(next() * 1000)} | ${pick(WORDS)} | ${(next() * 100).toFixed(1)}% |`,
+    );
     return `| name | count | kind | share |\n|------|------:|------|------:|\n${rows.join("\n")}`;
   };
 
@@ -98,7 +108,8 @@ it("streams a 20k-token answer: block renderer vs whole-message re-render", asyn
   const answer = generateAnswer(TARGET_TOKENS * CHARS_PER_TOKEN);
   const step = TOKENS_PER_UPDATE * CHARS_PER_TOKEN;
   const prefixes: string[] = [];
-  for (let end = step; end < answer.length + step; end += step) prefixes.push(answer.slice(0, Math.min(end, answer.length)));
+  for (let end = step; end < answer.length + step; end += step)
+    prefixes.push(answer.slice(0, Math.min(end, answer.length)));
   const sampleEvery = Math.floor(prefixes.length / WHOLE_SAMPLES);
   const sampled = Array.from({ length: WHOLE_SAMPLES }, (_, i) => (i + 1) * sampleEvery - 1);
 

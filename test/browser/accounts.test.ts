@@ -24,7 +24,9 @@ describe("social sign-in with a provider the server has not set up", () => {
     });
     await page.goto(`${baseURL}/login`);
     await page.locator("[data-testid=social-facebook-unavailable]").waitFor();
-    expect(await page.textContent("[data-testid=social-facebook-unavailable]")).toBe("Sign-in with Facebook is not set up on this server.");
+    expect(await page.textContent("[data-testid=social-facebook-unavailable]")).toBe(
+      "Sign-in with Facebook is not set up on this server.",
+    );
     expect(await page.getAttribute("[data-testid=social-facebook]", "aria-disabled")).toBe("true");
     // Google is set up on the test server: its button is live and says nothing of the kind
     expect(await page.getAttribute("[data-testid=social-google]", "aria-disabled")).toBe("false");

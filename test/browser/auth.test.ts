@@ -44,7 +44,11 @@ describe("sign in", () => {
   });
 
   it("keeps the credentials in HttpOnly cookies only, and sign-out ends that session on the server", async () => {
-    const stored = await page.evaluate(() => Object.keys(localStorage).map((k) => `${k}=${localStorage.getItem(k)}`).join("\n"));
+    const stored = await page.evaluate(() =>
+      Object.keys(localStorage)
+        .map((k) => `${k}=${localStorage.getItem(k)}`)
+        .join("\n"),
+    );
     const cookies = await ctx.cookies(baseURL);
     const credentials = cookies.filter((c) => c.name === "jwt_token" || c.name === "session_token");
     expect(credentials.map((c) => c.name).sort()).toEqual(["jwt_token", "session_token"]);
@@ -59,7 +63,9 @@ describe("sign in", () => {
     await page.waitForURL("**/login**");
     // the old cookies no longer open anything, and the browser holds none
     expect((await fetch(`${baseURL}/auth/me`, { headers: { Cookie: cookieHeader } })).status).toBe(401);
-    expect((await ctx.cookies(baseURL)).filter((c) => c.name === "jwt_token" || c.name === "session_token")).toEqual([]);
+    expect((await ctx.cookies(baseURL)).filter((c) => c.name === "jwt_token" || c.name === "session_token")).toEqual(
+      [],
+    );
     await page.fill("[data-testid=field-email]", account.email);
     await page.fill("[data-testid=field-password]", account.password);
     await page.click("[data-testid=login-submit]");

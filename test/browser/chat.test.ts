@@ -104,7 +104,8 @@ describe("chatting in the browser", () => {
 
   it("stops following the stream when the reader scrolls up, and offers scroll-to-bottom", async () => {
     const list = page.locator("[data-testid=message-list]");
-    const metrics = () => list.evaluate((el) => ({ top: el.scrollTop, gap: el.scrollHeight - el.scrollTop - el.clientHeight }));
+    const metrics = () =>
+      list.evaluate((el) => ({ top: el.scrollTop, gap: el.scrollHeight - el.scrollTop - el.clientHeight }));
     await page.fill("[data-testid=chat-input]", "One more question: how does rain form over the sea?");
     await page.keyboard.press("Enter");
     await page.waitForSelector("[data-testid=stop-button]");
@@ -128,12 +129,16 @@ describe("chatting in the browser", () => {
     const asked: string[] = [];
     const outcome = new Map<string, string>();
     cdp.on("Network.requestWillBeSent", (e) => {
-      if (e.request.method === "POST" && new URL(e.request.url).pathname.startsWith("/api/chat/")) asked.push(e.requestId);
+      if (e.request.method === "POST" && new URL(e.request.url).pathname.startsWith("/api/chat/"))
+        asked.push(e.requestId);
     });
     cdp.on("Network.loadingFinished", (e) => outcome.set(e.requestId, "finished"));
-    cdp.on("Network.loadingFailed", (e) => outcome.set(e.requestId, `failed: ${e.errorText}${e.canceled ? " (canceled)" : ""}`));
+    cdp.on("Network.loadingFailed", (e) =>
+      outcome.set(e.requestId, `failed: ${e.errorText}${e.canceled ? " (canceled)" : ""}`),
+    );
     const failed: string[] = [];
-    const onFailed = (req: import("playwright-core").Request) => failed.push(`${req.method()} ${req.url()} ${req.failure()?.errorText}`);
+    const onFailed = (req: import("playwright-core").Request) =>
+      failed.push(`${req.method()} ${req.url()} ${req.failure()?.errorText}`);
     page.on("requestfailed", onFailed);
     try {
       await page.fill("[data-testid=chat-input]", "What is a cumulus cloud?");
@@ -155,7 +160,9 @@ describe("chatting in the browser", () => {
     const item = page.locator("[data-testid=history-item]").first();
     await item.hover();
     await item.locator("[data-testid=history-star]").click();
-    await expect.poll(() => page.locator("[data-testid=history-item]").first().getAttribute("data-starred")).toBe("true");
+    await expect
+      .poll(() => page.locator("[data-testid=history-item]").first().getAttribute("data-starred"))
+      .toBe("true");
     const starred = page.locator("[data-testid=history-item]").first();
     await starred.hover();
     await starred.locator("[data-testid=history-delete]").click();
@@ -175,8 +182,11 @@ describe("chatting in the browser", () => {
     await page.fill("[data-testid=chat-input]", "Is this sentence correct: I has a cat?");
     await page.keyboard.press("Enter");
     // the send button also shows while the turn is being set up, so the saved chat is polled for, not assumed
-    const newest = () => page.evaluate(async () => (await (await fetch("/chat-sessions", { credentials: "same-origin" })).json()).data[0]);
-    await expect.poll(newest, { timeout: 30_000 }).toMatchObject({ title: expect.stringContaining("Is this sentence correct"), persona: "english-professor" });
+    const newest = () =>
+      page.evaluate(async () => (await (await fetch("/chat-sessions", { credentials: "same-origin" })).json()).data[0]);
+    await expect
+      .poll(newest, { timeout: 30_000 })
+      .toMatchObject({ title: expect.stringContaining("Is this sentence correct"), persona: "english-professor" });
     await page.waitForSelector("[data-testid=send-button]", { timeout: 30_000 });
     await page.click("[data-testid=new-chat]");
     await page.waitForSelector("[data-testid=greeting]");
@@ -192,9 +202,18 @@ describe("chatting in the browser", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/c\//);
     const chatId = new URL(page.url()).pathname.split("/").at(-1);
-    await page.waitForSelector("[data-testid=message][data-sender=bot] img[alt='Generated image']", { timeout: 30_000 });
-    const chat = await page.evaluate(async (id) => (await (await fetch(`/chat-sessions/${id}`, { credentials: "same-origin" })).json()).data, chatId);
-    expect(chat).toMatchObject({ id: chatId, title: expect.stringContaining("A chart of rice prices"), persona: "market-analyst" });
+    await page.waitForSelector("[data-testid=message][data-sender=bot] img[alt='Generated image']", {
+      timeout: 30_000,
+    });
+    const chat = await page.evaluate(
+      async (id) => (await (await fetch(`/chat-sessions/${id}`, { credentials: "same-origin" })).json()).data,
+      chatId,
+    );
+    expect(chat).toMatchObject({
+      id: chatId,
+      title: expect.stringContaining("A chart of rice prices"),
+      persona: "market-analyst",
+    });
     // the persona is used once: the next new chat is a plain one
     await page.click("[data-testid=new-chat]");
     await page.waitForSelector("[data-testid=greeting]");

@@ -15,7 +15,11 @@ const baseURL = inject("baseURL");
 async function call(s: ApiSession, method: string, path: string, body?: unknown): Promise<Response> {
   return fetch(`${baseURL}${path}`, {
     method,
-    headers: { Authorization: `Bearer ${s.token}`, "X-Session-Token": s.sessionToken, "Content-Type": "application/json" },
+    headers: {
+      Authorization: `Bearer ${s.token}`,
+      "X-Session-Token": s.sessionToken,
+      "Content-Type": "application/json",
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
@@ -27,7 +31,10 @@ async function newChat(s: ApiSession, title: string): Promise<string> {
 
 async function save(s: ApiSession, chatId: string, messages: unknown[]): Promise<void> {
   for (let i = 0; i < messages.length; i += 200) {
-    const res = await call(s, "POST", "/media-api/api/chat/save", { chat_id: chatId, messages: messages.slice(i, i + 200) });
+    const res = await call(s, "POST", "/media-api/api/chat/save", {
+      chat_id: chatId,
+      messages: messages.slice(i, i + 200),
+    });
     if (!res.ok) throw new Error(`save failed: ${res.status} ${await res.text()}`);
   }
 }
@@ -35,7 +42,9 @@ async function save(s: ApiSession, chatId: string, messages: unknown[]): Promise
 /** Today's remaining uses of a model as GET /api/models tells the signed-in page. */
 const remaining = (page: Page, endpoint: string) =>
   page.evaluate(async (e) => {
-    const body = (await (await fetch("/api/models")).json()) as { data: { models: { endpoint: string; remaining: number }[] } };
+    const body = (await (await fetch("/api/models")).json()) as {
+      data: { models: { endpoint: string; remaining: number }[] };
+    };
     return body.data.models.find((m) => m.endpoint === e)?.remaining ?? -1;
   }, endpoint);
 
@@ -54,8 +63,16 @@ const findMarks = (page: Page) =>
     return {
       marked: all?.size ?? 0,
       current: range?.toString() ?? null,
-      message: range?.startContainer.parentElement?.closest<HTMLElement>("[data-message-id]")?.dataset.messageId ?? null,
-      inView: Boolean(rect && list && bar && rect.height > 0 && rect.top >= Math.max(list.top, bar.bottom) && rect.bottom <= list.bottom),
+      message:
+        range?.startContainer.parentElement?.closest<HTMLElement>("[data-message-id]")?.dataset.messageId ?? null,
+      inView: Boolean(
+        rect &&
+          list &&
+          bar &&
+          rect.height > 0 &&
+          rect.top >= Math.max(list.top, bar.bottom) &&
+          rect.bottom <= list.bottom,
+      ),
     };
   });
 
@@ -63,9 +80,11 @@ const findMarks = (page: Page) =>
 const outlined = (page: Page) =>
   page.evaluate(
     () =>
-      [...document.querySelectorAll<HTMLElement>(".message-row[data-found] .msg__body, .message-row[data-found] .msg__bubble")].filter(
-        (el) => getComputedStyle(el).boxShadow !== "none",
-      ).length,
+      [
+        ...document.querySelectorAll<HTMLElement>(
+          ".message-row[data-found] .msg__body, .message-row[data-found] .msg__bubble",
+        ),
+      ].filter((el) => getComputedStyle(el).boxShadow !== "none").length,
   );
 
 const bots = (page: Page) => page.locator('[data-testid=message][data-sender="bot"]');
@@ -180,9 +199,14 @@ describe("regenerating twice quickly", () => {
       await page.locator('[data-testid=regenerate-model][data-endpoint="o4-mini"]').waitFor();
       // two picks in one go, faster than a hand: o4-mini, then at once the menu again and GPT-4.1 mini
       await page.evaluate((messageId) => {
-        const pick = (endpoint: string) => document.querySelector<HTMLElement>(`[data-testid=regenerate-model][data-endpoint="${endpoint}"]`)?.click();
+        const pick = (endpoint: string) =>
+          document.querySelector<HTMLElement>(`[data-testid=regenerate-model][data-endpoint="${endpoint}"]`)?.click();
         pick("o4-mini");
-        document.querySelector<HTMLElement>(`[data-testid=message][data-message-id="${messageId}"] [data-testid=regenerate-menu]`)?.click();
+        document
+          .querySelector<HTMLElement>(
+            `[data-testid=message][data-message-id="${messageId}"] [data-testid=regenerate-menu]`,
+          )
+          ?.click();
         pick("gpt-4.1-mini");
       }, id);
       await regenerated(page, id);
@@ -244,7 +268,9 @@ describe("web search", () => {
     await page.locator("[data-testid=message]").first().waitFor();
     // what was asked: the chat's questions as the worker has them (the list on screen is virtualized, so counting its
     // rows would depend on the notices above the input)
-    const asked = async () => (await page.evaluate(async (id) => (await (await fetch(`/chat-sessions/${id}/content`)).json()) as any, chatId)).data.chats[0].messages.length;
+    const asked = async () =>
+      (await page.evaluate(async (id) => (await (await fetch(`/chat-sessions/${id}/content`)).json()) as any, chatId))
+        .data.chats[0].messages.length;
     const before = await asked();
     await page.click("[data-testid=search-toggle]");
     expect(await page.getAttribute("[data-testid=search-toggle]", "aria-pressed")).toBe("true");
@@ -257,7 +283,11 @@ describe("web search", () => {
     expect(await page.inputValue("[data-testid=chat-input]")).toBe("latest news about rice prices");
     await page.waitForTimeout(300);
     expect(await asked()).toBe(before);
-    expect(await page.locator('[data-testid=message][data-sender="user"]', { hasText: "latest news about rice prices" }).count()).toBe(0);
+    expect(
+      await page
+        .locator('[data-testid=message][data-sender="user"]', { hasText: "latest news about rice prices" })
+        .count(),
+    ).toBe(0);
     await page.click("[data-testid=search-toggle]");
   });
 });
@@ -269,7 +299,13 @@ describe("history search", () => {
     const old = Date.now() - 10 * day;
     await save(session, chatId, [
       { message_id: "trip-q", sender: "user", message: "Where should I eat in Huế?", created_at: old },
-      { message_id: "trip-a", sender: "bot", model: "gpt-4.1-mini", message: "Try the bánh khoái and a bowl of cơm hến by the Perfume river, locals love it.", created_at: old + 60_000 },
+      {
+        message_id: "trip-a",
+        sender: "bot",
+        model: "gpt-4.1-mini",
+        message: "Try the bánh khoái and a bowl of cơm hến by the Perfume river, locals love it.",
+        created_at: old + 60_000,
+      },
     ]);
     await page.goto(`${baseURL}/`);
     await page.click("[data-testid=open-search]");
@@ -322,7 +358,9 @@ describe("history search", () => {
     // Enter steps to the older one, in a page not loaded yet
     await page.press("[data-testid=find-input]", "Enter");
     await expect.poll(() => status.getAttribute("data-current")).toBe("1");
-    await expect.poll(() => findMarks(page), { timeout: 20_000 }).toMatchObject({ message: "long-3", current: "kumquats", inView: true });
+    await expect
+      .poll(() => findMarks(page), { timeout: 20_000 })
+      .toMatchObject({ message: "long-3", current: "kumquats", inView: true });
     // its words are marked; the message is not outlined as well
     expect(await outlined(page)).toBe(0);
     await page.press("[data-testid=find-input]", "Escape");
@@ -349,10 +387,17 @@ describe("history search", () => {
         sender: "bot",
         model: "gpt-4.1-mini",
         // two matches a reader sees; the one in the link's address is not one
-        message: "**Kumquats** are sweet outside and sour inside; see [the kumquat guide](https://example.com/kumquat).",
+        message:
+          "**Kumquats** are sweet outside and sour inside; see [the kumquat guide](https://example.com/kumquat).",
         created_at: start + 31 * 60_000,
       },
-      { message_id: "fruit-long", sender: "bot", model: "gpt-4.1-mini", message: long, created_at: start + 32 * 60_000 },
+      {
+        message_id: "fruit-long",
+        sender: "bot",
+        model: "gpt-4.1-mini",
+        message: long,
+        created_at: start + 32 * 60_000,
+      },
     ]);
     await page.goto(`${baseURL}/c/${chatId}`);
     await page.locator('[data-message-id="fruit-long"]').waitFor();
@@ -382,7 +427,9 @@ describe("history search", () => {
     await expect.poll(() => findMarks(page)).toMatchObject({ message: "fruit-a", current: "Kumquats", inView: true });
 
     await page.press("[data-testid=find-input]", "Escape");
-    await expect.poll(() => page.evaluate(() => CSS.highlights.has("find-match") || CSS.highlights.has("find-current"))).toBe(false);
+    await expect
+      .poll(() => page.evaluate(() => CSS.highlights.has("find-match") || CSS.highlights.has("find-current")))
+      .toBe(false);
   });
 });
 

@@ -12,19 +12,39 @@ const baseURL = inject("baseURL");
 let context: Awaited<ReturnType<typeof launch>> | undefined;
 afterAll(async () => context?.close());
 
-const ANSWER = ["Here is the loop:", "", "```ts", "for (const item of items) console.log(item.name, item.value);", "```", "", "That prints each item."].join("\n");
+const ANSWER = [
+  "Here is the loop:",
+  "",
+  "```ts",
+  "for (const item of items) console.log(item.name, item.value);",
+  "```",
+  "",
+  "That prints each item.",
+].join("\n");
 
 /** Three chats, each a question and an answer with a code block, saved through the media API. */
 async function seedChats(s: Awaited<ReturnType<typeof apiAccount>>): Promise<void> {
-  const headers = { Authorization: `Bearer ${s.token}`, "X-Session-Token": s.sessionToken, "Content-Type": "application/json" };
+  const headers = {
+    Authorization: `Bearer ${s.token}`,
+    "X-Session-Token": s.sessionToken,
+    "Content-Type": "application/json",
+  };
   for (let i = 1; i <= 3; i++) {
-    const res = await fetch(`${baseURL}/chat-sessions`, { method: "POST", headers, body: JSON.stringify({ title: `Swipe chat ${i}` }) });
+    const res = await fetch(`${baseURL}/chat-sessions`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ title: `Swipe chat ${i}` }),
+    });
     const id = ((await res.json()) as { data: { id: string } }).data.id;
     const messages = [
       { message_id: `q${i}`, sender: "user", message: `Question ${i}: how do I loop?`, created_at: Date.now() - 2000 },
       { message_id: `a${i}`, sender: "bot", message: ANSWER, model: "gpt-4.1-mini", created_at: Date.now() - 1000 },
     ];
-    const saved = await fetch(`${baseURL}/media-api/api/chat/save`, { method: "POST", headers, body: JSON.stringify({ chat_id: id, messages }) });
+    const saved = await fetch(`${baseURL}/media-api/api/chat/save`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ chat_id: id, messages }),
+    });
     expect(saved.status).toBe(200);
   }
 }
@@ -43,7 +63,8 @@ async function swipe(cdp: CDPSession, from: { x: number; y: number }, to: { x: n
 }
 
 /** Two animation frames: whatever a touchend handler started has reached the URL and the DOM by then. */
-const settle = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+const settle = (page: Page) =>
+  page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 const drawerOpen = (page: Page) => page.getAttribute("[data-testid=drawer-toggle]", "aria-expanded");
 const chatPath = (id: string) => `${new URL(baseURL).origin}/c/${id}`;
 
@@ -70,7 +91,9 @@ describe("touch gestures at 375 px", () => {
     await swipe(cdp, { x: 6, y: 420 }, { x: 220, y: 428 });
     await expect.poll(() => drawerOpen(page)).toBe("true");
     await page.waitForSelector("[data-testid=history-item]");
-    const order = await page.$$eval("[data-testid=history-item]", (items) => items.map((el) => el.getAttribute("data-chat-id")!));
+    const order = await page.$$eval("[data-testid=history-item]", (items) =>
+      items.map((el) => el.getAttribute("data-chat-id")!),
+    );
     expect(order).toHaveLength(3);
 
     // on a phone the fullscreen toggle is in the drawer (the header keeps its room): it enters and leaves fullscreen
@@ -106,7 +129,11 @@ describe("touch gestures at 375 px", () => {
     expect(await drawerOpen(page)).toBe("false");
     // while the same swipe right outside it goes back up one chat (had the code swipe moved on, this would not)
     const question = (await page.locator("[data-testid=message-text]").first().boundingBox())!;
-    await swipe(cdp, { x: 120, y: question.y + question.height / 2 }, { x: 330, y: question.y + question.height / 2 + 4 });
+    await swipe(
+      cdp,
+      { x: 120, y: question.y + question.height / 2 },
+      { x: 330, y: question.y + question.height / 2 + 4 },
+    );
     await page.waitForURL(chatPath(order[0]!));
 
     // the phone's header fits its buttons without scrolling sideways

@@ -44,7 +44,12 @@ function png(w: number, h: number, rgb: [number, number, number]): Buffer {
   ihdr[9] = 2;
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: w }, () => rgb).flat())]);
   const raw = Buffer.concat(Array.from({ length: h }, () => row));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 const text = (name: string, bytes: number, first = "line") => ({
@@ -76,7 +81,8 @@ beforeAll(async () => {
   page = ctx.pages()[0] ?? (await ctx.newPage());
   page.on("pageerror", (e) => pageErrors.push(e.message));
   page.on("request", (req) => {
-    if (req.url().endsWith("/api/chat/image") && req.method() === "POST") imageCalls.push(JSON.parse(req.postData() ?? "{}"));
+    if (req.url().endsWith("/api/chat/image") && req.method() === "POST")
+      imageCalls.push(JSON.parse(req.postData() ?? "{}"));
   });
   await signInAs(page, await apiAccount(baseURL));
   await page.waitForSelector("[data-testid=greeting]");
@@ -93,11 +99,23 @@ describe("images and attachments in the browser", () => {
     await page.waitForSelector(generated);
     firstImage = (await page.getAttribute(generated, "src")) ?? "";
     expect(firstImage).toMatch(/^\/media-api\/api\/images\/[\w.:-]+$/);
-    const size = await page.$eval(generated, (img) => new Promise<number>((r) => (img as HTMLImageElement).complete ? r((img as HTMLImageElement).naturalWidth) : img.addEventListener("load", () => r((img as HTMLImageElement).naturalWidth))));
+    const size = await page.$eval(
+      generated,
+      (img) =>
+        new Promise<number>((r) =>
+          (img as HTMLImageElement).complete
+            ? r((img as HTMLImageElement).naturalWidth)
+            : img.addEventListener("load", () => r((img as HTMLImageElement).naturalWidth)),
+        ),
+    );
     expect(size).toBe(512); // the owner-only URL serves the real picture
     expect(await page.textContent("[data-testid=message][data-sender=bot] .msg__meta")).toContain("Drawn offline");
     expect(await page.isVisible("[data-testid=image-mode-chip]")).toBe(false);
-    expect(imageCalls.at(-1)).toMatchObject({ question: "A red lighthouse at dusk", is_edit: false, original_image: null });
+    expect(imageCalls.at(-1)).toMatchObject({
+      question: "A red lighthouse at dusk",
+      is_edit: false,
+      original_image: null,
+    });
   });
 
   it("redraws it with “vẽ lại”: an edit of the latest generated picture", async () => {
@@ -118,7 +136,9 @@ describe("images and attachments in the browser", () => {
     expect(await items.nth(0).getAttribute("data-edit")).toBe("true");
     expect(await items.nth(1).getAttribute("data-edit")).toBe("false");
     expect(await items.nth(1).locator("[data-testid=gallery-prompt]").textContent()).toBe("A red lighthouse at dusk");
-    expect(await items.nth(0).locator("[data-testid=gallery-download]").getAttribute("download")).toMatch(/^may-image-/);
+    expect(await items.nth(0).locator("[data-testid=gallery-download]").getAttribute("download")).toMatch(
+      /^may-image-/,
+    );
     await items.nth(1).locator(".gallery-item__open").click();
     await page.waitForSelector("[data-testid=gallery-viewer] img");
     expect(await page.getAttribute("[data-testid=gallery-viewer] img", "src")).toBe(firstImage);
@@ -139,7 +159,10 @@ describe("images and attachments in the browser", () => {
     const calls = imageCalls.length;
     await send("A third picture");
     // the list is virtualized, so the new picture is found by its prompt rather than by counting pictures
-    await page.locator("[data-testid=message][data-sender=bot]", { hasText: "A third picture" }).locator("img[alt='Generated image']").waitFor({ timeout: 30_000 });
+    await page
+      .locator("[data-testid=message][data-sender=bot]", { hasText: "A third picture" })
+      .locator("img[alt='Generated image']")
+      .waitFor({ timeout: 30_000 });
     expect(imageCalls.length).toBe(calls + 1);
     await page.click("[data-testid=attach-button]");
     await page.click("[data-testid=menu-create-image]");
@@ -192,7 +215,10 @@ describe("images and attachments in the browser", () => {
 
   it("refuses 11 files with the spec's alert", async () => {
     await openUploadMenu();
-    await page.setInputFiles("[data-testid=file-input]", Array.from({ length: 11 }, (_, i) => text(`f${i}.txt`, 10)));
+    await page.setInputFiles(
+      "[data-testid=file-input]",
+      Array.from({ length: 11 }, (_, i) => text(`f${i}.txt`, 10)),
+    );
     expect(await lastToast()).toContain("You can choose at most 10 files.");
     expect(await page.locator("[data-testid=attachment-chip]").count()).toBe(0);
   });
@@ -206,7 +232,10 @@ describe("images and attachments in the browser", () => {
 
   it("refuses more than 20 MB together with the spec's alert", async () => {
     await openUploadMenu();
-    await page.setInputFiles("[data-testid=file-input]", Array.from({ length: 5 }, (_, i) => text(`part${i}.txt`, 4.5 * MB)));
+    await page.setInputFiles(
+      "[data-testid=file-input]",
+      Array.from({ length: 5 }, (_, i) => text(`part${i}.txt`, 4.5 * MB)),
+    );
     await expect.poll(lastToast).toContain("The total size of the files exceeds 20MB.");
     expect(await page.locator("[data-testid=attachment-chip]").count()).toBe(0);
     expect(pageErrors).toEqual([]);
@@ -232,7 +261,9 @@ async function phonePhoto(): Promise<Buffer> {
       raw[i + 2] = (((x + y) * 128) / (width + height) + grain) & 255;
     }
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 93 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 93 })
+    .toBuffer();
 }
 
 describe("a phone photo over 5 MB, in Vietnamese", () => {
@@ -252,7 +283,9 @@ describe("a phone photo over 5 MB, in Vietnamese", () => {
     expect(photo.length).toBeGreaterThan(7 * MB);
     expect(photo.length).toBeLessThan(8 * MB);
     await p.click("[data-testid=attach-button]");
-    await p.setInputFiles("[data-testid=file-input]", [{ name: "IMG_2024.jpg", mimeType: "image/jpeg", buffer: photo }]);
+    await p.setInputFiles("[data-testid=file-input]", [
+      { name: "IMG_2024.jpg", mimeType: "image/jpeg", buffer: photo },
+    ]);
     const chip = p.locator("[data-testid=attachment-chip]");
     // taken in at once (a chip, compressing) or refused at once (the size alert): it must be taken in
     await p.locator("[data-testid=attachment-chip], [data-testid=toast]").first().waitFor();
@@ -268,7 +301,9 @@ describe("a phone photo over 5 MB, in Vietnamese", () => {
     await p.keyboard.press("Enter");
     // the worker took the compressed photo: the offline model lists it with its size
     const answer = p.locator("[data-testid=message][data-sender=bot]").last();
-    await expect.poll(() => answer.textContent(), { timeout: 30_000 }).toMatch(new RegExp(`\\(${size} byte, image/(webp|jpeg)\\)`));
+    await expect
+      .poll(() => answer.textContent(), { timeout: 30_000 })
+      .toMatch(new RegExp(`\\(${size} byte, image/(webp|jpeg)\\)`));
   });
 
   it("still refuses a 7.5 MB file that is not a photo, with the Vietnamese alert", async () => {

@@ -61,7 +61,9 @@ async function checkLanding(page: Page, kind: "static" | "spa") {
   await yearly.focus();
   await page.keyboard.press("ArrowLeft");
   expect(await billing.getByRole("radio", { name: /monthly/i }).isChecked()).toBe(true);
-  expect(await landing.locator("[data-testid=landing-billing-monthly]").evaluate((l) => getComputedStyle(l).outlineStyle)).toBe("solid");
+  expect(
+    await landing.locator("[data-testid=landing-billing-monthly]").evaluate((l) => getComputedStyle(l).outlineStyle),
+  ).toBe("solid");
   expect(await priceText(page, "basic")).toMatch(/^\$6\b/);
   await landing.locator("[data-testid=landing-billing-yearly]").click();
   await accessible(page, `${kind} landing page`);
@@ -69,8 +71,13 @@ async function checkLanding(page: Page, kind: "static" | "spa") {
 
   // the language: stored, <html lang> follows, the texts and the currency change; yearly billing is still chosen
   await landing.locator("[data-testid=language-select]").selectOption("vi");
-  await expect.poll(() => shown(page).locator("[data-testid=landing-beta]").textContent()).toBe("Bản beta công khai · AI chi phí thấp");
-  expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem("language")])).toEqual(["vi", "vi"]);
+  await expect
+    .poll(() => shown(page).locator("[data-testid=landing-beta]").textContent())
+    .toBe("Bản beta công khai · AI chi phí thấp");
+  expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem("language")])).toEqual([
+    "vi",
+    "vi",
+  ]);
   await expect.poll(() => priceText(page, "basic")).toMatch(/119\.000\s*₫/);
   await shown(page).locator("[data-testid=language-select]").selectOption("en");
   await expect.poll(() => shown(page).locator("[data-testid=landing-beta]").textContent()).toMatch(/public beta/i);
@@ -111,8 +118,15 @@ async function checkLanding(page: Page, kind: "static" | "spa") {
       const row = await shown(page)
         .locator(".landing__nav")
         .evaluate((nav) => {
-          const items = [nav.querySelector(".landing__brand")!, ...nav.querySelectorAll(".landing__nav-actions > *")].map((el) => el.getBoundingClientRect());
-          return { lowestTop: Math.max(...items.map((r) => r.top)), highestBottom: Math.min(...items.map((r) => r.bottom)), fits: nav.scrollWidth <= nav.clientWidth };
+          const items = [
+            nav.querySelector(".landing__brand")!,
+            ...nav.querySelectorAll(".landing__nav-actions > *"),
+          ].map((el) => el.getBoundingClientRect());
+          return {
+            lowestTop: Math.max(...items.map((r) => r.top)),
+            highestBottom: Math.min(...items.map((r) => r.bottom)),
+            fits: nav.scrollWidth <= nav.clientWidth,
+          };
         });
       expect(row.lowestTop, `${kind} ${lng}: the header wraps`).toBeLessThan(row.highestBottom);
       expect(row.fits, `${kind} ${lng}`).toBe(true);
@@ -166,7 +180,9 @@ describe("guest landing page and installable app", () => {
       await p.route("**/landing.js", (route) => route.abort());
       await p.goto(`${baseURL}/`);
       expect(await p.evaluate(() => document.documentElement.lang)).toBe("vi");
-      expect(await shown(p).locator("[data-testid=landing-beta]").textContent()).toBe("Bản beta công khai · AI chi phí thấp");
+      expect(await shown(p).locator("[data-testid=landing-beta]").textContent()).toBe(
+        "Bản beta công khai · AI chi phí thấp",
+      );
       expect(await priceText(p, "basic")).toMatch(/149\.000\s*₫/);
       // the billing switch needs no script either
       await shown(p).locator("[data-testid=landing-billing-yearly]").click();
@@ -246,15 +262,24 @@ describe("guest landing page and installable app", () => {
     await page.evaluate(() => fetch("/api/health").then((r) => r.text()));
     const cached = await page.evaluate(async () => {
       const urls: string[] = [];
-      for (const key of await caches.keys()) for (const req of await (await caches.open(key)).keys()) urls.push(new URL(req.url).pathname);
+      for (const key of await caches.keys())
+        for (const req of await (await caches.open(key)).keys()) urls.push(new URL(req.url).pathname);
       return urls;
     });
     expect(cached).toContain("/");
     expect(cached.some((p) => /^\/assets\/index-[\w-]+\.js$/.test(p))).toBe(true);
     expect(cached.some((p) => /^\/assets\/welcome-[\w-]+\.js$/.test(p))).toBe(true);
-    const notStatic = cached.filter((p) => p !== "/" && !p.startsWith("/assets/") && !p.startsWith("/icons/") && !/^\/[\w-]+\.(js|svg|webmanifest)$/.test(p));
+    const notStatic = cached.filter(
+      (p) =>
+        p !== "/" &&
+        !p.startsWith("/assets/") &&
+        !p.startsWith("/icons/") &&
+        !/^\/[\w-]+\.(js|svg|webmanifest)$/.test(p),
+    );
     expect(notStatic).toEqual([]);
-    expect(cached.filter((p) => /^\/(api|auth|payments|chat-sessions|media-api|user-sessions|ws)\b/.test(p))).toEqual([]);
+    expect(cached.filter((p) => /^\/(api|auth|payments|chat-sessions|media-api|user-sessions|ws)\b/.test(p))).toEqual(
+      [],
+    );
     // the shell cached as "/" is the SPA's index.html (its precache fetch is not a page load), never landing.html
     expect(cached.filter((p) => p.startsWith("/landing"))).toEqual([]);
     const shell = await page.evaluate(async () => (await caches.match("/"))!.text());
@@ -293,13 +318,25 @@ describe("guest landing page and installable app", () => {
     // a chat with an answer, saved through the API with the page's own session (streaming one would take seconds)
     const chatId = await page.evaluate(async () => {
       const json = { "Content-Type": "application/json" };
-      const chat = (await (await fetch("/chat-sessions", { method: "POST", headers: json, body: JSON.stringify({ title: "Hello" }) })).json()) as { data: { id: string } };
+      const chat = (await (
+        await fetch("/chat-sessions", { method: "POST", headers: json, body: JSON.stringify({ title: "Hello" }) })
+      ).json()) as { data: { id: string } };
       const now = Date.now();
       const messages = [
         { message_id: "q1", sender: "user", message: "Say hello", created_at: now - 60_000 },
-        { message_id: "a1", sender: "bot", model: "gpt-4.1-mini", message: "**Hello!** How can I help?\n\n- one\n- two", created_at: now },
+        {
+          message_id: "a1",
+          sender: "bot",
+          model: "gpt-4.1-mini",
+          message: "**Hello!** How can I help?\n\n- one\n- two",
+          created_at: now,
+        },
       ];
-      const saved = await fetch("/media-api/api/chat/save", { method: "POST", headers: json, body: JSON.stringify({ chat_id: chat.data.id, messages }) });
+      const saved = await fetch("/media-api/api/chat/save", {
+        method: "POST",
+        headers: json,
+        body: JSON.stringify({ chat_id: chat.data.id, messages }),
+      });
       if (!saved.ok) throw new Error(`save failed: ${saved.status}`);
       return chat.data.id;
     });

@@ -46,7 +46,9 @@ describe("prompt library and notifications", () => {
   it("searches, opens a prompt and uses it: a new chat's input holds the prompt's text", async () => {
     await page.fill("[data-testid=prompts-search]", "sql query");
     const results = page.locator("[data-testid=prompts-results] [data-testid=prompt-card]");
-    await expect.poll(() => results.evaluateAll((cards) => cards.map((c) => c.getAttribute("data-id")))).toEqual(["sql-query"]);
+    await expect
+      .poll(() => results.evaluateAll((cards) => cards.map((c) => c.getAttribute("data-id"))))
+      .toEqual(["sql-query"]);
     await results.first().click();
     const dialog = page.locator("[data-testid=prompt-dialog]");
     await dialog.locator("[data-testid=prompt-text]").waitFor();
@@ -58,7 +60,10 @@ describe("prompt library and notifications", () => {
     await page.waitForSelector("[data-testid=greeting]");
     expect(new URL(page.url()).pathname).toBe("/");
     await expect.poll(() => page.inputValue("[data-testid=chat-input]")).toBe(text);
-    expect(await (await counted).json()).toMatchObject({ status: "success", data: { id: "sql-query", uses: expect.any(Number) } });
+    expect(await (await counted).json()).toMatchObject({
+      status: "success",
+      data: { id: "sql-query", uses: expect.any(Number) },
+    });
   });
 
   it("shows the unread count on the bell and the offers, store and news tabs in its panel", async () => {
@@ -72,14 +77,20 @@ describe("prompt library and notifications", () => {
     const tabpanel = panel.locator("[data-testid=notifications-tabpanel]");
     await panel.locator("[data-testid=feed-item]").first().waitFor();
     expect(await tabpanel.getAttribute("data-tab")).toBe("offers");
-    expect(await panel.locator("[data-testid=feed-item] h3").first().textContent()).toContain("20% off with yearly billing");
+    expect(await panel.locator("[data-testid=feed-item] h3").first().textContent()).toContain(
+      "20% off with yearly billing",
+    );
     await page.screenshot({ path: join(SHOTS_DIR, "library-notifications.png") });
     await panel.locator("[data-testid=notifications-tab][data-tab=store]").click();
-    expect(await panel.locator("[data-testid=feed-maintenance]").textContent()).toContain("This feature is not available yet");
+    expect(await panel.locator("[data-testid=feed-maintenance]").textContent()).toContain(
+      "This feature is not available yet",
+    );
     await panel.locator("[data-testid=notifications-tab][data-tab=news]").click();
     await expect.poll(() => tabpanel.getAttribute("data-tab")).toBe("news");
     expect(await panel.locator("[data-testid=feed-item]").count()).toBe(3);
-    expect(await panel.locator("[data-testid=feed-item] h3").first().textContent()).toContain("The prompt library is here");
+    expect(await panel.locator("[data-testid=feed-item] h3").first().textContent()).toContain(
+      "The prompt library is here",
+    );
     // Both live tabs have been shown: nothing is unread any more.
     await expect.poll(() => bell.locator(".bell__count").count()).toBe(0);
   });

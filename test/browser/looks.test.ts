@@ -42,7 +42,10 @@ describe("languages and theme", () => {
 
   it("toggles the theme on the document and the browser theme colour", async () => {
     const read = () =>
-      page.evaluate(() => [document.documentElement.dataset.theme, document.querySelector('meta[name="theme-color"]')?.getAttribute("content")]);
+      page.evaluate(() => [
+        document.documentElement.dataset.theme,
+        document.querySelector('meta[name="theme-color"]')?.getAttribute("content"),
+      ]);
     const before = await read();
     await page.click("[data-testid=theme-toggle]");
     const after = await read();
@@ -81,7 +84,9 @@ describe("phone layout", () => {
 });
 
 const LANGUAGES = ["vi", "en", "ru", "zh"] as const;
-const LOCALES = Object.fromEntries(LANGUAGES.map((lng) => [lng, JSON.parse(readFileSync(`locales/${lng}.json`, "utf8"))]));
+const LOCALES = Object.fromEntries(
+  LANGUAGES.map((lng) => [lng, JSON.parse(readFileSync(`locales/${lng}.json`, "utf8"))]),
+);
 
 interface Box {
   x: number;
@@ -89,9 +94,11 @@ interface Box {
   width: number;
   height: number;
 }
-const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 /** The box lies wholly on a screen of that size. */
-const onScreen = (b: Box, size: { width: number; height: number }) => b.x >= 0 && b.y >= 0 && b.x + b.width <= size.width && b.y + b.height <= size.height;
+const onScreen = (b: Box, size: { width: number; height: number }) =>
+  b.x >= 0 && b.y >= 0 && b.x + b.width <= size.width && b.y + b.height <= size.height;
 
 async function box(locator: Locator): Promise<Box> {
   const b = await locator.boundingBox();
@@ -137,18 +144,28 @@ describe("a phone at 375 px, in Vietnamese", () => {
       for (const path of ["/", `/c/${chatId}`]) {
         await openIn(page, lng, path);
         const where = `${lng} ${path}`;
-        const name = await page.locator(".model-switcher__name").evaluate((el) => ({ text: el.textContent, shown: el.clientWidth, full: el.scrollWidth }));
+        const name = await page
+          .locator(".model-switcher__name")
+          .evaluate((el) => ({ text: el.textContent, shown: el.clientWidth, full: el.scrollWidth }));
         expect(name.text, where).toBe("GPT 4.1-mini");
         expect(name.shown, `${where}: the name's width`).toBeGreaterThan(0);
-        expect(name.full, `${where}: the name is cut to ${name.shown} of its ${name.full} px`).toBeLessThanOrEqual(name.shown);
+        expect(name.full, `${where}: the name is cut to ${name.shown} of its ${name.full} px`).toBeLessThanOrEqual(
+          name.shown,
+        );
         // the badge still says the offline model answers: on screen, and in the switcher's accessible name
         const badge = await box(page.locator("[data-testid=model-switcher] .badge"));
         expect(badge.width, where).toBeGreaterThan(0);
         expect(onScreen(badge, screen), where).toBe(true);
-        expect(await page.textContent("[data-testid=model-switcher]"), where).toContain(LOCALES[lng].models.offlineBadge);
-        for (const button of await page.locator("header button").all()) expect(onScreen(await box(button), screen), where).toBe(true);
+        expect(await page.textContent("[data-testid=model-switcher]"), where).toContain(
+          LOCALES[lng].models.offlineBadge,
+        );
+        for (const button of await page.locator("header button").all())
+          expect(onScreen(await box(button), screen), where).toBe(true);
       }
-      await page.screenshot({ path: `${SHOTS_DIR}/phone-header-${lng}.png`, clip: { x: 0, y: 0, width: screen.width, height: 120 } });
+      await page.screenshot({
+        path: `${SHOTS_DIR}/phone-header-${lng}.png`,
+        clip: { x: 0, y: 0, width: screen.width, height: 120 },
+      });
     }
     await expectAccessible(page, "a chat on a phone");
   });
@@ -157,16 +174,23 @@ describe("a phone at 375 px, in Vietnamese", () => {
     // searches used up, a critical quota warning and the offline model, all at once
     await page.evaluate((day) => {
       localStorage.setItem("search_exhausted", day);
-      localStorage.setItem("usage_warning", JSON.stringify({ level: "critical", remaining: 1, model: "GPT 4.1-mini", day }));
+      localStorage.setItem(
+        "usage_warning",
+        JSON.stringify({ level: "critical", remaining: 1, model: "GPT 4.1-mini", day }),
+      );
     }, quotaDay());
     await openIn(page, "vi", `/c/${chatId}`);
     await page.locator("[data-testid=message][data-sender=bot]").waitFor();
     /** The notices on screen, their box's height, and the height between the header and the input box that they share with the messages. */
     const notices = () =>
       page.evaluate(() => {
-        const shown = [...document.querySelectorAll(".chat__notices > *")].filter((el) => el.checkVisibility()).map((el) => el.getAttribute("data-testid"));
+        const shown = [...document.querySelectorAll(".chat__notices > *")]
+          .filter((el) => el.checkVisibility())
+          .map((el) => el.getAttribute("data-testid"));
         const height = document.querySelector(".chat__notices")?.getBoundingClientRect().height ?? 0;
-        const free = document.querySelector(".composer")!.getBoundingClientRect().top - document.querySelector("header")!.getBoundingClientRect().bottom;
+        const free =
+          document.querySelector(".composer")!.getBoundingClientRect().top -
+          document.querySelector("header")!.getBoundingClientRect().bottom;
         return { shown, height, free };
       });
     // the most severe first: the send was cancelled (searches used up), then the quota, then how the product is set up

@@ -75,7 +75,10 @@ describe("upgrade by bank transfer", () => {
     await page.screenshot({ path: `${SHOTS_DIR}/payment-qr.png` });
 
     // the bank: scripts/pay-test.mjs signs the webhook with the server's PAYMENT_WEBHOOK_SECRET from .dev.vars
-    const paid = spawnSync("node", ["scripts/pay-test.mjs", memo, "1428000"], { env: { ...process.env, BASE_URL: baseURL }, encoding: "utf8" });
+    const paid = spawnSync("node", ["scripts/pay-test.mjs", memo, "1428000"], {
+      env: { ...process.env, BASE_URL: baseURL },
+      encoding: "utf8",
+    });
     expect(paid.status, paid.stderr + paid.stdout).toBe(0);
 
     await page.locator('[data-testid=payment-state][data-phase="paid"]').waitFor({ timeout: 10_000 });
@@ -137,10 +140,12 @@ describe("affiliate programme", () => {
     await expect.poll(() => items.count()).toBeLessThan(all);
     expect(await items.count()).toBeGreaterThan(0);
     await page.selectOption("[data-testid=faq-sort]", "alphabetical");
-    await expect.poll(async () => {
-      const titles = await items.locator(".faq-item__q").allTextContents();
-      return titles.join("|") === [...titles].sort((a, b) => a.localeCompare(b, "en")).join("|");
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const titles = await items.locator(".faq-item__q").allTextContents();
+        return titles.join("|") === [...titles].sort((a, b) => a.localeCompare(b, "en")).join("|");
+      })
+      .toBe(true);
     const titles = await items.locator(".faq-item__q").allTextContents();
     expect([...titles].sort((a, b) => a.localeCompare(b, "en"))).toEqual(titles);
     await page.click("[data-testid=faq-view-grid]");

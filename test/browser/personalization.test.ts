@@ -32,7 +32,10 @@ async function openTab(tab: string) {
 
 /** Clicks `selector` and waits for the answer to the API call at `path`, which must succeed. */
 async function clickAndSave(selector: string, path: string) {
-  const [res] = await Promise.all([page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() !== "GET"), page.click(selector)]);
+  const [res] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === path && r.request().method() !== "GET"),
+    page.click(selector),
+  ]);
   expect(res.status()).toBe(200);
 }
 
@@ -85,20 +88,28 @@ describe("settings that change answers", () => {
     // a key the provider refuses is said so, and nothing is stored
     await grok.locator("[data-testid=model-key]").fill("bad-key-0000");
     await grok.locator("[data-testid=model-connect]").click();
-    await expect.poll(() => grok.locator("[data-testid=model-error]").textContent()).toBe("Grok (xAI) did not accept this API key");
+    await expect
+      .poll(() => grok.locator("[data-testid=model-error]").textContent())
+      .toBe("Grok (xAI) did not accept this API key");
     expect(await grok.locator("[data-testid=model-status]").textContent()).toBe("Not connected");
 
     const apiKey = `good-${crypto.randomUUID()}-Zx9Q`;
     await grok.locator("[data-testid=model-key]").fill(apiKey);
     await grok.locator("[data-testid=model-connect]").click();
-    await expect.poll(() => grok.locator("[data-testid=model-status]").textContent()).toBe("Connected · key ending in Zx9Q");
+    await expect
+      .poll(() => grok.locator("[data-testid=model-status]").textContent())
+      .toBe("Connected · key ending in Zx9Q");
     expect(await page.content()).not.toContain(apiKey);
 
     type Left = { remaining: number };
     type Models = { data: { models: (Left & { endpoint: string })[]; search: Left; image: Left } };
     const usesLeft = async () => {
       const { data } = await call<Models>(account, "GET", "/api/models");
-      return [...data.models.map((m) => `${m.endpoint}:${m.remaining}`), `search:${data.search.remaining}`, `image:${data.image.remaining}`];
+      return [
+        ...data.models.map((m) => `${m.endpoint}:${m.remaining}`),
+        `search:${data.search.remaining}`,
+        `image:${data.image.remaining}`,
+      ];
     };
     const before = await usesLeft();
     expect(before).toContain("ext-grok:0");
@@ -111,7 +122,10 @@ describe("settings that change answers", () => {
     await expect.poll(() => page.getAttribute("[data-testid=model-switcher]", "data-model")).toBe("ext-grok");
     expect(await ask("Xin chào Grok")).toContain(FAKE_OK_TEXT);
     // signed as Grok's answer, not the offline model's, and kept so after a reload
-    const signed = async () => ({ model: await lastAnswer().locator(".msg__model").textContent(), offline: await lastAnswer().locator(".badge").count() });
+    const signed = async () => ({
+      model: await lastAnswer().locator(".msg__model").textContent(),
+      offline: await lastAnswer().locator(".badge").count(),
+    });
     expect(await signed()).toEqual({ model: "Grok (xAI)", offline: 0 });
     // The catalogue held back after the reload: until the model's name is known the answer shows no label, never
     // its raw id ("ext-grok"); the name comes with the catalogue.
@@ -129,8 +143,15 @@ describe("settings that change answers", () => {
     await page.unroute("**/api/models*");
 
     // the answer came from the provider's chat API, with the user's key
-    const requests = (await (await fetch(`${identityURL}/byok/__requests`)).json()) as { provider: string; method: string; path: string; headers: { authorization?: string } }[];
-    const chats = requests.filter((r) => r.headers.authorization === `Bearer ${apiKey}` && r.path === "/chat/completions");
+    const requests = (await (await fetch(`${identityURL}/byok/__requests`)).json()) as {
+      provider: string;
+      method: string;
+      path: string;
+      headers: { authorization?: string };
+    }[];
+    const chats = requests.filter(
+      (r) => r.headers.authorization === `Bearer ${apiKey}` && r.path === "/chat/completions",
+    );
     expect(chats.map((r) => `${r.provider} ${r.method}`)).toEqual(["xai POST"]);
     expect(await usesLeft()).toEqual(before);
   });

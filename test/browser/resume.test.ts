@@ -30,7 +30,10 @@ afterAll(async () => {
 
 describe("reloading mid-answer", () => {
   it("shows the answer so far at once and follows it to the end, with the Offline badge kept", async () => {
-    await page.fill("[data-testid=chat-input]", "Write a very long essay about the history of Vietnam, with many details");
+    await page.fill(
+      "[data-testid=chat-input]",
+      "Write a very long essay about the history of Vietnam, with many details",
+    );
     await page.keyboard.press("Enter");
     const bot = () => page.locator('[data-testid=message][data-sender="bot"]').last();
     await expect.poll(async () => (await bot().textContent())?.length ?? 0, { timeout: 10_000 }).toBeGreaterThan(60);
@@ -50,7 +53,10 @@ describe("reloading mid-answer", () => {
   });
 
   it("stops a followed answer from the reloaded page", async () => {
-    await page.fill("[data-testid=chat-input]", "Another very long essay about rice farming in the Mekong delta, please");
+    await page.fill(
+      "[data-testid=chat-input]",
+      "Another very long essay about rice farming in the Mekong delta, please",
+    );
     await page.keyboard.press("Enter");
     const bot = () => page.locator('[data-testid=message][data-sender="bot"]').last();
     await expect.poll(async () => (await bot().textContent())?.length ?? 0, { timeout: 10_000 }).toBeGreaterThan(60);
@@ -86,7 +92,11 @@ describe("a reader that goes away", () => {
     for (const follow of [false, true]) {
       const chat = await call<{ data: { id: string } }>(s, "POST", "/chat-sessions", { title: "Aborted" });
       const controller = new AbortController();
-      const headers = { Authorization: `Bearer ${s.token}`, "X-Session-Token": s.sessionToken, "Content-Type": "application/json" };
+      const headers = {
+        Authorization: `Bearer ${s.token}`,
+        "X-Session-Token": s.sessionToken,
+        "Content-Type": "application/json",
+      };
       const asked = await fetch(`${product.baseURL}/api/chat/gpt-4.1-mini`, {
         method: "POST",
         headers,
@@ -104,14 +114,16 @@ describe("a reader that goes away", () => {
       controller.abort();
       // let the answer run on past the disconnect, then stop it: the saved answer is the text so far, marked stopped
       const saved = async () => {
-        const content = await call<{ data: { chats: { messages: { sender: string; message: string; stopped?: boolean; isStreaming?: boolean }[] }[] } }>(
-          s,
-          "GET",
-          `/media-api/api/chat/content/${chat.data.id}`,
-        );
+        const content = await call<{
+          data: {
+            chats: { messages: { sender: string; message: string; stopped?: boolean; isStreaming?: boolean }[] }[];
+          };
+        }>(s, "GET", `/media-api/api/chat/content/${chat.data.id}`);
         return content.data.chats[0]!.messages.find((m) => m.sender === "bot");
       };
-      await expect.poll(async () => (await saved())?.message.length ?? 0, { timeout: 10_000 }).toBeGreaterThan(received.length);
+      await expect
+        .poll(async () => (await saved())?.message.length ?? 0, { timeout: 10_000 })
+        .toBeGreaterThan(received.length);
       await call(s, "POST", "/api/chat/stop", { message_id: botId });
       await expect.poll(async () => (await saved())?.stopped, { timeout: 10_000 }).toBe(true);
       if (follow) await asked.body?.cancel();
@@ -120,4 +132,3 @@ describe("a reader that goes away", () => {
     expect(uncaughtAfter(from)).toEqual([]);
   });
 });
-

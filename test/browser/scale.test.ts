@@ -20,116 +20,135 @@ const longChat = () =>
     return { session, chatId: await seedLongChat(session, 1000) };
   })());
 
-for (const composer of ["as it is", "taller (more controls by the input)"]) describe(`a chat of 1,000 messages, the input box ${composer}`, () => {
-  let ctx: BrowserContext;
-  let page: Page;
-  let chatId: string;
-  beforeAll(async () => {
-    const { session, chatId: id } = await longChat();
-    chatId = id;
-    ctx = await launch();
-    page = ctx.pages()[0] ?? (await ctx.newPage());
-    await signInAs(page, session);
-    // A taller input box leaves a shorter list: the view must still hold still while older pages land above it.
-    if (composer !== "as it is") {
-      await page.addInitScript(() => {
-        addEventListener("DOMContentLoaded", () => {
-          const style = document.createElement("style");
-          style.textContent = ".composer { min-height: 240px; }";
-          document.head.append(style);
+for (const composer of ["as it is", "taller (more controls by the input)"])
+  describe(`a chat of 1,000 messages, the input box ${composer}`, () => {
+    let ctx: BrowserContext;
+    let page: Page;
+    let chatId: string;
+    beforeAll(async () => {
+      const { session, chatId: id } = await longChat();
+      chatId = id;
+      ctx = await launch();
+      page = ctx.pages()[0] ?? (await ctx.newPage());
+      await signInAs(page, session);
+      // A taller input box leaves a shorter list: the view must still hold still while older pages land above it.
+      if (composer !== "as it is") {
+        await page.addInitScript(() => {
+          addEventListener("DOMContentLoaded", () => {
+            const style = document.createElement("style");
+            style.textContent = ".composer { min-height: 240px; }";
+            document.head.append(style);
+          });
         });
-      });
-    }
-  });
-  afterAll(async () => ctx?.close());
-
-  it("opens at the last message with only a window of messages in the DOM, its answers drawn as markdown at once", async () => {
-    // Notes whether an answer was ever drawn as raw text waiting for the markdown renderer (laid out twice).
-    await page.addInitScript(() => {
-      new MutationObserver(() => {
-        if (document.querySelector(".markdown--pending")) document.documentElement.dataset.sawRawAnswer = "yes";
-      }).observe(document, { subtree: true, childList: true });
-    });
-    // The renderer's chunk arrives only after the messages have (as on a slow phone network): an app that drew the
-    // answers before it would draw them as raw text first.
-    let contentArrived!: () => void;
-    const arrived = new Promise<void>((resolve) => (contentArrived = resolve));
-    const onResponse = (res: Response) => {
-      if (/\/chat-sessions\/[^/]+\/content/.test(res.url())) void res.finished().then(() => contentArrived());
-    };
-    page.on("response", onResponse);
-    const markdownChunk = /\/assets\/streaming-markdown-[^/]+\.js$/;
-    await ctx.route(markdownChunk, async (route) => {
-      await arrived;
-      // two frames: time for the page to take the messages in and draw what it draws without the renderer
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-      await route.continue();
-    });
-    try {
-      await page.goto(`${baseURL}/c/${chatId}`);
-      await page.locator(LAST).waitFor();
-    } finally {
-      page.off("response", onResponse);
-      await ctx.unroute(markdownChunk);
-    }
-    expect(await page.locator(`${LAST} .markdown h3`).count()).toBe(1);
-    expect(await page.evaluate(() => document.documentElement.dataset.sawRawAnswer ?? "no")).toBe("no");
-    await expect.poll(() => page.locator(LAST).isVisible()).toBe(true);
-    expect(await page.locator("[data-testid=message]").count()).toBeLessThan(40);
-    expect(await domNodes(page)).toBeLessThan(3000);
-    expect(Number(await page.getAttribute("[data-testid=message-list]", "data-count"))).toBeLessThan(1000);
-  });
-
-  it("fetches older messages while scrolling up, keeping the view in place, up to the first", async () => {
-    const list = page.locator("[data-testid=message-list]");
-    // Let the page settle first: notices above the input and texts that load on demand change the list's height once,
-    // which is not what this test measures (the view holding still while older pages land).
-    await page.waitForLoadState("networkidle");
-    await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))));
-    let pagesArrived = 0;
-    for (let step = 0; step < 200 && !(await page.locator(FIRST).count()); step++) {
-      // scroll up, let the list draw the new position, then note the message at the top of the view and where it is
-      const anchor = await list.evaluate(async (el) => {
-        const count = () => Number((el as HTMLElement).dataset.count);
-        const before = count();
-        // a reader's scroll comes with its input event (wheel, touch, keys), then the box scrolls
-        el.dispatchEvent(new WheelEvent("wheel", { deltaY: -2500, bubbles: true }));
-        el.scrollBy(0, -2500);
-        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-        const top = el.getBoundingClientRect().top;
-        const shown = [...el.querySelectorAll<HTMLElement>("[data-testid=message]")].find((m) => m.getBoundingClientRect().bottom > top + 10);
-        // a page that landed meanwhile cannot be checked against this anchor
-        return { count: count(), id: count() === before ? (shown?.dataset.messageId ?? "") : "", y: shown?.getBoundingClientRect().top ?? 0 };
-      });
-      // only while an older page is on its way: wait for it to land
-      const loadingOlder = (await page.locator("[data-testid=loading-older]").count()) > 0;
-      const arrived =
-        loadingOlder &&
-        (await page
-          .waitForFunction((c) => Number(document.querySelector<HTMLElement>("[data-testid=message-list]")?.dataset.count) > c, anchor.count, { timeout: 5000 })
-          .then(() => true, () => false));
-      if (arrived && anchor.id) {
-        await page.waitForTimeout(150);
-        const y = await page.evaluate((id) => document.querySelector(`[data-message-id="${id}"]`)?.getBoundingClientRect().top ?? null, anchor.id);
-        // the older page landed above: what the reader looked at did not move
-        expect(y).not.toBeNull();
-        expect(Math.abs((y ?? 0) - anchor.y)).toBeLessThan(2);
-        pagesArrived++;
       }
-      expect(await page.locator("[data-testid=message]").count()).toBeLessThan(40);
-    }
-    expect(pagesArrived).toBeGreaterThan(3);
-    await page.locator(FIRST).waitFor();
-    expect(Number(await list.getAttribute("data-count"))).toBe(1000);
-    expect(await domNodes(page)).toBeLessThan(3000);
-  }, 180_000);
+    });
+    afterAll(async () => ctx?.close());
 
-  it("goes back to the last message with scroll-to-bottom", async () => {
-    await page.click("[data-testid=scroll-to-bottom]");
-    await expect.poll(() => page.locator(LAST).isVisible(), { timeout: 10_000 }).toBe(true);
-    await expect.poll(() => page.locator("[data-testid=scroll-to-bottom]").count()).toBe(0);
+    it("opens at the last message with only a window of messages in the DOM, its answers drawn as markdown at once", async () => {
+      // Notes whether an answer was ever drawn as raw text waiting for the markdown renderer (laid out twice).
+      await page.addInitScript(() => {
+        new MutationObserver(() => {
+          if (document.querySelector(".markdown--pending")) document.documentElement.dataset.sawRawAnswer = "yes";
+        }).observe(document, { subtree: true, childList: true });
+      });
+      // The renderer's chunk arrives only after the messages have (as on a slow phone network): an app that drew the
+      // answers before it would draw them as raw text first.
+      let contentArrived!: () => void;
+      const arrived = new Promise<void>((resolve) => (contentArrived = resolve));
+      const onResponse = (res: Response) => {
+        if (/\/chat-sessions\/[^/]+\/content/.test(res.url())) void res.finished().then(() => contentArrived());
+      };
+      page.on("response", onResponse);
+      const markdownChunk = /\/assets\/streaming-markdown-[^/]+\.js$/;
+      await ctx.route(markdownChunk, async (route) => {
+        await arrived;
+        // two frames: time for the page to take the messages in and draw what it draws without the renderer
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        await route.continue();
+      });
+      try {
+        await page.goto(`${baseURL}/c/${chatId}`);
+        await page.locator(LAST).waitFor();
+      } finally {
+        page.off("response", onResponse);
+        await ctx.unroute(markdownChunk);
+      }
+      expect(await page.locator(`${LAST} .markdown h3`).count()).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.dataset.sawRawAnswer ?? "no")).toBe("no");
+      await expect.poll(() => page.locator(LAST).isVisible()).toBe(true);
+      expect(await page.locator("[data-testid=message]").count()).toBeLessThan(40);
+      expect(await domNodes(page)).toBeLessThan(3000);
+      expect(Number(await page.getAttribute("[data-testid=message-list]", "data-count"))).toBeLessThan(1000);
+    });
+
+    it("fetches older messages while scrolling up, keeping the view in place, up to the first", async () => {
+      const list = page.locator("[data-testid=message-list]");
+      // Let the page settle first: notices above the input and texts that load on demand change the list's height once,
+      // which is not what this test measures (the view holding still while older pages land).
+      await page.waitForLoadState("networkidle");
+      await page.evaluate(() =>
+        document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))),
+      );
+      let pagesArrived = 0;
+      for (let step = 0; step < 200 && !(await page.locator(FIRST).count()); step++) {
+        // scroll up, let the list draw the new position, then note the message at the top of the view and where it is
+        const anchor = await list.evaluate(async (el) => {
+          const count = () => Number((el as HTMLElement).dataset.count);
+          const before = count();
+          // a reader's scroll comes with its input event (wheel, touch, keys), then the box scrolls
+          el.dispatchEvent(new WheelEvent("wheel", { deltaY: -2500, bubbles: true }));
+          el.scrollBy(0, -2500);
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+          const top = el.getBoundingClientRect().top;
+          const shown = [...el.querySelectorAll<HTMLElement>("[data-testid=message]")].find(
+            (m) => m.getBoundingClientRect().bottom > top + 10,
+          );
+          // a page that landed meanwhile cannot be checked against this anchor
+          return {
+            count: count(),
+            id: count() === before ? (shown?.dataset.messageId ?? "") : "",
+            y: shown?.getBoundingClientRect().top ?? 0,
+          };
+        });
+        // only while an older page is on its way: wait for it to land
+        const loadingOlder = (await page.locator("[data-testid=loading-older]").count()) > 0;
+        const arrived =
+          loadingOlder &&
+          (await page
+            .waitForFunction(
+              (c) => Number(document.querySelector<HTMLElement>("[data-testid=message-list]")?.dataset.count) > c,
+              anchor.count,
+              { timeout: 5000 },
+            )
+            .then(
+              () => true,
+              () => false,
+            ));
+        if (arrived && anchor.id) {
+          await page.waitForTimeout(150);
+          const y = await page.evaluate(
+            (id) => document.querySelector(`[data-message-id="${id}"]`)?.getBoundingClientRect().top ?? null,
+            anchor.id,
+          );
+          // the older page landed above: what the reader looked at did not move
+          expect(y).not.toBeNull();
+          expect(Math.abs((y ?? 0) - anchor.y)).toBeLessThan(2);
+          pagesArrived++;
+        }
+        expect(await page.locator("[data-testid=message]").count()).toBeLessThan(40);
+      }
+      expect(pagesArrived).toBeGreaterThan(3);
+      await page.locator(FIRST).waitFor();
+      expect(Number(await list.getAttribute("data-count"))).toBe(1000);
+      expect(await domNodes(page)).toBeLessThan(3000);
+    }, 180_000);
+
+    it("goes back to the last message with scroll-to-bottom", async () => {
+      await page.click("[data-testid=scroll-to-bottom]");
+      await expect.poll(() => page.locator(LAST).isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => page.locator("[data-testid=scroll-to-bottom]").count()).toBe(0);
+    });
   });
-});
 
 describe("a history of 2,000 chats", () => {
   let ctx: BrowserContext;
@@ -155,7 +174,11 @@ describe("a history of 2,000 chats", () => {
     for (let step = 0; step < 400; step++) {
       const rows = await page.locator("[data-testid=history-item]").count();
       maxRows = Math.max(maxRows, rows);
-      if ((await history.getAttribute("data-count")) === "2000" && (await page.getByText("History chat 1", { exact: true }).count())) break;
+      if (
+        (await history.getAttribute("data-count")) === "2000" &&
+        (await page.getByText("History chat 1", { exact: true }).count())
+      )
+        break;
       await page.locator("[data-testid=sidebar-scroll]").evaluate((el) => el.scrollBy(0, 1500));
       await page.waitForTimeout(30);
     }
@@ -189,7 +212,8 @@ describe("a saved chat opened on a slow phone", () => {
     await page.addInitScript(() => {
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          if (!entry.hadRecentInput) sessionStorage.setItem("shift", String(Number(sessionStorage.getItem("shift") ?? 0) + entry.value));
+          if (!entry.hadRecentInput)
+            sessionStorage.setItem("shift", String(Number(sessionStorage.getItem("shift") ?? 0) + entry.value));
         }
       }).observe({ type: "layout-shift", buffered: true });
     });

@@ -29,7 +29,9 @@ function report(name: PageName, weight: PageWeight): string {
     const delta = was === undefined ? "new chunk" : c.gzipBytes > was ? `grew by ${kB(c.gzipBytes - was)} kB` : "";
     return `  ${c.name.padEnd(24)} ${kB(c.gzipBytes).padStart(7)} kB  ${delta}`;
   });
-  const grew = weight.chunks.filter((c) => before[c.name] === undefined || c.gzipBytes > (before[c.name] ?? 0)).map((c) => c.name);
+  const grew = weight.chunks
+    .filter((c) => before[c.name] === undefined || c.gzipBytes > (before[c.name] ?? 0))
+    .map((c) => c.name);
   return [
     `The ${BUDGETS[name].label} fetches ${kB(weight.gzipBytes)} kB of JavaScript (gzip), over its ${BUDGETS[name].limit} kB budget.`,
     grew.length ? `Grown or new since ${BASELINE_FILE}: ${grew.join(", ")}.` : "",
@@ -53,12 +55,17 @@ describe("JavaScript size budget", () => {
   });
   afterAll(async () => {
     await ctx?.close();
-    if (process.env.UPDATE_SIZE_BASELINE === "1") writeFileSync(BASELINE_FILE, `${JSON.stringify(measured, null, 2)}\n`);
+    if (process.env.UPDATE_SIZE_BASELINE === "1")
+      writeFileSync(BASELINE_FILE, `${JSON.stringify(measured, null, 2)}\n`);
   });
 
   it(`keeps the guest landing page within ${BUDGETS.landing.limit} kB, no heavier than the sign-in page's budget`, async () => {
     expect(BUDGETS.landing.limit).toBeLessThanOrEqual(BUDGETS.signIn.limit);
-    const weight = await measurePage(page, `${baseURL}/`, "[data-testid=landing-price-basic]:not(:has(.skeleton-line)) >> visible=true");
+    const weight = await measurePage(
+      page,
+      `${baseURL}/`,
+      "[data-testid=landing-price-basic]:not(:has(.skeleton-line)) >> visible=true",
+    );
     expect(weight.chunks.map((c) => c.name)).not.toContain("signed-in");
     // a guest's first visit gets the pre-rendered page (landing.html): no chunk of the SPA at all, not even the framework
     expect(weight.chunks.map((c) => c.name)).toEqual([]);

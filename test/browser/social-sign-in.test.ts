@@ -18,8 +18,18 @@ let credential = "";
 
 /** A Google ID token for this email, signed by the fake server (key "rogue": a key not in Google's JWKS). */
 async function googleToken(email: string, opts: { name?: string; key?: "rogue" } = {}): Promise<string> {
-  const claims = { iss: "https://accounts.google.com", aud: clientId, sub: `g-${crypto.randomUUID()}`, email, email_verified: true, name: opts.name ?? "Google User" };
-  const res = await fetch(`${identityURL}/google/__sign${opts.key ? `?key=${opts.key}` : ""}`, { method: "POST", body: JSON.stringify(claims) });
+  const claims = {
+    iss: "https://accounts.google.com",
+    aud: clientId,
+    sub: `g-${crypto.randomUUID()}`,
+    email,
+    email_verified: true,
+    name: opts.name ?? "Google User",
+  };
+  const res = await fetch(`${identityURL}/google/__sign${opts.key ? `?key=${opts.key}` : ""}`, {
+    method: "POST",
+    body: JSON.stringify(claims),
+  });
   return ((await res.json()) as { token: string }).token;
 }
 
@@ -53,7 +63,12 @@ async function continueWithGoogle(token: string) {
 beforeAll(async () => {
   ctx = await launch({ locale: "en-US" });
   await ctx.route("https://accounts.google.com/gsi/client", (route) =>
-    route.fulfill({ status: 200, contentType: "text/javascript", headers: { "Cache-Control": "no-store" }, body: fakeGis(credential) }),
+    route.fulfill({
+      status: 200,
+      contentType: "text/javascript",
+      headers: { "Cache-Control": "no-store" },
+      body: fakeGis(credential),
+    }),
   );
   page = ctx.pages()[0] ?? (await ctx.newPage());
 });
@@ -86,7 +101,9 @@ describe("Google sign-in", () => {
 
     await page.goto(`${baseURL}/settings?tab=security`);
     const google = page.locator("[data-testid=linked-google]");
-    await expect.poll(() => google.locator("[data-testid=linked-status]").textContent()).toBe(`Linked as ${account.email}`);
+    await expect
+      .poll(() => google.locator("[data-testid=linked-status]").textContent())
+      .toBe(`Linked as ${account.email}`);
     await google.locator("[data-testid=linked-unlink]").click();
     await expect.poll(() => google.locator("[data-testid=linked-status]").textContent()).toBe("Not linked");
     // the password is still a way in

@@ -28,21 +28,25 @@ describe("account changes through the user's Durable Object", () => {
     const u = await registerUser();
     const v = await registerUser();
     const list = await (await call("GET", "/user-sessions", { token: v.token })).json<any>();
-    expect(await endUserSessions(env, { userId: u.id, sessionIds: [] , reason: "revoked" })).toEqual([]);
+    expect(await endUserSessions(env, { userId: u.id, sessionIds: [], reason: "revoked" })).toEqual([]);
     expect(await endUserSessions(env, { userId: u.id, sessionIds: [list.data[0].id], reason: "revoked" })).toEqual([]);
     expect((await call("GET", "/auth/me", { token: v.token })).status).toBe(200);
   });
 
   it("pushes plan_changed when premium starts, and ends surplus sessions oldest first when it ends", async () => {
     const u = await registerUser(); // oldest
-    await env.DB.prepare("UPDATE users SET is_premium = 2, premium_end = ? WHERE id = ?").bind(Date.now() + 86_400_000, u.id).run();
+    await env.DB.prepare("UPDATE users SET is_premium = 2, premium_end = ? WHERE id = ?")
+      .bind(Date.now() + 86_400_000, u.id)
+      .run();
     await userChanged(env, u.id);
     const second = await login(u.email, u.password, "b");
     const third = await login(u.email, u.password, "c");
     const sock = await openSocket(third.token);
     sock.send({ type: "authenticate", userId: u.id });
     await sock.next("authenticated");
-    await env.DB.prepare("UPDATE users SET is_premium = 2, premium_end = ? WHERE id = ?").bind(Date.now() - 1000, u.id).run();
+    await env.DB.prepare("UPDATE users SET is_premium = 2, premium_end = ? WHERE id = ?")
+      .bind(Date.now() - 1000, u.id)
+      .run();
     await userChanged(env, u.id);
     expect(await sock.next("plan_changed")).toMatchObject({ plan: "free", is_premium: 2 });
     expect((await call("GET", "/auth/me", { token: u.token })).status).toBe(401); // free allows 2: the oldest goes
@@ -84,7 +88,8 @@ describe("the plan at a paid period's boundary, switched by the user's Durable O
   const me = async (token: string) => json(await call("GET", "/auth/me", { token }));
   const models = async (token: string) => (await json(await call("GET", "/api/models", { token }))).data;
   const total = (d: any, endpoint: string) => d.models.find((m: any) => m.endpoint === endpoint).total;
-  const storedLevel = async (userId: string) => (await env.DB.prepare("SELECT is_premium FROM users WHERE id = ?").bind(userId).first<number>("is_premium"));
+  const storedLevel = async (userId: string) =>
+    await env.DB.prepare("SELECT is_premium FROM users WHERE id = ?").bind(userId).first<number>("is_premium");
 
   /** Lets the paid time pass until `boundary` is `inMs` from now, and has the user's object read it again. */
   async function bringBoundaryTo(userId: string, boundary: number, inMs: number): Promise<number> {
@@ -100,7 +105,11 @@ describe("the plan at a paid period's boundary, switched by the user's Durable O
     await pay((await createOrder(u, "BS_1T")).order);
     // Advanced+ allows 5 devices: four more sign in, the first two are the oldest
     const second = await login(u.email, u.password, "b");
-    const devices = [await login(u.email, u.password, "c"), await login(u.email, u.password, "d"), await login(u.email, u.password, "e")];
+    const devices = [
+      await login(u.email, u.password, "c"),
+      await login(u.email, u.password, "d"),
+      await login(u.email, u.password, "e"),
+    ];
     const newest = devices[2]!;
     const sock = await openSocket(newest.token);
     sock.send({ type: "authenticate", userId: u.id });
@@ -121,7 +130,12 @@ describe("the plan at a paid period's boundary, switched by the user's Durable O
     expect(await sock.next("plan_changed")).toMatchObject({ plan: "basic", is_premium: 1, premium_end: basicEnd });
     expect(await storedLevel(u.id)).toBe(1);
     expect((await me(newest.token)).data.user).toMatchObject({ plan: "basic", is_premium: 1, premium_end: basicEnd });
-    expect(await premiumInfo(newest)).toMatchObject({ plan: "basic", is_premium: 1, active: true, premium_end: basicEnd });
+    expect(await premiumInfo(newest)).toMatchObject({
+      plan: "basic",
+      is_premium: 1,
+      active: true,
+      premium_end: basicEnd,
+    });
     const quotas = await models(newest.token);
     expect([total(quotas, "gpt-4.1"), total(quotas, "gpt-4.1-mini")]).toEqual([200, 1000]);
     // Basic allows 3 devices: the two oldest are signed out
@@ -129,7 +143,9 @@ describe("the plan at a paid period's boundary, switched by the user's Durable O
     expect((await call("GET", "/auth/me", { token: second.token })).status).toBe(401);
     for (const d of devices) expect((await call("GET", "/auth/me", { token: d.token })).status).toBe(200);
     // the next alarm is Basic's 3-day reminder
-    expect(await inUserHub(u.id, (_hub, state) => state.storage.getAlarm())).toBe(Date.parse(basicEnd) - 3 * 86_400_000);
+    expect(await inUserHub(u.id, (_hub, state) => state.storage.getAlarm())).toBe(
+      Date.parse(basicEnd) - 3 * 86_400_000,
+    );
     sock.ws.close();
   });
 
@@ -179,7 +195,12 @@ describe("the plan at a paid period's boundary, switched by the user's Durable O
     expect(await sock.next("plan_changed")).toMatchObject({ plan: "free", is_premium: 0 });
     expect(await storedLevel(u.id)).toBe(0);
     expect(total(await models(u.token), "gpt-4.1")).toBe(0);
-    expect(await premiumInfo(u)).toMatchObject({ plan: "free", is_premium: 0, active: false, premium_end: new Date(boundary).toISOString() });
+    expect(await premiumInfo(u)).toMatchObject({
+      plan: "free",
+      is_premium: 0,
+      active: false,
+      premium_end: new Date(boundary).toISOString(),
+    });
     sock.ws.close();
   });
 });
@@ -188,10 +209,14 @@ describe("sessions that exist only in D1 (made before the user's object owned th
   it("are loaded by the object on first use: an active one works, a revoked or expired one does not", async () => {
     const userId = crypto.randomUUID();
     const now = Date.now();
-    await env.DB.prepare("INSERT INTO users (id, name, email) VALUES (?, 'Old', ?)").bind(userId, `old-${userId}@example.com`).run();
+    await env.DB.prepare("INSERT INTO users (id, name, email) VALUES (?, 'Old', ?)")
+      .bind(userId, `old-${userId}@example.com`)
+      .run();
     const sessions = { live: crypto.randomUUID(), revoked: crypto.randomUUID(), expired: crypto.randomUUID() };
     const insert = (id: string, expiresAt: number, revokedAt: number | null) =>
-      env.DB.prepare("INSERT INTO user_sessions (id, user_id, token_hash, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?)")
+      env.DB.prepare(
+        "INSERT INTO user_sessions (id, user_id, token_hash, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?)",
+      )
         .bind(id, userId, `hash-${id}`, expiresAt, revokedAt)
         .run();
     await insert(sessions.live, now + 86_400_000, null);

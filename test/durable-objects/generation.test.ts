@@ -15,7 +15,9 @@ function envRoutedTo(provider: "openai" | "anthropic", model: string): Env {
   const base = `${env.FAKE_UPSTREAM_URL}/${provider}`;
   return {
     ...env,
-    ...(provider === "openai" ? { OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: base } : { ANTHROPIC_API_KEY: "ak-test", ANTHROPIC_BASE_URL: base }),
+    ...(provider === "openai"
+      ? { OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: base }
+      : { ANTHROPIC_API_KEY: "ak-test", ANTHROPIC_BASE_URL: base }),
     MODEL_ROUTES: JSON.stringify({ "gpt-4.1-mini": { provider, model } }),
   };
 }
@@ -70,9 +72,20 @@ describe("EventWriter", () => {
 describe("GenerationRunner", () => {
   it("streams a provider's answer and saves it", async () => {
     const { chatId, hub, input } = await setup();
-    const events = await runInDurableObject(hub, (hubInstance: UserHub, state) => readAll(new GenerationRunner(state, envRoutedTo("openai", FAKE_MODELS.ok), createDb(env.DB), hubInstance.state).start(input)));
+    const events = await runInDurableObject(hub, (hubInstance: UserHub, state) =>
+      readAll(
+        new GenerationRunner(state, envRoutedTo("openai", FAKE_MODELS.ok), createDb(env.DB), hubInstance.state).start(
+          input,
+        ),
+      ),
+    );
     expect(events[0].metadata).toMatchObject({ offline: false, message_id: input.botMessageId });
-    expect(events.filter((e) => e.content).map((e) => e.content).join("")).toBe(FAKE_OK_TEXT);
+    expect(
+      events
+        .filter((e) => e.content)
+        .map((e) => e.content)
+        .join(""),
+    ).toBe(FAKE_OK_TEXT);
     expect(events.at(-1)).toBe("[DONE]");
     const bot = (await messagesOf(chatId)).find((m) => m.sender === "bot");
     expect(bot).toMatchObject({ message: FAKE_OK_TEXT, error: null, stopped: 0 });
@@ -80,8 +93,22 @@ describe("GenerationRunner", () => {
 
   it("keeps the partial text and ends with stream_interrupted when the upstream is cut mid-way", async () => {
     const { chatId, hub, input } = await setup();
-    const events = await runInDurableObject(hub, (hubInstance: UserHub, state) => readAll(new GenerationRunner(state, envRoutedTo("anthropic", FAKE_MODELS.cut), createDb(env.DB), hubInstance.state).start(input)));
-    expect(events.filter((e) => e.content).map((e) => e.content).join("")).toBe(FAKE_CUT_TEXT);
+    const events = await runInDurableObject(hub, (hubInstance: UserHub, state) =>
+      readAll(
+        new GenerationRunner(
+          state,
+          envRoutedTo("anthropic", FAKE_MODELS.cut),
+          createDb(env.DB),
+          hubInstance.state,
+        ).start(input),
+      ),
+    );
+    expect(
+      events
+        .filter((e) => e.content)
+        .map((e) => e.content)
+        .join(""),
+    ).toBe(FAKE_CUT_TEXT);
     expect(events.at(-2)).toMatchObject({ error: "stream_interrupted", message: expect.any(String) });
     expect(events.at(-1)).toBe("[DONE]");
     const bot = (await messagesOf(chatId)).find((m) => m.sender === "bot");
@@ -92,20 +119,38 @@ describe("GenerationRunner", () => {
     const { u, chatId, hub, input } = await setup();
     const events = await runInDurableObject(hub, (hubInstance: UserHub, state) => {
       expect(hubInstance.state.takeUse(input.usage!.day, "gpt-4.1-mini", 50)).toBe(49);
-      return readAll(new GenerationRunner(state, envRoutedTo("openai", FAKE_MODELS.unauthorized), createDb(env.DB), hubInstance.state).start(input));
+      return readAll(
+        new GenerationRunner(
+          state,
+          envRoutedTo("openai", FAKE_MODELS.unauthorized),
+          createDb(env.DB),
+          hubInstance.state,
+        ).start(input),
+      );
     });
     expect(events.some((e) => e.error === "provider_auth_failed")).toBe(true);
     const bot = (await messagesOf(chatId)).find((m) => m.sender === "bot");
     expect(bot).toMatchObject({ message: "", error: "provider_auth_failed" });
     const usage = await env.DB.prepare("SELECT count FROM daily_usage WHERE user_id = ?").bind(u.id).first<any>();
     expect(usage.count).toBe(0);
-    expect(await runInDurableObject(hub, (hubInstance: UserHub) => hubInstance.state.usage(input.usage!.day, "gpt-4.1-mini"))).toBe(0);
+    expect(
+      await runInDurableObject(hub, (hubInstance: UserHub) =>
+        hubInstance.state.usage(input.usage!.day, "gpt-4.1-mini"),
+      ),
+    ).toBe(0);
   });
 
   it("maps an upstream 429 to provider_rate_limited", async () => {
     const { hub, input } = await setup();
     const events = await runInDurableObject(hub, (hubInstance: UserHub, state) =>
-      readAll(new GenerationRunner(state, envRoutedTo("anthropic", FAKE_MODELS.rateLimited), createDb(env.DB), hubInstance.state).start(input)),
+      readAll(
+        new GenerationRunner(
+          state,
+          envRoutedTo("anthropic", FAKE_MODELS.rateLimited),
+          createDb(env.DB),
+          hubInstance.state,
+        ).start(input),
+      ),
     );
     expect(events.find((e) => e.error)?.error).toBe("provider_rate_limited");
   });
@@ -113,7 +158,11 @@ describe("GenerationRunner", () => {
   it("ends with a clear error event, and still saves, when the configuration is broken", async () => {
     const { chatId, hub, input } = await setup();
     const events = await runInDurableObject(hub, (hubInstance: UserHub, state) =>
-      readAll(new GenerationRunner(state, { ...env, MODEL_ROUTES: "{not json" }, createDb(env.DB), hubInstance.state).start(input)),
+      readAll(
+        new GenerationRunner(state, { ...env, MODEL_ROUTES: "{not json" }, createDb(env.DB), hubInstance.state).start(
+          input,
+        ),
+      ),
     );
     expect(events.find((e) => e.error)?.error).toBe("provider_error");
     expect(events.at(-1)).toBe("[DONE]");
@@ -123,7 +172,12 @@ describe("GenerationRunner", () => {
   it("stops a slow upstream answer on request and keeps what arrived", async () => {
     const { chatId, hub, input } = await setup();
     const events = await runInDurableObject(hub, async (hubInstance: UserHub, state) => {
-      const runner = new GenerationRunner(state, envRoutedTo("openai", FAKE_MODELS.slow), createDb(env.DB), hubInstance.state);
+      const runner = new GenerationRunner(
+        state,
+        envRoutedTo("openai", FAKE_MODELS.slow),
+        createDb(env.DB),
+        hubInstance.state,
+      );
       const stream = runner.start(input);
       const reader = stream.getReader();
       const decoder = new TextDecoder();
@@ -148,14 +202,22 @@ describe("GenerationRunner", () => {
     const { chatId, hub, input } = await setup();
     const { prompt: _p, ...turn } = input;
     await runInDurableObject(hub, async (hubInstance: UserHub, state) => {
-      await state.storage.put(`generation:${input.botMessageId}`, { turn, text: "Half an answ", updatedAt: Date.now() });
+      await state.storage.put(`generation:${input.botMessageId}`, {
+        turn,
+        text: "Half an answ",
+        updatedAt: Date.now(),
+      });
       await new GenerationRunner(state, env, createDb(env.DB), hubInstance.state).recoverInterrupted();
       expect(await state.storage.get(`generation:${input.botMessageId}`)).toBeUndefined();
     });
     const saved = await messagesOf(chatId);
     expect(saved.map((m) => m.sender)).toEqual(["user", "bot"]);
     expect(saved[0]).toMatchObject({ message: "hello", message_id: input.userMessage!.messageId });
-    expect(saved[1]).toMatchObject({ message: "Half an answ", error: "generation_lost", message_id: input.botMessageId });
+    expect(saved[1]).toMatchObject({
+      message: "Half an answ",
+      error: "generation_lost",
+      message_id: input.botMessageId,
+    });
   });
 
   it("keeps an ended turn whose D1 write failed and saves its outcome on the next sweep", async () => {
@@ -163,7 +225,12 @@ describe("GenerationRunner", () => {
     const { prompt: _p, ...turn } = input;
     const outcome = { text: "The whole answer.", citations: [], stopped: false, error: null };
     await runInDurableObject(hub, async (hubInstance: UserHub, state) => {
-      await state.storage.put(`generation:${input.botMessageId}`, { turn, text: outcome.text, updatedAt: Date.now(), outcome });
+      await state.storage.put(`generation:${input.botMessageId}`, {
+        turn,
+        text: outcome.text,
+        updatedAt: Date.now(),
+        outcome,
+      });
       await new GenerationRunner(state, env, createDb(env.DB), hubInstance.state).recoverInterrupted();
     });
     const bot = (await messagesOf(chatId)).find((m) => m.sender === "bot");

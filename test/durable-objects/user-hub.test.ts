@@ -121,7 +121,10 @@ describe("GET /ws upgrade", () => {
     expect((await call("GET", "/ws", { headers: { Upgrade: "websocket" } })).status).toBe(401);
     const u = await registerUser();
     expect((await call("GET", "/ws", { token: u.token })).status).toBe(400);
-    expect((await call("GET", "/ws", { token: u.token, headers: { Upgrade: "websocket", Origin: "https://evil.example" } })).status).toBe(403);
+    expect(
+      (await call("GET", "/ws", { token: u.token, headers: { Upgrade: "websocket", Origin: "https://evil.example" } }))
+        .status,
+    ).toBe(403);
   });
 
   it("answers 401 for a revoked session's token", async () => {

@@ -21,7 +21,14 @@ let counter = 0;
 export async function call(
   method: string,
   path: string,
-  opts: { body?: unknown; token?: string; sessionToken?: string; headers?: Record<string, string>; signal?: AbortSignal; redirect?: "follow" | "manual" | "error" } = {},
+  opts: {
+    body?: unknown;
+    token?: string;
+    sessionToken?: string;
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+    redirect?: "follow" | "manual" | "error";
+  } = {},
 ): Promise<Response> {
   const headers = new Headers(opts.headers);
   if (opts.body !== undefined && !headers.has("Content-Type")) headers.set("Content-Type", "application/json");
@@ -43,11 +50,15 @@ export async function json<T = any>(res: Response): Promise<T> {
 }
 
 /** Registers a fresh user through the real /auth/register route. */
-export async function registerUser(overrides: { email?: string; password?: string; name?: string } = {}): Promise<TestUser & { password: string }> {
+export async function registerUser(
+  overrides: { email?: string; password?: string; name?: string } = {},
+): Promise<TestUser & { password: string }> {
   counter++;
   const email = overrides.email ?? `user${counter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const password = overrides.password ?? "correct horse battery";
-  const res = await call("POST", "/auth/register", { body: { name: overrides.name ?? `User ${counter}`, email, password } });
+  const res = await call("POST", "/auth/register", {
+    body: { name: overrides.name ?? `User ${counter}`, email, password },
+  });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   const body = await json(res);
   return { id: body.data.user.id, email, password, token: body.data.token, sessionToken: body.data.session_token };
@@ -88,20 +99,26 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
 export async function makeChat(userId: string, title = "New Chat"): Promise<string> {
   const id = crypto.randomUUID();
   const now = Date.now();
-  await env.DB.prepare("INSERT INTO chat_sessions (id, user_id, title, status, is_starred, created_at, updated_at, last_message_at) VALUES (?, ?, ?, 'active', 0, ?, ?, ?)")
+  await env.DB.prepare(
+    "INSERT INTO chat_sessions (id, user_id, title, status, is_starred, created_at, updated_at, last_message_at) VALUES (?, ?, ?, 'active', 0, ?, ?, ?)",
+  )
     .bind(id, userId, title, now, now, now)
     .run();
   return id;
 }
 
 export async function messagesOf(chatId: string): Promise<any[]> {
-  const { results } = await env.DB.prepare("SELECT * FROM messages WHERE chat_id = ? ORDER BY created_at, id").bind(chatId).all();
+  const { results } = await env.DB.prepare("SELECT * FROM messages WHERE chat_id = ? ORDER BY created_at, id")
+    .bind(chatId)
+    .all();
   return results;
 }
 
 /** Sets the user's plan in D1 and tells the user's Durable Object, as the payments flow does. */
 export async function setPlan(userId: string, isPremium: number, premiumEnd: number | null) {
-  await env.DB.prepare("UPDATE users SET is_premium = ?, premium_end = ? WHERE id = ?").bind(isPremium, premiumEnd, userId).run();
+  await env.DB.prepare("UPDATE users SET is_premium = ?, premium_end = ? WHERE id = ?")
+    .bind(isPremium, premiumEnd, userId)
+    .run();
   await userChanged(env, userId);
 }
 
@@ -114,6 +131,9 @@ export async function setUsedToday(userId: string, bucket: string, count: number
 }
 
 /** Runs `fn` inside the user's Durable Object. */
-export async function inUserHub<T>(userId: string, fn: (hub: UserHub, state: DurableObjectState) => T | Promise<T>): Promise<T> {
+export async function inUserHub<T>(
+  userId: string,
+  fn: (hub: UserHub, state: DurableObjectState) => T | Promise<T>,
+): Promise<T> {
   return runInDurableObject(await userHub(env, userId), fn);
 }

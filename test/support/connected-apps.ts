@@ -21,7 +21,10 @@ export async function approve(authUrl: URL): Promise<URL> {
 export async function callback(u: TestUser, back: URL) {
   // The browser comes back from the provider with the session cookie; the redirect it gets is what we check.
   const res = await exports.default.fetch(
-    new Request(`${ORIGIN}${back.pathname}${back.search}`, { headers: { Cookie: `jwt_token=${u.token}; session_token=${u.sessionToken}` }, redirect: "manual" }),
+    new Request(`${ORIGIN}${back.pathname}${back.search}`, {
+      headers: { Cookie: `jwt_token=${u.token}; session_token=${u.sessionToken}` },
+      redirect: "manual",
+    }),
   );
   expect(res.status).toBe(302);
   return new URL(res.headers.get("Location")!, "https://may.test");

@@ -24,14 +24,44 @@ const GOOGLE_DOC = "application/vnd.google-apps.document";
 /** Every drive holds the same files; their names and contents are what the tests look for. */
 function seedFiles(): FakeFile[] {
   const files: FakeFile[] = [
-    { id: "f-notes", name: "Meeting notes.txt", mimeType: "text/plain", content: Buffer.from("Notes: ship the drive picker on Friday.\n"), modified: "2025-07-10T08:00:00Z" },
-    { id: "f-budget", name: "Budget 2025.csv", mimeType: "text/csv", content: Buffer.from("item,amount\nrice,120000\n"), modified: "2025-07-09T08:00:00Z" },
-    { id: "f-doc", name: "Trip plan", mimeType: GOOGLE_DOC, content: Buffer.from("Trip plan: Hà Nội, then Huế.\n"), modified: "2025-07-08T08:00:00Z" },
-    { id: "f-big", name: "Huge video.mp4", mimeType: "video/mp4", content: Buffer.alloc(6 * 1024 * 1024, 1), modified: "2025-07-07T08:00:00Z" },
+    {
+      id: "f-notes",
+      name: "Meeting notes.txt",
+      mimeType: "text/plain",
+      content: Buffer.from("Notes: ship the drive picker on Friday.\n"),
+      modified: "2025-07-10T08:00:00Z",
+    },
+    {
+      id: "f-budget",
+      name: "Budget 2025.csv",
+      mimeType: "text/csv",
+      content: Buffer.from("item,amount\nrice,120000\n"),
+      modified: "2025-07-09T08:00:00Z",
+    },
+    {
+      id: "f-doc",
+      name: "Trip plan",
+      mimeType: GOOGLE_DOC,
+      content: Buffer.from("Trip plan: Hà Nội, then Huế.\n"),
+      modified: "2025-07-08T08:00:00Z",
+    },
+    {
+      id: "f-big",
+      name: "Huge video.mp4",
+      mimeType: "video/mp4",
+      content: Buffer.alloc(6 * 1024 * 1024, 1),
+      modified: "2025-07-07T08:00:00Z",
+    },
   ];
   // older files, so the list has a second page
   for (let i = 1; i <= 60; i++) {
-    files.push({ id: `f-old-${i}`, name: `Old report ${i}.txt`, mimeType: "text/plain", content: Buffer.from(`Old report ${i}\n`), modified: `2024-01-${String((i % 28) + 1).padStart(2, "0")}T08:00:00Z` });
+    files.push({
+      id: `f-old-${i}`,
+      name: `Old report ${i}.txt`,
+      mimeType: "text/plain",
+      content: Buffer.from(`Old report ${i}\n`),
+      modified: `2024-01-${String((i % 28) + 1).padStart(2, "0")}T08:00:00Z`,
+    });
   }
   return files;
 }
@@ -43,7 +73,8 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
 
 const googleError = (res: ServerResponse, code: number, message: string, status: string) =>
   sendJson(res, code, { error: { code, message, errors: [{ message, domain: "global", reason: status }], status } });
-const graphError = (res: ServerResponse, status: number, code: string, message: string) => sendJson(res, status, { error: { code, message } });
+const graphError = (res: ServerResponse, status: number, code: string, message: string) =>
+  sendJson(res, status, { error: { code, message } });
 
 /** A drive fake bound to the OAuth fake's issued tokens. Returns true when it answered the request. */
 export function fakeDrives(validToken: (token: string) => boolean) {
@@ -52,7 +83,12 @@ export function fakeDrives(validToken: (token: string) => boolean) {
   const failing = new Map<string, number>();
   const newestFirst = [...files].sort((a, b) => b.modified.localeCompare(a.modified));
 
-  return async function handle(req: IncomingMessage, res: ServerResponse, url: URL, body: () => Promise<string>): Promise<boolean> {
+  return async function handle(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    body: () => Promise<string>,
+  ): Promise<boolean> {
     const path = decodeURIComponent(url.pathname);
     if (req.method === "POST" && path === "/drive/__fail") {
       const { token, status } = JSON.parse(await body()) as { token: string; status: number };
@@ -79,7 +115,13 @@ export function fakeDrives(validToken: (token: string) => boolean) {
     }
     const fail = failing.get(token);
     if (fail) {
-      if (google) googleError(res, fail, fail === 429 ? "Rate Limit Exceeded" : "Backend Error", fail === 429 ? "rateLimitExceeded" : "backendError");
+      if (google)
+        googleError(
+          res,
+          fail,
+          fail === 429 ? "Rate Limit Exceeded" : "Backend Error",
+          fail === 429 ? "rateLimitExceeded" : "backendError",
+        );
       else graphError(res, fail, fail === 429 ? "TooManyRequests" : "generalException", "Failed");
       return true;
     }
@@ -111,18 +153,33 @@ export function fakeDrives(validToken: (token: string) => boolean) {
       const file = one ? byId.get(one[1]!) : undefined;
       if (!one || !file) return (googleError(res, 404, `File not found: ${one?.[1] ?? ""}.`, "notFound"), true);
       if (one[2]) {
-        if (file.mimeType !== GOOGLE_DOC) return (googleError(res, 403, "Export only supports Docs Editors files.", "fileNotExportable"), true);
+        if (file.mimeType !== GOOGLE_DOC)
+          return (googleError(res, 403, "Export only supports Docs Editors files.", "fileNotExportable"), true);
         res.writeHead(200, { "Content-Type": url.searchParams.get("mimeType") ?? "text/plain" });
         res.end(file.content);
         return true;
       }
       if (url.searchParams.get("alt") === "media") {
-        if (file.mimeType === GOOGLE_DOC) return (googleError(res, 403, "Only files with binary content can be downloaded. Use Export with Docs Editors files.", "fileNotDownloadable"), true);
+        if (file.mimeType === GOOGLE_DOC)
+          return (
+            googleError(
+              res,
+              403,
+              "Only files with binary content can be downloaded. Use Export with Docs Editors files.",
+              "fileNotDownloadable",
+            ),
+            true
+          );
         res.writeHead(200, { "Content-Type": file.mimeType, "Content-Length": String(file.content.length) });
         res.end(file.content);
         return true;
       }
-      sendJson(res, 200, { id: file.id, name: file.name, mimeType: file.mimeType, ...(file.mimeType === GOOGLE_DOC ? {} : { size: String(file.content.length) }) });
+      sendJson(res, 200, {
+        id: file.id,
+        name: file.name,
+        mimeType: file.mimeType,
+        ...(file.mimeType === GOOGLE_DOC ? {} : { size: String(file.content.length) }),
+      });
       return true;
     }
 
@@ -140,11 +197,27 @@ export function fakeDrives(validToken: (token: string) => boolean) {
       const text = search?.[1]?.replace(/''/g, "'").toLowerCase();
       const matching = newestFirst.filter((f) => !text || f.name.toLowerCase().includes(text));
       // a folder among the files, as a drive root has: the worker must leave it out
-      const all = [{ id: "folder-1", name: "Photos", size: 0, lastModifiedDateTime: "2025-07-11T08:00:00Z", folder: { childCount: 3 } }, ...matching.map(item)];
+      const all = [
+        {
+          id: "folder-1",
+          name: "Photos",
+          size: 0,
+          lastModifiedDateTime: "2025-07-11T08:00:00Z",
+          folder: { childCount: 3 },
+        },
+        ...matching.map(item),
+      ];
       const top = Number(url.searchParams.get("$top") ?? 200);
       const start = Number(url.searchParams.get("$skiptoken") ?? 0);
-      const next = start + top < all.length ? `${base}${search ? path.slice("/graph".length) : "/me/drive/root/children"}?$top=${top}&$skiptoken=${start + top}` : undefined;
-      sendJson(res, 200, { "@odata.context": `${base}/$metadata#Collection(driveItem)`, value: all.slice(start, start + top), ...(next ? { "@odata.nextLink": next } : {}) });
+      const next =
+        start + top < all.length
+          ? `${base}${search ? path.slice("/graph".length) : "/me/drive/root/children"}?$top=${top}&$skiptoken=${start + top}`
+          : undefined;
+      sendJson(res, 200, {
+        "@odata.context": `${base}/$metadata#Collection(driveItem)`,
+        value: all.slice(start, start + top),
+        ...(next ? { "@odata.nextLink": next } : {}),
+      });
       return true;
     }
     const one = /^\/graph\/me\/drive\/items\/([^/]+)(\/content)?$/.exec(path);

@@ -68,13 +68,21 @@ export async function startFakeIdentity(): Promise<{ url: string; close: () => P
   const publicJwk = { ...(await exportJWK(google.publicKey)), kid: GOOGLE_KID, alg: "RS256", use: "sig" };
   const facebookUsers = new Map<string, FacebookUser>();
   const sentMail: unknown[] = [];
-  const oauthCodes = new Map<string, { challenge: string; redirectUri: string; clientId: string; scope: string; used: boolean }>();
+  const oauthCodes = new Map<
+    string,
+    { challenge: string; redirectUri: string; clientId: string; scope: string; used: boolean }
+  >();
   const oauthRefresh = new Map<string, { clientId: string; scope: string }>();
   const oauthRevoked: string[] = [];
   let oauthExpiresIn = 3600;
   const oauthAccess = new Set<string>();
   const drives = fakeDrives((token) => oauthAccess.has(token));
-  const byokRequests: { provider: string; method: string; path: string; headers: Record<string, string | undefined> }[] = [];
+  const byokRequests: {
+    provider: string;
+    method: string;
+    path: string;
+    headers: Record<string, string | undefined>;
+  }[] = [];
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", "http://fake");
@@ -98,19 +106,33 @@ export async function startFakeIdentity(): Promise<{ url: string; close: () => P
     // ---- Facebook Graph API --------------------------------------------------------------------------------------
     if (req.method === "POST" && path === "/facebook/__users") {
       const body = JSON.parse(await readBody(req)) as FacebookUser & { token: string };
-      facebookUsers.set(body.token, { id: body.id, name: body.name, email: body.email, app_id: body.app_id ?? FAKE_FACEBOOK_APP_ID });
+      facebookUsers.set(body.token, {
+        id: body.id,
+        name: body.name,
+        email: body.email,
+        app_id: body.app_id ?? FAKE_FACEBOOK_APP_ID,
+      });
       return sendJson(res, 200, { ok: true });
     }
     if (req.method === "GET" && path === "/facebook/debug_token") {
       if (url.searchParams.get("access_token") !== `${FAKE_FACEBOOK_APP_ID}|${FAKE_FACEBOOK_APP_SECRET}`) {
         return sendJson(res, 400, {
-          error: { message: "Invalid OAuth access token - Cannot parse access token", type: "OAuthException", code: 190, fbtrace_id: "Afake" },
+          error: {
+            message: "Invalid OAuth access token - Cannot parse access token",
+            type: "OAuthException",
+            code: 190,
+            fbtrace_id: "Afake",
+          },
         });
       }
       const user = facebookUsers.get(url.searchParams.get("input_token") ?? "");
       if (!user) {
         return sendJson(res, 200, {
-          data: { is_valid: false, error: { code: 190, message: "Invalid OAuth access token - Cannot parse access token" }, scopes: [] },
+          data: {
+            is_valid: false,
+            error: { code: 190, message: "Invalid OAuth access token - Cannot parse access token" },
+            scopes: [],
+          },
         });
       }
       const now = Math.floor(Date.now() / 1000);
@@ -130,7 +152,14 @@ export async function startFakeIdentity(): Promise<{ url: string; close: () => P
     if (req.method === "GET" && path === "/facebook/me") {
       const user = facebookUsers.get(url.searchParams.get("access_token") ?? "");
       if (!user) {
-        return sendJson(res, 400, { error: { message: "Invalid OAuth access token data.", type: "OAuthException", code: 190, fbtrace_id: "Afake" } });
+        return sendJson(res, 400, {
+          error: {
+            message: "Invalid OAuth access token data.",
+            type: "OAuthException",
+            code: 190,
+            fbtrace_id: "Afake",
+          },
+        });
       }
       const fields = (url.searchParams.get("fields") ?? "id,name").split(",");
       const all: Record<string, string | undefined> = { id: user.id, name: user.name, email: user.email };
@@ -148,7 +177,11 @@ export async function startFakeIdentity(): Promise<{ url: string; close: () => P
     }
     if (req.method === "GET" && path === "/mail/__sent") {
       const to = url.searchParams.get("to");
-      return sendJson(res, 200, sentMail.filter((m) => !to || (m as { to: string[] }).to.includes(to)));
+      return sendJson(
+        res,
+        200,
+        sentMail.filter((m) => !to || (m as { to: string[] }).to.includes(to)),
+      );
     }
 
     // ---- OAuth 2 authorization server with PKCE -------------------------------------------------------------------
@@ -163,11 +196,25 @@ export async function startFakeIdentity(): Promise<{ url: string; close: () => P
       if (endpoint === "authorize" && req.method === "GET") {
         const p = url.searchParams;
         const redirect = p.get("redirect_uri");
-        if (p.get("response_type") !== "code" || !redirect || p.get("code_challenge_method") !== "S256" || !p.get("code_challenge")) {
-          return sendJson(res, 400, { error: "invalid_request", error_description: "PKCE S256 and a redirect_uri are required" });
+        if (
+          p.get("response_type") !== "code" ||
+          !redirect ||
+          p.get("code_challenge_method") !== "S256" ||
+          !p.get("code_challenge")
+        ) {
+          return sendJson(res, 400, {
+            error: "invalid_request",
+            error_description: "PKCE S256 and a redirect_uri are required",
+          });
         }
         const code = randomBytes(16).toString("hex");
-        oauthCodes.set(code, { challenge: p.get("code_challenge")!, redirectUri: redirect, clientId: p.get("client_id") ?? "", scope: p.get("scope") ?? "", used: false });
+        oauthCodes.set(code, {
+          challenge: p.get("code_challenge")!,
+          redirectUri: redirect,
+          clientId: p.get("client_id") ?? "",
+          scope: p.get("scope") ?? "",
+          used: false,
+        });
         const back = new URL(redirect);
         back.searchParams.set("code", code);
         back.searchParams.set("state", p.get("state") ?? "");
@@ -177,21 +224,39 @@ export async function startFakeIdentity(): Promise<{ url: string; close: () => P
       if (endpoint === "token" && req.method === "POST") {
         const form = new URLSearchParams(await readBody(req));
         const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? "")?.[1];
-        const [clientId, secret] = basic ? Buffer.from(basic, "base64").toString().split(":").map(decodeURIComponent) : [];
-        if (secret !== FAKE_OAUTH_SECRET) return sendJson(res, 401, { error: "invalid_client", error_description: "Client authentication failed" });
+        const [clientId, secret] = basic
+          ? Buffer.from(basic, "base64").toString().split(":").map(decodeURIComponent)
+          : [];
+        if (secret !== FAKE_OAUTH_SECRET)
+          return sendJson(res, 401, { error: "invalid_client", error_description: "Client authentication failed" });
         const issue = (scope: string) => {
           const refresh = `rt-${randomBytes(12).toString("hex")}`;
           oauthRefresh.set(refresh, { clientId: clientId!, scope });
           const access = `at-${randomBytes(12).toString("hex")}`;
           oauthAccess.add(access);
-          return { access_token: access, token_type: "Bearer", expires_in: oauthExpiresIn, refresh_token: refresh, scope };
+          return {
+            access_token: access,
+            token_type: "Bearer",
+            expires_in: oauthExpiresIn,
+            refresh_token: refresh,
+            scope,
+          };
         };
         if (form.get("grant_type") === "authorization_code") {
           const entry = oauthCodes.get(form.get("code") ?? "");
           const verifier = form.get("code_verifier") ?? "";
           const challenge = createHash("sha256").update(verifier).digest("base64url");
-          if (!entry || entry.used || entry.clientId !== clientId || entry.redirectUri !== form.get("redirect_uri") || entry.challenge !== challenge) {
-            return sendJson(res, 400, { error: "invalid_grant", error_description: "Bad code, redirect_uri or code_verifier" });
+          if (
+            !entry ||
+            entry.used ||
+            entry.clientId !== clientId ||
+            entry.redirectUri !== form.get("redirect_uri") ||
+            entry.challenge !== challenge
+          ) {
+            return sendJson(res, 400, {
+              error: "invalid_grant",
+              error_description: "Bad code, redirect_uri or code_verifier",
+            });
           }
           entry.used = true;
           return sendJson(res, 200, issue(entry.scope));
@@ -199,7 +264,10 @@ export async function startFakeIdentity(): Promise<{ url: string; close: () => P
         if (form.get("grant_type") === "refresh_token") {
           const entry = oauthRefresh.get(form.get("refresh_token") ?? "");
           if (!entry || entry.clientId !== clientId || oauthRevoked.includes(form.get("refresh_token") ?? "")) {
-            return sendJson(res, 400, { error: "invalid_grant", error_description: "Token has been expired or revoked." });
+            return sendJson(res, 400, {
+              error: "invalid_grant",
+              error_description: "Token has been expired or revoked.",
+            });
           }
           const { refresh_token: _drop, ...rest } = issue(entry.scope);
           return sendJson(res, 200, rest);
@@ -220,28 +288,58 @@ export async function startFakeIdentity(): Promise<{ url: string; close: () => P
     const byok = /^\/byok\/([a-z]+)(\/.*)$/.exec(path);
     if (byok) {
       const [, provider, rest] = byok as unknown as [string, string, string];
-      const headers = { authorization: req.headers.authorization, "x-api-key": req.headers["x-api-key"] as string | undefined, "x-goog-api-key": req.headers["x-goog-api-key"] as string | undefined };
+      const headers = {
+        authorization: req.headers.authorization,
+        "x-api-key": req.headers["x-api-key"] as string | undefined,
+        "x-goog-api-key": req.headers["x-goog-api-key"] as string | undefined,
+      };
       byokRequests.push({ provider, method: req.method ?? "GET", path: rest + url.search, headers });
       const body = parseJson(await readBody(req));
       const key =
-        req.headers.authorization?.replace(/^Bearer\s+/i, "") ?? (req.headers["x-api-key"] as string | undefined) ?? (req.headers["x-goog-api-key"] as string | undefined) ?? "";
+        req.headers.authorization?.replace(/^Bearer\s+/i, "") ??
+        (req.headers["x-api-key"] as string | undefined) ??
+        (req.headers["x-goog-api-key"] as string | undefined) ??
+        "";
       if (key.startsWith("down-")) return sendJson(res, 503, { error: { message: "Service unavailable" } });
       if (key.startsWith("good-")) {
         const wire = BYOK_WIRE.get(provider);
-        const streamed = (body as { stream?: unknown } | null)?.stream === true || rest.endsWith(":streamGenerateContent");
-        if (req.method === "POST" && wire && streamed && (await answerModelCall(res, wire, rest, url.searchParams, body))) return;
-        if (provider === "anthropic") return sendJson(res, 200, { data: [{ type: "model", id: "claude-sonnet-4-5", display_name: "Claude Sonnet 4.5" }], has_more: false });
+        const streamed =
+          (body as { stream?: unknown } | null)?.stream === true || rest.endsWith(":streamGenerateContent");
+        if (
+          req.method === "POST" &&
+          wire &&
+          streamed &&
+          (await answerModelCall(res, wire, rest, url.searchParams, body))
+        )
+          return;
+        if (provider === "anthropic")
+          return sendJson(res, 200, {
+            data: [{ type: "model", id: "claude-sonnet-4-5", display_name: "Claude Sonnet 4.5" }],
+            has_more: false,
+          });
         if (provider === "google") return sendJson(res, 200, { models: [{ name: "models/gemini-2.5-pro" }] });
         if (provider === "perplexity") {
-          return sendJson(res, 200, { id: "x", model: "sonar", choices: [{ index: 0, message: { role: "assistant", content: "h" }, finish_reason: "length" }] });
+          return sendJson(res, 200, {
+            id: "x",
+            model: "sonar",
+            choices: [{ index: 0, message: { role: "assistant", content: "h" }, finish_reason: "length" }],
+          });
         }
         return sendJson(res, 200, { object: "list", data: [{ id: "model-1", object: "model" }] });
       }
-      if (provider === "anthropic") return sendJson(res, 401, { type: "error", error: { type: "authentication_error", message: "invalid x-api-key" } });
+      if (provider === "anthropic")
+        return sendJson(res, 401, {
+          type: "error",
+          error: { type: "authentication_error", message: "invalid x-api-key" },
+        });
       if (provider === "google") {
-        return sendJson(res, 400, { error: { code: 400, message: "API key not valid. Please pass a valid API key.", status: "INVALID_ARGUMENT" } });
+        return sendJson(res, 400, {
+          error: { code: 400, message: "API key not valid. Please pass a valid API key.", status: "INVALID_ARGUMENT" },
+        });
       }
-      return sendJson(res, 401, { error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" } });
+      return sendJson(res, 401, {
+        error: { message: "Incorrect API key provided", type: "invalid_request_error", code: "invalid_api_key" },
+      });
     }
 
     return sendJson(res, 404, { error: { message: `No fake for ${req.method} ${path}` } });

@@ -52,7 +52,12 @@ function tinyPng(seed: number): Buffer {
   ihdr.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.from([0, ...Array.from({ length: 4 }, () => [seed & 0xff, (seed >> 8) & 0xff, 200]).flat()]);
   const raw = Buffer.concat([row, row, row, row]);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(raw)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 const FAKE_JPEG_HEADER = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
@@ -95,7 +100,10 @@ async function parseBody(req: IncomingMessage, raw: Buffer): Promise<Record<stri
     const form = await new Response(raw, { headers: { "Content-Type": type } }).formData();
     const out: Record<string, unknown> = {};
     for (const [k, v] of form.entries()) {
-      out[k] = typeof v === "string" ? v : { name: v.name, type: v.type, size: v.size, head: [...new Uint8Array(await v.arrayBuffer()).slice(0, 8)] };
+      out[k] =
+        typeof v === "string"
+          ? v
+          : { name: v.name, type: v.type, size: v.size, head: [...new Uint8Array(await v.arrayBuffer()).slice(0, 8)] };
     }
     return out;
   }
@@ -106,12 +114,25 @@ async function parseBody(req: IncomingMessage, raw: Buffer): Promise<Record<stri
   }
 }
 
-const openaiError = (status: number, message: string, type: string, code: string | null) => [status, { error: { message, type, param: null, code } }] as const;
+const openaiError = (status: number, message: string, type: string, code: string | null) =>
+  [status, { error: { message, type, param: null, code } }] as const;
 
-async function openai(path: string, body: Record<string, unknown>, key: string | undefined, needsKey: boolean, res: ServerResponse, seed: number) {
+async function openai(
+  path: string,
+  body: Record<string, unknown>,
+  key: string | undefined,
+  needsKey: boolean,
+  res: ServerResponse,
+  seed: number,
+) {
   const prompt = String(body.prompt ?? "");
   if (needsKey && key !== `Bearer ${FAKE_IMAGE_KEY}`) {
-    const [s, b] = openaiError(401, "Incorrect API key provided: sk-wrong. You can find your API key at https://platform.openai.com/account/api-keys.", "invalid_request_error", "invalid_api_key");
+    const [s, b] = openaiError(
+      401,
+      "Incorrect API key provided: sk-wrong. You can find your API key at https://platform.openai.com/account/api-keys.",
+      "invalid_request_error",
+      "invalid_api_key",
+    );
     return send(res, s, b);
   }
   switch (scenario(prompt)) {
@@ -120,7 +141,12 @@ async function openai(path: string, body: Record<string, unknown>, key: string |
       return send(res, s, b);
     }
     case "429": {
-      const [s, b] = openaiError(429, "Rate limit reached for images per minute. Limit: 5/1min.", "requests", "rate_limit_exceeded");
+      const [s, b] = openaiError(
+        429,
+        "Rate limit reached for images per minute. Limit: 5/1min.",
+        "requests",
+        "rate_limit_exceeded",
+      );
       return send(res, s, b);
     }
     case "unsafe": {
@@ -139,12 +165,22 @@ async function openai(path: string, body: Record<string, unknown>, key: string |
       break;
   }
   if (path.endsWith("/images/edits") && (typeof body.image !== "object" || body.image === null)) {
-    const [s, b] = openaiError(400, "Missing required parameter: 'image'.", "invalid_request_error", "missing_required_parameter");
+    const [s, b] = openaiError(
+      400,
+      "Missing required parameter: 'image'.",
+      "invalid_request_error",
+      "missing_required_parameter",
+    );
     return send(res, s, b);
   }
   const model = String(body.model ?? "");
   if (model.startsWith("gpt-image") && body.response_format !== undefined) {
-    const [s, b] = openaiError(400, "Unknown parameter: 'response_format'.", "invalid_request_error", "unknown_parameter");
+    const [s, b] = openaiError(
+      400,
+      "Unknown parameter: 'response_format'.",
+      "invalid_request_error",
+      "unknown_parameter",
+    );
     return send(res, s, b);
   }
   return send(res, 200, {
@@ -156,12 +192,22 @@ async function openai(path: string, body: Record<string, unknown>, key: string |
 
 async function google(path: string, body: any, key: string | undefined, res: ServerResponse, seed: number) {
   const predict = path.endsWith(":predict");
-  const prompt = String(predict ? body.instances?.[0]?.prompt ?? "" : body.contents?.[0]?.parts?.find((p: any) => p.text)?.text ?? "");
+  const prompt = String(
+    predict ? (body.instances?.[0]?.prompt ?? "") : (body.contents?.[0]?.parts?.find((p: any) => p.text)?.text ?? ""),
+  );
   const error = (code: number, status: string, message: string, reason?: string) =>
     send(res, code, {
-      error: { code, message, status, ...(reason ? { details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason, domain: "googleapis.com" }] } : {}) },
+      error: {
+        code,
+        message,
+        status,
+        ...(reason
+          ? { details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason, domain: "googleapis.com" }] }
+          : {}),
+      },
     });
-  if (key !== FAKE_IMAGE_KEY) return error(400, "INVALID_ARGUMENT", "API key not valid. Please pass a valid API key.", "API_KEY_INVALID");
+  if (key !== FAKE_IMAGE_KEY)
+    return error(400, "INVALID_ARGUMENT", "API key not valid. Please pass a valid API key.", "API_KEY_INVALID");
   switch (scenario(prompt)) {
     case "401":
       return error(403, "PERMISSION_DENIED", "Method doesn't allow unregistered callers.");
@@ -169,7 +215,10 @@ async function google(path: string, body: any, key: string | undefined, res: Ser
       return error(429, "RESOURCE_EXHAUSTED", "Resource has been exhausted (e.g. check quota).");
     case "unsafe":
       if (predict) return send(res, 200, {});
-      return send(res, 200, { promptFeedback: { blockReason: "PROHIBITED_CONTENT" }, usageMetadata: { promptTokenCount: 9, totalTokenCount: 9 } });
+      return send(res, 200, {
+        promptFeedback: { blockReason: "PROHIBITED_CONTENT" },
+        usageMetadata: { promptTokenCount: 9, totalTokenCount: 9 },
+      });
     case "slow":
       await stall(res, SLOW_MS);
       return error(500, "INTERNAL", "late");
@@ -181,7 +230,10 @@ async function google(path: string, body: any, key: string | undefined, res: Ser
   return send(res, 200, {
     candidates: [
       {
-        content: { role: "model", parts: [{ text: "Here is your picture." }, { inlineData: { mimeType: "image/png", data } }] },
+        content: {
+          role: "model",
+          parts: [{ text: "Here is your picture." }, { inlineData: { mimeType: "image/png", data } }],
+        },
         finishReason: "STOP",
         index: 0,
       },
@@ -192,7 +244,8 @@ async function google(path: string, body: any, key: string | undefined, res: Ser
 }
 
 async function workersAi(path: string, body: any, key: string | undefined, res: ServerResponse, seed: number) {
-  const fail = (status: number, code: number, message: string) => send(res, status, { result: null, success: false, errors: [{ code, message }], messages: [] });
+  const fail = (status: number, code: number, message: string) =>
+    send(res, status, { result: null, success: false, errors: [{ code, message }], messages: [] });
   if (key !== `Bearer ${FAKE_IMAGE_KEY}`) return fail(401, 10000, "Authentication error");
   const prompt = String(body.prompt ?? "");
   switch (scenario(prompt)) {
@@ -211,7 +264,12 @@ async function workersAi(path: string, body: any, key: string | undefined, res: 
   const model = decodeURIComponent(path.split("/ai/run/")[1] ?? "");
   if (model.includes("stable-diffusion")) return send(res, 200, tinyPng(seed), "image/png");
   // FLUX answers a JPEG in base64; a JPEG header is enough for the adapter to recognise it.
-  return send(res, 200, { result: { image: FAKE_JPEG_HEADER.toString("base64") }, success: true, errors: [], messages: [] });
+  return send(res, 200, {
+    result: { image: FAKE_JPEG_HEADER.toString("base64") },
+    success: true,
+    errors: [],
+    messages: [],
+  });
 }
 
 export async function startFakeImages(): Promise<{ url: string; close: () => Promise<void> }> {
@@ -222,19 +280,33 @@ export async function startFakeImages(): Promise<{ url: string; close: () => Pro
       const url = new URL(req.url ?? "/", "http://localhost");
       if (req.method === "GET" && url.pathname === "/__requests") {
         const prompt = url.searchParams.get("prompt");
-        return send(res, 200, log.filter((r) => prompt === null || r.prompt?.includes(prompt)));
+        return send(
+          res,
+          200,
+          log.filter((r) => prompt === null || r.prompt?.includes(prompt)),
+        );
       }
       const raw = await readBody(req);
       const body = await parseBody(req, raw);
       const [, provider = ""] = url.pathname.split("/");
-      const prompt = typeof body.prompt === "string" ? body.prompt : JSON.stringify(body).match(/"(?:prompt|text)":"([^"]*)"/)?.[1] ?? null;
-      log.push({ provider, path: url.pathname, headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])), prompt, body });
+      const prompt =
+        typeof body.prompt === "string"
+          ? body.prompt
+          : (JSON.stringify(body).match(/"(?:prompt|text)":"([^"]*)"/)?.[1] ?? null);
+      log.push({
+        provider,
+        path: url.pathname,
+        headers: Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)])),
+        prompt,
+        body,
+      });
       if (log.length > LOG_LIMIT) log.shift();
       seed++;
       const auth = req.headers.authorization;
       if (provider === "openai") return await openai(url.pathname, body, auth, true, res, seed);
       if (provider === "compat") return await openai(url.pathname, body, auth, false, res, seed);
-      if (provider === "google") return await google(url.pathname, body, req.headers["x-goog-api-key"] as string | undefined, res, seed);
+      if (provider === "google")
+        return await google(url.pathname, body, req.headers["x-goog-api-key"] as string | undefined, res, seed);
       if (provider === "workers-ai") return await workersAi(url.pathname, body, auth, res, seed);
       return send(res, 404, { error: "no such fake provider" });
     } catch (err) {

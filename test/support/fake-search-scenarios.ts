@@ -1,6 +1,10 @@
 // The fake search server's keys and scenario queries (test/support/fake-search.ts), importable from tests in workerd.
 
-export const FAKE_SEARCH_KEYS = { tavily: "tvly-test-key", brave: "brave-test-key", searxng: "searxng-test-key" } as const;
+export const FAKE_SEARCH_KEYS = {
+  tavily: "tvly-test-key",
+  brave: "brave-test-key",
+  searxng: "searxng-test-key",
+} as const;
 
 /** Queries that make the fake misbehave; any other query gets three ordinary results. */
 export const FAKE_SEARCH_QUERIES = {

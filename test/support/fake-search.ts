@@ -25,9 +25,27 @@ const LOG_LIMIT = 1_000;
 function pages(query: string) {
   const slug = encodeURIComponent(query.toLowerCase().replace(/\s+/g, "-"));
   return [
-    { title: `${query} — Wikipedia`, url: `https://en.wikipedia.org/wiki/${slug}`, content: `An encyclopedia article about ${query}.`, host: "en.wikipedia.org", name: "Wikipedia" },
-    { title: `${query} news`, url: `https://vnexpress.net/${slug}`, content: `The latest on ${query} from VnExpress.`, host: "vnexpress.net", name: "VnExpress" },
-    { title: `Weather: ${query}`, url: `https://www.accuweather.com/${slug}`, content: `Forecast for ${query}: 31°C, light rain.`, host: "www.accuweather.com", name: "AccuWeather" },
+    {
+      title: `${query} — Wikipedia`,
+      url: `https://en.wikipedia.org/wiki/${slug}`,
+      content: `An encyclopedia article about ${query}.`,
+      host: "en.wikipedia.org",
+      name: "Wikipedia",
+    },
+    {
+      title: `${query} news`,
+      url: `https://vnexpress.net/${slug}`,
+      content: `The latest on ${query} from VnExpress.`,
+      host: "vnexpress.net",
+      name: "VnExpress",
+    },
+    {
+      title: `Weather: ${query}`,
+      url: `https://www.accuweather.com/${slug}`,
+      content: `Forecast for ${query}: 31°C, light rain.`,
+      host: "www.accuweather.com",
+      name: "AccuWeather",
+    },
   ];
 }
 
@@ -47,7 +65,13 @@ function mixedEntries(shape: (p: ReturnType<typeof pages>[number]) => Record<str
   ];
 }
 
-const tavilyEntry = (p: ReturnType<typeof pages>[number]) => ({ title: p.title, url: p.url, content: p.content, score: 0.91, raw_content: null });
+const tavilyEntry = (p: ReturnType<typeof pages>[number]) => ({
+  title: p.title,
+  url: p.url,
+  content: p.content,
+  score: 0.91,
+  raw_content: null,
+});
 const braveEntry = (p: ReturnType<typeof pages>[number]) => ({
   type: "search_result",
   title: p.title,
@@ -85,7 +109,11 @@ function tavilyError(status: number): unknown {
 }
 
 function braveError(status: number, code: string, detail: string): unknown {
-  return { type: "ErrorResponse", error: { id: "00000000-0000-4000-8000-000000000000", status, code, detail, meta: { component: "api" } }, time: 1_763_900_000 };
+  return {
+    type: "ErrorResponse",
+    error: { id: "00000000-0000-4000-8000-000000000000", status, code, detail, meta: { component: "api" } },
+    time: 1_763_900_000,
+  };
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown) {
@@ -128,8 +156,17 @@ export async function startFakeSearch(): Promise<{ url: string; close: () => Pro
           ? (body as { query: string }).query
           : null
         : url.searchParams.get("q");
-    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")]));
-    log.push({ provider: provider ?? "none", method: req.method ?? "", path: url.pathname + url.search, headers, query, body });
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")]),
+    );
+    log.push({
+      provider: provider ?? "none",
+      method: req.method ?? "",
+      path: url.pathname + url.search,
+      headers,
+      query,
+      body,
+    });
     if (log.length > LOG_LIMIT) log.splice(0, log.length - LOG_LIMIT);
     if (!provider) return sendJson(res, 404, { detail: "Not Found" });
 
@@ -137,7 +174,11 @@ export async function startFakeSearch(): Promise<{ url: string; close: () => Pro
     const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? "")?.[1];
     if (provider === "tavily" && bearer !== FAKE_SEARCH_KEYS.tavily) return sendJson(res, 401, tavilyError(401));
     if (provider === "brave" && req.headers["x-subscription-token"] !== FAKE_SEARCH_KEYS.brave) {
-      return sendJson(res, 422, braveError(422, "SUBSCRIPTION_TOKEN_INVALID", "The provided subscription token is invalid."));
+      return sendJson(
+        res,
+        422,
+        braveError(422, "SUBSCRIPTION_TOKEN_INVALID", "The provided subscription token is invalid."),
+      );
     }
     if (provider === "searxng" && url.searchParams.get("format") !== "json") {
       // SearXNG refuses formats not enabled in settings.yml with a bare 403.
@@ -159,7 +200,11 @@ export async function startFakeSearch(): Promise<{ url: string; close: () => Pro
       if (provider === "tavily") return sendJson(res, status, tavilyError(status));
       if (provider === "brave") {
         const code = status === 429 ? "RATE_LIMITED" : status === 500 ? "INTERNAL" : "SUBSCRIPTION_TOKEN_INVALID";
-        return sendJson(res, status, braveError(status, code, code === "RATE_LIMITED" ? "Request rate limit exceeded for plan." : "Error"));
+        return sendJson(
+          res,
+          status,
+          braveError(status, code, code === "RATE_LIMITED" ? "Request rate limit exceeded for plan." : "Error"),
+        );
       }
       return res.writeHead(status, { "content-type": "text/html" }).end(`<h1>${status}</h1>`);
     }
@@ -169,21 +214,47 @@ export async function startFakeSearch(): Promise<{ url: string; close: () => Pro
       res.write('{"results": [');
       return; // the rest never comes
     }
-    if (query === FAKE_SEARCH_QUERIES.notJson) return res.writeHead(200, { "content-type": "text/html" }).end("<html>blocked</html>");
-    if (query === FAKE_SEARCH_QUERIES.wrongShape) return sendJson(res, 200, provider === "brave" ? { web: { results: "nope" } } : { items: [] });
+    if (query === FAKE_SEARCH_QUERIES.notJson)
+      return res.writeHead(200, { "content-type": "text/html" }).end("<html>blocked</html>");
+    if (query === FAKE_SEARCH_QUERIES.wrongShape)
+      return sendJson(res, 200, provider === "brave" ? { web: { results: "nope" } } : { items: [] });
 
-    const max = provider === "tavily" ? Number((body as { max_results?: unknown }).max_results ?? 5) : Number(url.searchParams.get("count") ?? 20);
+    const max =
+      provider === "tavily"
+        ? Number((body as { max_results?: unknown }).max_results ?? 5)
+        : Number(url.searchParams.get("count") ?? 20);
     const found = query === FAKE_SEARCH_QUERIES.empty ? [] : pages(query);
     if (provider === "tavily") {
-      const results = query === FAKE_SEARCH_QUERIES.mixed ? mixedEntries(tavilyEntry) : found.map(tavilyEntry).slice(0, max);
-      return sendJson(res, 200, { query, follow_up_questions: null, answer: null, images: [], results, response_time: 0.42, request_id: "req-fake" });
+      const results =
+        query === FAKE_SEARCH_QUERIES.mixed ? mixedEntries(tavilyEntry) : found.map(tavilyEntry).slice(0, max);
+      return sendJson(res, 200, {
+        query,
+        follow_up_questions: null,
+        answer: null,
+        images: [],
+        results,
+        response_time: 0.42,
+        request_id: "req-fake",
+      });
     }
     if (provider === "brave") {
-      const results = query === FAKE_SEARCH_QUERIES.mixed ? mixedEntries(braveEntry) : found.map(braveEntry).slice(0, max);
+      const results =
+        query === FAKE_SEARCH_QUERIES.mixed ? mixedEntries(braveEntry) : found.map(braveEntry).slice(0, max);
       const envelope: Record<string, unknown> = {
         type: "search",
-        query: { original: query, show_strict_warning: false, is_navigational: false, spellcheck_off: true, country: "us" },
-        mixed: { type: "mixed", main: results.map((_, index) => ({ type: "web", index, all: false })), top: [], side: [] },
+        query: {
+          original: query,
+          show_strict_warning: false,
+          is_navigational: false,
+          spellcheck_off: true,
+          country: "us",
+        },
+        mixed: {
+          type: "mixed",
+          main: results.map((_, index) => ({ type: "web", index, all: false })),
+          top: [],
+          side: [],
+        },
       };
       // Brave leaves out `web` when it found no web results.
       if (results.length > 0) envelope.web = { type: "search", results, family_friendly: true };

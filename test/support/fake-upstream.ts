@@ -36,7 +36,12 @@ function openaiStyleError(kind: ErrorKind, model: string, flavour: Flavour): [nu
   if (flavour === "deepseek") {
     switch (kind) {
       case "unauthorized":
-        return err(401, "Authentication Fails, Your api key: ****fake is invalid", "authentication_error", "invalid_request_error");
+        return err(
+          401,
+          "Authentication Fails, Your api key: ****fake is invalid",
+          "authentication_error",
+          "invalid_request_error",
+        );
       case "forbidden":
         return err(403, "Permission denied", "permission_error", "invalid_request_error");
       case "rateLimited":
@@ -57,7 +62,12 @@ function openaiStyleError(kind: ErrorKind, model: string, flavour: Flavour): [nu
       );
     case "forbidden":
     case "badKey":
-      return err(403, "Country, region, or territory not supported", "request_forbidden", "unsupported_country_region_territory");
+      return err(
+        403,
+        "Country, region, or territory not supported",
+        "request_forbidden",
+        "unsupported_country_region_territory",
+      );
     case "rateLimited":
       return err(
         429,
@@ -68,9 +78,20 @@ function openaiStyleError(kind: ErrorKind, model: string, flavour: Flavour): [nu
     case "unavailable":
       return err(503, "The server is overloaded or not ready yet.", "server_error", null);
     case "badRequest":
-      return err(400, "Invalid value for 'temperature': expected a number.", "invalid_request_error", null, "temperature");
+      return err(
+        400,
+        "Invalid value for 'temperature': expected a number.",
+        "invalid_request_error",
+        null,
+        "temperature",
+      );
     case "notFound":
-      return err(404, `The model \`${model}\` does not exist or you do not have access to it.`, "invalid_request_error", "model_not_found");
+      return err(
+        404,
+        `The model \`${model}\` does not exist or you do not have access to it.`,
+        "invalid_request_error",
+        "model_not_found",
+      );
   }
 }
 
@@ -79,18 +100,38 @@ function xaiError(kind: ErrorKind, model: string): [number, unknown] {
   const err = (status: number, code: string, error: string) => [status, { code, error }] as [number, unknown];
   switch (kind) {
     case "unauthorized":
-      return err(401, "The request does not have valid authentication credentials for the operation", "Incorrect API key provided: xai-fa***. You can obtain an API key from https://console.x.ai.");
+      return err(
+        401,
+        "The request does not have valid authentication credentials for the operation",
+        "Incorrect API key provided: xai-fa***. You can obtain an API key from https://console.x.ai.",
+      );
     case "forbidden":
     case "badKey":
-      return err(403, "The caller does not have permission to execute the specified operation", "Your team does not have permission to use this model.");
+      return err(
+        403,
+        "The caller does not have permission to execute the specified operation",
+        "Your team does not have permission to use this model.",
+      );
     case "rateLimited":
-      return err(429, "Some resource has been exhausted", "Your team has reached its requests-per-minute limit. Please slow down.");
+      return err(
+        429,
+        "Some resource has been exhausted",
+        "Your team has reached its requests-per-minute limit. Please slow down.",
+      );
     case "unavailable":
-      return err(503, "The service is currently unavailable", "The service is currently unavailable. Please try again later.");
+      return err(
+        503,
+        "The service is currently unavailable",
+        "The service is currently unavailable. Please try again later.",
+      );
     case "badRequest":
       return err(400, "Client specified an invalid argument", "Invalid request content: messages must not be empty.");
     case "notFound":
-      return err(404, "Some requested entity was not found", `The model ${model} does not exist or your team does not have access to it.`);
+      return err(
+        404,
+        "Some requested entity was not found",
+        `The model ${model} does not exist or your team does not have access to it.`,
+      );
   }
 }
 
@@ -136,13 +177,21 @@ function googleError(kind: ErrorKind, model: string): [number, unknown] {
         },
       ]);
     case "rateLimited":
-      return err(429, "RESOURCE_EXHAUSTED", "You exceeded your current quota, please check your plan and billing details.");
+      return err(
+        429,
+        "RESOURCE_EXHAUSTED",
+        "You exceeded your current quota, please check your plan and billing details.",
+      );
     case "unavailable":
       return err(503, "UNAVAILABLE", "The model is overloaded. Please try again later.");
     case "badRequest":
-      return err(400, "INVALID_ARGUMENT", "Invalid JSON payload received. Unknown name \"foo\": Cannot find field.");
+      return err(400, "INVALID_ARGUMENT", 'Invalid JSON payload received. Unknown name "foo": Cannot find field.');
     case "notFound":
-      return err(404, "NOT_FOUND", `models/${model} is not found for API version v1beta, or is not supported for generateContent.`);
+      return err(
+        404,
+        "NOT_FOUND",
+        `models/${model} is not found for API version v1beta, or is not supported for generateContent.`,
+      );
   }
 }
 
@@ -186,7 +235,11 @@ class EventWriter {
 }
 
 function startSse(res: ServerResponse, extraHeaders: Record<string, string> = {}) {
-  res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", ...extraHeaders });
+  res.writeHead(200, {
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-cache",
+    ...extraHeaders,
+  });
 }
 
 /** Cloudflare's API envelope, which Workers AI's OpenAI-compatible endpoint answers errors with. */
@@ -232,8 +285,14 @@ async function streamOpenAIResponses(res: ServerResponse, model: string, plan: S
     text: { format: { type: "text" } },
     usage,
   });
-  await w.send({ type: "response.created", sequence_number: seq++, response: response("in_progress", [], null) }, "response.created");
-  await w.send({ type: "response.in_progress", sequence_number: seq++, response: response("in_progress", [], null) }, "response.in_progress");
+  await w.send(
+    { type: "response.created", sequence_number: seq++, response: response("in_progress", [], null) },
+    "response.created",
+  );
+  await w.send(
+    { type: "response.in_progress", sequence_number: seq++, response: response("in_progress", [], null) },
+    "response.in_progress",
+  );
   await w.send(
     {
       type: "response.output_item.added",
@@ -257,7 +316,15 @@ async function streamOpenAIResponses(res: ServerResponse, model: string, plan: S
   for (const delta of plan.chunks) {
     if (w.gone) return;
     await w.send(
-      { type: "response.output_text.delta", sequence_number: seq++, item_id: itemId, output_index: 0, content_index: 0, delta, logprobs: [] },
+      {
+        type: "response.output_text.delta",
+        sequence_number: seq++,
+        item_id: itemId,
+        output_index: 0,
+        content_index: 0,
+        delta,
+        logprobs: [],
+      },
       "response.output_text.delta",
       plan.intervalMs,
     );
@@ -278,7 +345,13 @@ async function streamOpenAIResponses(res: ServerResponse, model: string, plan: S
   if (plan.ending !== "finish") return endAbruptly(res, plan.ending);
   const text = plan.chunks.join("");
   const annotations = plan.citations
-    ? FAKE_CITATIONS.map((c, i) => ({ type: "url_citation", start_index: i, end_index: i + 1, url: c.url, title: c.title }))
+    ? FAKE_CITATIONS.map((c, i) => ({
+        type: "url_citation",
+        start_index: i,
+        end_index: i + 1,
+        url: c.url,
+        title: c.title,
+      }))
     : [];
   for (const [i, annotation] of annotations.entries()) {
     await w.send(
@@ -297,14 +370,32 @@ async function streamOpenAIResponses(res: ServerResponse, model: string, plan: S
   const part = { type: "output_text", annotations, logprobs: [], text };
   const item = { id: itemId, type: "message", status: "completed", content: [part], role: "assistant" };
   await w.send(
-    { type: "response.output_text.done", sequence_number: seq++, item_id: itemId, output_index: 0, content_index: 0, text, logprobs: [] },
+    {
+      type: "response.output_text.done",
+      sequence_number: seq++,
+      item_id: itemId,
+      output_index: 0,
+      content_index: 0,
+      text,
+      logprobs: [],
+    },
     "response.output_text.done",
   );
   await w.send(
-    { type: "response.content_part.done", sequence_number: seq++, item_id: itemId, output_index: 0, content_index: 0, part },
+    {
+      type: "response.content_part.done",
+      sequence_number: seq++,
+      item_id: itemId,
+      output_index: 0,
+      content_index: 0,
+      part,
+    },
     "response.content_part.done",
   );
-  await w.send({ type: "response.output_item.done", sequence_number: seq++, output_index: 0, item }, "response.output_item.done");
+  await w.send(
+    { type: "response.output_item.done", sequence_number: seq++, output_index: 0, item },
+    "response.output_item.done",
+  );
   const usage = {
     input_tokens: 12,
     input_tokens_details: { cached_tokens: 0 },
@@ -312,7 +403,10 @@ async function streamOpenAIResponses(res: ServerResponse, model: string, plan: S
     output_tokens_details: { reasoning_tokens: 0 },
     total_tokens: 12 + plan.chunks.length,
   };
-  await w.send({ type: "response.completed", sequence_number: seq++, response: response("completed", [item], usage) }, "response.completed");
+  await w.send(
+    { type: "response.completed", sequence_number: seq++, response: response("completed", [item], usage) },
+    "response.completed",
+  );
   res.end();
 }
 
@@ -338,8 +432,18 @@ async function streamChatCompletions(res: ServerResponse, model: string, plan: S
   if (plan.ending === "error") {
     const error =
       flavour === "xai"
-        ? { code: "The service is currently unavailable", error: "The service is currently unavailable. Please try again later." }
-        : { error: { message: "The server is overloaded. Please try again later.", type: "server_error", param: null, code: "server_overloaded" } };
+        ? {
+            code: "The service is currently unavailable",
+            error: "The service is currently unavailable. Please try again later.",
+          }
+        : {
+            error: {
+              message: "The server is overloaded. Please try again later.",
+              type: "server_error",
+              param: null,
+              code: "server_overloaded",
+            },
+          };
     await w.send(error);
     return void res.end();
   }
@@ -371,11 +475,18 @@ async function streamAnthropic(res: ServerResponse, model: string, plan: StreamP
     },
     "message_start",
   );
-  await w.send({ type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }, "content_block_start");
+  await w.send(
+    { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+    "content_block_start",
+  );
   await w.send({ type: "ping" }, "ping");
   for (const text of plan.chunks) {
     if (w.gone) return;
-    await w.send({ type: "content_block_delta", index: 0, delta: { type: "text_delta", text } }, "content_block_delta", plan.intervalMs);
+    await w.send(
+      { type: "content_block_delta", index: 0, delta: { type: "text_delta", text } },
+      "content_block_delta",
+      plan.intervalMs,
+    );
   }
   if (plan.ending === "error") {
     await w.send({ type: "error", error: { type: "overloaded_error", message: "Overloaded" } }, "error");
@@ -384,7 +495,11 @@ async function streamAnthropic(res: ServerResponse, model: string, plan: StreamP
   if (plan.ending !== "finish") return endAbruptly(res, plan.ending);
   await w.send({ type: "content_block_stop", index: 0 }, "content_block_stop");
   await w.send(
-    { type: "message_delta", delta: { stop_reason: "end_turn", stop_sequence: null }, usage: { output_tokens: plan.chunks.length } },
+    {
+      type: "message_delta",
+      delta: { stop_reason: "end_turn", stop_sequence: null },
+      usage: { output_tokens: plan.chunks.length },
+    },
     "message_delta",
   );
   await w.send({ type: "message_stop" }, "message_stop");
@@ -410,10 +525,16 @@ async function streamGoogle(res: ServerResponse, model: string, plan: StreamPlan
         };
       }
     }
-    await w.send({ candidates: [candidate], usageMetadata: usage(i + 1), modelVersion: model, responseId }, undefined, plan.intervalMs);
+    await w.send(
+      { candidates: [candidate], usageMetadata: usage(i + 1), modelVersion: model, responseId },
+      undefined,
+      plan.intervalMs,
+    );
   }
   if (plan.ending === "error") {
-    await w.send({ error: { code: 503, message: "The model is overloaded. Please try again later.", status: "UNAVAILABLE" } });
+    await w.send({
+      error: { code: 503, message: "The model is overloaded. Please try again later.", status: "UNAVAILABLE" },
+    });
     return void res.end();
   }
   if (plan.ending !== "finish") return endAbruptly(res, plan.ending);
@@ -432,7 +553,8 @@ async function endAbruptly(res: ServerResponse, ending: "destroy" | "end") {
 const EXTERNAL_MODELS: ReadonlySet<string> = new Set(Object.values(EXTERNAL_PROVIDERS).map((p) => p.model));
 
 function planFor(model: string): StreamPlan | ErrorKind {
-  if (EXTERNAL_MODELS.has(model)) return { chunks: FAKE_OK_CHUNKS, citations: false, ending: "finish", intervalMs: EVENT_GAP_MS };
+  if (EXTERNAL_MODELS.has(model))
+    return { chunks: FAKE_OK_CHUNKS, citations: false, ending: "finish", intervalMs: EVENT_GAP_MS };
   switch (model) {
     case FAKE_MODELS.ok:
       return { chunks: FAKE_OK_CHUNKS, citations: false, ending: "finish", intervalMs: EVENT_GAP_MS };
@@ -446,7 +568,12 @@ function planFor(model: string): StreamPlan | ErrorKind {
       return { chunks: FAKE_CUT_CHUNKS, citations: false, ending: "error", intervalMs: EVENT_GAP_MS };
     case FAKE_MODELS.slow: {
       const count = Math.ceil(SLOW_TOTAL_MS / FAKE_SLOW_INTERVAL_MS);
-      return { chunks: Array.from({ length: count }, (_, i) => `word${i} `), citations: false, ending: "finish", intervalMs: FAKE_SLOW_INTERVAL_MS };
+      return {
+        chunks: Array.from({ length: count }, (_, i) => `word${i} `),
+        citations: false,
+        ending: "finish",
+        intervalMs: FAKE_SLOW_INTERVAL_MS,
+      };
     }
     case FAKE_MODELS.unauthorized:
       return "unauthorized";
@@ -465,7 +592,15 @@ function planFor(model: string): StreamPlan | ErrorKind {
   }
 }
 
-const FLAVOURS: readonly Flavour[] = ["openai", "xai", "deepseek", "openai-compatible", "workers-ai", "anthropic", "google"];
+const FLAVOURS: readonly Flavour[] = [
+  "openai",
+  "xai",
+  "deepseek",
+  "openai-compatible",
+  "workers-ai",
+  "anthropic",
+  "google",
+];
 
 function apiKeyOf(req: IncomingMessage): string | null {
   const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? "")?.[1];
@@ -494,7 +629,13 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
  * the path under the provider's base URL and `body` the parsed JSON request. False (nothing written) when `endpoint`
  * is not that provider's streaming call. The fake identity server's /byok/<provider> hosts answer chats through this.
  */
-export async function answerModelCall(res: ServerResponse, flavour: Flavour, endpoint: string, search: URLSearchParams, body: unknown): Promise<boolean> {
+export async function answerModelCall(
+  res: ServerResponse,
+  flavour: Flavour,
+  endpoint: string,
+  search: URLSearchParams,
+  body: unknown,
+): Promise<boolean> {
   const googleModel = /\/models\/([^/:]+):streamGenerateContent$/.exec(endpoint)?.[1];
   const bodyModel = (body as { model?: unknown } | null)?.model;
   const model = googleModel ? decodeURIComponent(googleModel) : typeof bodyModel === "string" ? bodyModel : null;
@@ -536,11 +677,21 @@ export async function startFakeUpstream(): Promise<{ url: string; close: () => P
     const googleModel = /\/models\/([^/:]+):streamGenerateContent$/.exec(endpoint)?.[1];
     const bodyModel = (body as { model?: unknown } | null)?.model;
     const model = googleModel ? decodeURIComponent(googleModel) : typeof bodyModel === "string" ? bodyModel : null;
-    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")]));
-    log.push({ method: req.method ?? "", path: url.pathname + url.search, headers, apiKey: apiKeyOf(req), model, body });
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")]),
+    );
+    log.push({
+      method: req.method ?? "",
+      path: url.pathname + url.search,
+      headers,
+      apiKey: apiKeyOf(req),
+      model,
+      body,
+    });
     if (log.length > LOG_LIMIT) log.splice(0, log.length - LOG_LIMIT);
 
-    if (req.method !== "POST" || !flavour || model === null) return sendJson(res, 404, { error: { message: "Not found" } });
+    if (req.method !== "POST" || !flavour || model === null)
+      return sendJson(res, 404, { error: { message: "Not found" } });
     if (!(await answerModelCall(res, flavour, endpoint, url.searchParams, body))) {
       return sendJson(res, 404, { error: { message: `No fake for ${req.method} ${url.pathname}` } });
     }

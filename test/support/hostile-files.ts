@@ -65,7 +65,12 @@ export function deflateRun(prefix: string, runByte: number, runLength: number, s
 
 /** The number of bytes deflateRun(prefix, _, runLength, suffix) unpacks to. */
 export function runOutputLength(prefix: string, runLength: number, suffix: string): number {
-  return new TextEncoder().encode(prefix).length + 1 + Math.max(0, Math.floor((runLength - 1) / 258)) * 258 + new TextEncoder().encode(suffix).length;
+  return (
+    new TextEncoder().encode(prefix).length +
+    1 +
+    Math.max(0, Math.floor((runLength - 1) / 258)) * 258 +
+    new TextEncoder().encode(suffix).length
+  );
 }
 
 interface ZipEntry {
@@ -138,7 +143,9 @@ export function docxBomb(xmlBytes: number, declaredSize?: number): Uint8Array {
   const run = xmlBytes - new TextEncoder().encode(DOCX_HEAD + DOCX_TAIL).length;
   const data = deflateRun(DOCX_HEAD, 0x20, run, DOCX_TAIL);
   const truth = runOutputLength(DOCX_HEAD, run, DOCX_TAIL);
-  const types = new TextEncoder().encode(`<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>`);
+  const types = new TextEncoder().encode(
+    `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>`,
+  );
   return zipOf([
     { name: "[Content_Types].xml", data: types, method: 0, declaredSize: types.length },
     { name: "word/document.xml", data, method: 8, declaredSize: declaredSize ?? truth },
@@ -164,7 +171,9 @@ export function pdfOf(objects: (string | Uint8Array)[], trailerExtra = ""): Uint
     push("\nendobj\n");
   });
   const xref = length;
-  push(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`);
+  push(
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`,
+  );
   push(`trailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${trailerExtra}>>\nstartxref\n${xref}\n%%EOF\n`);
   const out = new Uint8Array(length);
   let at = 0;
@@ -197,7 +206,9 @@ export function pdfWithPages(pages: number, text: (i: number) => string): Uint8A
     const page = objects.length + 1;
     const stream = `BT /F1 12 Tf 72 720 Td (${text(i)}) Tj ET`;
     kids.push(`${page} 0 R`);
-    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${page + 1} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`);
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${page + 1} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`,
+    );
     objects.push(`<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`);
   }
   objects[1] = `<< /Type /Pages /Kids [${kids.join(" ")}] /Count ${pages} >>`;

@@ -41,12 +41,18 @@ describe("api", () => {
   });
 
   it("rejects a response that does not match the schema", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => json(200, { status: "success", data: { n: "one" } })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => json(200, { status: "success", data: { n: "one" } })),
+    );
     await expect(api("/x", v.object({ n: v.number() }))).rejects.toMatchObject({ code: "invalid_response" });
   });
 
   it("turns an error body into ApiError with its code and field", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => json(409, { status: "error", code: "email_taken", message: "taken", field: "email" })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => json(409, { status: "error", code: "email_taken", message: "taken", field: "email" })),
+    );
     const err = await api("/auth/register", v.object({}), { method: "POST", body: {} }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 409, code: "email_taken", field: "email" });
@@ -54,8 +60,14 @@ describe("api", () => {
   });
 
   it("on 401 clears the stored credentials and returns to /login, keeping theme and language", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => json(401, { status: "error", code: "session_expired", message: "ended" })));
-    await expect(api("/chat-sessions", v.array(v.unknown()))).rejects.toMatchObject({ status: 401, code: "session_expired" });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => json(401, { status: "error", code: "session_expired", message: "ended" })),
+    );
+    await expect(api("/chat-sessions", v.array(v.unknown()))).rejects.toMatchObject({
+      status: 401,
+      code: "session_expired",
+    });
     expect(onUnauthorized).toHaveBeenCalledOnce();
     expect(localStorage.getItem("user")).toBeNull();
     expect(localStorage.getItem("session_token")).toBeNull();
@@ -65,25 +77,39 @@ describe("api", () => {
   });
 
   it("leaves for /login once even when several calls fail together", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => json(401, { status: "error", code: "invalid_token", message: "bad" })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => json(401, { status: "error", code: "invalid_token", message: "bad" })),
+    );
     await Promise.allSettled([request("/a"), request("/b"), request("/c")]);
     expect(onUnauthorized).toHaveBeenCalledOnce();
   });
 
   it("does not log out when the caller expects a 401 (wrong password)", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => json(401, { status: "error", code: "invalid_credentials", message: "no" })));
-    await expect(request("/auth/login", { method: "POST", body: {}, on401: "throw" })).rejects.toMatchObject({ code: "invalid_credentials" });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => json(401, { status: "error", code: "invalid_credentials", message: "no" })),
+    );
+    await expect(request("/auth/login", { method: "POST", body: {}, on401: "throw" })).rejects.toMatchObject({
+      code: "invalid_credentials",
+    });
     expect(onUnauthorized).not.toHaveBeenCalled();
     expect(localStorage.getItem("user")).not.toBeNull();
   });
 
   it("reports network failures as network_error", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     await expect(request("/x")).rejects.toMatchObject({ status: 0, code: "network_error" });
   });
 
   it("gives non-JSON server failures a code by status", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response("<html>bad gateway</html>", { status: 502 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("<html>bad gateway</html>", { status: 502 })),
+    );
     await expect(request("/x")).rejects.toMatchObject({ status: 502, code: "internal_error" });
   });
 });

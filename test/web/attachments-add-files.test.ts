@@ -43,7 +43,11 @@ beforeAll(async () => {
 beforeEach(async () => {
   await setLanguage("vi");
   queryClient.setQueryData(modelKeys.all, {
-    models: [model("files-model", true, ["text", "office", "code", "structured", "image"]), model("no-files", false, []), model("images-only", true, ["image"])],
+    models: [
+      model("files-model", true, ["text", "office", "code", "structured", "image"]),
+      model("no-files", false, []),
+      model("images-only", true, ["image"]),
+    ],
     default: "files-model",
     plan: "free",
   });
@@ -65,8 +69,16 @@ describe("addFiles", () => {
   });
 
   it("says 'Chỉ được chọn tối đa 10 files.' for the 11th file and adds none", async () => {
-    await addFiles(Array.from({ length: 6 }, (_, i) => txt(`a${i}.txt`, 1)), store);
-    expect(await addFiles(Array.from({ length: 5 }, (_, i) => txt(`b${i}.txt`, 1)), store)).toBe(false);
+    await addFiles(
+      Array.from({ length: 6 }, (_, i) => txt(`a${i}.txt`, 1)),
+      store,
+    );
+    expect(
+      await addFiles(
+        Array.from({ length: 5 }, (_, i) => txt(`b${i}.txt`, 1)),
+        store,
+      ),
+    ).toBe(false);
     expect(lastToast()).toBe("Chỉ được chọn tối đa 10 files.");
     expect(store.get(attachmentsAtom)).toHaveLength(6);
   });
@@ -78,7 +90,12 @@ describe("addFiles", () => {
   });
 
   it("says 'Tổng kích thước các file vượt quá 20MB.' past 20 MB together", async () => {
-    expect(await addFiles(Array.from({ length: 5 }, (_, i) => txt(`p${i}.txt`, 4.5 * MB)), store)).toBe(false);
+    expect(
+      await addFiles(
+        Array.from({ length: 5 }, (_, i) => txt(`p${i}.txt`, 4.5 * MB)),
+        store,
+      ),
+    ).toBe(false);
     expect(lastToast()).toBe("Tổng kích thước các file vượt quá 20MB.");
   });
 
@@ -114,11 +131,16 @@ describe("addFiles", () => {
     const photo = (name = "IMG_0001.jpg") => new File([new Uint8Array(7.5 * MB)], name, { type: "image/jpeg" });
 
     it("is compressed first, then held to 5 MB: it ends attached at its compressed size", async () => {
-      compress.mockImplementation(async (f: File) => new File([new Uint8Array(420 * 1024)], "IMG_0001.webp", { type: "image/webp", lastModified: f.lastModified }));
+      compress.mockImplementation(
+        async (f: File) =>
+          new File([new Uint8Array(420 * 1024)], "IMG_0001.webp", { type: "image/webp", lastModified: f.lastModified }),
+      );
       expect(await addFiles([photo(), txt("notes.txt", 10)], store)).toBe(true);
       expect(compress).toHaveBeenCalledTimes(1);
       expect(compress.mock.calls[0]![0].size).toBe(7.5 * MB);
-      expect(store.get(attachmentsAtom).map((f) => [f.file.name, f.file.size, f.originalSize, f.compressed, f.status])).toEqual([
+      expect(
+        store.get(attachmentsAtom).map((f) => [f.file.name, f.file.size, f.originalSize, f.compressed, f.status]),
+      ).toEqual([
         ["IMG_0001.webp", 420 * 1024, 7.5 * MB, true, "ready"],
         ["notes.txt", 10, 10, false, "ready"],
       ]);

@@ -16,8 +16,20 @@ async function load() {
 describe("compression presets", () => {
   it("are the spec's numbers", async () => {
     const { PRESETS, MAX_QUALITY_REDUCTIONS, QUALITY_STEP, MIN_QUALITY } = await load();
-    expect(PRESETS.mobile).toEqual({ maxWidth: 1000, maxHeight: 750, quality: 0.6, targetBytes: 300 * KB, hardMaxBytes: 500 * KB });
-    expect(PRESETS.desktop).toEqual({ maxWidth: 1600, maxHeight: 1200, quality: 0.7, targetBytes: 500 * KB, hardMaxBytes: 800 * KB });
+    expect(PRESETS.mobile).toEqual({
+      maxWidth: 1000,
+      maxHeight: 750,
+      quality: 0.6,
+      targetBytes: 300 * KB,
+      hardMaxBytes: 500 * KB,
+    });
+    expect(PRESETS.desktop).toEqual({
+      maxWidth: 1600,
+      maxHeight: 1200,
+      quality: 0.7,
+      targetBytes: 500 * KB,
+      hardMaxBytes: 800 * KB,
+    });
     expect([MAX_QUALITY_REDUCTIONS, QUALITY_STEP, MIN_QUALITY]).toEqual([3, 0.1, 0.3]);
   });
 
@@ -58,7 +70,10 @@ describe("compressImage", () => {
 
   beforeEach(() => {
     compress.mockReset();
-    vi.stubGlobal("createImageBitmap", vi.fn(async () => ({ width: 4000, height: 3000, close: () => {} })));
+    vi.stubGlobal(
+      "createImageBitmap",
+      vi.fn(async () => ({ width: 4000, height: 3000, close: () => {} })),
+    );
     vi.spyOn(HTMLCanvasElement.prototype, "toDataURL").mockReturnValue("data:image/webp;base64,AAAA");
   });
   afterEach(() => {
@@ -73,7 +88,11 @@ describe("compressImage", () => {
     const result = await compressImage(original, PRESETS.desktop, (p) => progress.push(p));
     expect(compress).toHaveBeenCalledTimes(2);
     expect(compress.mock.calls.map(([, o]) => o.initialQuality)).toEqual([0.7, 0.6]);
-    expect(compress.mock.calls[0]?.[1]).toMatchObject({ maxWidthOrHeight: 1600, fileType: "image/webp", useWebWorker: false });
+    expect(compress.mock.calls[0]?.[1]).toMatchObject({
+      maxWidthOrHeight: 1600,
+      fileType: "image/webp",
+      useWebWorker: false,
+    });
     expect(result.size).toBe(450 * KB);
     expect(result.name).toBe("photo.webp");
     expect(result.type).toBe("image/webp");
@@ -85,14 +104,22 @@ describe("compressImage", () => {
     const { compressImage, PRESETS } = await load();
     compress.mockResolvedValue(out(200 * KB, "image/jpeg"));
     const result = await compressImage(original, PRESETS.mobile);
-    expect(compress.mock.calls[0]?.[1]).toMatchObject({ fileType: "image/jpeg", maxWidthOrHeight: 1000, initialQuality: 0.6 });
+    expect(compress.mock.calls[0]?.[1]).toMatchObject({
+      fileType: "image/jpeg",
+      maxWidthOrHeight: 1000,
+      initialQuality: 0.6,
+    });
     expect(result.name).toBe("photo.jpg");
   });
 
   it("tries 1 + 3 qualities, then one last pass when still over the hard max", async () => {
     const { compressImage, PRESETS } = await load();
     compress.mockResolvedValue(out(900 * KB));
-    compress.mockResolvedValueOnce(out(900 * KB)).mockResolvedValueOnce(out(900 * KB)).mockResolvedValueOnce(out(900 * KB)).mockResolvedValueOnce(out(850 * KB));
+    compress
+      .mockResolvedValueOnce(out(900 * KB))
+      .mockResolvedValueOnce(out(900 * KB))
+      .mockResolvedValueOnce(out(900 * KB))
+      .mockResolvedValueOnce(out(850 * KB));
     compress.mockResolvedValueOnce(out(780 * KB));
     const result = await compressImage(original, PRESETS.desktop);
     expect(compress.mock.calls.map(([, o]) => o.initialQuality)).toEqual([0.7, 0.6, 0.5, 0.4, 0.4]);
@@ -108,7 +135,10 @@ describe("compressImage", () => {
   });
 
   it("keeps the original when the browser cannot decode the picture", async () => {
-    vi.stubGlobal("createImageBitmap", vi.fn(async () => Promise.reject(new Error("bad image"))));
+    vi.stubGlobal(
+      "createImageBitmap",
+      vi.fn(async () => Promise.reject(new Error("bad image"))),
+    );
     const { compressImage, PRESETS } = await load();
     expect(await compressImage(original, PRESETS.desktop)).toBe(original);
     expect(compress).not.toHaveBeenCalled();

@@ -16,7 +16,9 @@ const names = () => store.get(attachmentsAtom).map((f) => f.file.name);
 
 function paste(text: string, files: File[] = []) {
   const input = screen.getByTestId("chat-input");
-  return fireEvent.paste(input, { clipboardData: { files, getData: (type: string) => (type === "text/plain" ? text : "") } });
+  return fireEvent.paste(input, {
+    clipboardData: { files, getData: (type: string) => (type === "text/plain" ? text : "") },
+  });
 }
 
 beforeAll(async () => {

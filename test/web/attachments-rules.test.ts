@@ -9,8 +9,20 @@ import {
   DEFAULT_EXTENSIONS,
   isAccepted,
 } from "../../web/src/features/attachments/accepted-types";
-import { checkCompressed, checkLimits, countedBytes, MAX_FILE_BYTES, MAX_FILES, MAX_TOTAL_BYTES } from "../../web/src/features/attachments/limits";
-import { isLongPaste, PASTE_TEXT_THRESHOLD, pastedFiles, resetPasteCounter } from "../../web/src/features/attachments/paste";
+import {
+  checkCompressed,
+  checkLimits,
+  countedBytes,
+  MAX_FILE_BYTES,
+  MAX_FILES,
+  MAX_TOTAL_BYTES,
+} from "../../web/src/features/attachments/limits";
+import {
+  isLongPaste,
+  PASTE_TEXT_THRESHOLD,
+  pastedFiles,
+  resetPasteCounter,
+} from "../../web/src/features/attachments/paste";
 
 const MB = 1024 * 1024;
 const file = (name: string, size: number, compressed = false) => ({ name, size, compressed });
@@ -39,10 +51,16 @@ describe("attachment limits", () => {
 
   it("hold a photo to be compressed to 5 MB only once compressed: a 7.5 MB phone photo is not refused up front", () => {
     expect(checkLimits([], [file("IMG_0001.jpg", 7.5 * MB, true)])).toBeNull();
-    expect(checkLimits([], [file("IMG_0001.jpg", 7.5 * MB, true), file("clip.mov", 7.5 * MB)])).toEqual({ code: "tooLarge", name: "clip.mov" });
+    expect(checkLimits([], [file("IMG_0001.jpg", 7.5 * MB, true), file("clip.mov", 7.5 * MB)])).toEqual({
+      code: "tooLarge",
+      name: "clip.mov",
+    });
     expect(checkCompressed({ name: "IMG_0001.jpg", size: 420 * 1024 })).toBeNull();
     expect(checkCompressed({ name: "IMG_0001.jpg", size: 5 * MB })).toBeNull();
-    expect(checkCompressed({ name: "IMG_0001.jpg", size: 5 * MB + 1 })).toEqual({ code: "tooLarge", name: "IMG_0001.jpg" });
+    expect(checkCompressed({ name: "IMG_0001.jpg", size: 5 * MB + 1 })).toEqual({
+      code: "tooLarge",
+      name: "IMG_0001.jpg",
+    });
   });
 
   it("allow 20 MB together and refuse a byte more", () => {
@@ -85,7 +103,10 @@ describe("the paste rule", () => {
   });
 
   it("turns pasted images into PNG files, and they win over text pasted with them", () => {
-    const files = pastedFiles([new Blob([new Uint8Array([137, 80, 78, 71])], { type: "image/png" }), null], "y".repeat(4500));
+    const files = pastedFiles(
+      [new Blob([new Uint8Array([137, 80, 78, 71])], { type: "image/png" }), null],
+      "y".repeat(4500),
+    );
     expect(files).toHaveLength(1);
     expect(files[0]?.type).toBe("image/png");
     expect(files[0]?.name).toMatch(/\.png$/);
@@ -107,7 +128,17 @@ describe("accepted extensions", () => {
 
     const all = { fileSupport: true, supportedFileTypes: ["text", "office", "code", "structured", "image"] };
     const ext = acceptedExtensions(all);
-    for (const name of ["notes.txt", "README.md", "report.pdf", "letter.docx", "main.py", "app.tsx", "data.csv", "config.yaml", "cat.webp"]) {
+    for (const name of [
+      "notes.txt",
+      "README.md",
+      "report.pdf",
+      "letter.docx",
+      "main.py",
+      "app.tsx",
+      "data.csv",
+      "config.yaml",
+      "cat.webp",
+    ]) {
       expect(isAccepted(name, ext), name).toBe(true);
     }
     expect(isAccepted("movie.mp4", ext)).toBe(false);

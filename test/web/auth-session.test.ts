@@ -6,7 +6,15 @@ import { login, logout, register } from "../../web/src/features/auth/auth.api";
 const JWT = "eyJhbGciOiJIUzI1NiJ9.payload.signature";
 const SESSION_TOKEN = "ab".repeat(32);
 const signedIn = () =>
-  Response.json({ status: "success", data: { user: { id: "u1", name: "Lan", email: "lan@example.vn" }, token: JWT, jwt_token: JWT, session_token: SESSION_TOKEN } });
+  Response.json({
+    status: "success",
+    data: {
+      user: { id: "u1", name: "Lan", email: "lan@example.vn" },
+      token: JWT,
+      jwt_token: JWT,
+      session_token: SESSION_TOKEN,
+    },
+  });
 
 const storedValues = () => Object.keys(localStorage).map((k) => `${k}=${localStorage.getItem(k)}`);
 
@@ -19,7 +27,10 @@ describe("browser credentials", () => {
 
   it("keeps the signed-in user but no token after login and register", async () => {
     localStorage.setItem("session_token", "old".repeat(10));
-    vi.stubGlobal("fetch", vi.fn(async () => signedIn()));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => signedIn()),
+    );
     const result = await login({ email: "lan@example.vn", password: "password123" });
     expect(result.user.id).toBe("u1");
     expect(JSON.stringify(result)).not.toContain(SESSION_TOKEN);
@@ -44,13 +55,18 @@ describe("browser credentials", () => {
     expect(url).toBe("/user-sessions/current");
     expect(init.method).toBe("DELETE");
     expect(init.credentials).toBe("same-origin");
-    expect(Object.keys(init.headers as Record<string, string>).map((h) => h.toLowerCase())).not.toContain("authorization");
+    expect(Object.keys(init.headers as Record<string, string>).map((h) => h.toLowerCase())).not.toContain(
+      "authorization",
+    );
     expect(Object.keys(localStorage).sort()).toEqual(["language", "theme"]);
   });
 
   it("still clears local state when the server cannot be reached", async () => {
     localStorage.setItem("user", JSON.stringify({ id: "u1", name: "Lan", email: "lan@example.vn" }));
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("offline"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("offline"))),
+    );
     await logout();
     expect(localStorage.getItem("user")).toBeNull();
   });

@@ -18,7 +18,11 @@ import { fakeWorker as fakeChatWorker, json, model, settle, sseBody } from "./su
 
 const CATALOGUE = {
   status: "success",
-  data: { models: [model("gpt-4.1-mini", "GPT 4.1-mini"), model("o4-mini", "GPT o4-mini")], default: "gpt-4.1-mini", plan: "free" },
+  data: {
+    models: [model("gpt-4.1-mini", "GPT 4.1-mini"), model("o4-mini", "GPT o4-mini")],
+    default: "gpt-4.1-mini",
+    plan: "free",
+  },
 };
 
 const fakeWorker = (answer: Parameters<typeof fakeChatWorker>[0]) => fakeChatWorker(answer, CATALOGUE);
@@ -47,7 +51,10 @@ describe("chat actions", () => {
 
   it("creates the chat for a first message with the title rule, opens it, and streams the answer into the cache", async () => {
     const sse = sseBody();
-    const calls = fakeWorker(() => new Response(sse.body, { status: 200, headers: { "X-Remaining-Usage": "5", "X-Warning-Level": "warning" } }));
+    const calls = fakeWorker(
+      () =>
+        new Response(sse.body, { status: 200, headers: { "X-Remaining-Usage": "5", "X-Warning-Level": "warning" } }),
+    );
     const prompt = "Please explain the history of the Vietnamese language in detail";
     const done = sendMessage(deps, { text: `  ${prompt}  `, chatId: null });
 
@@ -75,7 +82,13 @@ describe("chat actions", () => {
       ["user", prompt, ask.body?.message_id],
       ["bot", "Hello there", ask.body?.bot_message_id],
     ]);
-    expect(content()?.messages.at(-1)).toMatchObject({ isStreaming: false, loading: false, stopped: false, error: null, offline: true });
+    expect(content()?.messages.at(-1)).toMatchObject({
+      isStreaming: false,
+      loading: false,
+      stopped: false,
+      error: null,
+      offline: true,
+    });
     expect(store.get(streamingAtom)).toBeNull();
     expect(store.get(usageWarningAtom)).toMatchObject({ level: "warning", remaining: 5, model: "GPT 4.1-mini" });
   });
@@ -107,7 +120,11 @@ describe("chat actions", () => {
     expect(store.get(draftAtom)).toBe("hello");
     expect(store.get(streamingAtom)).toBeNull();
     // the banner says the model ran out and names the one now answering (no toast besides it)
-    expect(store.get(usageWarningAtom)).toMatchObject({ level: "zero_remaining", model: "GPT 4.1-mini", switchedTo: "GPT o4-mini" });
+    expect(store.get(usageWarningAtom)).toMatchObject({
+      level: "zero_remaining",
+      model: "GPT 4.1-mini",
+      switchedTo: "GPT o4-mini",
+    });
     expect(getDefaultStore().get(toastsAtom)).toEqual([]);
   });
 
@@ -121,7 +138,11 @@ describe("chat actions", () => {
     sse.send(STREAM_DONE);
     sse.close();
     await done;
-    expect(content()?.messages.at(-1)).toMatchObject({ sender: "bot", error: "provider_unavailable", isStreaming: false });
+    expect(content()?.messages.at(-1)).toMatchObject({
+      sender: "bot",
+      error: "provider_unavailable",
+      isStreaming: false,
+    });
   });
 
   it("marks the answer interrupted when the stream ends without [DONE]", async () => {
@@ -154,12 +175,20 @@ describe("chat actions", () => {
     await done;
     const bot = calls.find((c) => c.url === "/api/chat/gpt-4.1-mini")!.body?.bot_message_id;
     expect(calls.find((c) => c.url === "/api/chat/stop")?.body).toEqual({ message_id: bot });
-    expect(content()?.messages.at(-1)).toMatchObject({ message: "The beginning", stopped: true, error: null, isStreaming: false });
+    expect(content()?.messages.at(-1)).toMatchObject({
+      message: "The beginning",
+      stopped: true,
+      error: null,
+      isStreaming: false,
+    });
   });
 
   it("keeps the model while its last use is left, warning critically", async () => {
     const sse = sseBody();
-    fakeWorker(() => new Response(sse.body, { status: 200, headers: { "X-Remaining-Usage": "1", "X-Warning-Level": "critical" } }));
+    fakeWorker(
+      () =>
+        new Response(sse.body, { status: 200, headers: { "X-Remaining-Usage": "1", "X-Warning-Level": "critical" } }),
+    );
     const done = sendMessage(deps, { text: "hello", chatId: "chat-1" });
     await settle();
     sse.send(STREAM_DONE);
@@ -172,7 +201,13 @@ describe("chat actions", () => {
 
   it("disables the model once its last use is spent, and switches", async () => {
     const sse = sseBody();
-    fakeWorker(() => new Response(sse.body, { status: 200, headers: { "X-Remaining-Usage": "0", "X-Warning-Level": "zero_remaining" } }));
+    fakeWorker(
+      () =>
+        new Response(sse.body, {
+          status: 200,
+          headers: { "X-Remaining-Usage": "0", "X-Warning-Level": "zero_remaining" },
+        }),
+    );
     const done = sendMessage(deps, { text: "hello", chatId: "chat-1" });
     await settle();
     sse.send(STREAM_DONE);
@@ -180,18 +215,29 @@ describe("chat actions", () => {
     await done;
     expect(store.get(disabledModelsAtom)).toEqual(["gpt-4.1-mini"]);
     expect(store.get(selectedModelAtom)).toBe("o4-mini");
-    expect(store.get(usageWarningAtom)).toMatchObject({ level: "zero_remaining", remaining: 0, switchedTo: "GPT o4-mini" });
+    expect(store.get(usageWarningAtom)).toMatchObject({
+      level: "zero_remaining",
+      remaining: 0,
+      switchedTo: "GPT o4-mini",
+    });
   });
 
   it("switches away before sending when the catalogue shows the model's uses spent elsewhere, saying so", async () => {
     const sse = sseBody();
-    const spent = { ...CATALOGUE, data: { ...CATALOGUE.data, models: [model("gpt-4.1-mini", "GPT 4.1-mini", 0), model("o4-mini", "GPT o4-mini")] } };
+    const spent = {
+      ...CATALOGUE,
+      data: { ...CATALOGUE.data, models: [model("gpt-4.1-mini", "GPT 4.1-mini", 0), model("o4-mini", "GPT o4-mini")] },
+    };
     const calls = fakeChatWorker(() => new Response(sse.body, { status: 200 }), spent);
     const done = sendMessage(deps, { text: "hello", chatId: "chat-1" });
     await settle();
     expect(calls.some((c) => c.url === "/api/chat/o4-mini")).toBe(true);
     expect(store.get(selectedModelAtom)).toBe("o4-mini");
-    expect(store.get(usageWarningAtom)).toMatchObject({ level: "zero_remaining", model: "GPT 4.1-mini", switchedTo: "GPT o4-mini" });
+    expect(store.get(usageWarningAtom)).toMatchObject({
+      level: "zero_remaining",
+      model: "GPT 4.1-mini",
+      switchedTo: "GPT o4-mini",
+    });
     sse.send(STREAM_DONE);
     sse.close();
     await done;

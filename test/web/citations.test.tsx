@@ -12,7 +12,11 @@ describe("Citations", () => {
   afterEach(cleanup);
 
   it("links a well-formed http(s) source with its title and site", () => {
-    render(<Citations citations={[{ url: "https://vnexpress.net/thoi-tiet", title: "Thời tiết Hà Nội", site: "vnexpress.net" }]} />);
+    render(
+      <Citations
+        citations={[{ url: "https://vnexpress.net/thoi-tiet", title: "Thời tiết Hà Nội", site: "vnexpress.net" }]}
+      />,
+    );
     const link = screen.getByRole("link", { name: "Thời tiết Hà Nội" });
     expect(link.getAttribute("href")).toBe("https://vnexpress.net/thoi-tiet");
     expect(link.getAttribute("target")).toBe("_blank");

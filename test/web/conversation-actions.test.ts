@@ -46,32 +46,54 @@ describe("conversation actions", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   const seed = (messages: ChatMessage[]) =>
-    qc.setQueryData<ChatContentData>(chatKeys.content("chat-1"), { pages: [{ title: "T", messages, next_before: null }], pageParams: [null] });
+    qc.setQueryData<ChatContentData>(chatKeys.content("chat-1"), {
+      pages: [{ title: "T", messages, next_before: null }],
+      pageParams: [null],
+    });
   const messages = () => allMessages(qc.getQueryData<ChatContentData>(chatKeys.content("chat-1")));
 
   describe("web search", () => {
     it("asks for search mode while the toggle is on and counts the search quota, not the model's", async () => {
       const sse = sseBody();
-      const calls = fakeWorker(() => new Response(sse.body, { status: 200, headers: { "X-Remaining-Usage": "5", "X-Warning-Level": "warning" } }));
+      const calls = fakeWorker(
+        () =>
+          new Response(sse.body, { status: 200, headers: { "X-Remaining-Usage": "5", "X-Warning-Level": "warning" } }),
+      );
       store.set(searchModeAtom, true);
       const done = sendMessage(deps, { text: "latest news", chatId: "chat-1" });
       await settle();
-      sse.send({ metadata: { citations: [{ url: "https://offline.may.invalid/1", title: "One" }], search_offline: true } });
+      sse.send({
+        metadata: { citations: [{ url: "https://offline.may.invalid/1", title: "One" }], search_offline: true },
+      });
       sse.send({ content: "News [1]." });
       sse.send(STREAM_DONE);
       sse.close();
       await done;
-      expect(calls.find((c) => c.url.startsWith("/api/chat/"))?.body).toMatchObject({ question: "latest news", is_search_mode: true });
-      expect(messages().at(-1)).toMatchObject({ message: "News [1].", searchOffline: true, citations: [{ title: "One" }] });
+      expect(calls.find((c) => c.url.startsWith("/api/chat/"))?.body).toMatchObject({
+        question: "latest news",
+        is_search_mode: true,
+      });
+      expect(messages().at(-1)).toMatchObject({
+        message: "News [1].",
+        searchOffline: true,
+        citations: [{ title: "One" }],
+      });
       const models = qc.getQueryData<ModelsResponse>(modelKeys.all);
       expect(models?.search?.remaining).toBe(5);
       expect(models?.models.find((m) => m.endpoint === "gpt-4.1-mini")?.remaining).toBe(40);
-      expect(store.get(usageWarningAtom)).toMatchObject({ level: "warning", remaining: 5, model: "conversation.webSearch" });
+      expect(store.get(usageWarningAtom)).toMatchObject({
+        level: "warning",
+        remaining: 5,
+        model: "conversation.webSearch",
+      });
     });
 
     it("counts an auto-search (citations before any text) against the searches, a plain answer against the model", async () => {
       const sse = sseBody();
-      fakeWorker(() => new Response(sse.body, { status: 200, headers: { "X-Remaining-Usage": "1", "X-Warning-Level": "critical" } }));
+      fakeWorker(
+        () =>
+          new Response(sse.body, { status: 200, headers: { "X-Remaining-Usage": "1", "X-Warning-Level": "critical" } }),
+      );
       const done = sendMessage(deps, { text: "thời tiết hôm nay ở Hà Nội", chatId: "chat-1" });
       await settle();
       sse.send({ metadata: { citations: [{ url: "https://example.com/w" }] } });
@@ -96,7 +118,15 @@ describe("conversation actions", () => {
     });
 
     it("on the worker's 403 for searches keeps the model, puts the question back and shows the warning", async () => {
-      fakeWorker(() => json(403, { status: "error", code: "quota_exhausted", message: "No web search uses left today", model: "search", total: 10 }));
+      fakeWorker(() =>
+        json(403, {
+          status: "error",
+          code: "quota_exhausted",
+          message: "No web search uses left today",
+          model: "search",
+          total: 10,
+        }),
+      );
       store.set(searchModeAtom, true);
       await expect(sendMessage(deps, { text: "weather today", chatId: "chat-1" })).resolves.toBe(false);
       expect(messages()).toEqual([]);
@@ -110,14 +140,28 @@ describe("conversation actions", () => {
     it("replaces the question in place, keeps its first text, and streams an edit reply tied to it", async () => {
       seed([message("u1", "user", "What is pho?"), message("b1", "bot", "A soup.")]);
       const sse = sseBody();
-      const calls = fakeWorker(() => new Response(sse.body, { status: 200, headers: { "X-Remaining-Usage": "15", "X-Warning-Level": "notice" } }));
+      const calls = fakeWorker(
+        () =>
+          new Response(sse.body, { status: 200, headers: { "X-Remaining-Usage": "15", "X-Warning-Level": "notice" } }),
+      );
       const done = editMessage(deps, { chatId: "chat-1", messageId: "u1", text: " What is bún chả? " });
       await settle();
       const ask = calls.find((c) => c.url === "/api/chat/gpt-4.1-mini");
       expect(ask?.body).toMatchObject({ question: "What is bún chả?", chat_id: "chat-1", edit_message_id: "u1" });
       expect(ask?.body?.regenerate_message_id).toBeUndefined();
-      expect(messages()[0]).toMatchObject({ message_id: "u1", message: "What is bún chả?", edited: true, original_message: "What is pho?" });
-      sse.send({ metadata: { message_id: String(ask?.body?.bot_message_id), is_edit_response: true, for_edited_message_id: "u1" } });
+      expect(messages()[0]).toMatchObject({
+        message_id: "u1",
+        message: "What is bún chả?",
+        edited: true,
+        original_message: "What is pho?",
+      });
+      sse.send({
+        metadata: {
+          message_id: String(ask?.body?.bot_message_id),
+          is_edit_response: true,
+          for_edited_message_id: "u1",
+        },
+      });
       sse.send({ content: "Grilled pork." });
       sse.send(STREAM_DONE);
       sse.close();
@@ -127,7 +171,11 @@ describe("conversation actions", () => {
         ["b1", "A soup."],
         [ask?.body?.bot_message_id, "Grilled pork."],
       ]);
-      expect(messages().at(-1)).toMatchObject({ is_edit_response: true, for_edited_message_id: "u1", isStreaming: false });
+      expect(messages().at(-1)).toMatchObject({
+        is_edit_response: true,
+        for_edited_message_id: "u1",
+        isStreaming: false,
+      });
       // the use counts: the warning follows the headers
       expect(store.get(usageWarningAtom)).toMatchObject({ level: "notice", remaining: 15 });
     });
@@ -167,7 +215,10 @@ describe("conversation actions", () => {
 
   describe("regenerate", () => {
     it("writes the answer again in place with another model, and stop stops it by its id", async () => {
-      seed([message("u1", "user", "Hi"), message("b1", "bot", "Old answer", { citations: [{ url: "https://a.example" }] })]);
+      seed([
+        message("u1", "user", "Hi"),
+        message("b1", "bot", "Old answer", { citations: [{ url: "https://a.example" }] }),
+      ]);
       const sse = sseBody();
       const calls = fakeWorker((call) => {
         if (call.url === "/api/chat/stop") {
@@ -176,7 +227,10 @@ describe("conversation actions", () => {
           sse.close();
           return json(200, { status: "success", data: { message_id: "b1", stopped: true } });
         }
-        return new Response(sse.body, { status: 200, headers: { "X-Remaining-Usage": "9", "X-Warning-Level": "none" } });
+        return new Response(sse.body, {
+          status: 200,
+          headers: { "X-Remaining-Usage": "9", "X-Warning-Level": "none" },
+        });
       });
       const done = regenerateAnswer(deps, { chatId: "chat-1", messageId: "b1", endpoint: "o4-mini" });
       await settle();
@@ -193,7 +247,9 @@ describe("conversation actions", () => {
       await done;
       expect(calls.find((c) => c.url === "/api/chat/stop")?.body).toEqual({ message_id: "b1" });
       expect(messages()[1]).toMatchObject({ message_id: "b1", message: "New ans", stopped: true, isStreaming: false });
-      expect(qc.getQueryData<ModelsResponse>(modelKeys.all)?.models.find((m) => m.endpoint === "o4-mini")?.remaining).toBe(9);
+      expect(
+        qc.getQueryData<ModelsResponse>(modelKeys.all)?.models.find((m) => m.endpoint === "o4-mini")?.remaining,
+      ).toBe(9);
     });
 
     it("ends not streaming when the stream breaks right after some text: no waiting write lands after the last one", async () => {
@@ -211,7 +267,13 @@ describe("conversation actions", () => {
         await done;
         await vi.advanceTimersByTimeAsync(1_000);
         expect(store.get(streamingAtom)).toBeNull();
-        expect(messages()[1]).toMatchObject({ message_id: "b1", message: "New answer", error: "stream_interrupted", isStreaming: false, loading: false });
+        expect(messages()[1]).toMatchObject({
+          message_id: "b1",
+          message: "New answer",
+          error: "stream_interrupted",
+          isStreaming: false,
+          loading: false,
+        });
       } finally {
         vi.useRealTimers();
       }
@@ -238,7 +300,9 @@ describe("conversation actions", () => {
     it("gives the old answer back exactly on 403 and disables that model", async () => {
       seed([message("u1", "user", "Hi"), message("b1", "bot", "Old answer")]);
       const calls = fakeWorker(() => json(403, { status: "error", code: "quota_exhausted", message: "No uses left" }));
-      await expect(regenerateAnswer(deps, { chatId: "chat-1", messageId: "b1", endpoint: "gpt-4.1-mini" })).resolves.toBe(false);
+      await expect(
+        regenerateAnswer(deps, { chatId: "chat-1", messageId: "b1", endpoint: "gpt-4.1-mini" }),
+      ).resolves.toBe(false);
       expect(calls.find((c) => c.url.startsWith("/api/chat/"))?.url).toBe("/api/chat/gpt-4.1-mini");
       expect(messages()[1]).toEqual(message("b1", "bot", "Old answer"));
       expect(store.get(disabledModelsAtom)).toEqual(["gpt-4.1-mini"]);

@@ -100,7 +100,9 @@ describe("citation markers", () => {
   });
 
   it("point at anchors the citation list gives each source, with the offline-search note when said", () => {
-    render(<Citations messageId="b1" searchOffline citations={[{ url: "https://offline.may.invalid/1", title: "One" }]} />);
+    render(
+      <Citations messageId="b1" searchOffline citations={[{ url: "https://offline.may.invalid/1", title: "One" }]} />,
+    );
     expect(document.getElementById("cite-b1-1")?.textContent).toContain("One");
     expect(screen.getByTestId("search-offline").textContent).toMatch(/offline/i);
   });
@@ -131,7 +133,13 @@ describe("search results", () => {
   it("highlight matches as <mark> text, never as HTML", () => {
     const { container } = render(
       <p>
-        <Highlight segments={[{ text: "ăn ", match: false }, { text: "phở", match: true }, { text: " <b>x</b>", match: false }]} />
+        <Highlight
+          segments={[
+            { text: "ăn ", match: false },
+            { text: "phở", match: true },
+            { text: " <b>x</b>", match: false },
+          ]}
+        />
       </p>,
     );
     expect(container.querySelector("mark")?.textContent).toBe("phở");

@@ -13,12 +13,18 @@ import { loadMediaTexts } from "../../web/src/features/images/media-i18n";
 import { initI18n } from "../../web/src/lib/i18n";
 
 const added: File[][] = [];
-vi.mock("../../web/src/features/attachments/add-files", () => ({ addFiles: async (files: File[]) => void added.push(files) }));
+vi.mock("../../web/src/features/attachments/add-files", () => ({
+  addFiles: async (files: File[]) => void added.push(files),
+}));
 
 type Handler = (url: URL) => Response;
 let routes: Record<string, Handler>;
 const requested: string[] = [];
-const ok = (data: unknown) => new Response(JSON.stringify({ status: "success", data }), { status: 200, headers: { "Content-Type": "application/json" } });
+const ok = (data: unknown) =>
+  new Response(JSON.stringify({ status: "success", data }), {
+    status: 200,
+    headers: { "Content-Type": "application/json" },
+  });
 const apps = (connected: string[]) =>
   ok({
     apps: ["google-drive", "gmail", "google-calendar", "onedrive", "microsoft-365"].map((app) => ({
@@ -30,7 +36,13 @@ const apps = (connected: string[]) =>
       connected_at: null,
     })),
   });
-const file = (id: string, name: string, size: number | null = 10) => ({ id, name, mime_type: "text/plain", size, modified_at: "2025-07-10T08:00:00Z" });
+const file = (id: string, name: string, size: number | null = 10) => ({
+  id,
+  name,
+  mime_type: "text/plain",
+  size,
+  modified_at: "2025-07-10T08:00:00Z",
+});
 
 beforeAll(async () => {
   await initI18n();
@@ -46,7 +58,9 @@ beforeEach(() => {
       const url = new URL(String(input), "http://may.test");
       requested.push(url.pathname + url.search);
       const handler = routes[url.pathname];
-      return handler ? handler(url) : new Response(JSON.stringify({ status: "error", code: "not_found", message: url.pathname }), { status: 404 });
+      return handler
+        ? handler(url)
+        : new Response(JSON.stringify({ status: "error", code: "not_found", message: url.pathname }), { status: 404 });
     }),
   );
 });
@@ -82,7 +96,10 @@ describe("DrivePicker", () => {
         if (q) return ok({ files: [file("f-budget", "Budget 2025.csv")], next_cursor: null });
         return url.searchParams.get("cursor") === "2"
           ? ok({ files: [file("f-old", "Old report.txt")], next_cursor: null })
-          : ok({ files: [file("f-notes", "Meeting notes.txt", 40), file("f-doc", "Trip plan.txt", null)], next_cursor: "2" });
+          : ok({
+              files: [file("f-notes", "Meeting notes.txt", 40), file("f-doc", "Trip plan.txt", null)],
+              next_cursor: "2",
+            });
       },
       "/auth/connected-apps/microsoft-365/files/f-budget/content": () =>
         new Response("item,amount\n", { status: 200, headers: { "Content-Type": "text/csv" } }),
@@ -110,16 +127,22 @@ describe("DrivePicker", () => {
     routes = {
       "/auth/connected-apps": () => apps(["google-drive"]),
       "/auth/connected-apps/google-drive/files": () =>
-        new Response(JSON.stringify({ status: "error", code: "app_not_connected", message: "Connect it again" }), { status: 409 }),
+        new Response(JSON.stringify({ status: "error", code: "app_not_connected", message: "Connect it again" }), {
+          status: 409,
+        }),
     };
     renderPicker("googleDrive");
-    expect((await screen.findByTestId("drive-error")).textContent).toBe("Connect this app in Settings › Connected apps first.");
+    expect((await screen.findByTestId("drive-error")).textContent).toBe(
+      "Connect this app in Settings › Connected apps first.",
+    );
   });
 
   it("sends the user to Settings › Connected apps when the drive is not connected", async () => {
     routes = { "/auth/connected-apps": () => apps([]) };
     const { store, router } = renderPicker("googleDrive");
-    expect((await screen.findByTestId("drive-not-connected")).textContent).toContain("Connect Google Drive in Settings › Connected apps");
+    expect((await screen.findByTestId("drive-not-connected")).textContent).toContain(
+      "Connect Google Drive in Settings › Connected apps",
+    );
     fireEvent.click(screen.getByTestId("drive-connect"));
     await waitFor(() => expect(router.state.location.pathname).toBe("/settings"));
     expect(router.state.location.search).toMatchObject({ tab: "apps" });

@@ -24,7 +24,10 @@ function installFullscreenApi() {
   Object.defineProperty(document, "fullscreenEnabled", { configurable: true, get: () => true });
   Object.defineProperty(document, "fullscreenElement", { configurable: true, get: () => fullscreenElement });
   Object.defineProperty(document, "exitFullscreen", { configurable: true, value: exitFullscreen });
-  Object.defineProperty(document.documentElement, "requestFullscreen", { configurable: true, value: requestFullscreen });
+  Object.defineProperty(document.documentElement, "requestFullscreen", {
+    configurable: true,
+    value: requestFullscreen,
+  });
 }
 function removeFullscreenApi() {
   for (const key of ["fullscreenEnabled", "fullscreenElement", "exitFullscreen"]) Reflect.deleteProperty(document, key);
@@ -97,6 +100,7 @@ describe("header and notice texts", () => {
   ])("%s has every header and notice text, non-empty", (_lng, texts) => {
     expect(keys(texts.header)).toEqual(keys(en.header));
     expect(keys(texts.notices)).toEqual(keys(en.notices));
-    for (const value of [...Object.values(texts.header), ...Object.values(texts.notices)]) expect(value.trim()).not.toBe("");
+    for (const value of [...Object.values(texts.header), ...Object.values(texts.notices)])
+      expect(value.trim()).not.toBe("");
   });
 });

@@ -4,7 +4,6 @@
 import { describe, expect, it } from "vitest";
 import vi from "../../locales/media/vi.json";
 
-
 describe("media locales", () => {
   it("uses the spec's Vietnamese texts", () => {
     expect(vi.attachments.errors.tooMany).toBe("Chỉ được chọn tối đa 10 files.");

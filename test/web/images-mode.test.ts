@@ -31,21 +31,29 @@ describe("regeneration phrases", () => {
     expect(isRegenerationPhrase(text)).toBe(true);
   });
 
-  it.each(["What is a drawer?", "thank you", "tell me about withdrawals", "Xin chào", "Привет", "你好", ""])("ignores %j", (text) => {
-    expect(isRegenerationPhrase(text)).toBe(false);
-  });
+  it.each(["What is a drawer?", "thank you", "tell me about withdrawals", "Xin chào", "Привет", "你好", ""])(
+    "ignores %j",
+    (text) => {
+      expect(isRegenerationPhrase(text)).toBe(false);
+    },
+  );
 });
 
 describe("the image a send edits", () => {
   it("finds the last generated picture of a message", () => {
     expect(generatedImageUrl(picture)).toBe("/media-api/api/images/img_1");
-    expect(generatedImageUrl(`${picture}\n![Generated image](/media-api/api/images/img_2)`)).toBe("/media-api/api/images/img_2");
+    expect(generatedImageUrl(`${picture}\n![Generated image](/media-api/api/images/img_2)`)).toBe(
+      "/media-api/api/images/img_2",
+    );
     expect(generatedImageUrl("![a photo](/x.png)")).toBeNull();
     expect(generatedImageUrl(null)).toBeNull();
   });
 
   it("is an edit for a regeneration phrase after a generated picture", () => {
-    expect(imageIntent(false, "vẽ lại", picture)).toEqual({ image: true, originalImage: "/media-api/api/images/img_1" });
+    expect(imageIntent(false, "vẽ lại", picture)).toEqual({
+      image: true,
+      originalImage: "/media-api/api/images/img_1",
+    });
     expect(imageIntent(true, "vẽ lại", picture)).toEqual({ image: true, originalImage: "/media-api/api/images/img_1" });
   });
 
@@ -108,8 +116,12 @@ describe("reading the image answer", () => {
     expect(imageErrorKey(new ApiError(401, "unauthorized", "x"))).toBe("images.errors.loginRequired");
     expect(imageErrorKey(new ApiError(403, "quota_exhausted", "x"))).toBe("images.errors.quotaExhausted");
     expect(imageErrorKey(new ApiError(400, "safety_violation", "x"))).toBe("images.errors.safety");
-    expect(imageErrorKey(new ApiError(400, "invalid_input", "Question is required", "question"))).toBe("images.errors.questionRequired");
-    expect(imageErrorKey(new ApiError(400, "invalid_input", "bad", "original_image"))).toBe("images.errors.invalidRequest");
+    expect(imageErrorKey(new ApiError(400, "invalid_input", "Question is required", "question"))).toBe(
+      "images.errors.questionRequired",
+    );
+    expect(imageErrorKey(new ApiError(400, "invalid_input", "bad", "original_image"))).toBe(
+      "images.errors.invalidRequest",
+    );
     expect(imageErrorKey(new ImageResponseError("noImage"))).toBe("images.errors.noImage");
     // the rest use the shared error texts (errors.<code>)
     expect(imageErrorKey(new ApiError(429, "image_rate_limited", "x"))).toBeNull();

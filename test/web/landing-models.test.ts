@@ -7,10 +7,18 @@ import { FREE_MODELS, PREMIUM_MODELS } from "../../web/src/features/landing/land
 
 describe("landing page models", () => {
   it("lists every free model of the catalogue, and only those, as free", () => {
-    expect([...FREE_MODELS].sort()).toEqual(CATALOGUE.filter((m) => !m.premiumRequired).map((m) => m.name).sort());
+    expect([...FREE_MODELS].sort()).toEqual(
+      CATALOGUE.filter((m) => !m.premiumRequired)
+        .map((m) => m.name)
+        .sort(),
+    );
   });
 
   it("lists every premium model of the catalogue as premium", () => {
-    expect([...PREMIUM_MODELS].sort()).toEqual(CATALOGUE.filter((m) => m.premiumRequired).map((m) => m.name).sort());
+    expect([...PREMIUM_MODELS].sort()).toEqual(
+      CATALOGUE.filter((m) => m.premiumRequired)
+        .map((m) => m.name)
+        .sort(),
+    );
   });
 });

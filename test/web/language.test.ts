@@ -51,9 +51,17 @@ describe("the calls that mail the user", () => {
       await setLanguage(lng);
       const fetchMock = vi.fn(async () => new Response("{}", { status: 500 }));
       vi.stubGlobal("fetch", fetchMock);
-      await Promise.allSettled([forgotPassword("a@example.com"), requestEmailChange("b@example.com"), verifyEmailCode("123456")]);
-      expect(fetchMock.mock.calls.map((call) => ((call as unknown as [string, RequestInit])[1].headers as Record<string, string>)["Accept-Language"])).toEqual([lng, lng, lng]);
+      await Promise.allSettled([
+        forgotPassword("a@example.com"),
+        requestEmailChange("b@example.com"),
+        verifyEmailCode("123456"),
+      ]);
+      expect(
+        fetchMock.mock.calls.map(
+          (call) =>
+            ((call as unknown as [string, RequestInit])[1].headers as Record<string, string>)["Accept-Language"],
+        ),
+      ).toEqual([lng, lng, lng]);
     }
   });
 });
-

@@ -10,7 +10,6 @@ import mainRu from "../../locales/ru.json";
 import mainVi from "../../locales/vi.json";
 import mainZh from "../../locales/zh.json";
 
-
 describe("library locales", () => {
   it("has its sections prompts and notifications, and the spec's maintenance text in Vietnamese", () => {
     expect(Object.keys(en).sort()).toEqual(["notifications", "prompts"]);

@@ -13,7 +13,12 @@ const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 const PLURAL_FORMS = { en: ["one", "other"], ru: ["one", "few", "many"], vi: ["other"], zh: ["other"] } as const;
 
 /** "main" for locales/<lng>.json, else the namespace folder's name. */
-const SETS = ["main", ...readdirSync(ROOT, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)];
+const SETS = [
+  "main",
+  ...readdirSync(ROOT, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name),
+];
 
 function read(set: string, lng: string): Record<string, string> {
   const file = set === "main" ? join(ROOT, `${lng}.json`) : join(ROOT, set, `${lng}.json`);
@@ -29,12 +34,17 @@ function flatten(node: object, prefix = ""): Record<string, string> {
   return out;
 }
 
-const baseKeys = (flat: Record<string, string>) => [...new Set(Object.keys(flat).map((k) => k.replace(PLURAL_SUFFIX, "")))].sort();
+const baseKeys = (flat: Record<string, string>) =>
+  [...new Set(Object.keys(flat).map((k) => k.replace(PLURAL_SUFFIX, "")))].sort();
 const placeholders = (text: string) => [...new Set([...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]))].sort();
 
 describe.each(SETS)("the %s locale files", (set) => {
   const en = read(set, "en");
-  const pluralBases = new Set(Object.keys(en).filter((k) => PLURAL_SUFFIX.test(k)).map((k) => k.replace(PLURAL_SUFFIX, "")));
+  const pluralBases = new Set(
+    Object.keys(en)
+      .filter((k) => PLURAL_SUFFIX.test(k))
+      .map((k) => k.replace(PLURAL_SUFFIX, "")),
+  );
 
   it.each(LANGUAGES)("%s has every key, plural forms aside", (lng) => {
     expect(baseKeys(read(set, lng))).toEqual(baseKeys(en));

@@ -17,7 +17,10 @@ afterEach(cleanup);
 type Entry = ModelsResponse["models"][number];
 
 const entry = (patch: Partial<Entry> & Pick<Entry, "id" | "endpoint" | "name">): Entry => ({
-  descriptions: { free: "Fast and capable for everyday questions", premium: "Fast everyday model with a high daily limit" },
+  descriptions: {
+    free: "Fast and capable for everyday questions",
+    premium: "Fast everyday model with a high daily limit",
+  },
   premiumRequired: false,
   fileSupport: true,
   supportedFileTypes: [],
@@ -50,7 +53,15 @@ function renderMenu(premium: boolean) {
   const menu = createRef<HTMLDivElement>();
   const trigger = createRef<HTMLButtonElement>();
   const node = (
-    <ModelMenu menuRef={menu} triggerRef={trigger} data={catalogue} model={catalogue.models[0]!} disabled={[]} premium={premium} close={() => {}} />
+    <ModelMenu
+      menuRef={menu}
+      triggerRef={trigger}
+      data={catalogue}
+      model={catalogue.models[0]!}
+      disabled={[]}
+      premium={premium}
+      close={() => {}}
+    />
   );
   const root = createRootRoute({ component: () => node });
   const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ["/"] }) });

@@ -12,7 +12,14 @@ import { NotificationBell } from "../../web/src/features/notifications/notificat
 import { notificationsEnabledAtom } from "../../web/src/features/notifications/notifications.atoms";
 import { initI18n, setLanguage } from "../../web/src/lib/i18n";
 
-const item = (id: string) => ({ id, title: `Title ${id}`, body: "Body", url: null, image: null, published_at: "2025-07-01T08:00:00.000Z" });
+const item = (id: string) => ({
+  id,
+  title: `Title ${id}`,
+  body: "Body",
+  url: null,
+  image: null,
+  published_at: "2025-07-01T08:00:00.000Z",
+});
 const body: FeedsBody = {
   status: "success",
   data: {

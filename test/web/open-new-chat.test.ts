@@ -55,14 +55,20 @@ describe("opening a new chat on the first send", () => {
 
   it("cancels the turn with the create-failed toast when the chat cannot be created", async () => {
     store.set(newChatPersonaAtom, "market-analyst");
-    const fetchMock = vi.fn(async (_url: string) => json(500, { status: "error", code: "internal", message: "Something went wrong" }));
+    const fetchMock = vi.fn(async (_url: string) =>
+      json(500, { status: "error", code: "internal", message: "Something went wrong" }),
+    );
     vi.stubGlobal("fetch", fetchMock);
     expect(await sendImageTurn(deps, { text: "A cat", chatId: null, originalImage: null })).toBe(false);
     await settle();
     expect(store.get(streamingAtom)).toBeNull();
     expect(store.get(newChatPersonaAtom)).toBe("market-analyst");
     expect(deps.openChat).not.toHaveBeenCalled();
-    expect(getDefaultStore().get(toastsAtom).map((t) => t.message)).toContain("chat.createFailed");
+    expect(
+      getDefaultStore()
+        .get(toastsAtom)
+        .map((t) => t.message),
+    ).toContain("chat.createFailed");
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(["/chat-sessions"]);
   });
 });

@@ -28,7 +28,11 @@ beforeEach(() => {
     "fetch",
     vi.fn(async (url: string) => {
       if (url === "/payments/packages") return json({ status: "success", data: packages });
-      if (url === "/auth/premium-info") return json({ status: "success", data: { is_premium: 0, premium_start: null, premium_end: null, plan: "free", active: false, days_left: 0 } });
+      if (url === "/auth/premium-info")
+        return json({
+          status: "success",
+          data: { is_premium: 0, premium_start: null, premium_end: null, plan: "free", active: false, days_left: 0 },
+        });
       if (url === "/auth/subscription-history") return json({ status: "success", data: { subscriptions: [] } });
       return new Response(JSON.stringify({ status: "error", code: "not_found", message: url }), { status: 404 });
     }),
@@ -52,26 +56,30 @@ function renderRouted(node: React.ReactNode) {
 }
 
 /** The transfer in VND of a plan and period, as the language writes VND. */
-const vnd = (type: "BS_1T" | "BS_1Y" | "AD_1T" | "AD_1Y", lang: Language) => formatMoney(packages.packages.find((p) => p.type === type)!.amount, "VND", lang);
+const vnd = (type: "BS_1T" | "BS_1Y" | "AD_1T" | "AD_1Y", lang: Language) =>
+  formatMoney(packages.packages.find((p) => p.type === type)!.amount, "VND", lang);
 
 describe("upgrade page plan cards", () => {
-  it.each(["en", "zh", "ru"] as const)("say the VND transfer on every paid card in %s, monthly and yearly", async (lang) => {
-    await inLanguage(lang);
-    renderRouted(<UpgradePage />);
-    const basic = await screen.findByTestId("plan-amount-basic");
-    expect(basic.dataset.currency).not.toBe("VND");
-    for (const [plan, monthly, yearly] of [
-      ["basic", "BS_1T", "BS_1Y"],
-      ["advanced", "AD_1T", "AD_1Y"],
-    ] as const) {
-      const card = screen.getByTestId(`plan-card-${plan}`);
-      expect(card.textContent).toContain(vnd(monthly, lang));
-      fireEvent.click(screen.getByTestId("billing-yearly"));
-      await waitFor(() => expect(card.textContent).toContain(vnd(yearly, lang)));
-      fireEvent.click(screen.getByTestId("billing-monthly"));
-      await waitFor(() => expect(card.textContent).toContain(vnd(monthly, lang)));
-    }
-  });
+  it.each(["en", "zh", "ru"] as const)(
+    "say the VND transfer on every paid card in %s, monthly and yearly",
+    async (lang) => {
+      await inLanguage(lang);
+      renderRouted(<UpgradePage />);
+      const basic = await screen.findByTestId("plan-amount-basic");
+      expect(basic.dataset.currency).not.toBe("VND");
+      for (const [plan, monthly, yearly] of [
+        ["basic", "BS_1T", "BS_1Y"],
+        ["advanced", "AD_1T", "AD_1Y"],
+      ] as const) {
+        const card = screen.getByTestId(`plan-card-${plan}`);
+        expect(card.textContent).toContain(vnd(monthly, lang));
+        fireEvent.click(screen.getByTestId("billing-yearly"));
+        await waitFor(() => expect(card.textContent).toContain(vnd(yearly, lang)));
+        fireEvent.click(screen.getByTestId("billing-monthly"));
+        await waitFor(() => expect(card.textContent).toContain(vnd(monthly, lang)));
+      }
+    },
+  );
 
   it("does not repeat the amount on Vietnamese cards, already in VND", async () => {
     await inLanguage("vi");
@@ -84,20 +92,23 @@ describe("upgrade page plan cards", () => {
 });
 
 describe("landing page plan cards", () => {
-  it.each(["en", "zh", "ru"] as const)("say the VND transfer on every paid card in %s, for each billing period", async (lang) => {
-    await inLanguage(lang);
-    renderRouted(<LandingPage packages={packages} />);
-    for (const [plan, monthly, yearly] of [
-      ["basic", "BS_1T", "BS_1Y"],
-      ["advanced", "AD_1T", "AD_1Y"],
-    ] as const) {
-      const card = await screen.findByTestId(`landing-plan-${plan}`);
-      // both periods are in the page; the checked radio shows one of them (CSS)
-      const transfer = within(card).getByTestId(`landing-transfer-${plan}`);
-      expect(transfer.querySelector(".landing__when-monthly")?.textContent).toContain(vnd(monthly, lang));
-      expect(transfer.querySelector(".landing__when-yearly")?.textContent).toContain(vnd(yearly, lang));
-    }
-  });
+  it.each(["en", "zh", "ru"] as const)(
+    "say the VND transfer on every paid card in %s, for each billing period",
+    async (lang) => {
+      await inLanguage(lang);
+      renderRouted(<LandingPage packages={packages} />);
+      for (const [plan, monthly, yearly] of [
+        ["basic", "BS_1T", "BS_1Y"],
+        ["advanced", "AD_1T", "AD_1Y"],
+      ] as const) {
+        const card = await screen.findByTestId(`landing-plan-${plan}`);
+        // both periods are in the page; the checked radio shows one of them (CSS)
+        const transfer = within(card).getByTestId(`landing-transfer-${plan}`);
+        expect(transfer.querySelector(".landing__when-monthly")?.textContent).toContain(vnd(monthly, lang));
+        expect(transfer.querySelector(".landing__when-yearly")?.textContent).toContain(vnd(yearly, lang));
+      }
+    },
+  );
 
   it("does not repeat the amount on Vietnamese cards, already in VND", async () => {
     await inLanguage("vi");

@@ -23,7 +23,8 @@ const order = {
   transaction_id: null,
 };
 const payment = {
-  qr_payload: "00020101021238570010A000000727012700069704360113MAYDEMOACCOUNT0208QRIBFTTA53037045407142800058020VN62150811MAYK7Q2XD9P6304ABCD",
+  qr_payload:
+    "00020101021238570010A000000727012700069704360113MAYDEMOACCOUNT0208QRIBFTTA53037045407142800058020VN62150811MAYK7Q2XD9P6304ABCD",
   bank_bin: "970436",
   bank_name: "Vietcombank",
   account_number: "1234567890",
@@ -56,9 +57,14 @@ describe("PaymentDialog", () => {
     vi.stubGlobal(
       "fetch",
       vi.fn(async (url: string, init?: RequestInit) => {
-        if (url === "/auth/me") return json({ status: "success", data: { user: { id: "u1", name: "Lan", email: "lan@example.com", plan: paid ? "basic" : "free" } } });
+        if (url === "/auth/me")
+          return json({
+            status: "success",
+            data: { user: { id: "u1", name: "Lan", email: "lan@example.com", plan: paid ? "basic" : "free" } },
+          });
         if (url === "/payments/create") {
-          if (createStatus !== 201) return json({ status: "error", code: "rate_limited", message: "Too many payment orders" }, createStatus);
+          if (createStatus !== 201)
+            return json({ status: "error", code: "rate_limited", message: "Too many payment orders" }, createStatus);
           return json({ status: "success", data: { order, payment } } satisfies CreateOrderBody, 201);
         }
         if (url === "/payments/verify") {
@@ -68,7 +74,12 @@ describe("PaymentDialog", () => {
           return json({
             status: "success",
             data: paid
-              ? { payment_status: "paid", order: { ...order, status: "paid" }, payment: null, premium: { ...premium, is_premium: 1, plan: "basic" } }
+              ? {
+                  payment_status: "paid",
+                  order: { ...order, status: "paid" },
+                  payment: null,
+                  premium: { ...premium, is_premium: 1, plan: "basic" },
+                }
               : { payment_status: "pending", order, payment, premium },
           } satisfies PaymentCheckBody);
         }
@@ -100,7 +111,11 @@ describe("PaymentDialog", () => {
     expect(screen.getByTestId("payment-amount").textContent).toBe("₫1,428,000");
     expect(screen.getByTestId("payment-memo").textContent).toBe("MAYK7Q2XD9P");
     expect(screen.getByTestId("payment-account").textContent).toBe("1234567890");
-    await waitFor(() => expect(screen.getByTestId("payment-qr").querySelector("img")?.getAttribute("src")).toMatch(/^data:image\/png;base64,/));
+    await waitFor(() =>
+      expect(screen.getByTestId("payment-qr").querySelector("img")?.getAttribute("src")).toMatch(
+        /^data:image\/png;base64,/,
+      ),
+    );
     expect(screen.getByTestId("payment-timer").textContent).toMatch(/QR valid for 1[45]:\d\d/);
 
     const invalidate = vi.spyOn(qc, "invalidateQueries");
@@ -117,7 +132,9 @@ describe("PaymentDialog", () => {
 
     await act(() => vi.advanceTimersByTimeAsync(PAID_SCREEN_MS));
     await waitFor(() => expect(phase()).toBe("success"));
-    expect(screen.getByTestId("payment-countdown").textContent).toBe(`This window closes in ${SUCCESS_CLOSE_SECONDS} seconds.`);
+    expect(screen.getByTestId("payment-countdown").textContent).toBe(
+      `This window closes in ${SUCCESS_CLOSE_SECONDS} seconds.`,
+    );
     expect(onClose).not.toHaveBeenCalled();
     for (let i = 0; i < SUCCESS_CLOSE_SECONDS; i++) await act(() => vi.advanceTimersByTimeAsync(1_000));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));

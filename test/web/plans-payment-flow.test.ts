@@ -54,23 +54,37 @@ describe("paymentReducer", () => {
   });
 
   it("turns a failed order into 'Error generating QR', and retry starts again", () => {
-    const failed = paymentReducer(initialPaymentState, { type: "failed", code: "rate_limited", detail: "Too many payment orders" });
+    const failed = paymentReducer(initialPaymentState, {
+      type: "failed",
+      code: "rate_limited",
+      detail: "Too many payment orders",
+    });
     expect(failed).toEqual({ phase: "error", code: "rate_limited", detail: "Too many payment orders" });
     expect(paymentReducer(failed, { type: "retry" })).toEqual(initialPaymentState);
   });
 
   it("shows the QR error when the code cannot be drawn", () => {
-    expect(paymentReducer(verifying(), { type: "drawFailed", detail: "too long" })).toMatchObject({ phase: "error", code: QR_DRAW_FAILED });
+    expect(paymentReducer(verifying(), { type: "drawFailed", detail: "too long" })).toMatchObject({
+      phase: "error",
+      code: QR_DRAW_FAILED,
+    });
   });
 
   it("keeps verifying while the order is pending; a failed poll changes nothing", () => {
     const s = verifying();
-    expect(paymentReducer(s, { type: "checked", status: "pending", order: order(), payment })).toMatchObject({ phase: "verifying" });
+    expect(paymentReducer(s, { type: "checked", status: "pending", order: order(), payment })).toMatchObject({
+      phase: "verifying",
+    });
     expect(paymentReducer(s, { type: "failed", code: "network_error", detail: "offline" })).toBe(s);
   });
 
   it("goes paid → success with the countdown, which stops at zero", () => {
-    const paid = paymentReducer(verifying(), { type: "checked", status: "paid", order: order({ status: "paid" }), payment: null });
+    const paid = paymentReducer(verifying(), {
+      type: "checked",
+      status: "paid",
+      order: order({ status: "paid" }),
+      payment: null,
+    });
     expect(paid.phase).toBe("paid");
     let s = paymentReducer(paid, { type: "celebrate" });
     expect(s).toMatchObject({ phase: "success", secondsLeft: SUCCESS_CLOSE_SECONDS });
@@ -79,14 +93,24 @@ describe("paymentReducer", () => {
   });
 
   it("ends at 'expired' when the order's QR is no longer offered", () => {
-    const s = paymentReducer(verifying(), { type: "checked", status: "expired", order: order({ status: "expired" }), payment: null });
+    const s = paymentReducer(verifying(), {
+      type: "checked",
+      status: "expired",
+      order: order({ status: "expired" }),
+      payment: null,
+    });
     expect(s.phase).toBe("expired");
   });
 
   it("ignores an answer about another order, or one arriving after success", () => {
     const s = verifying();
-    expect(paymentReducer(s, { type: "checked", status: "paid", order: order({ code: "MAYOTHER0001" }), payment: null })).toBe(s);
-    const success = paymentReducer(paymentReducer(s, { type: "checked", status: "paid", order: order(), payment: null }), { type: "celebrate" });
+    expect(
+      paymentReducer(s, { type: "checked", status: "paid", order: order({ code: "MAYOTHER0001" }), payment: null }),
+    ).toBe(s);
+    const success = paymentReducer(
+      paymentReducer(s, { type: "checked", status: "paid", order: order(), payment: null }),
+      { type: "celebrate" },
+    );
     expect(paymentReducer(success, { type: "checked", status: "pending", order: order(), payment })).toBe(success);
   });
 });
@@ -100,10 +124,13 @@ describe("the verifying timer", () => {
   });
 
   it("counts the waiting time when the order has no expiry, and never goes below zero", () => {
-    const s = paymentReducer(paymentReducer(initialPaymentState, { type: "created", order: order({ expires_at: null }), payment, now: T0 }), {
-      type: "tick",
-      now: T0 + 75_000,
-    });
+    const s = paymentReducer(
+      paymentReducer(initialPaymentState, { type: "created", order: order({ expires_at: null }), payment, now: T0 }),
+      {
+        type: "tick",
+        now: T0 + 75_000,
+      },
+    );
     if (s.phase !== "verifying") throw new Error("not verifying");
     expect(verifyingClock(s)).toEqual({ kind: "elapsed", seconds: 75 });
     const late = { ...s, order: order(), now: T0 + 60 * 60_000 };

@@ -35,7 +35,12 @@ describe("quota state across a reload", () => {
 
     const after = await reload();
     const fresh = createStore();
-    expect(fresh.get(after.models.usageWarningAtom)).toEqual({ level: "critical", remaining: 2, model: "GPT 4.1-mini", day });
+    expect(fresh.get(after.models.usageWarningAtom)).toEqual({
+      level: "critical",
+      remaining: 2,
+      model: "GPT 4.1-mini",
+      day,
+    });
     expect(fresh.get(after.models.disabledModelsAtom)).toEqual(["o4-mini"]);
     expect(fresh.get(after.chat.searchExhaustedAtom)).toBe(day);
   });
@@ -43,7 +48,12 @@ describe("quota state across a reload", () => {
   it("drops them once the quota day has turned", async () => {
     const before = await reload();
     const store = createStore();
-    store.set(before.models.usageWarningAtom, { level: "critical", remaining: 2, model: "GPT 4.1-mini", day: "2020-01-01" });
+    store.set(before.models.usageWarningAtom, {
+      level: "critical",
+      remaining: 2,
+      model: "GPT 4.1-mini",
+      day: "2020-01-01",
+    });
     const after = await reload();
     expect(createStore().get(after.models.usageWarningAtom)).toBeNull();
   });

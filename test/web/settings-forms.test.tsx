@@ -80,21 +80,29 @@ describe("PasswordSection", () => {
   });
 
   it("says the current password is wrong, and the spec's generic text for anything unexpected", async () => {
-    handler = () => json(400, { status: "error", code: "incorrect_password", message: "The current password is incorrect" });
+    handler = () =>
+      json(400, { status: "error", code: "incorrect_password", message: "The current password is incorrect" });
     withQueries(<PasswordSection hasPassword />);
     type("field-current-password", "wrong-one");
     type("field-new-password", "new-secret");
     type("field-confirm-password", "new-secret");
     fireEvent.click(screen.getByTestId("password-submit"));
-    await waitFor(() => expect(screen.getByTestId("password-error").textContent).toMatch(/current password is incorrect/i));
+    await waitFor(() =>
+      expect(screen.getByTestId("password-error").textContent).toMatch(/current password is incorrect/i),
+    );
     handler = () => json(500, { status: "error", code: "internal_error", message: "boom" });
     fireEvent.click(screen.getByTestId("password-submit"));
-    await waitFor(() => expect(screen.getByTestId("password-error").textContent).toBe("An error occurred, please try again"));
+    await waitFor(() =>
+      expect(screen.getByTestId("password-error").textContent).toBe("An error occurred, please try again"),
+    );
   });
 
   it("signs this device out 2 seconds after the change", async () => {
     localStorage.setItem("session_token", "a".repeat(64));
-    handler = (url) => (url.startsWith("/user-sessions/") ? ok({ id: "s1", current: true }) : ok({ message: "Password changed", ended_sessions: 1 }));
+    handler = (url) =>
+      url.startsWith("/user-sessions/")
+        ? ok({ id: "s1", current: true })
+        : ok({ message: "Password changed", ended_sessions: 1 });
     withQueries(<PasswordSection hasPassword />);
     type("field-current-password", "old-secret");
     type("field-new-password", "new-secret");
@@ -108,7 +116,9 @@ describe("PasswordSection", () => {
     expect(calls.some((c) => c.url.startsWith("/user-sessions/"))).toBe(false);
     await act(async () => vi.advanceTimersByTime(100));
     // the session is ended by its cookie (the SPA keeps no token), and an old stored token is gone too
-    await vi.waitFor(() => expect(calls.some((c) => c.url === "/user-sessions/current" && c.method === "DELETE")).toBe(true));
+    await vi.waitFor(() =>
+      expect(calls.some((c) => c.url === "/user-sessions/current" && c.method === "DELETE")).toBe(true),
+    );
     expect(localStorage.getItem("session_token")).toBeNull();
   });
 });
@@ -121,13 +131,24 @@ describe("ChangeEmailDialog", () => {
     handler = (url) => {
       if (url === "/auth/email-verification") return ok({ pending: false });
       if (url.endsWith("/request-change"))
-        return ok({ pending: true, newEmail: "mai@example.vn", expires_at: future(600), resend_available_at: future(60), attempts_left: 5 });
+        return ok({
+          pending: true,
+          newEmail: "mai@example.vn",
+          expires_at: future(600),
+          resend_available_at: future(60),
+          attempts_left: 5,
+        });
       if (url.endsWith("/verify-code")) {
         attempts--;
         const body = calls.at(-1)!.body as { verificationCode: string };
         return body.verificationCode === "246810"
           ? ok({ email: "mai@example.vn", message: "Email updated" })
-          : json(400, { status: "error", code: "invalid_code", message: "The verification code is incorrect", attempts_left: attempts });
+          : json(400, {
+              status: "error",
+              code: "invalid_code",
+              message: "The verification code is incorrect",
+              attempts_left: attempts,
+            });
       }
       return ok({ user: { id: "u1", name: "Lan", email: "mai@example.vn" } });
     };
@@ -152,17 +173,27 @@ describe("ChangeEmailDialog", () => {
 
     type("field-email-code", "111111");
     fireEvent.click(screen.getByTestId("email-verify"));
-    await waitFor(() => expect(screen.getByTestId("email-error").textContent).toBe("The code is incorrect. 4 tries left."));
+    await waitFor(() =>
+      expect(screen.getByTestId("email-error").textContent).toBe("The code is incorrect. 4 tries left."),
+    );
 
     type("field-email-code", "246810");
     fireEvent.click(screen.getByTestId("email-verify"));
-    await waitFor(() => expect(screen.getByTestId("email-updated").textContent).toBe("Your email is now mai@example.vn."));
+    await waitFor(() =>
+      expect(screen.getByTestId("email-updated").textContent).toBe("Your email is now mai@example.vn."),
+    );
   });
 
   it("resumes a pending change at the code step, and cancelling drops it on the server", async () => {
     handler = (url) =>
       url === "/auth/email-verification"
-        ? ok({ pending: true, newEmail: "an@example.vn", expires_at: future(300), resend_available_at: future(-1), attempts_left: 3 })
+        ? ok({
+            pending: true,
+            newEmail: "an@example.vn",
+            expires_at: future(300),
+            resend_available_at: future(-1),
+            attempts_left: 3,
+          })
         : ok({ pending: false });
     const onClose = vi.fn();
     withQueries(<ChangeEmailDialog open onClose={onClose} currentEmail="lan@example.vn" />);
@@ -174,7 +205,10 @@ describe("ChangeEmailDialog", () => {
   });
 
   it("says 'Failed to send verification code' when sending fails for no known reason", async () => {
-    handler = (url) => (url === "/auth/email-verification" ? ok({ pending: false }) : json(502, { status: "error", code: "mail_failed", message: "x" }));
+    handler = (url) =>
+      url === "/auth/email-verification"
+        ? ok({ pending: false })
+        : json(502, { status: "error", code: "mail_failed", message: "x" });
     withQueries(<ChangeEmailDialog open onClose={() => {}} currentEmail="lan@example.vn" />);
     await waitFor(() => screen.getByTestId("field-new-email"));
     type("field-new-email", "mai@example.vn");

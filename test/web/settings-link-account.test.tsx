@@ -1,7 +1,13 @@
 // /link-account in jsdom: with the router state a pending Google sign-in leaves, it names the account and asks its
 // password; the link call carries what the worker verified (provider, providerId, email, linkingToken) with the
 // password; a wrong password is said so, and a success stores the new session. Without state it sends to sign in.
-import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from "@tanstack/react-router";
+import {
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+} from "@tanstack/react-router";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import i18next from "i18next";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -10,7 +16,12 @@ import { AccountsTexts, loadAccountsTexts } from "../../web/src/features/setting
 import { LinkAccountPage } from "../../web/src/features/settings/link-account-page";
 import { initI18n } from "../../web/src/lib/i18n";
 
-const pending: LinkAccountState = { email: "lan@example.vn", providerId: "10987", provider: "google", linkingToken: "signed.linking.token" };
+const pending: LinkAccountState = {
+  email: "lan@example.vn",
+  providerId: "10987",
+  provider: "google",
+  linkingToken: "signed.linking.token",
+};
 let answer: { status: number; body: unknown };
 const calls: { url: string; body: Record<string, unknown> }[] = [];
 
@@ -26,7 +37,10 @@ beforeEach(() => {
     "fetch",
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       calls.push({ url: String(input), body: JSON.parse(String(init?.body ?? "{}")) });
-      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "Content-Type": "application/json" } });
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { "Content-Type": "application/json" },
+      });
     }),
   );
 });
@@ -38,7 +52,15 @@ afterEach(() => {
 async function open(state?: LinkAccountState) {
   const root = createRootRoute();
   const routeTree = root.addChildren([
-    createRoute({ getParentRoute: () => root, path: "/link-account", component: () => <AccountsTexts><LinkAccountPage /></AccountsTexts> }),
+    createRoute({
+      getParentRoute: () => root,
+      path: "/link-account",
+      component: () => (
+        <AccountsTexts>
+          <LinkAccountPage />
+        </AccountsTexts>
+      ),
+    }),
     createRoute({ getParentRoute: () => root, path: "/login", component: () => <p>sign-in page</p> }),
   ]);
   const history = createMemoryHistory({ initialEntries: ["/"] });
@@ -50,9 +72,17 @@ async function open(state?: LinkAccountState) {
 
 describe("LinkAccountPage", () => {
   it("asks the account's password and sends it with the verified identity", async () => {
-    answer = { status: 200, body: { status: "success", data: { user: { id: "u7", name: "Lan", email: "lan@example.vn" }, token: "jwt", session_token: "f".repeat(64) } } };
+    answer = {
+      status: 200,
+      body: {
+        status: "success",
+        data: { user: { id: "u7", name: "Lan", email: "lan@example.vn" }, token: "jwt", session_token: "f".repeat(64) },
+      },
+    };
     await open(pending);
-    expect(screen.getByTestId("link-account").textContent).toContain("An account with lan@example.vn already exists. Enter its password to link Google");
+    expect(screen.getByTestId("link-account").textContent).toContain(
+      "An account with lan@example.vn already exists. Enter its password to link Google",
+    );
     fireEvent.click(screen.getByTestId("link-submit"));
     expect(calls).toEqual([]); // the password is required first
     fireEvent.change(screen.getByTestId("field-link-password"), { target: { value: "my-password" } });
@@ -65,11 +95,16 @@ describe("LinkAccountPage", () => {
   });
 
   it("says so when the password is wrong, and signs nobody in", async () => {
-    answer = { status: 401, body: { status: "error", code: "invalid_credentials", message: "Invalid email or password" } };
+    answer = {
+      status: 401,
+      body: { status: "error", code: "invalid_credentials", message: "Invalid email or password" },
+    };
     await open(pending);
     fireEvent.change(screen.getByTestId("field-link-password"), { target: { value: "nope" } });
     fireEvent.click(screen.getByTestId("link-submit"));
-    await waitFor(() => expect(screen.getByTestId("link-error").textContent).toBe(i18next.t("errors.invalid_credentials")));
+    await waitFor(() =>
+      expect(screen.getByTestId("link-error").textContent).toBe(i18next.t("errors.invalid_credentials")),
+    );
     expect(localStorage.getItem("session_token")).toBeNull();
   });
 
@@ -78,7 +113,9 @@ describe("LinkAccountPage", () => {
     await open(pending);
     fireEvent.change(screen.getByTestId("field-link-password"), { target: { value: "pw" } });
     fireEvent.click(screen.getByTestId("link-submit"));
-    await waitFor(() => expect(screen.getByTestId("link-error").textContent).toBe("This link has expired. Sign in with Google again."));
+    await waitFor(() =>
+      expect(screen.getByTestId("link-error").textContent).toBe("This link has expired. Sign in with Google again."),
+    );
   });
 
   it("without a pending sign-in, says there is nothing to link", async () => {

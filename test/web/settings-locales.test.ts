@@ -5,7 +5,9 @@ import { describe, expect, it } from "vitest";
 import en from "../../locales/accounts/en.json";
 
 const keys = (node: unknown, prefix = ""): string[] =>
-  typeof node === "object" && node !== null ? Object.entries(node).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k)) : [prefix];
+  typeof node === "object" && node !== null
+    ? Object.entries(node).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k))
+    : [prefix];
 const base = (list: string[]) => [...new Set(list.map((k) => k.replace(/_(one|few|many|other)$/, "")))].sort();
 
 describe("accounts locale files", () => {

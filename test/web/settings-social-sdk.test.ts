@@ -3,7 +3,13 @@
 // GSI callback, a prompt that is not shown counts as cancelled; the worker's pending answer comes back for
 // /link-account and a success stores the session.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SDK_LOAD_TIMEOUT_MS, SocialSdkError, facebookAccessToken, googleIdToken, loadSdk } from "../../web/src/features/auth/social-sdk";
+import {
+  SDK_LOAD_TIMEOUT_MS,
+  SocialSdkError,
+  facebookAccessToken,
+  googleIdToken,
+  loadSdk,
+} from "../../web/src/features/auth/social-sdk";
 import { socialSignIn } from "../../web/src/features/auth/social-sign-in";
 
 const scripts = () => Array.from(document.head.querySelectorAll("script")).map((s) => s.src);
@@ -93,7 +99,10 @@ describe("Google", () => {
 
 describe("Facebook", () => {
   it("answers the access token of the login dialog, and a refusal as cancelled", async () => {
-    let answer: { authResponse?: { accessToken?: string } | null; status?: string } = { authResponse: { accessToken: "EAAtoken" }, status: "connected" };
+    let answer: { authResponse?: { accessToken?: string } | null; status?: string } = {
+      authResponse: { accessToken: "EAAtoken" },
+      status: "connected",
+    };
     const init = vi.fn();
     const stop = loadScriptsWith(() => {
       window.FB = { init: (o) => init(o.appId), login: (cb) => cb(answer) };
@@ -112,17 +121,39 @@ describe("socialSignIn", () => {
   beforeEach(() => {
     stop = loadScriptsWith(() => {
       let callback: (r: { credential?: string }) => void = () => {};
-      window.google = { accounts: { id: { initialize: (o) => (callback = o.callback), prompt: () => callback({ credential: "id-token" }) } } };
+      window.google = {
+        accounts: {
+          id: { initialize: (o) => (callback = o.callback), prompt: () => callback({ credential: "id-token" }) },
+        },
+      };
     });
   });
 
   it("returns the pending link (email, providerId, provider) without storing a session", async () => {
     const fetchMock = vi.fn(async () =>
-      Response.json({ status: "pending", data: { requiresLinking: true, email: "lan@example.vn", providerId: "123", provider: "google", linkingToken: "lt" } }),
+      Response.json({
+        status: "pending",
+        data: {
+          requiresLinking: true,
+          email: "lan@example.vn",
+          providerId: "123",
+          provider: "google",
+          linkingToken: "lt",
+        },
+      }),
     );
     vi.stubGlobal("fetch", fetchMock);
     const body = await socialSignIn("google", "client-1");
-    expect(body).toEqual({ status: "pending", data: { requiresLinking: true, email: "lan@example.vn", providerId: "123", provider: "google", linkingToken: "lt" } });
+    expect(body).toEqual({
+      status: "pending",
+      data: {
+        requiresLinking: true,
+        email: "lan@example.vn",
+        providerId: "123",
+        provider: "google",
+        linkingToken: "lt",
+      },
+    });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/auth/google");
     expect(JSON.parse(String(init.body))).toMatchObject({ token: "id-token" });
@@ -133,12 +164,21 @@ describe("socialSignIn", () => {
     vi.stubGlobal(
       "fetch",
       vi.fn(async () =>
-        Response.json({ status: "success", data: { user: { id: "u1", name: "Lan", email: "lan@example.vn" }, token: "jwt", session_token: "s".repeat(64) } }),
+        Response.json({
+          status: "success",
+          data: {
+            user: { id: "u1", name: "Lan", email: "lan@example.vn" },
+            token: "jwt",
+            session_token: "s".repeat(64),
+          },
+        }),
       ),
     );
     const body = await socialSignIn("google", "client-1");
     expect(body.status).toBe("success");
     expect(localStorage.getItem("user_id")).toBe("u1");
-    expect(Object.values({ ...localStorage }).some((value) => value.includes("s".repeat(64)) || value.includes("jwt"))).toBe(false);
+    expect(
+      Object.values({ ...localStorage }).some((value) => value.includes("s".repeat(64)) || value.includes("jwt")),
+    ).toBe(false);
   });
 });

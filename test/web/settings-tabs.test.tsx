@@ -33,7 +33,10 @@ beforeEach(() => {
       calls.push({ key, body });
       const route = routes[key];
       const reply = route ? route(body) : { status: 404, body: { status: "error", code: "not_found", message: key } };
-      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { "Content-Type": "application/json" } });
+      return new Response(JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { "Content-Type": "application/json" },
+      });
     }),
   );
 });
@@ -42,7 +45,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const user = (plan: "free" | "advanced") => ({ id: "u1", name: "Lan", email: "lan@example.vn", plan, is_premium: plan === "free" ? 0 : 2 });
+const user = (plan: "free" | "advanced") => ({
+  id: "u1",
+  name: "Lan",
+  email: "lan@example.vn",
+  plan,
+  is_premium: plan === "free" ? 0 : 2,
+});
 const settings = (patch: Record<string, unknown> = {}) => ({
   chat_customization: "",
   enable_search: true,
@@ -98,7 +107,8 @@ describe("PersonalizationTab", () => {
       "GET /auth/me": () => ok({ user: user("free") }),
       "GET /auth/ai-settings": () => ok(settings()),
       "GET /auth/memories": () => ok({ memories: [], limit: 20 }),
-      "POST /auth/update-chat-customization": (b) => ok(settings({ chat_customization: (b as { customization: string }).customization })),
+      "POST /auth/update-chat-customization": (b) =>
+        ok(settings({ chat_customization: (b as { customization: string }).customization })),
     };
     renderTab(<PersonalizationTab />);
     const box = (await screen.findByTestId("custom-instruction")) as HTMLTextAreaElement;
@@ -165,7 +175,8 @@ describe("ModelsTab", () => {
       "GET /auth/external-models": () => ok({ providers: providers(true, connected) }),
       "PUT /auth/external-models/grok": (b) => {
         const key = (b as { apiKey: string }).apiKey;
-        if (key !== "xai-good-key-1234") return { status: 400, body: { status: "error", code: "model_key_rejected", message: "no", field: "apiKey" } };
+        if (key !== "xai-good-key-1234")
+          return { status: 400, body: { status: "error", code: "model_key_rejected", message: "no", field: "apiKey" } };
         connected = { grok: "1234" };
         return ok({ provider: "grok", connected: true, last4: "1234", connected_at: "2026-11-23T00:00:00.000Z" });
       },
@@ -182,15 +193,25 @@ describe("ModelsTab", () => {
 
     fireEvent.change(within(row).getByTestId("model-key"), { target: { value: "wrong-key" } });
     fireEvent.click(within(row).getByTestId("model-connect"));
-    await waitFor(() => expect(within(row).getByTestId("model-error").textContent).toBe("GROK did not accept this API key"));
+    await waitFor(() =>
+      expect(within(row).getByTestId("model-error").textContent).toBe("GROK did not accept this API key"),
+    );
 
     fireEvent.change(within(row).getByTestId("model-key"), { target: { value: " xai-good-key-1234 " } });
     fireEvent.click(within(row).getByTestId("model-connect"));
-    await waitFor(() => expect(within(screen.getByTestId("model-grok")).getByTestId("model-status").textContent).toBe("Connected · key ending in 1234"));
-    expect(calls.filter((c) => c.key === "PUT /auth/external-models/grok").at(-1)?.body).toEqual({ apiKey: "xai-good-key-1234" });
+    await waitFor(() =>
+      expect(within(screen.getByTestId("model-grok")).getByTestId("model-status").textContent).toBe(
+        "Connected · key ending in 1234",
+      ),
+    );
+    expect(calls.filter((c) => c.key === "PUT /auth/external-models/grok").at(-1)?.body).toEqual({
+      apiKey: "xai-good-key-1234",
+    });
 
     fireEvent.click(within(screen.getByTestId("model-grok")).getByTestId("model-remove"));
-    await waitFor(() => expect(within(screen.getByTestId("model-grok")).getByTestId("model-status").textContent).toBe("Not connected"));
+    await waitFor(() =>
+      expect(within(screen.getByTestId("model-grok")).getByTestId("model-status").textContent).toBe("Not connected"),
+    );
   });
 });
 
@@ -202,43 +223,103 @@ describe("names in the user's language", () => {
   const externalModels = () =>
     ok({
       providers: [
-        { provider: "bard", name: "Gemini (Bard)", connected: false, last4: null, connected_at: null, premium_required: true, available: true },
-        { provider: "copilot", name: "Copilot (GitHub Models)", connected: false, last4: null, connected_at: null, premium_required: true, available: true },
-        { provider: "claude", name: "Claude (Anthropic)", connected: false, last4: null, connected_at: null, premium_required: true, available: true },
+        {
+          provider: "bard",
+          name: "Gemini (Bard)",
+          connected: false,
+          last4: null,
+          connected_at: null,
+          premium_required: true,
+          available: true,
+        },
+        {
+          provider: "copilot",
+          name: "Copilot (GitHub Models)",
+          connected: false,
+          last4: null,
+          connected_at: null,
+          premium_required: true,
+          available: true,
+        },
+        {
+          provider: "claude",
+          name: "Claude (Anthropic)",
+          connected: false,
+          last4: null,
+          connected_at: null,
+          premium_required: true,
+          available: true,
+        },
       ],
     });
   const connectedApps = () =>
     ok({
       apps: [
-        { app: "onedrive", name: "OneDrive (personal)", kind: "office", available: true, connected: false, connected_at: null },
-        { app: "microsoft-365", name: "Microsoft 365 (work or school)", kind: "office", available: true, connected: false, connected_at: null },
+        {
+          app: "onedrive",
+          name: "OneDrive (personal)",
+          kind: "office",
+          available: true,
+          connected: false,
+          connected_at: null,
+        },
+        {
+          app: "microsoft-365",
+          name: "Microsoft 365 (work or school)",
+          kind: "office",
+          available: true,
+          connected: false,
+          connected_at: null,
+        },
         { app: "gmail", name: "Gmail", kind: "mail", available: true, connected: false, connected_at: null },
       ],
     });
-  const title = (testId: string) => within(screen.getByTestId(testId)).getByText((_, el) => el?.className === "settings-list__title").textContent;
+  const title = (testId: string) =>
+    within(screen.getByTestId(testId)).getByText((_, el) => el?.className === "settings-list__title").textContent;
 
   it.each([
-    ["vi", "Gemini (trước đây là Bard)", "Copilot (qua GitHub Models)", "OneDrive (cá nhân)", "Microsoft 365 (cơ quan hoặc trường học)"],
-    ["ru", "Gemini (ранее Bard)", "Copilot (через GitHub Models)", "OneDrive (личный)", "Microsoft 365 (рабочий или учебный)"],
+    [
+      "vi",
+      "Gemini (trước đây là Bard)",
+      "Copilot (qua GitHub Models)",
+      "OneDrive (cá nhân)",
+      "Microsoft 365 (cơ quan hoặc trường học)",
+    ],
+    [
+      "ru",
+      "Gemini (ранее Bard)",
+      "Copilot (через GitHub Models)",
+      "OneDrive (личный)",
+      "Microsoft 365 (рабочий или учебный)",
+    ],
     ["zh", "Gemini（原 Bard）", "Copilot（通过 GitHub Models）", "OneDrive（个人）", "Microsoft 365（工作或学校）"],
-    ["en", "Gemini (formerly Bard)", "Copilot (GitHub Models)", "OneDrive (personal)", "Microsoft 365 (work or school)"],
-  ])("names the external models and connected apps in %s, brand names as they are", async (lang, bard, copilot, onedrive, m365) => {
-    await i18next.changeLanguage(lang);
-    await loadAccountsTexts();
-    routes = { "GET /auth/external-models": externalModels, "GET /auth/connected-apps": connectedApps };
-    renderTab(
-      <>
-        <ModelsTab />
-        <AppsTab />
-      </>,
-    );
-    await screen.findByTestId("model-bard");
-    await screen.findByTestId("app-onedrive");
-    expect(title("model-bard")).toBe(bard);
-    expect(title("model-copilot")).toBe(copilot);
-    expect(title("model-claude")).toBe("Claude (Anthropic)");
-    expect(title("app-onedrive")).toBe(onedrive);
-    expect(title("app-microsoft-365")).toBe(m365);
-    expect(title("app-gmail")).toBe("Gmail");
-  });
+    [
+      "en",
+      "Gemini (formerly Bard)",
+      "Copilot (GitHub Models)",
+      "OneDrive (personal)",
+      "Microsoft 365 (work or school)",
+    ],
+  ])(
+    "names the external models and connected apps in %s, brand names as they are",
+    async (lang, bard, copilot, onedrive, m365) => {
+      await i18next.changeLanguage(lang);
+      await loadAccountsTexts();
+      routes = { "GET /auth/external-models": externalModels, "GET /auth/connected-apps": connectedApps };
+      renderTab(
+        <>
+          <ModelsTab />
+          <AppsTab />
+        </>,
+      );
+      await screen.findByTestId("model-bard");
+      await screen.findByTestId("app-onedrive");
+      expect(title("model-bard")).toBe(bard);
+      expect(title("model-copilot")).toBe(copilot);
+      expect(title("model-claude")).toBe("Claude (Anthropic)");
+      expect(title("app-onedrive")).toBe(onedrive);
+      expect(title("app-microsoft-365")).toBe(m365);
+      expect(title("app-gmail")).toBe("Gmail");
+    },
+  );
 });

@@ -27,11 +27,15 @@ describe("password change", () => {
     expect(validatePasswordChange({ ...ok, confirm: "new-secreT" })).toBe("password.mismatch");
   });
   it("needs at least 6 characters", () => {
-    expect(validatePasswordChange({ current: "old-secret", next: "12345", confirm: "12345" })).toBe("password.tooShort");
+    expect(validatePasswordChange({ current: "old-secret", next: "12345", confirm: "12345" })).toBe(
+      "password.tooShort",
+    );
     expect(validatePasswordChange({ current: "old-secret", next: "123456", confirm: "123456" })).toBeNull();
   });
   it("needs a password different from the current one", () => {
-    expect(validatePasswordChange({ current: "same-pass", next: "same-pass", confirm: "same-pass" })).toBe("password.same");
+    expect(validatePasswordChange({ current: "same-pass", next: "same-pass", confirm: "same-pass" })).toBe(
+      "password.same",
+    );
   });
 });
 
@@ -100,15 +104,26 @@ describe("profile", () => {
 
 describe("device names", () => {
   it("names the browser and the system", () => {
-    expect(describeDevice("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36")).toEqual({
+    expect(
+      describeDevice(
+        "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
+      ),
+    ).toEqual({
       browser: "Chrome",
       os: "Windows",
     });
-    expect(describeDevice("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1")).toEqual({
+    expect(
+      describeDevice(
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+      ),
+    ).toEqual({
       browser: "Safari",
       os: "iOS",
     });
-    expect(describeDevice("Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0")).toEqual({ browser: "Firefox", os: "Linux" });
+    expect(describeDevice("Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0")).toEqual({
+      browser: "Firefox",
+      os: "Linux",
+    });
     expect(describeDevice("curl/8.0")).toEqual({ browser: null, os: null });
   });
 });

@@ -50,7 +50,12 @@ describe("socket client", () => {
   afterEach(() => vi.useRealTimers());
 
   const start = (onMessage = vi.fn()) =>
-    createSocketClient({ userId: "u1", onMessage, url: "ws://test/ws", WebSocket: FakeSocket as unknown as typeof WebSocket });
+    createSocketClient({
+      userId: "u1",
+      onMessage,
+      url: "ws://test/ws",
+      WebSocket: FakeSocket as unknown as typeof WebSocket,
+    });
 
   it("connects to /ws on this origin", () => {
     expect(socketUrl({ protocol: "https:", host: "may.example" })).toBe("wss://may.example/ws");
@@ -60,7 +65,10 @@ describe("socket client", () => {
   it("authenticates and checks the active sessions when it opens", async () => {
     const client = start();
     await vi.advanceTimersByTimeAsync(10);
-    expect(FakeSocket.instances[0]?.sent).toEqual([{ type: "authenticate", userId: "u1" }, { type: "check_active_sessions" }]);
+    expect(FakeSocket.instances[0]?.sent).toEqual([
+      { type: "authenticate", userId: "u1" },
+      { type: "check_active_sessions" },
+    ]);
     client.close();
   });
 
@@ -86,7 +94,14 @@ describe("socket client", () => {
     socket.receive("not json");
     socket.receive(JSON.stringify({ type: "mystery" }));
     socket.receive(JSON.stringify({ type: "active_sessions_info", sessions: [], force_logout: "yes" }));
-    const valid = { type: "active_sessions_info", sessions: [], force_logout: true, message: "x", reason: "replaced", current_session_active: false };
+    const valid = {
+      type: "active_sessions_info",
+      sessions: [],
+      force_logout: true,
+      message: "x",
+      reason: "replaced",
+      current_session_active: false,
+    };
     socket.receive(JSON.stringify(valid));
     expect(onMessage.mock.calls).toEqual([[valid]]);
     client.close();

@@ -26,7 +26,12 @@ describe("clearStorageExceptPreferences", () => {
   it("keeps only theme and language", () => {
     fill();
     clearStorageExceptPreferences();
-    const kept = Object.fromEntries(Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)!).map((k) => [k, localStorage.getItem(k)]));
+    const kept = Object.fromEntries(
+      Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i)!).map((k) => [
+        k,
+        localStorage.getItem(k),
+      ]),
+    );
     expect(kept).toEqual({ theme: "dark", theme_follow_system: "false", language: "ru" });
     expect(sessionStorage.length).toBe(0);
   });

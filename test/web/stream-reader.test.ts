@@ -3,7 +3,13 @@
 // reader that stops at [DONE] still reads the stream to its end (no cancelled request); one that stops earlier cancels.
 import { describe, expect, it, vi } from "vitest";
 import { STREAM_DONE, encodeEvent } from "../../worker/protocol/chat-stream";
-import { END_AFTER_DONE_MS, type StreamItem, applyStreamEvent, initialAnswer, readChatStream } from "../../web/src/features/chat/stream-reader";
+import {
+  END_AFTER_DONE_MS,
+  type StreamItem,
+  applyStreamEvent,
+  initialAnswer,
+  readChatStream,
+} from "../../web/src/features/chat/stream-reader";
 
 function streamOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
   return new ReadableStream({
@@ -68,7 +74,9 @@ describe("readChatStream", () => {
 
   it("passes error events through", async () => {
     const bytes = new TextEncoder().encode(
-      encodeEvent({ content: "partial" }) + encodeEvent({ error: "provider_unavailable", message: "down" }) + encodeEvent(STREAM_DONE),
+      encodeEvent({ content: "partial" }) +
+        encodeEvent({ error: "provider_unavailable", message: "down" }) +
+        encodeEvent(STREAM_DONE),
     );
     expect(await collect(streamOf(cut(bytes, () => 4)))).toEqual([
       { content: "partial" },
@@ -78,7 +86,9 @@ describe("readChatStream", () => {
   });
 
   it("skips lines that are not valid events", async () => {
-    const bytes = new TextEncoder().encode(': comment\n\ndata: {"nope":1}\n\ndata: not json\n\n' + encodeEvent({ content: "ok" }));
+    const bytes = new TextEncoder().encode(
+      ': comment\n\ndata: {"nope":1}\n\ndata: not json\n\n' + encodeEvent({ content: "ok" }),
+    );
     expect(await collect(streamOf([bytes]))).toEqual([{ content: "ok" }]);
   });
 
@@ -176,8 +186,17 @@ describe("applyStreamEvent", () => {
   });
 
   it("marks a stopped answer and keeps its partial text", () => {
-    const events: StreamItem[] = [{ content: "part" }, { metadata: { message_id: "bot-1", stopped: true } }, STREAM_DONE];
-    expect(events.reduce(applyStreamEvent, initialAnswer())).toMatchObject({ text: "part", stopped: true, error: null, done: true });
+    const events: StreamItem[] = [
+      { content: "part" },
+      { metadata: { message_id: "bot-1", stopped: true } },
+      STREAM_DONE,
+    ];
+    expect(events.reduce(applyStreamEvent, initialAnswer())).toMatchObject({
+      text: "part",
+      stopped: true,
+      error: null,
+      done: true,
+    });
   });
 
   it("records the error code of a failed answer", () => {

@@ -50,7 +50,9 @@ describe("the support address", () => {
     const link = await screen.findByTestId("help-contact-link");
     expect(link.getAttribute("href")).toBe("mailto:hotro@may.vn");
     expect(link.textContent).toBe("hotro@may.vn");
-    expect(screen.getByTestId("help-contact").textContent).toBe("Still have a question? Write to our support team: hotro@may.vn");
+    expect(screen.getByTestId("help-contact").textContent).toBe(
+      "Still have a question? Write to our support team: hotro@may.vn",
+    );
     expect(calls).toEqual(["/api/config"]);
   });
 
@@ -58,7 +60,9 @@ describe("the support address", () => {
     answerConfig("hotro@may.vn");
     withQueries(<SupportLink />);
     const link = await screen.findByTestId("faq-contact");
-    expect(link.getAttribute("href")).toBe(`mailto:hotro@may.vn?subject=${encodeURIComponent(i18next.t("faq.supportSubject", { ns: PLANS_NS }))}`);
+    expect(link.getAttribute("href")).toBe(
+      `mailto:hotro@may.vn?subject=${encodeURIComponent(i18next.t("faq.supportSubject", { ns: PLANS_NS }))}`,
+    );
   });
 
   it("shows no contact link anywhere while none is set up", async () => {

@@ -13,11 +13,22 @@ import {
 } from "../../web/src/features/gestures/swipe";
 
 const at = (x: number, y: number, t: number) => ({ x, y, t });
-const swipe = (direction: "left" | "right"): Swipe => ({ direction, confidence: 0.8, dx: direction === "left" ? -150 : 150, dy: 0, ms: 150 });
+const swipe = (direction: "left" | "right"): Swipe => ({
+  direction,
+  confidence: 0.8,
+  dx: direction === "left" ? -150 : 150,
+  dy: 0,
+  ms: 150,
+});
 
 describe("detectSwipe", () => {
   it("recognises a quick, flat, long movement in either direction", () => {
-    expect(detectSwipe(at(300, 400, 0), at(150, 405, 180))).toMatchObject({ direction: "left", dx: -150, dy: 5, ms: 180 });
+    expect(detectSwipe(at(300, 400, 0), at(150, 405, 180))).toMatchObject({
+      direction: "left",
+      dx: -150,
+      dy: 5,
+      ms: 180,
+    });
     expect(detectSwipe(at(20, 400, 1000), at(200, 390, 1200))).toMatchObject({ direction: "right", dx: 180 });
   });
 

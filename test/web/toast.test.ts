@@ -2,7 +2,13 @@
 // The toast store: 5 s by default, custom or no auto-close, replace by key, a cap on how many show at once.
 import { createStore } from "jotai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { TOAST_DEFAULT_MS, TOAST_MAX_VISIBLE, dismissToast, showToast, toastsAtom } from "../../web/src/features/toast/toast.atoms";
+import {
+  TOAST_DEFAULT_MS,
+  TOAST_MAX_VISIBLE,
+  dismissToast,
+  showToast,
+  toastsAtom,
+} from "../../web/src/features/toast/toast.atoms";
 
 describe("toast store", () => {
   let store: ReturnType<typeof createStore>;
@@ -14,7 +20,9 @@ describe("toast store", () => {
 
   it("shows a toast and closes it after 5 seconds", () => {
     showToast(store, { type: "info", message: "hello" });
-    expect(store.get(toastsAtom)).toMatchObject([{ type: "info", message: "hello", duration: TOAST_DEFAULT_MS, closable: true }]);
+    expect(store.get(toastsAtom)).toMatchObject([
+      { type: "info", message: "hello", duration: TOAST_DEFAULT_MS, closable: true },
+    ]);
     vi.advanceTimersByTime(TOAST_DEFAULT_MS - 1);
     expect(store.get(toastsAtom)).toHaveLength(1);
     vi.advanceTimersByTime(1);

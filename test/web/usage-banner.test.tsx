@@ -2,7 +2,13 @@
 // opens /upgrade for free and Basic users, and the prompt guide (a real guide, in the user's language) for Advanced+
 // users, who have no bigger plan.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from "@tanstack/react-router";
+import {
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+} from "@tanstack/react-router";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { Provider, createStore } from "jotai";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -15,14 +21,24 @@ import { initI18n, setLanguage } from "../../web/src/lib/i18n";
 
 function mount(plan: Plan, kind?: "search" | "image", warning: Partial<UsageWarningState> = {}) {
   const store = createStore();
-  store.set(usageWarningAtom, { level: "critical", remaining: 2, model: "GPT 4.1-mini", day: quotaDay(), ...(kind ? { kind } : {}), ...warning });
+  store.set(usageWarningAtom, {
+    level: "critical",
+    remaining: 2,
+    model: "GPT 4.1-mini",
+    day: quotaDay(),
+    ...(kind ? { kind } : {}),
+    ...warning,
+  });
   const qc = new QueryClient();
   qc.setQueryData(modelKeys.all, { models: [], default: "gpt-4.1-mini", plan });
   const root = createRootRoute();
   const home = createRoute({ getParentRoute: () => root, path: "/", component: UsageBanner });
   const upgrade = createRoute({ getParentRoute: () => root, path: "/upgrade", component: () => <p>plans</p> });
   const prompts = createRoute({ getParentRoute: () => root, path: "/prompts", component: () => <p>library</p> });
-  const router = createRouter({ routeTree: root.addChildren([home, upgrade, prompts]), history: createMemoryHistory({ initialEntries: ["/"] }) });
+  const router = createRouter({
+    routeTree: root.addChildren([home, upgrade, prompts]),
+    history: createMemoryHistory({ initialEntries: ["/"] }),
+  });
   render(
     <Provider store={store}>
       <QueryClientProvider client={qc}>
@@ -73,17 +89,26 @@ describe("UsageBanner", () => {
 
   it("shows a model warning with the Basic plan's line", async () => {
     mount("basic");
-    expect((await screen.findByTestId("usage-warning-message")).textContent).toBe("Only 2 uses of GPT 4.1-mini left today.");
+    expect((await screen.findByTestId("usage-warning-message")).textContent).toBe(
+      "Only 2 uses of GPT 4.1-mini left today.",
+    );
     expect(screen.getByTestId("usage-warning-hint").textContent).toBe("Advanced+ gives you more uses every day.");
   });
 
   it("says in Vietnamese that a model ran out and names the model now answering", async () => {
     await setLanguage("vi");
-    mount("free", undefined, { level: "zero_remaining", remaining: 0, model: "GPT 4.1-mini", switchedTo: "GPT o4-mini" });
+    mount("free", undefined, {
+      level: "zero_remaining",
+      remaining: 0,
+      model: "GPT 4.1-mini",
+      switchedTo: "GPT o4-mini",
+    });
     const banner = await screen.findByTestId("usage-warning");
     expect(banner.getAttribute("role")).toBe("alert");
     expect(screen.getByTestId("usage-warning-message").textContent).toBe("GPT 4.1-mini đã hết lượt dùng hôm nay.");
-    expect(screen.getByTestId("usage-warning-hint").textContent).toBe("Đã chuyển sang GPT o4-mini để bạn hỏi tiếp. Nâng cấp để có thêm lượt dùng mỗi ngày.");
+    expect(screen.getByTestId("usage-warning-hint").textContent).toBe(
+      "Đã chuyển sang GPT o4-mini để bạn hỏi tiếp. Nâng cấp để có thêm lượt dùng mỗi ngày.",
+    );
   });
 
   it("counts image generations in their own words, not as a model's uses", async () => {

@@ -27,19 +27,35 @@ describe("presentWarning", () => {
   });
 
   it("maps critical, warning and notice to their severities and tiers", () => {
-    expect(presentWarning({ ...base, level: "critical" })).toMatchObject({ severity: "critical", titleKey: "quota:model.title.important" });
-    expect(presentWarning({ ...base, level: "warning" })).toMatchObject({ severity: "warning", titleKey: "quota:model.title.warning" });
-    expect(presentWarning({ ...base, level: "notice" })).toMatchObject({ severity: "info", titleKey: "quota:model.title.notice", hintKey: "quota:model.plan.low.free" });
+    expect(presentWarning({ ...base, level: "critical" })).toMatchObject({
+      severity: "critical",
+      titleKey: "quota:model.title.important",
+    });
+    expect(presentWarning({ ...base, level: "warning" })).toMatchObject({
+      severity: "warning",
+      titleKey: "quota:model.title.warning",
+    });
+    expect(presentWarning({ ...base, level: "notice" })).toMatchObject({
+      severity: "info",
+      titleKey: "quota:model.title.notice",
+      hintKey: "quota:model.plan.low.free",
+    });
   });
 
   it("offers the action that fits the plan", () => {
     expect(presentWarning({ ...base, level: "warning", plan: "free" })?.actionKey).toBe("usage.action.upgrade");
-    expect(presentWarning({ ...base, level: "warning", plan: "basic" })?.actionKey).toBe("usage.action.upgradeAdvanced");
+    expect(presentWarning({ ...base, level: "warning", plan: "basic" })?.actionKey).toBe(
+      "usage.action.upgradeAdvanced",
+    );
     expect(presentWarning({ ...base, level: "warning", plan: "advanced" })?.actionKey).toBe("usage.action.promptGuide");
   });
 
   it("passes the count (never negative) and the model name to the message", () => {
-    expect(presentWarning({ ...base, level: "critical", remaining: -3 })?.values).toEqual({ count: 0, model: "GPT 4.1-mini", next: "" });
+    expect(presentWarning({ ...base, level: "critical", remaining: -3 })?.values).toEqual({
+      count: 0,
+      model: "GPT 4.1-mini",
+      next: "",
+    });
   });
 
   it("names the model switched to, or that none is left, in place of the plan's line", () => {
@@ -52,8 +68,14 @@ describe("presentWarning", () => {
   });
 
   it("gives web searches and image generations their own wording", () => {
-    expect(presentWarning({ ...base, level: "critical", kind: "search" })).toMatchObject({ messageKey: "quota:search.message.important", hintKey: "quota:search.plan.low.free" });
-    expect(presentWarning({ ...base, level: "zero_remaining", kind: "image", plan: "basic" })).toMatchObject({ messageKey: "quota:image.message.urgent", hintKey: "quota:image.plan.out.basic" });
+    expect(presentWarning({ ...base, level: "critical", kind: "search" })).toMatchObject({
+      messageKey: "quota:search.message.important",
+      hintKey: "quota:search.plan.low.free",
+    });
+    expect(presentWarning({ ...base, level: "zero_remaining", kind: "image", plan: "basic" })).toMatchObject({
+      messageKey: "quota:image.message.urgent",
+      hintKey: "quota:image.plan.out.basic",
+    });
   });
 
   it("presents every level the shared rule can produce", () => {
@@ -86,7 +108,12 @@ describe("model availability", () => {
     external: false,
     ...extra,
   });
-  const models = [model("a"), model("b", { remaining: 0 }), model("c"), model("p", { allowed: false, premiumRequired: true })];
+  const models = [
+    model("a"),
+    model("b", { remaining: 0 }),
+    model("c"),
+    model("p", { allowed: false, premiumRequired: true }),
+  ];
 
   it("keeps the last daily use reachable: a model is disabled once a send leaves 0 uses, not 1", () => {
     expect(shouldDisable(2)).toBe(false);
@@ -132,40 +159,65 @@ describe("switching away from a model that ran out", () => {
     localStorage.clear();
     store = createStore();
   });
-  const catalogue = (plan: ModelsResponse["plan"], models: Model[]): ModelsResponse => ({ models, default: "gpt-4.1-mini", plan });
+  const catalogue = (plan: ModelsResponse["plan"], models: Model[]): ModelsResponse => ({
+    models,
+    default: "gpt-4.1-mini",
+    plan,
+  });
 
   it("moves a free user off the default when its uses are found spent, naming the model that takes over", () => {
-    const data = catalogue("free", [entry("gpt-4.1-mini", "GPT 4.1-mini", { remaining: 0 }), entry("o4-mini", "GPT o4-mini")]);
+    const data = catalogue("free", [
+      entry("gpt-4.1-mini", "GPT 4.1-mini", { remaining: 0 }),
+      entry("o4-mini", "GPT o4-mini"),
+    ]);
     expect(settleWantedModel(store, data)).toBe(true);
     expect(store.get(selectedModelAtom)).toBe("o4-mini");
     expect(store.get(disabledModelsAtom)).toEqual(["gpt-4.1-mini"]);
-    expect(store.get(usageWarningAtom)).toEqual({ level: "zero_remaining", remaining: 0, model: "GPT 4.1-mini", day: quotaDay(), switchedTo: "GPT o4-mini" });
+    expect(store.get(usageWarningAtom)).toEqual({
+      level: "zero_remaining",
+      remaining: 0,
+      model: "GPT 4.1-mini",
+      day: quotaDay(),
+      switchedTo: "GPT o4-mini",
+    });
     expect(settleWantedModel(store, data)).toBe(false); // settled: the new pick answers
   });
 
   it("moves an Advanced+ user off their own pick the same way", () => {
     store.set(selectedModelAtom, "claude-4-pro");
-    const data = catalogue("advanced", [entry("gpt-4.1-mini", "GPT 4.1-mini"), entry("claude-4-pro", "Claude 4 pro", { remaining: 0 })]);
+    const data = catalogue("advanced", [
+      entry("gpt-4.1-mini", "GPT 4.1-mini"),
+      entry("claude-4-pro", "Claude 4 pro", { remaining: 0 }),
+    ]);
     expect(settleWantedModel(store, data)).toBe(true);
     expect(store.get(selectedModelAtom)).toBe("gpt-4.1-mini");
     expect(store.get(usageWarningAtom)).toMatchObject({ model: "Claude 4 pro", switchedTo: "GPT 4.1-mini" });
   });
 
   it("says that no model is left when none is", () => {
-    const data = catalogue("free", [entry("gpt-4.1-mini", "GPT 4.1-mini", { remaining: 0 }), entry("o4-mini", "GPT o4-mini", { remaining: 0 })]);
+    const data = catalogue("free", [
+      entry("gpt-4.1-mini", "GPT 4.1-mini", { remaining: 0 }),
+      entry("o4-mini", "GPT o4-mini", { remaining: 0 }),
+    ]);
     expect(settleWantedModel(store, data)).toBe(true);
     expect(store.get(selectedModelAtom)).toBeNull();
     expect(store.get(usageWarningAtom)).toMatchObject({ model: "GPT 4.1-mini", switchedTo: null });
   });
 
   it("leaves a model that can still answer alone", () => {
-    expect(settleWantedModel(store, catalogue("free", [entry("gpt-4.1-mini", "GPT 4.1-mini", { remaining: 1 })]))).toBe(false);
+    expect(settleWantedModel(store, catalogue("free", [entry("gpt-4.1-mini", "GPT 4.1-mini", { remaining: 1 })]))).toBe(
+      false,
+    );
     expect(store.get(usageWarningAtom)).toBeNull();
   });
 
   it("keeps the user's pick when a model asked for once (a regeneration) runs out", () => {
     store.set(selectedModelAtom, "o4-mini");
-    const data = catalogue("free", [entry("gpt-4.1-mini", "GPT 4.1-mini"), entry("o4-mini", "GPT o4-mini"), entry("deepseek-chat", "DeepSeek")]);
+    const data = catalogue("free", [
+      entry("gpt-4.1-mini", "GPT 4.1-mini"),
+      entry("o4-mini", "GPT o4-mini"),
+      entry("deepseek-chat", "DeepSeek"),
+    ]);
     switchFromUsedUp(store, data, data.models[2]!);
     expect(store.get(selectedModelAtom)).toBe("o4-mini");
     expect(store.get(disabledModelsAtom)).toEqual(["deepseek-chat"]);
@@ -189,7 +241,10 @@ describe("quota texts: every quota, tier, plan and language, counted", () => {
       await Promise.all(
         LANGUAGES.map(async (l) => [
           l,
-          { translation: (await import(`../../locales/${l}.json`)).default, quota: (await import(`../../locales/quota/${l}.json`)).default },
+          {
+            translation: (await import(`../../locales/${l}.json`)).default,
+            quota: (await import(`../../locales/quota/${l}.json`)).default,
+          },
         ]),
       ),
     );
@@ -212,7 +267,8 @@ describe("quota texts: every quota, tier, plan and language, counted", () => {
   }
 
   /** The same word twice in a row ("lượt lượt"), or the same Han phrase ("次数 次数"). */
-  const doubled = (text: string) => /(?:^|[^\p{L}])(\p{L}+)\s+\1(?!\p{L})/iu.test(text) || /(\p{Script=Han}{2,})\s*\1/u.test(text);
+  const doubled = (text: string) =>
+    /(?:^|[^\p{L}])(\p{L}+)\s+\1(?!\p{L})/iu.test(text) || /(\p{Script=Han}{2,})\s*\1/u.test(text);
 
   /** The quota's own noun, which must be said once per message: never glued to another quota's. */
   const NOUN: Record<(typeof LANGUAGES)[number], Record<QuotaKind, RegExp>> = {
@@ -228,7 +284,8 @@ describe("quota texts: every quota, tier, plan and language, counted", () => {
     search: ["веб-поиск", "веб-поиска", "веб-поисков"],
     image: ["изображение", "изображения", "изображений"],
   };
-  const ruForm = (n: number) => (n % 10 === 1 && n % 100 !== 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 1 : 2);
+  const ruForm = (n: number) =>
+    n % 10 === 1 && n % 100 !== 11 ? 0 : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 12 || n % 100 > 14) ? 1 : 2;
 
   it("reads as one sentence per quota: no doubled word, its own noun once, the count and the right plural form", async () => {
     const render = await renderer();
@@ -250,7 +307,10 @@ describe("quota texts: every quota, tier, plan and language, counted", () => {
                 continue;
               }
               expect(message, where).toMatch(new RegExp(`(^|\\D)${count}(\\D|$)`));
-              if (lng === "ru") expect(message, where).toMatch(new RegExp(`${count} ${RU_FORMS[kind][ruForm(count)]}(?![\\p{L}])`, "u"));
+              if (lng === "ru")
+                expect(message, where).toMatch(
+                  new RegExp(`${count} ${RU_FORMS[kind][ruForm(count)]}(?![\\p{L}])`, "u"),
+                );
               if (lng === "en") {
                 const noun = message.match(new RegExp(`${count} (?:more |web |image )?([a-z]+)`))?.[1];
                 expect(noun?.endsWith("s"), where).toBe(count !== 1);
@@ -282,18 +342,40 @@ describe("quota texts: every quota, tier, plan and language, counted", () => {
 
   it("says a few of them exactly", async () => {
     const render = await renderer();
-    const say = (lng: string, input: Omit<Parameters<typeof presentWarning>[0], "plan"> & { plan?: "free" | "basic" | "advanced" }) =>
-      render(lng, { plan: "free", ...input });
-    expect(say("vi", { level: "critical", remaining: 2, model: "GPT 4.1-mini" }).message).toBe("Chỉ còn 2 lượt dùng GPT 4.1-mini hôm nay.");
-    expect(say("vi", { level: "critical", remaining: 2, model: "", kind: "image" }).message).toBe("Chỉ còn 2 lượt tạo ảnh hôm nay.");
-    expect(say("vi", { level: "zero_remaining", remaining: 0, model: "", kind: "image" }).message).toBe("Bạn đã dùng hết lượt tạo ảnh hôm nay.");
-    expect(say("zh", { level: "zero_remaining", remaining: 0, model: "", kind: "image" }).message).toBe("今天的图片生成次数已全部用完。");
-    expect(say("zh", { level: "critical", remaining: 2, model: "", kind: "image" }).message).toBe("今天只能再生成 2 张图片了。");
-    expect(say("en", { level: "critical", remaining: 2, model: "", kind: "image" }).message).toBe("Only 2 image generations left today.");
-    expect(say("en", { level: "critical", remaining: 1, model: "", kind: "search" }).message).toBe("Only 1 web search left today.");
-    expect(say("ru", { level: "warning", remaining: 21, model: "GPT 4.1-mini" }).message).toBe("Остался 21 запрос к GPT 4.1-mini на сегодня.");
-    expect(say("ru", { level: "notice", remaining: 5, model: "", kind: "image" }).message).toBe("Вы можете создать сегодня ещё 5 изображений.");
-    expect(say("ru", { level: "critical", remaining: 2, model: "", kind: "search" }).message).toBe("Осталось всего 2 веб-поиска на сегодня.");
+    const say = (
+      lng: string,
+      input: Omit<Parameters<typeof presentWarning>[0], "plan"> & { plan?: "free" | "basic" | "advanced" },
+    ) => render(lng, { plan: "free", ...input });
+    expect(say("vi", { level: "critical", remaining: 2, model: "GPT 4.1-mini" }).message).toBe(
+      "Chỉ còn 2 lượt dùng GPT 4.1-mini hôm nay.",
+    );
+    expect(say("vi", { level: "critical", remaining: 2, model: "", kind: "image" }).message).toBe(
+      "Chỉ còn 2 lượt tạo ảnh hôm nay.",
+    );
+    expect(say("vi", { level: "zero_remaining", remaining: 0, model: "", kind: "image" }).message).toBe(
+      "Bạn đã dùng hết lượt tạo ảnh hôm nay.",
+    );
+    expect(say("zh", { level: "zero_remaining", remaining: 0, model: "", kind: "image" }).message).toBe(
+      "今天的图片生成次数已全部用完。",
+    );
+    expect(say("zh", { level: "critical", remaining: 2, model: "", kind: "image" }).message).toBe(
+      "今天只能再生成 2 张图片了。",
+    );
+    expect(say("en", { level: "critical", remaining: 2, model: "", kind: "image" }).message).toBe(
+      "Only 2 image generations left today.",
+    );
+    expect(say("en", { level: "critical", remaining: 1, model: "", kind: "search" }).message).toBe(
+      "Only 1 web search left today.",
+    );
+    expect(say("ru", { level: "warning", remaining: 21, model: "GPT 4.1-mini" }).message).toBe(
+      "Остался 21 запрос к GPT 4.1-mini на сегодня.",
+    );
+    expect(say("ru", { level: "notice", remaining: 5, model: "", kind: "image" }).message).toBe(
+      "Вы можете создать сегодня ещё 5 изображений.",
+    );
+    expect(say("ru", { level: "critical", remaining: 2, model: "", kind: "search" }).message).toBe(
+      "Осталось всего 2 веб-поиска на сегодня.",
+    );
     const out = { level: "zero_remaining" as const, remaining: 0, model: "GPT 4.1-mini", switchedTo: "GPT o4-mini" };
     expect(say("vi", out)).toEqual({
       title: "Đã hết lượt dùng",

@@ -5,7 +5,10 @@ import { validateLogin, validateRegister } from "../../web/src/features/auth/val
 
 describe("validateLogin", () => {
   it("requires both fields", () => {
-    expect(validateLogin({ email: " ", password: "" })).toEqual({ email: "validation.required", password: "validation.required" });
+    expect(validateLogin({ email: " ", password: "" })).toEqual({
+      email: "validation.required",
+      password: "validation.required",
+    });
   });
 
   it("rejects a malformed email", () => {
@@ -35,7 +38,9 @@ describe("validateRegister", () => {
   });
 
   it("needs at least 8 characters of password", () => {
-    expect(validateRegister({ ...good, password: "1234567", confirm: "1234567" })).toEqual({ password: "validation.passwordMin" });
+    expect(validateRegister({ ...good, password: "1234567", confirm: "1234567" })).toEqual({
+      password: "validation.passwordMin",
+    });
   });
 
   it("needs the confirmation to match", () => {

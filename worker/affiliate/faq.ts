@@ -9,7 +9,11 @@ export type FaqSort = (typeof FAQ_SORTS)[number];
 
 /** Lowercase, without diacritics (đ → d), so "hoa hong" finds "hoa hồng". */
 export function foldText(s: string): string {
-  return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/đ/gi, "d").toLowerCase();
+  return s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/đ/gi, "d")
+    .toLowerCase();
 }
 
 function matches(e: FaqEntry, lang: FaqLanguage, words: string[]): boolean {
@@ -19,7 +23,15 @@ function matches(e: FaqEntry, lang: FaqLanguage, words: string[]): boolean {
 }
 
 export function publicFaqEntry(e: FaqEntry, lang: FaqLanguage, views: number) {
-  return { id: e.id, category: e.category, question: e.text[lang].q, answer: e.text[lang].a, updated_at: e.updated, views, related: e.related };
+  return {
+    id: e.id,
+    category: e.category,
+    question: e.text[lang].q,
+    answer: e.text[lang].a,
+    updated_at: e.updated,
+    views,
+    related: e.related,
+  };
 }
 
 export function searchFaq({
@@ -35,17 +47,25 @@ export function searchFaq({
   sort: FaqSort;
   views: Map<string, number>;
 }) {
-  const words = foldText(q ?? "").split(/\s+/).filter(Boolean);
+  const words = foldText(q ?? "")
+    .split(/\s+/)
+    .filter(Boolean);
   const collator = new Intl.Collator(lang);
   const found = FAQ_ENTRIES.filter((e) => (!category || e.category === category) && matches(e, lang, words));
   const viewsOf = (e: FaqEntry) => views.get(e.id) ?? 0;
   found.sort((a, b) => {
-    if (sort === "recent") return b.updated.localeCompare(a.updated) || collator.compare(a.text[lang].q, b.text[lang].q);
-    if (sort === "popular") return viewsOf(b) - viewsOf(a) || b.weight - a.weight || collator.compare(a.text[lang].q, b.text[lang].q);
+    if (sort === "recent")
+      return b.updated.localeCompare(a.updated) || collator.compare(a.text[lang].q, b.text[lang].q);
+    if (sort === "popular")
+      return viewsOf(b) - viewsOf(a) || b.weight - a.weight || collator.compare(a.text[lang].q, b.text[lang].q);
     return collator.compare(a.text[lang].q, b.text[lang].q);
   });
   return {
-    categories: FAQ_CATEGORIES.map((c) => ({ id: c.id, name: c.name[lang], count: FAQ_ENTRIES.filter((e) => e.category === c.id).length })),
+    categories: FAQ_CATEGORIES.map((c) => ({
+      id: c.id,
+      name: c.name[lang],
+      count: FAQ_ENTRIES.filter((e) => e.category === c.id).length,
+    })),
     questions: found.map((e) => publicFaqEntry(e, lang, viewsOf(e))),
     total: found.length,
   };

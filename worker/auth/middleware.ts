@@ -36,7 +36,10 @@ export function readCredentials(c: Context): Credentials | null {
 }
 
 /** The JWT's claims and the session token's hash, or throws 401. Checks no session: see authenticate. */
-export async function verifyCredentials(env: Env, creds: Credentials): Promise<{ claims: SessionClaims; tokenHash: string | null }> {
+export async function verifyCredentials(
+  env: Env,
+  creds: Credentials,
+): Promise<{ claims: SessionClaims; tokenHash: string | null }> {
   const claims = await verifySessionJwt(env, creds.jwt);
   if (!claims) throw new AppError("invalid_token", "Invalid or expired token");
   return { claims, tokenHash: creds.sessionToken !== undefined ? await sha256Hex(creds.sessionToken) : null };
@@ -76,5 +79,6 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /** The spec's payloads carry a user_id; when one is sent it must be the signed-in user's (else 403). */
 export function assertOwnUserId(claimed: string | null | undefined, userId: string) {
-  if (claimed != null && claimed !== userId) throw new AppError("forbidden", "user_id does not match the signed-in user");
+  if (claimed != null && claimed !== userId)
+    throw new AppError("forbidden", "user_id does not match the signed-in user");
 }

@@ -44,4 +44,8 @@ export async function verifyPassword(
 }
 
 /** A hash to compare against when the account does not exist, so a miss takes as long as a wrong password. */
-export const DUMMY_PASSWORD = { hash: toBase64(new Uint8Array(32)), salt: toBase64(new Uint8Array(16)), iterations: PBKDF2_ITERATIONS };
+export const DUMMY_PASSWORD = {
+  hash: toBase64(new Uint8Array(32)),
+  salt: toBase64(new Uint8Array(16)),
+  iterations: PBKDF2_ITERATIONS,
+};

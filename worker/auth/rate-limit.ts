@@ -61,7 +61,10 @@ function ipv6Prefix64(ip: string): string | null {
   const missing = 8 - left.length - right.length;
   if (missing < 0 || (tail === undefined && missing !== 0)) return null;
   const groups = [...left, ...Array<string>(missing).fill("0"), ...right];
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 /** Throws 429 rate_limited with Retry-After (seconds) for a refused attempt. */
@@ -133,7 +136,11 @@ export async function guardPasswordAttempt(
   const pair = await take(`pwfail:account-ip:${account}|${ip ?? "direct"}`, PASSWORD_FAILURES_PER_ACCOUNT_IP);
   const perIp = ip ? await take(`pwfail:ip:${ip}`, PASSWORD_FAILURES_PER_IP) : null;
   if (!pair.ok || (perIp && !perIp.ok)) {
-    tooMany(c, Math.max(pair.ok ? 0 : pair.resetAt, perIp && !perIp.ok ? perIp.resetAt : 0), "Too many failed sign-in attempts. Please try again later.");
+    tooMany(
+      c,
+      Math.max(pair.ok ? 0 : pair.resetAt, perIp && !perIp.ok ? perIp.resetAt : 0),
+      "Too many failed sign-in attempts. Please try again later.",
+    );
   }
   return { succeeded };
 }
@@ -167,6 +174,11 @@ export async function forgetAccountFailures(c: Context<AppEnv>, { db, account }:
 export async function guardRegistration(c: Context<AppEnv>, db: Db) {
   const ip = clientIp(c);
   if (!ip) return;
-  const hit = await takeRateLimit({ db, key: `register:ip:${ip}`, max: REGISTRATIONS_PER_IP, windowMs: REGISTRATION_WINDOW_MS });
+  const hit = await takeRateLimit({
+    db,
+    key: `register:ip:${ip}`,
+    max: REGISTRATIONS_PER_IP,
+    windowMs: REGISTRATION_WINDOW_MS,
+  });
   if (!hit.ok) tooMany(c, hit.resetAt, "Too many accounts were created from this network. Please try again later.");
 }

@@ -62,8 +62,12 @@ function isTokenRejection(err: unknown): boolean {
   );
 }
 
-export async function verifyGoogleIdToken(env: Pick<Env, "GOOGLE_CLIENT_ID" | "GOOGLE_JWKS_URL">, token: string): Promise<SocialIdentity> {
-  if (!env.GOOGLE_CLIENT_ID) throw new AppError("provider_not_configured", "Sign-in with Google is not set up on this server");
+export async function verifyGoogleIdToken(
+  env: Pick<Env, "GOOGLE_CLIENT_ID" | "GOOGLE_JWKS_URL">,
+  token: string,
+): Promise<SocialIdentity> {
+  if (!env.GOOGLE_CLIENT_ID)
+    throw new AppError("provider_not_configured", "Sign-in with Google is not set up on this server");
   let payload: unknown;
   try {
     ({ payload } = await jwtVerify(token, googleJwks(env.GOOGLE_JWKS_URL || GOOGLE_JWKS_DEFAULT), {
@@ -73,12 +77,14 @@ export async function verifyGoogleIdToken(env: Pick<Env, "GOOGLE_CLIENT_ID" | "G
       requiredClaims: ["exp", "sub"],
     }));
   } catch (err) {
-    if (isTokenRejection(err)) throw new AppError("invalid_social_token", "Google sign-in failed: the token is not valid");
+    if (isTokenRejection(err))
+      throw new AppError("invalid_social_token", "Google sign-in failed: the token is not valid");
     console.error("google jwks unavailable", err);
     throw new AppError("provider_unavailable", "Google could not be reached. Please try again.");
   }
   const claims = v.safeParse(GoogleClaimsSchema, payload);
-  if (!claims.success) throw new AppError("invalid_social_token", "Google sign-in failed: the token is missing its subject");
+  if (!claims.success)
+    throw new AppError("invalid_social_token", "Google sign-in failed: the token is missing its subject");
   const c = claims.output;
   const verified = c.email_verified === true || c.email_verified === "true";
   return {
@@ -108,7 +114,10 @@ const FacebookMeSchema = v.looseObject({
 async function graphGet(url: URL): Promise<{ status: number; body: unknown }> {
   let res: Response;
   try {
-    res = await fetch(url, { signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS), headers: { Accept: "application/json" } });
+    res = await fetch(url, {
+      signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS),
+      headers: { Accept: "application/json" },
+    });
   } catch (err) {
     console.error("facebook graph unreachable", err);
     throw new AppError("provider_unavailable", "Facebook could not be reached. Please try again.");
@@ -118,7 +127,13 @@ async function graphGet(url: URL): Promise<{ status: number; body: unknown }> {
 }
 
 async function hmacSha256Hex(key: string, message: string): Promise<string> {
-  const k = await crypto.subtle.importKey("raw", new TextEncoder().encode(key), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const k = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(key),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
   const sig = await crypto.subtle.sign("HMAC", k, new TextEncoder().encode(message));
   return Array.from(new Uint8Array(sig), (b) => b.toString(16).padStart(2, "0")).join("");
 }
@@ -175,7 +190,10 @@ async function linkingKey(env: { JWT_SECRET?: string }): Promise<Uint8Array> {
 }
 
 /** Signs the verified identity a pending link is for (HS256 under a key derived for this purpose only). */
-export async function signLinkingToken(env: { JWT_SECRET?: string }, identity: SocialIdentity & { email: string }): Promise<string> {
+export async function signLinkingToken(
+  env: { JWT_SECRET?: string },
+  identity: SocialIdentity & { email: string },
+): Promise<string> {
   return new SignJWT({ provider: identity.provider, email: identity.email, name: identity.name })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(identity.providerId)
@@ -193,11 +211,23 @@ const LinkClaimsSchema = v.object({
 });
 
 /** The identity a linking token was issued for, or 400 when it is forged, expired or for something else. */
-export async function readLinkingToken(env: { JWT_SECRET?: string }, token: string): Promise<SocialIdentity & { email: string }> {
+export async function readLinkingToken(
+  env: { JWT_SECRET?: string },
+  token: string,
+): Promise<SocialIdentity & { email: string }> {
   try {
-    const { payload } = await jwtVerify(token, await linkingKey(env), { audience: LINK_AUDIENCE, algorithms: ["HS256"] });
+    const { payload } = await jwtVerify(token, await linkingKey(env), {
+      audience: LINK_AUDIENCE,
+      algorithms: ["HS256"],
+    });
     const claims = v.parse(LinkClaimsSchema, payload);
-    return { provider: claims.provider, providerId: claims.sub, email: claims.email, name: claims.name ?? null, picture: null };
+    return {
+      provider: claims.provider,
+      providerId: claims.sub,
+      email: claims.email,
+      name: claims.name ?? null,
+      picture: null,
+    };
   } catch {
     throw new AppError("invalid_social_token", "The account link has expired. Please sign in with the provider again.");
   }

@@ -17,8 +17,18 @@ function secretOf(env: { JWT_SECRET?: string }): string {
   return env.JWT_SECRET;
 }
 
-export async function signSessionJwt(env: { JWT_SECRET?: string }, userId: string, sessionId: string, expiresAt: number) {
-  const claims: SessionClaims = { sub: userId, sid: sessionId, iat: Math.floor(Date.now() / 1000), exp: Math.floor(expiresAt / 1000) };
+export async function signSessionJwt(
+  env: { JWT_SECRET?: string },
+  userId: string,
+  sessionId: string,
+  expiresAt: number,
+) {
+  const claims: SessionClaims = {
+    sub: userId,
+    sid: sessionId,
+    iat: Math.floor(Date.now() / 1000),
+    exp: Math.floor(expiresAt / 1000),
+  };
   return sign({ ...claims }, secretOf(env), "HS256");
 }
 
@@ -26,7 +36,8 @@ export async function signSessionJwt(env: { JWT_SECRET?: string }, userId: strin
 export async function verifySessionJwt(env: { JWT_SECRET?: string }, token: string): Promise<SessionClaims | null> {
   try {
     const payload = await verify(token, secretOf(env), "HS256");
-    if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || typeof payload.exp !== "number") return null;
+    if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || typeof payload.exp !== "number")
+      return null;
     return { sub: payload.sub, sid: payload.sid, iat: Number(payload.iat ?? 0), exp: payload.exp };
   } catch (err) {
     if (err instanceof AppError) throw err;

@@ -32,7 +32,14 @@ export const CONNECTED_APP_SPECS: Record<ConnectedAppId, ConnectedAppSpec> = {
     scopes: ["https://www.googleapis.com/auth/drive.readonly"],
     authorizeParams: GOOGLE_OFFLINE,
   },
-  gmail: { id: "gmail", name: "Gmail", kind: "mail", server: "google", scopes: ["https://www.googleapis.com/auth/gmail.readonly"], authorizeParams: GOOGLE_OFFLINE },
+  gmail: {
+    id: "gmail",
+    name: "Gmail",
+    kind: "mail",
+    server: "google",
+    scopes: ["https://www.googleapis.com/auth/gmail.readonly"],
+    authorizeParams: GOOGLE_OFFLINE,
+  },
   "google-calendar": {
     id: "google-calendar",
     name: "Google Calendar",
@@ -41,7 +48,13 @@ export const CONNECTED_APP_SPECS: Record<ConnectedAppId, ConnectedAppSpec> = {
     scopes: ["https://www.googleapis.com/auth/calendar.readonly"],
     authorizeParams: GOOGLE_OFFLINE,
   },
-  onedrive: { id: "onedrive", name: "OneDrive (personal)", kind: "office", server: "microsoft-consumers", scopes: ["offline_access", "Files.Read"] },
+  onedrive: {
+    id: "onedrive",
+    name: "OneDrive (personal)",
+    kind: "office",
+    server: "microsoft-consumers",
+    scopes: ["offline_access", "Files.Read"],
+  },
   "microsoft-365": {
     id: "microsoft-365",
     name: "Microsoft 365 (work or school)",
@@ -69,13 +82,21 @@ const OFFICIAL: Record<OAuthServer, OAuthEndpoints> = {
   },
 };
 
-type OAuthEnv = Pick<Env, "GOOGLE_CLIENT_ID" | "GOOGLE_CLIENT_SECRET" | "MICROSOFT_CLIENT_ID" | "MICROSOFT_CLIENT_SECRET" | "CONNECTED_APPS_OAUTH_BASE_URLS">;
+type OAuthEnv = Pick<
+  Env,
+  | "GOOGLE_CLIENT_ID"
+  | "GOOGLE_CLIENT_SECRET"
+  | "MICROSOFT_CLIENT_ID"
+  | "MICROSOFT_CLIENT_SECRET"
+  | "CONNECTED_APPS_OAUTH_BASE_URLS"
+>;
 
 export function oauthEndpoints(env: OAuthEnv, server: OAuthServer): OAuthEndpoints {
   if (env.CONNECTED_APPS_OAUTH_BASE_URLS) {
     try {
       const overrides: unknown = JSON.parse(env.CONNECTED_APPS_OAUTH_BASE_URLS);
-      const base = overrides && typeof overrides === "object" ? (overrides as Record<string, unknown>)[server] : undefined;
+      const base =
+        overrides && typeof overrides === "object" ? (overrides as Record<string, unknown>)[server] : undefined;
       if (typeof base === "string" && /^https?:\/\//.test(base)) {
         const b = base.replace(/\/+$/, "");
         return { authorize: `${b}/authorize`, token: `${b}/token`, revoke: `${b}/revoke` };
@@ -89,6 +110,9 @@ export function oauthEndpoints(env: OAuthEnv, server: OAuthServer): OAuthEndpoin
 
 /** The client credentials for a server, or null when the operator has not configured them. */
 export function oauthClient(env: OAuthEnv, server: OAuthServer): { clientId: string; clientSecret: string } | null {
-  const [id, secret] = server === "google" ? [env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET] : [env.MICROSOFT_CLIENT_ID, env.MICROSOFT_CLIENT_SECRET];
+  const [id, secret] =
+    server === "google"
+      ? [env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET]
+      : [env.MICROSOFT_CLIENT_ID, env.MICROSOFT_CLIENT_SECRET];
   return id && secret ? { clientId: id, clientSecret: secret } : null;
 }

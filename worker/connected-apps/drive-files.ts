@@ -18,7 +18,10 @@ export const DRIVE_MAX_BYTES = 5 * 1024 * 1024;
 const DRIVE_TIMEOUT_MS = 20_000;
 
 type DriveApi = "google" | "microsoft";
-const OFFICIAL: Record<DriveApi, string> = { google: "https://www.googleapis.com", microsoft: "https://graph.microsoft.com/v1.0" };
+const OFFICIAL: Record<DriveApi, string> = {
+  google: "https://www.googleapis.com",
+  microsoft: "https://graph.microsoft.com/v1.0",
+};
 
 const apiOf = (app: DriveAppId): DriveApi => (CONNECTED_APP_SPECS[app].server === "google" ? "google" : "microsoft");
 
@@ -51,7 +54,10 @@ const GoogleFileSchema = v.object({
   size: v.optional(v.string()),
   modifiedTime: v.optional(v.string()),
 });
-const GoogleListSchema = v.object({ files: v.optional(v.array(GoogleFileSchema), []), nextPageToken: v.optional(v.string()) });
+const GoogleListSchema = v.object({
+  files: v.optional(v.array(GoogleFileSchema), []),
+  nextPageToken: v.optional(v.string()),
+});
 
 const GraphItemSchema = v.object({
   id: v.string(),
@@ -65,7 +71,11 @@ const GraphListSchema = v.object({ value: v.array(GraphItemSchema), "@odata.next
 
 async function tokenFor(env: DriveEnv, db: Db, userId: string, app: DriveAppId): Promise<string> {
   const token = await getConnectedAppToken({ env, db, userId, app });
-  if (!token) throw new AppError("app_not_connected", `Connect ${CONNECTED_APP_SPECS[app].name} in Settings › Connected apps first`);
+  if (!token)
+    throw new AppError(
+      "app_not_connected",
+      `Connect ${CONNECTED_APP_SPECS[app].name} in Settings › Connected apps first`,
+    );
   return token;
 }
 
@@ -74,13 +84,17 @@ async function driveFetch(url: string, token: string, app: DriveAppId): Promise<
   const name = CONNECTED_APP_SPECS[app].name;
   let res: Response;
   try {
-    res = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(DRIVE_TIMEOUT_MS) });
+    res = await fetch(url, {
+      headers: { Authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(DRIVE_TIMEOUT_MS),
+    });
   } catch {
     throw new AppError("provider_unavailable", `${name} could not be reached. Please try again.`);
   }
   if (res.ok) return res;
   await res.body?.cancel();
-  if (res.status === 401) throw new AppError("app_not_connected", `${name} no longer accepts this connection: connect it again in Settings`);
+  if (res.status === 401)
+    throw new AppError("app_not_connected", `${name} no longer accepts this connection: connect it again in Settings`);
   if (res.status === 404) throw new AppError("not_found", "This file is no longer in the drive");
   if (res.status === 429) throw new AppError("rate_limited", `${name} is busy. Please try again in a moment.`);
   throw new AppError("provider_unavailable", `${name} answered with an error (${res.status}). Please try again.`);
@@ -88,7 +102,8 @@ async function driveFetch(url: string, token: string, app: DriveAppId): Promise<
 
 async function parsed<S extends v.GenericSchema>(res: Response, schema: S, app: DriveAppId): Promise<v.InferOutput<S>> {
   const body = v.safeParse(schema, await res.json().catch(() => null));
-  if (!body.success) throw new AppError("provider_unavailable", `${CONNECTED_APP_SPECS[app].name} answered in an unexpected way`);
+  if (!body.success)
+    throw new AppError("provider_unavailable", `${CONNECTED_APP_SPECS[app].name} answered in an unexpected way`);
   return body.output;
 }
 
@@ -106,7 +121,14 @@ export interface DriveListInput {
 }
 
 /** A page of the drive's files (no folders), newest first, or those whose name matches the query. */
-export async function listDriveFiles({ env, db, userId, app, query, cursor }: DriveListInput): Promise<{ files: DriveFile[]; nextCursor: string | null }> {
+export async function listDriveFiles({
+  env,
+  db,
+  userId,
+  app,
+  query,
+  cursor,
+}: DriveListInput): Promise<{ files: DriveFile[]; nextCursor: string | null }> {
   const token = await tokenFor(env, db, userId, app);
   const base = apiBase(env, apiOf(app));
   if (apiOf(app) === "google") {
@@ -132,8 +154,12 @@ export async function listDriveFiles({ env, db, userId, app, query, cursor }: Dr
   }
   // Graph pages by a skip token inside its nextLink; only that token travels to the browser and back.
   const select = "$select=id,name,size,file,folder,lastModifiedDateTime";
-  const path = query ? `/me/drive/root/search(q='${encodeURIComponent(query.replace(/'/g, "''"))}')` : "/me/drive/root/children";
-  const url = new URL(`${base}${path}?${select}&$top=${DRIVE_PAGE_SIZE}${query ? "" : "&$orderby=lastModifiedDateTime desc"}`);
+  const path = query
+    ? `/me/drive/root/search(q='${encodeURIComponent(query.replace(/'/g, "''"))}')`
+    : "/me/drive/root/children";
+  const url = new URL(
+    `${base}${path}?${select}&$top=${DRIVE_PAGE_SIZE}${query ? "" : "&$orderby=lastModifiedDateTime desc"}`,
+  );
   if (cursor) url.searchParams.set("$skiptoken", cursor);
   const body = await parsed(await driveFetch(url.toString(), token, app), GraphListSchema, app);
   const next = body["@odata.nextLink"] ? new URL(body["@odata.nextLink"]).searchParams.get("$skiptoken") : null;
@@ -181,21 +207,46 @@ async function readCapped(res: Response): Promise<Uint8Array<ArrayBuffer>> {
 }
 
 /** One file's name, type and bytes (a Google document exported), refused past 5 MB. */
-export async function readDriveFile({ env, db, userId, app, fileId }: { env: DriveEnv; db: Db; userId: string; app: DriveAppId; fileId: string }) {
+export async function readDriveFile({
+  env,
+  db,
+  userId,
+  app,
+  fileId,
+}: {
+  env: DriveEnv;
+  db: Db;
+  userId: string;
+  app: DriveAppId;
+  fileId: string;
+}) {
   const token = await tokenFor(env, db, userId, app);
   const base = apiBase(env, apiOf(app));
   const id = encodeURIComponent(fileId);
   if (apiOf(app) === "google") {
-    const meta = await parsed(await driveFetch(`${base}/drive/v3/files/${id}?fields=id,name,mimeType,size`, token, app), GoogleFileSchema, app);
-    if (meta.size !== undefined && Number(meta.size) > DRIVE_MAX_BYTES) throw new AppError("payload_too_large", "This file is larger than 5 MB");
+    const meta = await parsed(
+      await driveFetch(`${base}/drive/v3/files/${id}?fields=id,name,mimeType,size`, token, app),
+      GoogleFileSchema,
+      app,
+    );
+    if (meta.size !== undefined && Number(meta.size) > DRIVE_MAX_BYTES)
+      throw new AppError("payload_too_large", "This file is larger than 5 MB");
     const exported = GOOGLE_EXPORTS[meta.mimeType];
     const url = exported
       ? `${base}/drive/v3/files/${id}/export?mimeType=${encodeURIComponent(exported.mime)}`
       : `${base}/drive/v3/files/${id}?alt=media`;
     const bytes = await readCapped(await driveFetch(url, token, app));
-    return { name: exported ? `${meta.name}${exported.ext}` : meta.name, mimeType: exported?.mime ?? meta.mimeType, bytes };
+    return {
+      name: exported ? `${meta.name}${exported.ext}` : meta.name,
+      mimeType: exported?.mime ?? meta.mimeType,
+      bytes,
+    };
   }
-  const meta = await parsed(await driveFetch(`${base}/me/drive/items/${id}?$select=id,name,size,file,folder`, token, app), GraphItemSchema, app);
+  const meta = await parsed(
+    await driveFetch(`${base}/me/drive/items/${id}?$select=id,name,size,file,folder`, token, app),
+    GraphItemSchema,
+    app,
+  );
   if (!meta.file) throw new AppError("invalid_input", "This item is a folder, not a file");
   if ((meta.size ?? 0) > DRIVE_MAX_BYTES) throw new AppError("payload_too_large", "This file is larger than 5 MB");
   // Graph answers /content with a redirect to a short-lived download URL; fetch follows it.

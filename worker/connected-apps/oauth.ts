@@ -1,7 +1,15 @@
 // OAuth 2 authorization-code flow with PKCE (S256) for the connected apps, through arctic's generic OAuth2Client:
 // start (authorization URL + single-use state), finish (code exchange, tokens sealed at rest), a valid access
 // token for the rest of the worker (refreshed when expired), and best-effort revocation on disconnect.
-import { ArcticFetchError, CodeChallengeMethod, generateCodeVerifier, generateState, OAuth2Client, OAuth2RequestError, type OAuth2Tokens } from "arctic";
+import {
+  ArcticFetchError,
+  CodeChallengeMethod,
+  generateCodeVerifier,
+  generateState,
+  OAuth2Client,
+  OAuth2RequestError,
+  type OAuth2Tokens,
+} from "arctic";
 import { deleteConnectedApp, readAppTokens, saveAppTokens, saveOAuthState, takeOAuthState } from "../db/accounts-apps";
 import type { Db } from "../env";
 import { AppError } from "../errors";
@@ -26,12 +34,30 @@ function clientFor(env: OAuthEnv, app: ConnectedAppId, origin: string | null) {
   };
 }
 
-export async function startConnection({ env, db, userId, app, origin }: { env: OAuthEnv; db: Db; userId: string; app: ConnectedAppId; origin: string }) {
+export async function startConnection({
+  env,
+  db,
+  userId,
+  app,
+  origin,
+}: {
+  env: OAuthEnv;
+  db: Db;
+  userId: string;
+  app: ConnectedAppId;
+  origin: string;
+}) {
   const { spec, endpoints, client } = clientFor(env, app, origin);
   const state = generateState();
   const codeVerifier = generateCodeVerifier();
   await saveOAuthState({ db, state, userId, app, codeVerifier });
-  const url = client.createAuthorizationURLWithPKCE(endpoints.authorize, state, CodeChallengeMethod.S256, codeVerifier, spec.scopes);
+  const url = client.createAuthorizationURLWithPKCE(
+    endpoints.authorize,
+    state,
+    CodeChallengeMethod.S256,
+    codeVerifier,
+    spec.scopes,
+  );
   for (const [k, val] of Object.entries(spec.authorizeParams ?? {})) url.searchParams.set(k, val);
   return url.toString();
 }
@@ -52,14 +78,30 @@ function tokenFields(tokens: OAuth2Tokens) {
 }
 
 function providerError(err: unknown, name: string): AppError {
-  if (err instanceof OAuth2RequestError) return new AppError("invalid_social_token", `${name} refused the connection (${err.code})`);
-  if (err instanceof ArcticFetchError) return new AppError("provider_unavailable", `${name} could not be reached. Please try again.`);
+  if (err instanceof OAuth2RequestError)
+    return new AppError("invalid_social_token", `${name} refused the connection (${err.code})`);
+  if (err instanceof ArcticFetchError)
+    return new AppError("provider_unavailable", `${name} could not be reached. Please try again.`);
   console.error("oauth token exchange failed", err);
   return new AppError("provider_unavailable", `${name} answered in an unexpected way. Please try again.`);
 }
 
 /** Completes a connection: the state must be this user's and unexpired; the code is exchanged with its verifier. */
-export async function finishConnection({ env, db, userId, state, code, origin }: { env: OAuthEnv; db: Db; userId: string; state: string; code: string; origin: string }) {
+export async function finishConnection({
+  env,
+  db,
+  userId,
+  state,
+  code,
+  origin,
+}: {
+  env: OAuthEnv;
+  db: Db;
+  userId: string;
+  state: string;
+  code: string;
+  origin: string;
+}) {
   const row = await takeOAuthState({ db, state, userId });
   if (!row) throw new AppError("verification_expired", "This connection attempt has expired. Please start again.");
   const app = row.app as ConnectedAppId;
@@ -78,7 +120,17 @@ export async function finishConnection({ env, db, userId, state, code, origin }:
  * A usable access token for the user's connected app (refreshed and re-sealed when it is about to expire), or null
  * when the app is not connected or can no longer be refreshed. For the features that read the drive, mail or calendar.
  */
-export async function getConnectedAppToken({ env, db, userId, app }: { env: OAuthEnv; db: Db; userId: string; app: ConnectedAppId }): Promise<string | null> {
+export async function getConnectedAppToken({
+  env,
+  db,
+  userId,
+  app,
+}: {
+  env: OAuthEnv;
+  db: Db;
+  userId: string;
+  app: ConnectedAppId;
+}): Promise<string | null> {
   const stored = await readAppTokens({ db, env, userId, app });
   if (!stored) return null;
   if (stored.expiresAt === null || stored.expiresAt - REFRESH_MARGIN_MS > Date.now()) return stored.accessToken;
@@ -97,7 +149,17 @@ export async function getConnectedAppToken({ env, db, userId, app }: { env: OAut
 }
 
 /** Disconnects: revokes the token at the provider when it supports revocation (best effort), then forgets it. */
-export async function disconnectApp({ env, db, userId, app }: { env: OAuthEnv; db: Db; userId: string; app: ConnectedAppId }) {
+export async function disconnectApp({
+  env,
+  db,
+  userId,
+  app,
+}: {
+  env: OAuthEnv;
+  db: Db;
+  userId: string;
+  app: ConnectedAppId;
+}) {
   const stored = await readAppTokens({ db, env, userId, app });
   const deleted = await deleteConnectedApp({ db, userId, app });
   const spec = CONNECTED_APP_SPECS[app];
@@ -105,7 +167,9 @@ export async function disconnectApp({ env, db, userId, app }: { env: OAuthEnv; d
   const creds = oauthClient(env, spec.server);
   if (stored && endpoints.revoke && creds) {
     const client = new OAuth2Client(creds.clientId, creds.clientSecret, null);
-    await client.revokeToken(endpoints.revoke, stored.refreshToken ?? stored.accessToken).catch((err) => console.error("token revocation failed", err));
+    await client
+      .revokeToken(endpoints.revoke, stored.refreshToken ?? stored.accessToken)
+      .catch((err) => console.error("token revocation failed", err));
   }
   return deleted;
 }

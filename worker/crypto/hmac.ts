@@ -9,7 +9,13 @@ function hmacKey(secret: string, purpose: string): Promise<CryptoKey> {
   const id = `${purpose}\u0000${secret}`;
   let key = keys.get(id);
   if (!key) {
-    key = crypto.subtle.importKey("raw", new TextEncoder().encode(`${purpose}:${secret}`), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    key = crypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode(`${purpose}:${secret}`),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign"],
+    );
     keys.set(id, key);
   }
   return key;
@@ -22,7 +28,11 @@ export function appSecret(env: { JWT_SECRET?: string }): string {
 
 /** HMAC-SHA256 of `message` under the app secret for `purpose`, as lowercase hex. */
 export async function keyedHash(env: { JWT_SECRET?: string }, purpose: string, message: string): Promise<string> {
-  const sig = await crypto.subtle.sign("HMAC", await hmacKey(appSecret(env), purpose), new TextEncoder().encode(message));
+  const sig = await crypto.subtle.sign(
+    "HMAC",
+    await hmacKey(appSecret(env), purpose),
+    new TextEncoder().encode(message),
+  );
   return Array.from(new Uint8Array(sig), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 

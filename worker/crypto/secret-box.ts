@@ -26,7 +26,8 @@ function keyBytes(secret: string | undefined): Uint8Array {
           return new Uint8Array(0);
         }
       })();
-  if (bytes.length !== 32) throw new AppError("server_misconfigured", "MODEL_KEYS_SECRET must be 32 bytes (64 hex characters or base64)");
+  if (bytes.length !== 32)
+    throw new AppError("server_misconfigured", "MODEL_KEYS_SECRET must be 32 bytes (64 hex characters or base64)");
   return bytes;
 }
 
@@ -51,7 +52,11 @@ export async function seal(env: { MODEL_KEYS_SECRET?: string }, plaintext: strin
 }
 
 /** The plaintext, or null when the value was tampered with, moved, or sealed under another key. */
-export async function open(env: { MODEL_KEYS_SECRET?: string }, sealed: Sealed, boundTo: string): Promise<string | null> {
+export async function open(
+  env: { MODEL_KEYS_SECRET?: string },
+  sealed: Sealed,
+  boundTo: string,
+): Promise<string | null> {
   try {
     const pt = await crypto.subtle.decrypt(
       { name: "AES-GCM", iv: fromBase64(sealed.iv), additionalData: new TextEncoder().encode(boundTo) },

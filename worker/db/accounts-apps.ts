@@ -12,7 +12,19 @@ export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
 type SecretEnv = { MODEL_KEYS_SECRET?: string };
 const bound = (userId: string, app: string, kind: "access" | "refresh") => `connected-app|${userId}|${app}|${kind}`;
 
-export async function saveOAuthState({ db, state, userId, app, codeVerifier }: { db: Db; state: string; userId: string; app: ConnectedAppId; codeVerifier: string }) {
+export async function saveOAuthState({
+  db,
+  state,
+  userId,
+  app,
+  codeVerifier,
+}: {
+  db: Db;
+  state: string;
+  userId: string;
+  app: ConnectedAppId;
+  codeVerifier: string;
+}) {
   const now = Date.now();
   await db.batch([
     // Old, abandoned attempts of anyone are swept as new ones start.
@@ -55,7 +67,10 @@ export async function saveAppTokens({
   await db
     .insert(connectedApps)
     .values({ userId, app, ...values })
-    .onConflictDoUpdate({ target: [connectedApps.userId, connectedApps.app], set: refresh ? values : { accessToken: access, expiresAt, scope } });
+    .onConflictDoUpdate({
+      target: [connectedApps.userId, connectedApps.app],
+      set: refresh ? values : { accessToken: access, expiresAt, scope },
+    });
 }
 
 export async function listConnectedApps({ db, userId }: { db: Db; userId: string }) {
@@ -67,8 +82,20 @@ export async function listConnectedApps({ db, userId }: { db: Db; userId: string
 }
 
 /** The decrypted tokens of the user's app, or null when not connected (or they no longer decrypt). */
-export async function readAppTokens({ db, env, userId, app }: { db: Db; env: SecretEnv; userId: string; app: ConnectedAppId }) {
-  const row = await db.query.connectedApps.findFirst({ where: and(eq(connectedApps.userId, userId), eq(connectedApps.app, app)) });
+export async function readAppTokens({
+  db,
+  env,
+  userId,
+  app,
+}: {
+  db: Db;
+  env: SecretEnv;
+  userId: string;
+  app: ConnectedAppId;
+}) {
+  const row = await db.query.connectedApps.findFirst({
+    where: and(eq(connectedApps.userId, userId), eq(connectedApps.app, app)),
+  });
   if (!row) return null;
   const a = unpackSealed(row.accessToken);
   const accessToken = a ? await open(env, a, bound(userId, app, "access")) : null;

@@ -5,12 +5,26 @@ import type { Db } from "../env";
 import type { SocialProvider } from "../protocol/settings";
 import { linkedAccounts, users } from "./schema";
 
-export async function getLinkedAccount({ db, provider, providerId }: { db: Db; provider: SocialProvider; providerId: string }) {
-  return db.query.linkedAccounts.findFirst({ where: and(eq(linkedAccounts.provider, provider), eq(linkedAccounts.providerId, providerId)) });
+export async function getLinkedAccount({
+  db,
+  provider,
+  providerId,
+}: {
+  db: Db;
+  provider: SocialProvider;
+  providerId: string;
+}) {
+  return db.query.linkedAccounts.findFirst({
+    where: and(eq(linkedAccounts.provider, provider), eq(linkedAccounts.providerId, providerId)),
+  });
 }
 
 export async function listLinkedAccounts({ db, userId }: { db: Db; userId: string }) {
-  return db.select().from(linkedAccounts).where(eq(linkedAccounts.userId, userId)).orderBy(asc(linkedAccounts.createdAt));
+  return db
+    .select()
+    .from(linkedAccounts)
+    .where(eq(linkedAccounts.userId, userId))
+    .orderBy(asc(linkedAccounts.createdAt));
 }
 
 /** Links the identity to the user; false when it (or this provider for this user) is linked already. */
@@ -27,7 +41,11 @@ export async function linkAccount({
   providerId: string;
   email: string | null;
 }) {
-  const rows = await db.insert(linkedAccounts).values({ userId, provider, providerId, email }).onConflictDoNothing().returning();
+  const rows = await db
+    .insert(linkedAccounts)
+    .values({ userId, provider, providerId, email })
+    .onConflictDoNothing()
+    .returning();
   return rows.length > 0;
 }
 
@@ -37,15 +55,28 @@ export async function createSocialUser({
   identity,
 }: {
   db: Db;
-  identity: { provider: SocialProvider; providerId: string; email: string; name: string | null; picture: string | null };
+  identity: {
+    provider: SocialProvider;
+    providerId: string;
+    email: string;
+    name: string | null;
+    picture: string | null;
+  };
 }) {
   const id = crypto.randomUUID();
   const [[user]] = await db.batch([
     db
       .insert(users)
-      .values({ id, name: identity.name?.trim().slice(0, 100) || identity.email.split("@")[0]!, email: identity.email, avatar: identity.picture })
+      .values({
+        id,
+        name: identity.name?.trim().slice(0, 100) || identity.email.split("@")[0]!,
+        email: identity.email,
+        avatar: identity.picture,
+      })
       .returning(),
-    db.insert(linkedAccounts).values({ userId: id, provider: identity.provider, providerId: identity.providerId, email: identity.email }),
+    db
+      .insert(linkedAccounts)
+      .values({ userId: id, provider: identity.provider, providerId: identity.providerId, email: identity.email }),
   ]);
   return user!;
 }
@@ -64,6 +95,8 @@ export async function unlinkIfNotLast({ db, userId, provider }: { db: Db; userId
       )
     RETURNING provider`);
   if (rows.length > 0) return "unlinked" as const;
-  const exists = await db.query.linkedAccounts.findFirst({ where: and(eq(linkedAccounts.userId, userId), eq(linkedAccounts.provider, provider)) });
+  const exists = await db.query.linkedAccounts.findFirst({
+    where: and(eq(linkedAccounts.userId, userId), eq(linkedAccounts.provider, provider)),
+  });
   return exists ? ("last" as const) : ("missing" as const);
 }

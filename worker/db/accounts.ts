@@ -71,7 +71,11 @@ export async function takeEmailCodeAttempt({ db, userId }: { db: Db; userId: str
     .update(emailVerifications)
     .set({ attempts: sql`${emailVerifications.attempts} + 1` })
     .where(
-      and(eq(emailVerifications.userId, userId), lt(emailVerifications.attempts, MAX_CODE_ATTEMPTS), gt(emailVerifications.expiresAt, Date.now())),
+      and(
+        eq(emailVerifications.userId, userId),
+        lt(emailVerifications.attempts, MAX_CODE_ATTEMPTS),
+        gt(emailVerifications.expiresAt, Date.now()),
+      ),
     )
     .returning();
   return row ?? null;
@@ -122,7 +126,9 @@ export async function startPasswordReset({
 }
 
 export async function getPasswordResetByToken({ db, tokenHash }: { db: Db; tokenHash: string }) {
-  return db.query.passwordResets.findFirst({ where: and(eq(passwordResets.tokenHash, tokenHash), gt(passwordResets.expiresAt, Date.now())) });
+  return db.query.passwordResets.findFirst({
+    where: and(eq(passwordResets.tokenHash, tokenHash), gt(passwordResets.expiresAt, Date.now())),
+  });
 }
 
 /** Uses one try of the user's reset code: the row while unexpired with tries left, else null. */
@@ -130,7 +136,13 @@ export async function takeResetCodeAttempt({ db, userId }: { db: Db; userId: str
   const [row] = await db
     .update(passwordResets)
     .set({ attempts: sql`${passwordResets.attempts} + 1` })
-    .where(and(eq(passwordResets.userId, userId), lt(passwordResets.attempts, MAX_CODE_ATTEMPTS), gt(passwordResets.expiresAt, Date.now())))
+    .where(
+      and(
+        eq(passwordResets.userId, userId),
+        lt(passwordResets.attempts, MAX_CODE_ATTEMPTS),
+        gt(passwordResets.expiresAt, Date.now()),
+      ),
+    )
     .returning();
   return row ?? null;
 }

@@ -10,7 +10,8 @@ import { affiliateClicks, affiliateCommissions, affiliateFaqViews, affiliateRefe
 const CODE_ATTEMPTS = 5;
 
 function isUniqueViolation(err: unknown): boolean {
-  const text = err instanceof Error ? `${err.message} ${err.cause instanceof Error ? err.cause.message : ""}` : String(err);
+  const text =
+    err instanceof Error ? `${err.message} ${err.cause instanceof Error ? err.cause.message : ""}` : String(err);
   return /UNIQUE constraint failed/i.test(text);
 }
 
@@ -41,7 +42,10 @@ export async function joinAffiliate({ db, userId, newCode }: { db: Db; userId: s
 export async function findAffiliate({ db, code }: { db: Db; code: string }) {
   const normalized = normalizeAffiliateCode(code);
   if (!normalized) return undefined;
-  return db.query.users.findFirst({ where: eq(users.affiliateCode, normalized), columns: { id: true, affiliateCode: true } });
+  return db.query.users.findFirst({
+    where: eq(users.affiliateCode, normalized),
+    columns: { id: true, affiliateCode: true },
+  });
 }
 
 export async function recordClick({ db, referrerId, now }: { db: Db; referrerId: string; now: number }) {

@@ -30,11 +30,31 @@ export async function getChat({ db, id, userId }: { db: Db; id: string; userId: 
   });
 }
 
-export async function createChat({ db, userId, id, title, persona }: { db: Db; userId: string; id?: string; title?: string; persona?: ExpertPersonaId | null }) {
+export async function createChat({
+  db,
+  userId,
+  id,
+  title,
+  persona,
+}: {
+  db: Db;
+  userId: string;
+  id?: string;
+  title?: string;
+  persona?: ExpertPersonaId | null;
+}) {
   const now = Date.now();
   const [row] = await db
     .insert(chatSessions)
-    .values({ id: id ?? crypto.randomUUID(), userId, title: title?.trim() || DEFAULT_TITLE, persona: persona ?? null, createdAt: now, updatedAt: now, lastMessageAt: now })
+    .values({
+      id: id ?? crypto.randomUUID(),
+      userId,
+      title: title?.trim() || DEFAULT_TITLE,
+      persona: persona ?? null,
+      createdAt: now,
+      updatedAt: now,
+      lastMessageAt: now,
+    })
     .onConflictDoNothing()
     .returning();
   return row;

@@ -6,7 +6,19 @@ import type { FeedTab } from "../protocol/feeds";
 import type { PromptLanguage } from "../protocol/prompts";
 import { feedStatus, feeds } from "./schema";
 
-export async function readFeeds({ db, tabs, lang, limit, now }: { db: Db; tabs: readonly FeedTab[]; lang: PromptLanguage; limit: number; now: number }) {
+export async function readFeeds({
+  db,
+  tabs,
+  lang,
+  limit,
+  now,
+}: {
+  db: Db;
+  tabs: readonly FeedTab[];
+  lang: PromptLanguage;
+  limit: number;
+  now: number;
+}) {
   const itemQueries = tabs.map((tab) =>
     db
       .select()
@@ -15,8 +27,18 @@ export async function readFeeds({ db, tabs, lang, limit, now }: { db: Db; tabs: 
       .orderBy(desc(feeds.publishedAt), feeds.id)
       .limit(limit),
   );
-  const statusQuery = db.select().from(feedStatus).where(inArray(feedStatus.tab, [...tabs]));
-  const [status, ...items] = await db.batch([statusQuery, ...itemQueries] as [typeof statusQuery, ...(typeof itemQueries)[number][]]);
+  const statusQuery = db
+    .select()
+    .from(feedStatus)
+    .where(inArray(feedStatus.tab, [...tabs]));
+  const [status, ...items] = await db.batch([statusQuery, ...itemQueries] as [
+    typeof statusQuery,
+    ...(typeof itemQueries)[number][],
+  ]);
   const underMaintenance = new Set(status.filter((s) => s.maintenance !== 0).map((s) => s.tab));
-  return tabs.map((tab, i) => ({ tab, maintenance: underMaintenance.has(tab), items: underMaintenance.has(tab) ? [] : (items[i] ?? []) }));
+  return tabs.map((tab, i) => ({
+    tab,
+    maintenance: underMaintenance.has(tab),
+    items: underMaintenance.has(tab) ? [] : (items[i] ?? []),
+  }));
 }

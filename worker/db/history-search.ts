@@ -6,7 +6,14 @@
 // A matching message comes with a snippet of the words a reader sees around the match (history-snippet.ts: an answer's
 // Markdown as plain text), made from FTS5 highlight() of the message.
 import { sqlDateTime } from "../lib/time";
-import { type HistorySearchChat, type HistorySearchMessage, MATCH_END, MATCH_START, queryWords, toSegments } from "../protocol/history-search";
+import {
+  type HistorySearchChat,
+  type HistorySearchMessage,
+  MATCH_END,
+  MATCH_START,
+  queryWords,
+  toSegments,
+} from "../protocol/history-search";
 import { historySnippet } from "./history-snippet";
 
 /** Letters d/đ in one word expanded both ways, at most (2^4 = 16 variants); further ones are kept as typed. */
@@ -71,7 +78,9 @@ function matchIn(column: "body" | "title", userId: string, expr: string, chatIds
  * Where a page of chats starts: in the title phase after (lastMessageAt, chatId), or in the message phase below a
  * message row id (exclusive).
  */
-export type ChatsCursor = { phase: "title"; lastMessageAt: number; chatId: string } | { phase: "message"; beforeRowId: number };
+export type ChatsCursor =
+  | { phase: "title"; lastMessageAt: number; chatId: string }
+  | { phase: "message"; beforeRowId: number };
 
 /** The message phase's start: above every row id. */
 const TOP_ROW_ID = Number.MAX_SAFE_INTEGER;
@@ -221,7 +230,13 @@ export async function searchChats({
   if (chats.length === 0) return { results: [], nextCursor };
   const ids = chats.map((c) => c.id);
 
-  const [snippets, titles] = await d1.batch<{ chat_id: string; message_id: string; sender: string; marked: string; title: string }>([
+  const [snippets, titles] = await d1.batch<{
+    chat_id: string;
+    message_id: string;
+    sender: string;
+    marked: string;
+    title: string;
+  }>([
     // The latest matching message of each chat (row_number over the match set), highlighted only for it.
     d1
       .prepare(
@@ -317,13 +332,31 @@ export async function searchChatMessages({
        ORDER BY m.created_at, m.id
        LIMIT ?8`,
     )
-    .bind(matchIn("body", userId, expr, [chatId]), MATCH_START, MATCH_END, userId, chatId, cursor?.createdAt ?? 0, cursor?.rowId ?? 0, limit + 1)
+    .bind(
+      matchIn("body", userId, expr, [chatId]),
+      MATCH_START,
+      MATCH_END,
+      userId,
+      chatId,
+      cursor?.createdAt ?? 0,
+      cursor?.rowId ?? 0,
+      limit + 1,
+    )
     .all<MessageHitRow>();
   const page = rows.slice(0, limit);
   const results = page.map((r): HistorySearchMessage => {
     const { snippet, hits } = historySnippet(r.marked, r.sender === "bot");
-    return { message_id: r.message_id, sender: r.sender, created_at: new Date(r.created_at).toISOString(), snippet, hits };
+    return {
+      message_id: r.message_id,
+      sender: r.sender,
+      created_at: new Date(r.created_at).toISOString(),
+      snippet,
+      hits,
+    };
   });
   const last = page.at(-1);
-  return { results, nextCursor: last && rows.length > limit ? { createdAt: last.created_at, rowId: last.row_id } : null };
+  return {
+    results,
+    nextCursor: last && rows.length > limit ? { createdAt: last.created_at, rowId: last.row_id } : null,
+  };
 }

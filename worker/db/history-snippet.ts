@@ -47,7 +47,10 @@ function inlineText(tokens: readonly Token[]): string {
   for (const token of tokens) {
     switch (token.type) {
       case "text":
-        out += "tokens" in token && token.tokens ? inlineText(token.tokens) : decodeEntities(token.text).replace(STRAY_MARKUP, "");
+        out +=
+          "tokens" in token && token.tokens
+            ? inlineText(token.tokens)
+            : decodeEntities(token.text).replace(STRAY_MARKUP, "");
         break;
       case "codespan":
       case "escape":
@@ -144,7 +147,9 @@ export interface HistorySnippet {
  * chat); a question is shown as typed.
  */
 export function historySnippet(highlighted: string, markdown: boolean): HistorySnippet {
-  const visible = markdown ? highlighted.replace(HIDDEN_MARKDOWN, (hidden) => (hidden.startsWith("!") ? "" : "]()")) : highlighted;
+  const visible = markdown
+    ? highlighted.replace(HIDDEN_MARKDOWN, (hidden) => (hidden.startsWith("!") ? "" : "]()"))
+    : highlighted;
   const hits = visible.split(MATCH_START).length - 1;
   const first = visible.indexOf(MATCH_START);
   const at = first < 0 ? 0 : first;
@@ -158,7 +163,10 @@ export function historySnippet(highlighted: string, markdown: boolean): HistoryS
   }
 
   const words = text.split(/\s+/u).filter(Boolean);
-  const matchWord = Math.max(0, words.findIndex((w) => w.includes(MATCH_START)));
+  const matchWord = Math.max(
+    0,
+    words.findIndex((w) => w.includes(MATCH_START)),
+  );
   const start = Math.max(0, matchWord - WORDS_BEFORE);
   const end = Math.min(words.length, start + WORDS_IN_ALL);
   const cutBefore = start > 0 || visible.slice(0, from).trim() !== "";

@@ -28,7 +28,15 @@ export async function insertImage({ db, image }: { db: Db; image: NewImage }) {
 }
 
 /** The insert of insertImage, for a caller that adds it to its own batch (the image turn: image and messages at once). */
-export function insertImageStatement({ db, image, createdAt = Date.now() }: { db: Db; image: NewImage; createdAt?: number }) {
+export function insertImageStatement({
+  db,
+  image,
+  createdAt = Date.now(),
+}: {
+  db: Db;
+  image: NewImage;
+  createdAt?: number;
+}) {
   return db
     .insert(images)
     .values({
@@ -74,7 +82,17 @@ export function parseImageCursor(s: string): ImageCursor | null {
  * One page of the user's images, newest first, after `before`; with the cursor to the next (older) page, null when
  * there is none. The user is in the WHERE: another user's images are never listed.
  */
-export async function listImages({ db, userId, limit, before }: { db: Db; userId: string; limit: number; before?: ImageCursor | null }) {
+export async function listImages({
+  db,
+  userId,
+  limit,
+  before,
+}: {
+  db: Db;
+  userId: string;
+  limit: number;
+  before?: ImageCursor | null;
+}) {
   const older = before
     ? or(lt(images.createdAt, before.createdAt), and(eq(images.createdAt, before.createdAt), lt(images.id, before.id)))
     : undefined;

@@ -104,7 +104,10 @@ export async function listMessagesPage({
   maxBytes?: number;
 }) {
   const older = before
-    ? or(lt(messages.createdAt, before.createdAt), and(eq(messages.createdAt, before.createdAt), lt(messages.id, before.id)))
+    ? or(
+        lt(messages.createdAt, before.createdAt),
+        and(eq(messages.createdAt, before.createdAt), lt(messages.id, before.id)),
+      )
     : undefined;
   // One extra row tells whether older messages exist.
   const rows = await db
@@ -141,7 +144,10 @@ export async function getChatWithMessagesPage(params: {
   before?: MessageCursor;
   maxBytes?: number;
 }) {
-  const [chat, page] = await Promise.all([getChat({ db: params.db, id: params.chatId, userId: params.userId }), listMessagesPage(params)]);
+  const [chat, page] = await Promise.all([
+    getChat({ db: params.db, id: params.chatId, userId: params.userId }),
+    listMessagesPage(params),
+  ]);
   return chat ? { chat, ...page } : undefined;
 }
 
@@ -152,7 +158,9 @@ export async function getChatWithMessagesPage(params: {
 export function publicChatContent(chat: ChatRow, rows: MessageRow[], running: PublicMessage[] = []) {
   const saved = rows.map(publicMessage);
   const ids = new Set(saved.map((m) => m.message_id));
-  return { chats: [{ id: chat.id, title: chat.title, messages: [...saved, ...running.filter((m) => !ids.has(m.message_id))] }] };
+  return {
+    chats: [{ id: chat.id, title: chat.title, messages: [...saved, ...running.filter((m) => !ids.has(m.message_id))] }],
+  };
 }
 
 function toRow(userId: string, chatId: string, m: MessageInput, now: number) {
@@ -190,7 +198,17 @@ function toRow(userId: string, chatId: string, m: MessageInput, now: number) {
  * rewritten when some field differs, and the chat only moves when a row was added or changed, so saving the same
  * messages again changes nothing (the chat does not jump to the top of the list).
  */
-export async function saveMessages({ db, userId, chatId, items }: { db: Db; userId: string; chatId: string; items: MessageInput[] }) {
+export async function saveMessages({
+  db,
+  userId,
+  chatId,
+  items,
+}: {
+  db: Db;
+  userId: string;
+  chatId: string;
+  items: MessageInput[];
+}) {
   const statements = saveMessagesStatements({ db, userId, chatId, items });
   if (statements.length === 0) return 0;
   const [first, ...rest] = statements;
@@ -199,7 +217,17 @@ export async function saveMessages({ db, userId, chatId, items }: { db: Db; user
 }
 
 /** The statements of saveMessages, for a caller that adds its own to the same batch (one D1 round trip). */
-export function saveMessagesStatements({ db, userId, chatId, items }: { db: Db; userId: string; chatId: string; items: MessageInput[] }) {
+export function saveMessagesStatements({
+  db,
+  userId,
+  chatId,
+  items,
+}: {
+  db: Db;
+  userId: string;
+  chatId: string;
+  items: MessageInput[];
+}) {
   if (items.length === 0) return [];
   const now = Date.now();
   const upserts = items.map((m) => {
@@ -227,7 +255,9 @@ export function saveMessagesStatements({ db, userId, chatId, items }: { db: Db; 
       lastMessageAt: now,
       updatedAt: now,
       ...(firstPrompt
-        ? { title: sql`CASE WHEN ${chatSessions.title} = ${DEFAULT_TITLE} THEN ${titleFromPrompt(firstPrompt.message)} ELSE ${chatSessions.title} END` }
+        ? {
+            title: sql`CASE WHEN ${chatSessions.title} = ${DEFAULT_TITLE} THEN ${titleFromPrompt(firstPrompt.message)} ELSE ${chatSessions.title} END`,
+          }
         : {}),
     })
     .where(and(eq(chatSessions.id, chatId), eq(chatSessions.userId, userId), touched));

@@ -35,11 +35,22 @@ export async function saveModelKey({
   await db
     .insert(userModelKeys)
     .values({ userId, provider, ciphertext: sealed.ciphertext, iv: sealed.iv, last4, createdAt: now })
-    .onConflictDoUpdate({ target: [userModelKeys.userId, userModelKeys.provider], set: { ciphertext: sealed.ciphertext, iv: sealed.iv, last4, createdAt: now } });
+    .onConflictDoUpdate({
+      target: [userModelKeys.userId, userModelKeys.provider],
+      set: { ciphertext: sealed.ciphertext, iv: sealed.iv, last4, createdAt: now },
+    });
   return { provider, last4, createdAt: now };
 }
 
-export async function deleteModelKey({ db, userId, provider }: { db: Db; userId: string; provider: ExternalModelProvider }) {
+export async function deleteModelKey({
+  db,
+  userId,
+  provider,
+}: {
+  db: Db;
+  userId: string;
+  provider: ExternalModelProvider;
+}) {
   const rows = await db
     .delete(userModelKeys)
     .where(and(eq(userModelKeys.userId, userId), eq(userModelKeys.provider, provider)))
@@ -56,11 +67,18 @@ export interface SealedModelKey {
 
 /** Every sealed key of the user, for the Durable Object (it opens one only for the turn that uses it). */
 export function sealedModelKeysQuery(db: Db, userId: string) {
-  return db.select({ provider: userModelKeys.provider, iv: userModelKeys.iv, ciphertext: userModelKeys.ciphertext }).from(userModelKeys).where(eq(userModelKeys.userId, userId));
+  return db
+    .select({ provider: userModelKeys.provider, iv: userModelKeys.iv, ciphertext: userModelKeys.ciphertext })
+    .from(userModelKeys)
+    .where(eq(userModelKeys.userId, userId));
 }
 
 /** Opens a sealed key of the user, or null when it no longer opens (the secret changed). */
-export function openModelKey(env: { MODEL_KEYS_SECRET?: string }, userId: string, key: SealedModelKey): Promise<string | null> {
+export function openModelKey(
+  env: { MODEL_KEYS_SECRET?: string },
+  userId: string,
+  key: SealedModelKey,
+): Promise<string | null> {
   return open(env, { iv: key.iv, ciphertext: key.ciphertext }, boundTo(userId, key.provider));
 }
 
@@ -79,7 +97,9 @@ export async function getUserModelKey({
   userId: string;
   provider: ExternalModelProvider;
 }): Promise<string | null> {
-  const row = await db.query.userModelKeys.findFirst({ where: and(eq(userModelKeys.userId, userId), eq(userModelKeys.provider, provider)) });
+  const row = await db.query.userModelKeys.findFirst({
+    where: and(eq(userModelKeys.userId, userId), eq(userModelKeys.provider, provider)),
+  });
   if (!row) return null;
   return open(env, { iv: row.iv, ciphertext: row.ciphertext }, boundTo(userId, provider));
 }

@@ -17,7 +17,11 @@ export type PremiumPeriodRow = typeof premiumPeriods.$inferSelect;
 
 /** The user's paid periods, oldest first (one query, for a batch). */
 export function premiumPeriodsQuery(db: Db, userId: string) {
-  return db.select().from(premiumPeriods).where(eq(premiumPeriods.userId, userId)).orderBy(asc(premiumPeriods.startAt), asc(premiumPeriods.endAt));
+  return db
+    .select()
+    .from(premiumPeriods)
+    .where(eq(premiumPeriods.userId, userId))
+    .orderBy(asc(premiumPeriods.startAt), asc(premiumPeriods.endAt));
 }
 
 export function toPremiumPeriod(r: PremiumPeriodRow): PremiumPeriod {
@@ -26,7 +30,10 @@ export function toPremiumPeriod(r: PremiumPeriodRow): PremiumPeriod {
 
 /** The user row and their paid periods as one read (one batch), what a payment is computed from. */
 export async function readPremiumQueue({ db, userId }: { db: Db; userId: string }) {
-  const [userRows, periodRows] = await db.batch([db.select().from(users).where(eq(users.id, userId)).limit(1), premiumPeriodsQuery(db, userId)]);
+  const [userRows, periodRows] = await db.batch([
+    db.select().from(users).where(eq(users.id, userId)).limit(1),
+    premiumPeriodsQuery(db, userId),
+  ]);
   return { user: userRows[0], periods: periodRows.map(toPremiumPeriod) };
 }
 
@@ -71,13 +78,29 @@ export async function createOrder({
 }
 
 export async function getOrderByCode({ db, code, userId }: { db: Db; code: string; userId: string }) {
-  return db.query.paymentOrders.findFirst({ where: and(eq(paymentOrders.code, code.toUpperCase()), eq(paymentOrders.userId, userId)) });
+  return db.query.paymentOrders.findFirst({
+    where: and(eq(paymentOrders.code, code.toUpperCase()), eq(paymentOrders.userId, userId)),
+  });
 }
 
 /** The user's newest order for a package created after `since` (the verify flow reuses it instead of a new one). */
-export async function latestOrderFor({ db, userId, packageType, since }: { db: Db; userId: string; packageType: PackageType; since: number }) {
+export async function latestOrderFor({
+  db,
+  userId,
+  packageType,
+  since,
+}: {
+  db: Db;
+  userId: string;
+  packageType: PackageType;
+  since: number;
+}) {
   return db.query.paymentOrders.findFirst({
-    where: and(eq(paymentOrders.userId, userId), eq(paymentOrders.packageType, packageType), gt(paymentOrders.createdAt, since)),
+    where: and(
+      eq(paymentOrders.userId, userId),
+      eq(paymentOrders.packageType, packageType),
+      gt(paymentOrders.createdAt, since),
+    ),
     orderBy: [desc(paymentOrders.createdAt)],
   });
 }
@@ -192,16 +215,50 @@ export async function applyPayment(input: ApplyPaymentInput): Promise<ApplyOutco
   // Numbered parameters, shared by the statements of the batch (D1 binds ?NNN); a statement's own values follow
   // from ?20 on (OWN).
   const p = {
-    txId: 1, applyId: 2, orderId: 3, userId: 4, now: 5, amount: 6, readLevel: 7, readEnd: 8, level: 9, premiumStart: 10,
-    premiumEnd: 11, start: 12, end: 13, packageType: 14, price: 15, subId: 16, commissionId: 17, bps: 18, commission: 19,
-    readStart: 20, readCount: 21,
+    txId: 1,
+    applyId: 2,
+    orderId: 3,
+    userId: 4,
+    now: 5,
+    amount: 6,
+    readLevel: 7,
+    readEnd: 8,
+    level: 9,
+    premiumStart: 10,
+    premiumEnd: 11,
+    start: 12,
+    end: 13,
+    packageType: 14,
+    price: 15,
+    subId: 16,
+    commissionId: 17,
+    bps: 18,
+    commission: 19,
+    readStart: 20,
+    readCount: 21,
   } as const;
   const OWN = 22;
   const values: Record<keyof typeof p, unknown> = {
-    txId: tx.id, applyId, orderId: order.id, userId: order.userId, now, amount: tx.transferAmount, readLevel: read.isPremium,
-    readEnd: read.premiumEnd, level: fields.isPremium, premiumStart: fields.premiumStart, premiumEnd: fields.premiumEnd,
-    start: queue.added.start, end: queue.added.end, packageType: order.packageType, price: order.amount, subId,
-    commissionId: crypto.randomUUID(), bps: input.commissionBps, commission: input.commission, readStart: read.premiumStart,
+    txId: tx.id,
+    applyId,
+    orderId: order.id,
+    userId: order.userId,
+    now,
+    amount: tx.transferAmount,
+    readLevel: read.isPremium,
+    readEnd: read.premiumEnd,
+    level: fields.isPremium,
+    premiumStart: fields.premiumStart,
+    premiumEnd: fields.premiumEnd,
+    start: queue.added.start,
+    end: queue.added.end,
+    packageType: order.packageType,
+    price: order.amount,
+    subId,
+    commissionId: crypto.randomUUID(),
+    bps: input.commissionBps,
+    commission: input.commission,
+    readStart: read.premiumStart,
     readCount: read.periodCount,
   };
   const params = (Object.keys(p) as (keyof typeof p)[]).sort((a, b) => p[a] - p[b]).map((k) => values[k]);
@@ -216,7 +273,17 @@ export async function applyPayment(input: ApplyPaymentInput): Promise<ApplyOutco
        ?${p.orderId}, 'received', ?${p.applyId}, ?${p.now}, ?${p.now})
      ON CONFLICT(id) DO UPDATE SET apply_id = excluded.apply_id, updated_at = excluded.updated_at
      WHERE bank_transactions.outcome = 'received'`,
-      own: [tx.gateway, tx.transactionDate, tx.accountNumber, tx.subAccount, tx.code, tx.content, tx.description, tx.referenceCode, tx.transferType],
+      own: [
+        tx.gateway,
+        tx.transactionDate,
+        tx.accountNumber,
+        tx.subAccount,
+        tx.code,
+        tx.content,
+        tx.description,
+        tx.referenceCode,
+        tx.transferType,
+      ],
     },
     // 2. Pending → paid, only for the claim holder, the exact amount and the premium the queue was computed from.
     {
@@ -248,7 +315,13 @@ export async function applyPayment(input: ApplyPaymentInput): Promise<ApplyOutco
         : {
             sql: `INSERT INTO premium_periods (id, user_id, subscription_id, level, start_at, end_at, created_at)
      SELECT ${own(0)}, ?${p.userId}, ${own(1)}, ${own(2)}, ${own(3)}, ${own(4)}, ?${p.now} WHERE ${orderClaimed}`,
-            own: [crypto.randomUUID(), period === queue.added ? subId : period.source, period.level, period.start, period.end],
+            own: [
+              crypto.randomUUID(),
+              period === queue.added ? subId : period.source,
+              period.level,
+              period.start,
+              period.end,
+            ],
           },
     ),
     // A history row's dates span its periods (first start, last end), so they stay true when its time moves.
@@ -304,11 +377,29 @@ function periodWrites(queue: ApplyPaymentInput["queue"]): { kind: "update" | "in
 }
 
 /** Moves a transaction this attempt claimed (still `received`) to the review queue. */
-export async function markForReview({ db, txId, applyId, reason, now }: { db: Db; txId: string; applyId: string; reason: string; now: number }) {
+export async function markForReview({
+  db,
+  txId,
+  applyId,
+  reason,
+  now,
+}: {
+  db: Db;
+  txId: string;
+  applyId: string;
+  reason: string;
+  now: number;
+}) {
   await db
     .update(bankTransactions)
     .set({ outcome: "review", reviewReason: reason, updatedAt: now })
-    .where(and(eq(bankTransactions.id, txId), eq(bankTransactions.applyId, applyId), eq(bankTransactions.outcome, "received")));
+    .where(
+      and(
+        eq(bankTransactions.id, txId),
+        eq(bankTransactions.applyId, applyId),
+        eq(bankTransactions.outcome, "received"),
+      ),
+    );
 }
 
 /**
@@ -332,7 +423,10 @@ export async function listPaidPeriods({ db, userId, limit }: { db: Db; userId: s
         WHERE earlier.subscription_id = ${subscriptions.id} AND earlier.start_at < ${premiumPeriods.startAt})`,
     })
     .from(subscriptions)
-    .leftJoin(premiumPeriods, and(eq(premiumPeriods.subscriptionId, subscriptions.id), eq(premiumPeriods.userId, userId)))
+    .leftJoin(
+      premiumPeriods,
+      and(eq(premiumPeriods.subscriptionId, subscriptions.id), eq(premiumPeriods.userId, userId)),
+    )
     .where(eq(subscriptions.userId, userId))
     .orderBy(desc(start), desc(subscriptions.createdAt))
     .limit(limit);
@@ -362,7 +456,10 @@ export function publicOrder(o: OrderRow, now: number) {
 }
 
 /** A history row's status: cancelled stays cancelled, otherwise scheduled before its start, active until its end, then expired. */
-export function periodStatus(s: Pick<PaidPeriodRow, "status" | "start" | "end">, now: number): "active" | "scheduled" | "expired" | "cancelled" {
+export function periodStatus(
+  s: Pick<PaidPeriodRow, "status" | "start" | "end">,
+  now: number,
+): "active" | "scheduled" | "expired" | "cancelled" {
   if (s.status === "cancelled") return "cancelled";
   if (s.start > now) return "scheduled";
   return s.end > now ? "active" : "expired";
@@ -388,12 +485,32 @@ export function publicPaidPeriod(s: PaidPeriodRow, now: number) {
  * only if the row still holds `from`: a payment that changed it meanwhile wins, and tells the object itself.
  * True when written.
  */
-export async function savePremiumFields({ db, userId, from, to, now }: { db: Db; userId: string; from: PremiumState; to: PremiumState; now: number }) {
-  const is = (column: typeof users.premiumStart | typeof users.premiumEnd, value: number | null) => (value === null ? isNull(column) : eq(column, value));
+export async function savePremiumFields({
+  db,
+  userId,
+  from,
+  to,
+  now,
+}: {
+  db: Db;
+  userId: string;
+  from: PremiumState;
+  to: PremiumState;
+  now: number;
+}) {
+  const is = (column: typeof users.premiumStart | typeof users.premiumEnd, value: number | null) =>
+    value === null ? isNull(column) : eq(column, value);
   const rows = await db
     .update(users)
     .set({ isPremium: to.isPremium, premiumStart: to.premiumStart, premiumEnd: to.premiumEnd, updatedAt: now })
-    .where(and(eq(users.id, userId), eq(users.isPremium, from.isPremium), is(users.premiumStart, from.premiumStart), is(users.premiumEnd, from.premiumEnd)))
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.isPremium, from.isPremium),
+        is(users.premiumStart, from.premiumStart),
+        is(users.premiumEnd, from.premiumEnd),
+      ),
+    )
     .returning({ id: users.id });
   return rows.length > 0;
 }

@@ -4,7 +4,15 @@ import type { Db } from "../env";
 import { promptUses } from "./schema";
 
 /** Counts one use of `promptId` in a single statement and answers its new total. */
-export async function recordPromptUse({ db, promptId, now }: { db: Db; promptId: string; now: number }): Promise<number> {
+export async function recordPromptUse({
+  db,
+  promptId,
+  now,
+}: {
+  db: Db;
+  promptId: string;
+  now: number;
+}): Promise<number> {
   const rows = await db
     .insert(promptUses)
     .values({ promptId, uses: 1, lastUsedAt: now })

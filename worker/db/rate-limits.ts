@@ -14,7 +14,17 @@ export interface RateLimitHit {
 }
 
 /** Counts one attempt against `key` and says whether it is within `max` attempts per fixed window of `windowMs`. */
-export async function takeRateLimit({ db, key, max, windowMs }: { db: Db; key: string; max: number; windowMs: number }): Promise<RateLimitHit> {
+export async function takeRateLimit({
+  db,
+  key,
+  max,
+  windowMs,
+}: {
+  db: Db;
+  key: string;
+  max: number;
+  windowMs: number;
+}): Promise<RateLimitHit> {
   const now = Date.now();
   const windowStart = now - (now % windowMs);
   const rows = await db.all<{ count: number }>(sql`
@@ -36,7 +46,9 @@ export async function hitRateLimit({ db, key, max, windowMs }: { db: Db; key: st
 export async function refundRateLimit({ db, key, windowMs }: { db: Db; key: string; windowMs: number }) {
   const now = Date.now();
   const windowStart = now - (now % windowMs);
-  await db.run(sql`UPDATE rate_limits SET count = max(count - 1, 0) WHERE key = ${key} AND window_start = ${windowStart}`);
+  await db.run(
+    sql`UPDATE rate_limits SET count = max(count - 1, 0) WHERE key = ${key} AND window_start = ${windowStart}`,
+  );
 }
 
 export async function clearRateLimit({ db, key }: { db: Db; key: string }) {

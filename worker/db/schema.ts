@@ -33,7 +33,10 @@ export const users = sqliteTable(
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
   },
-  (t) => [uniqueIndex("users_email_unique").on(t.email), uniqueIndex("users_affiliate_code_unique").on(t.affiliateCode)],
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_affiliate_code_unique").on(t.affiliateCode),
+  ],
 );
 
 /** Google and Facebook identities linked to a user. */
@@ -42,7 +45,9 @@ export const linkedAccounts = sqliteTable(
   {
     provider: text("provider", { enum: ["google", "facebook"] }).notNull(),
     providerId: text("provider_id").notNull(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     email: text("email"),
     createdAt: integer("created_at").notNull().default(now),
   },
@@ -58,7 +63,9 @@ export const userSessions = sqliteTable(
   "user_sessions",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
     userAgent: text("user_agent").notNull().default(""),
     ip: text("ip"),
@@ -79,9 +86,13 @@ export const chatSessions = sqliteTable(
   "chat_sessions",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     title: text("title").notNull().default("New Chat"),
-    status: text("status", { enum: ["active", "deleted"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "deleted"] })
+      .notNull()
+      .default("active"),
     isStarred: integer("is_starred", { mode: "boolean" }).notNull().default(false),
     /** The expert persona the chat was started with (worker/personalization/personas.ts), or null. */
     persona: text("persona"),
@@ -101,8 +112,12 @@ export const messages = sqliteTable(
   "messages",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    chatId: text("chat_id").notNull().references(() => chatSessions.id, { onDelete: "cascade" }),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => chatSessions.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     messageId: text("message_id").notNull(),
     sender: text("sender", { enum: ["user", "bot"] }).notNull(),
     message: text("message").notNull().default(""),
@@ -141,7 +156,9 @@ export const images = sqliteTable(
   "images",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     chatId: text("chat_id"),
     messageId: text("message_id"),
     r2Key: text("r2_key").notNull(),
@@ -163,7 +180,9 @@ export const images = sqliteTable(
 export const dailyUsage = sqliteTable(
   "daily_usage",
   {
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     day: text("day").notNull(),
     bucket: text("bucket").notNull(),
     count: integer("count").notNull().default(0),
@@ -172,7 +191,9 @@ export const dailyUsage = sqliteTable(
 );
 
 export const aiSettings = sqliteTable("ai_settings", {
-  userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
   chatCustomization: text("chat_customization").notNull().default(""),
   enableSearch: integer("enable_search", { mode: "boolean" }).notNull().default(true),
   enableAiCustom: integer("enable_ai_custom", { mode: "boolean" }).notNull().default(true),
@@ -196,11 +217,15 @@ export const paymentOrders = sqliteTable(
   "payment_orders",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     code: text("code").notNull(),
     packageType: text("package_type", { enum: ["BS_1T", "BS_1Y", "AD_1T", "AD_1Y"] }).notNull(),
     amount: integer("amount").notNull(),
-    status: text("status", { enum: ["pending", "paid", "expired", "cancelled"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "paid", "expired", "cancelled"] })
+      .notNull()
+      .default("pending"),
     transactionId: text("transaction_id"),
     createdAt: integer("created_at").notNull().default(now),
     paidAt: integer("paid_at"),
@@ -221,14 +246,18 @@ export const subscriptions = sqliteTable(
   "subscriptions",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     plan: text("plan", { enum: ["BS_1T", "BS_1Y", "AD_1T", "AD_1Y"] }).notNull(),
     /** The span of its periods: the first one's start, the last one's end (kept up to date when they move). */
     startDate: integer("start_date").notNull(),
     endDate: integer("end_date").notNull(),
     price: integer("price").notNull(),
     transactionId: text("transaction_id"),
-    status: text("status", { enum: ["active", "expired", "cancelled"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "expired", "cancelled"] })
+      .notNull()
+      .default("active"),
     method: text("method").notNull().default("bank_transfer"),
     createdAt: integer("created_at").notNull().default(now),
     /** The order that bought this period: one history row per order. */
@@ -247,7 +276,9 @@ export const premiumPeriods = sqliteTable(
   "premium_periods",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     /** What paid for it; null for premium that was set on the user row before periods were kept. */
     subscriptionId: text("subscription_id").references(() => subscriptions.id, { onDelete: "set null" }),
     /** users.is_premium while it runs: 1 Basic, 2 Advanced+. */
@@ -256,7 +287,10 @@ export const premiumPeriods = sqliteTable(
     endAt: integer("end_at").notNull(),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [index("premium_periods_user").on(t.userId, t.startAt), index("premium_periods_subscription").on(t.subscriptionId)],
+  (t) => [
+    index("premium_periods_user").on(t.userId, t.startAt),
+    index("premium_periods_subscription").on(t.subscriptionId),
+  ],
 );
 
 /**
@@ -279,7 +313,9 @@ export const bankTransactions = sqliteTable(
     transferType: text("transfer_type").notNull(),
     transferAmount: integer("transfer_amount").notNull(),
     orderId: text("order_id"),
-    outcome: text("outcome", { enum: ["received", "applied", "review", "ignored"] }).notNull().default("received"),
+    outcome: text("outcome", { enum: ["received", "applied", "review", "ignored"] })
+      .notNull()
+      .default("received"),
     reviewReason: text("review_reason"),
     applyId: text("apply_id"),
     receivedAt: integer("received_at").notNull().default(now),
@@ -292,8 +328,12 @@ export const bankTransactions = sqliteTable(
 export const affiliateReferrals = sqliteTable(
   "affiliate_referrals",
   {
-    referredUserId: text("referred_user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
-    referrerId: text("referrer_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    referredUserId: text("referred_user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    referrerId: text("referrer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [index("affiliate_referrals_referrer").on(t.referrerId, t.createdAt)],
@@ -304,7 +344,9 @@ export const affiliateClicks = sqliteTable(
   "affiliate_clicks",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    referrerId: text("referrer_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    referrerId: text("referrer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     createdAt: integer("created_at").notNull().default(now),
   },
   (t) => [index("affiliate_clicks_referrer").on(t.referrerId, t.createdAt)],
@@ -315,18 +357,29 @@ export const affiliateCommissions = sqliteTable(
   "affiliate_commissions",
   {
     id: text("id").primaryKey(),
-    referrerId: text("referrer_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    referredUserId: text("referred_user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    orderId: text("order_id").notNull().references(() => paymentOrders.id, { onDelete: "cascade" }),
+    referrerId: text("referrer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    referredUserId: text("referred_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => paymentOrders.id, { onDelete: "cascade" }),
     orderAmount: integer("order_amount").notNull(),
     /** The commission rate in basis points (2000 = 20%) when the order was paid. */
     rateBps: integer("rate_bps").notNull(),
     /** Whole VND. */
     commission: integer("commission").notNull(),
-    status: text("status", { enum: ["pending", "approved", "paid", "cancelled"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "approved", "paid", "cancelled"] })
+      .notNull()
+      .default("pending"),
     createdAt: integer("created_at").notNull().default(now),
   },
-  (t) => [uniqueIndex("affiliate_commissions_order").on(t.orderId), index("affiliate_commissions_referrer").on(t.referrerId, t.createdAt)],
+  (t) => [
+    uniqueIndex("affiliate_commissions_order").on(t.orderId),
+    index("affiliate_commissions_referrer").on(t.referrerId, t.createdAt),
+  ],
 );
 
 /** How often each affiliate FAQ question was opened (the "popular" sort). */
@@ -337,7 +390,9 @@ export const affiliateFaqViews = sqliteTable("affiliate_faq_views", {
 
 /** Pending email changes: a 6-digit code (stored hashed), valid 10 minutes, 5 tries. */
 export const emailVerifications = sqliteTable("email_verifications", {
-  userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
   newEmail: text("new_email").notNull(),
   codeHash: text("code_hash").notNull(),
   attempts: integer("attempts").notNull().default(0),
@@ -349,7 +404,9 @@ export const emailVerifications = sqliteTable("email_verifications", {
 export const userModelKeys = sqliteTable(
   "user_model_keys",
   {
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     provider: text("provider").notNull(),
     ciphertext: text("ciphertext").notNull(),
     iv: text("iv").notNull(),
@@ -364,7 +421,9 @@ export const userMemories = sqliteTable(
   "user_memories",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     content: text("content").notNull(),
     createdAt: integer("created_at").notNull().default(now),
   },
@@ -375,7 +434,9 @@ export const userMemories = sqliteTable(
 export const passwordResets = sqliteTable(
   "password_resets",
   {
-    userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull(),
     codeHash: text("code_hash").notNull(),
     attempts: integer("attempts").notNull().default(0),
@@ -402,7 +463,9 @@ export const devMailbox = sqliteTable(
 export const connectedApps = sqliteTable(
   "connected_apps",
   {
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     app: text("app").notNull(),
     accessToken: text("access_token").notNull(),
     refreshToken: text("refresh_token"),
@@ -416,7 +479,9 @@ export const connectedApps = sqliteTable(
 /** The PKCE verifier of an OAuth connection in progress, keyed by its state; lives a few minutes. */
 export const oauthStates = sqliteTable("oauth_states", {
   state: text("state").primaryKey(),
-  userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
   app: text("app").notNull(),
   codeVerifier: text("code_verifier").notNull(),
   expiresAt: integer("expires_at").notNull(),

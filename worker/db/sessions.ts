@@ -18,7 +18,15 @@ export interface SessionRow {
 }
 
 /** Records a new session and the ones it replaced (past the plan's limit), in one batch. */
-export async function recordSession({ db, session, replacedIds }: { db: Db; session: SessionRow; replacedIds: string[] }) {
+export async function recordSession({
+  db,
+  session,
+  replacedIds,
+}: {
+  db: Db;
+  session: SessionRow;
+  replacedIds: string[];
+}) {
   const insert = db.insert(userSessions).values(session);
   if (replacedIds.length === 0) {
     await insert;
@@ -29,12 +37,28 @@ export async function recordSession({ db, session, replacedIds }: { db: Db; sess
     db
       .update(userSessions)
       .set({ revokedAt: session.createdAt, revokedReason: "replaced" })
-      .where(and(eq(userSessions.userId, session.userId), inArray(userSessions.id, replacedIds), isNull(userSessions.revokedAt))),
+      .where(
+        and(
+          eq(userSessions.userId, session.userId),
+          inArray(userSessions.id, replacedIds),
+          isNull(userSessions.revokedAt),
+        ),
+      ),
   ]);
 }
 
 /** Records that these sessions of the user ended. */
-export async function recordRevoked({ db, userId, ids, reason }: { db: Db; userId: string; ids: string[]; reason: LogoutReason }) {
+export async function recordRevoked({
+  db,
+  userId,
+  ids,
+  reason,
+}: {
+  db: Db;
+  userId: string;
+  ids: string[];
+  reason: LogoutReason;
+}) {
   if (ids.length === 0) return;
   await db
     .update(userSessions)

@@ -3,7 +3,13 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../env";
 import { isoOrNull } from "../lib/time";
-import { type AiSettingsView, type AiStyle, AI_STYLES, CUSTOM_INSTRUCTION_MAX_CHARS, type MemoryFact } from "../protocol/settings";
+import {
+  type AiSettingsView,
+  type AiStyle,
+  AI_STYLES,
+  CUSTOM_INSTRUCTION_MAX_CHARS,
+  type MemoryFact,
+} from "../protocol/settings";
 import { aiSettings, userMemories } from "./schema";
 
 export interface AiSettingsRecord {
@@ -45,8 +51,18 @@ export function aiSettingsFromRow(row: typeof aiSettings.$inferSelect | undefine
 }
 
 /** Writes the given fields (others keep their stored value, or the default for a first write); returns the result. */
-export async function updateAiSettings({ db, userId, patch }: { db: Db; userId: string; patch: Partial<AiSettingsRecord> }) {
-  const defined = Object.fromEntries(Object.entries(patch).filter(([, x]) => x !== undefined)) as Partial<AiSettingsRecord>;
+export async function updateAiSettings({
+  db,
+  userId,
+  patch,
+}: {
+  db: Db;
+  userId: string;
+  patch: Partial<AiSettingsRecord>;
+}) {
+  const defined = Object.fromEntries(
+    Object.entries(patch).filter(([, x]) => x !== undefined),
+  ) as Partial<AiSettingsRecord>;
   const now = Date.now();
   const [row] = await db
     .insert(aiSettings)
@@ -78,7 +94,11 @@ export function aiSettingsView(s: AiSettingsRecord): AiSettingsView {
 // ---- remembered facts ---------------------------------------------------------------------------------------------
 
 export async function listMemories({ db, userId }: { db: Db; userId: string }) {
-  return db.select().from(userMemories).where(eq(userMemories.userId, userId)).orderBy(asc(userMemories.createdAt), asc(userMemories.id));
+  return db
+    .select()
+    .from(userMemories)
+    .where(eq(userMemories.userId, userId))
+    .orderBy(asc(userMemories.createdAt), asc(userMemories.id));
 }
 
 export function memoryView(m: typeof userMemories.$inferSelect): MemoryFact {
@@ -89,7 +109,17 @@ export function memoryView(m: typeof userMemories.$inferSelect): MemoryFact {
  * Remembers a fact unless the user already holds `max` of them (checked in the same statement, so parallel adds
  * cannot overshoot). Returns the new row, or null when full.
  */
-export async function addMemory({ db, userId, content, max }: { db: Db; userId: string; content: string; max: number }) {
+export async function addMemory({
+  db,
+  userId,
+  content,
+  max,
+}: {
+  db: Db;
+  userId: string;
+  content: string;
+  max: number;
+}) {
   const id = crypto.randomUUID();
   const rows = await db.all<{ id: string }>(sql`
     INSERT INTO user_memories (id, user_id, content, created_at)
@@ -107,7 +137,10 @@ export async function countMemories({ db, userId }: { db: Db; userId: string }) 
 
 /** Forgets one fact of this user; false when no such fact is theirs. */
 export async function deleteMemory({ db, userId, id }: { db: Db; userId: string; id: string }) {
-  const rows = await db.delete(userMemories).where(and(eq(userMemories.id, id), eq(userMemories.userId, userId))).returning({ id: userMemories.id });
+  const rows = await db
+    .delete(userMemories)
+    .where(and(eq(userMemories.id, id), eq(userMemories.userId, userId)))
+    .returning({ id: userMemories.id });
   return rows.length > 0;
 }
 

@@ -5,7 +5,19 @@ import type { Db } from "../env";
 import { dailyUsage } from "./schema";
 
 /** A statement that sets the user's count for a day and bucket to the object's count (batchable). */
-export function usageCountStatement({ db, userId, day, bucket, count }: { db: Db; userId: string; day: string; bucket: string; count: number }) {
+export function usageCountStatement({
+  db,
+  userId,
+  day,
+  bucket,
+  count,
+}: {
+  db: Db;
+  userId: string;
+  day: string;
+  bucket: string;
+  count: number;
+}) {
   return db
     .insert(dailyUsage)
     .values({ userId, day, bucket, count })

@@ -18,7 +18,9 @@ export async function getUserById({ db, id }: { db: Db; id: string }) {
   return db.query.users.findFirst({ where: eq(users.id, id) });
 }
 
-export type ProfilePatch = Partial<Pick<SessionUser, "name" | "phoneNumber" | "birthday" | "gender" | "avatar" | "language">>;
+export type ProfilePatch = Partial<
+  Pick<SessionUser, "name" | "phoneNumber" | "birthday" | "gender" | "avatar" | "language">
+>;
 
 export async function updateProfile({ db, userId, patch }: { db: Db; userId: string; patch: ProfilePatch }) {
   const [row] = await db

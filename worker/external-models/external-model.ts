@@ -51,10 +51,17 @@ export function externalEntry(provider: ExternalModelProvider): CatalogueEntry {
  * The language model for one turn with the user's key. Only the user's key is in the environment the builder sees,
  * so no operator key can travel with the call.
  */
-export function buildExternalModel(env: { EXTERNAL_MODEL_BASE_URLS?: string }, provider: ExternalModelProvider, apiKey: string): LanguageModelV3 {
+export function buildExternalModel(
+  env: { EXTERNAL_MODEL_BASE_URLS?: string },
+  provider: ExternalModelProvider,
+  apiKey: string,
+): LanguageModelV3 {
   const spec = EXTERNAL_PROVIDERS[provider];
   const builder = BUILDERS[spec.sdk];
-  const model = buildProviderModel({ provider: builder.provider, model: spec.model, baseURL: providerBaseURL(env, spec) }, { [builder.keyVar]: apiKey });
+  const model = buildProviderModel(
+    { provider: builder.provider, model: spec.model, baseURL: providerBaseURL(env, spec) },
+    { [builder.keyVar]: apiKey },
+  );
   if (!model) throw new Error(`no model for ${provider}`);
   return model;
 }

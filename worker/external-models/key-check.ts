@@ -19,7 +19,10 @@ export async function checkProviderKey(
   try {
     res = await fetch(url, {
       method: spec.check.method,
-      headers: { ...authHeaders(spec, apiKey), ...(spec.check.method === "POST" ? { "Content-Type": "application/json" } : {}) },
+      headers: {
+        ...authHeaders(spec, apiKey),
+        ...(spec.check.method === "POST" ? { "Content-Type": "application/json" } : {}),
+      },
       body: spec.check.method === "POST" ? JSON.stringify(spec.check.body) : undefined,
       signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
       redirect: "manual",

@@ -105,7 +105,10 @@ export function providerBaseURL(env: { EXTERNAL_MODEL_BASE_URLS?: string }, spec
   if (env.EXTERNAL_MODEL_BASE_URLS) {
     try {
       const overrides: unknown = JSON.parse(env.EXTERNAL_MODEL_BASE_URLS);
-      const url = overrides && typeof overrides === "object" ? (overrides as Record<string, unknown>)[spec.operatorKey] : undefined;
+      const url =
+        overrides && typeof overrides === "object"
+          ? (overrides as Record<string, unknown>)[spec.operatorKey]
+          : undefined;
       if (typeof url === "string" && /^https?:\/\//.test(url)) return url.replace(/\/+$/, "");
     } catch {
       console.error("EXTERNAL_MODEL_BASE_URLS is not valid JSON; using the official hosts");

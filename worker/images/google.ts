@@ -10,11 +10,27 @@
 // predictions that are all filtered (raiFilteredReason, or none at all). A bad key is HTTP 400 with reason
 // API_KEY_INVALID (Google does not use 401 for it).
 import * as v from "valibot";
-import { asImage, fetchImage, fromBase64, readJson, mentionsSafety, safetyViolation, toBase64, unavailable } from "./http";
+import {
+  asImage,
+  fetchImage,
+  fromBase64,
+  readJson,
+  mentionsSafety,
+  safetyViolation,
+  toBase64,
+  unavailable,
+} from "./http";
 import type { ImageAdapter, ImageOptions, ImageProviderConfig } from "./types";
 
 const PROVIDER = "google";
-const SAFETY_FINISH = new Set(["SAFETY", "IMAGE_SAFETY", "PROHIBITED_CONTENT", "BLOCKLIST", "SPII", "IMAGE_PROHIBITED_CONTENT"]);
+const SAFETY_FINISH = new Set([
+  "SAFETY",
+  "IMAGE_SAFETY",
+  "PROHIBITED_CONTENT",
+  "BLOCKLIST",
+  "SPII",
+  "IMAGE_PROHIBITED_CONTENT",
+]);
 
 const GenerateSchema = v.object({
   candidates: v.optional(
@@ -43,7 +59,13 @@ const GenerateSchema = v.object({
 
 const PredictSchema = v.object({
   predictions: v.optional(
-    v.array(v.object({ bytesBase64Encoded: v.optional(v.string()), mimeType: v.optional(v.string()), raiFilteredReason: v.optional(v.string()) })),
+    v.array(
+      v.object({
+        bytesBase64Encoded: v.optional(v.string()),
+        mimeType: v.optional(v.string()),
+        raiFilteredReason: v.optional(v.string()),
+      }),
+    ),
     [],
   ),
 });
@@ -76,7 +98,12 @@ function post(config: ImageProviderConfig, verb: "generateContent" | "predict", 
 const isImagen = (model: string) => model.startsWith("imagen");
 
 async function gemini(config: ImageProviderConfig, parts: unknown[], opts?: ImageOptions) {
-  const call = await post(config, "generateContent", { contents: [{ role: "user", parts }], generationConfig: { responseModalities: ["TEXT", "IMAGE"] } }, opts);
+  const call = await post(
+    config,
+    "generateContent",
+    { contents: [{ role: "user", parts }], generationConfig: { responseModalities: ["TEXT", "IMAGE"] } },
+    opts,
+  );
   const body = await readJson(call, GenerateSchema, PROVIDER);
   if (body.promptFeedback?.blockReason) throw safetyViolation(PROVIDER);
   const candidate = body.candidates[0];
@@ -86,7 +113,12 @@ async function gemini(config: ImageProviderConfig, parts: unknown[], opts?: Imag
     throw unavailable(PROVIDER, "sent no image");
   }
   const text = candidate?.content?.parts.find((p) => p.text)?.text?.trim();
-  return { ...asImage(fromBase64(inline.data, PROVIDER), PROVIDER), model: config.model, offline: false, ...(text ? { revisedPrompt: text } : {}) };
+  return {
+    ...asImage(fromBase64(inline.data, PROVIDER), PROVIDER),
+    model: config.model,
+    offline: false,
+    ...(text ? { revisedPrompt: text } : {}),
+  };
 }
 
 export const googleImages: ImageAdapter = {
@@ -97,10 +129,19 @@ export const googleImages: ImageAdapter = {
     const image = predictions.find((p) => p.bytesBase64Encoded);
     // Imagen drops filtered pictures from the list (or marks them with raiFilteredReason): nothing left is a refusal.
     if (!image?.bytesBase64Encoded) throw safetyViolation(PROVIDER);
-    return { ...asImage(fromBase64(image.bytesBase64Encoded, PROVIDER), PROVIDER), model: config.model, offline: false };
+    return {
+      ...asImage(fromBase64(image.bytesBase64Encoded, PROVIDER), PROVIDER),
+      model: config.model,
+      offline: false,
+    };
   },
   async edit(config, prompt, original, opts) {
-    if (isImagen(config.model)) throw unavailable(PROVIDER, `model ${config.model} cannot edit pictures; use a Gemini image model`);
-    return gemini(config, [{ text: prompt }, { inlineData: { mimeType: original.contentType, data: toBase64(original.bytes) } }], opts);
+    if (isImagen(config.model))
+      throw unavailable(PROVIDER, `model ${config.model} cannot edit pictures; use a Gemini image model`);
+    return gemini(
+      config,
+      [{ text: prompt }, { inlineData: { mimeType: original.contentType, data: toBase64(original.bytes) } }],
+      opts,
+    );
   },
 };

@@ -46,10 +46,18 @@ function failure(status: number, body: unknown, call: ImageCall): AppError {
   const kind = call.classify(status, body);
   if (kind === "safety") return safetyViolation(call.provider);
   if (kind === "auth" || status === 401 || status === 403) {
-    return new AppError("image_auth_failed", `The image provider ${call.provider} refused the configured key (HTTP ${status})`, { provider: call.provider });
+    return new AppError(
+      "image_auth_failed",
+      `The image provider ${call.provider} refused the configured key (HTTP ${status})`,
+      { provider: call.provider },
+    );
   }
   if (status === 429) {
-    return new AppError("image_rate_limited", `The image provider ${call.provider} is rate limiting Mây; try again shortly`, { provider: call.provider });
+    return new AppError(
+      "image_rate_limited",
+      `The image provider ${call.provider} is rate limiting Mây; try again shortly`,
+      { provider: call.provider },
+    );
   }
   return unavailable(call.provider, `answered HTTP ${status}`);
 }
@@ -58,12 +66,17 @@ function failure(status: number, body: unknown, call: ImageCall): AppError {
  * Calls the upstream and returns its response once it is OK, with the time limit still running over the body
  * (read it with `readWithin`). Throws one of the image errors otherwise.
  */
-export async function fetchImage(call: ImageCall): Promise<{ res: Response; read: <T>(f: (res: Response) => Promise<T>) => Promise<T> }> {
+export async function fetchImage(
+  call: ImageCall,
+): Promise<{ res: Response; read: <T>(f: (res: Response) => Promise<T>) => Promise<T> }> {
   const timeout = AbortSignal.timeout(call.timeoutMs);
   const combined = call.signal ? AbortSignal.any([call.signal, timeout]) : timeout;
   const mapAbort = (err: unknown): never => {
     if (err instanceof AppError) throw err;
-    if (call.signal?.aborted) throw call.signal.reason instanceof Error ? call.signal.reason : new DOMException("The image call was stopped", "AbortError");
+    if (call.signal?.aborted)
+      throw call.signal.reason instanceof Error
+        ? call.signal.reason
+        : new DOMException("The image call was stopped", "AbortError");
     if (timeout.aborted) throw unavailable(call.provider, `did not answer within ${call.timeoutMs} ms`);
     throw unavailable(call.provider, "cannot be reached");
   };
@@ -127,7 +140,8 @@ export function toBase64(bytes: Uint8Array): string {
 
 /** The image type its first bytes prove (PNG, JPEG, WebP, GIF), or null. */
 export function sniffImage(b: Uint8Array): string | null {
-  const at = (offset: number, sig: number[]) => b.length >= offset + sig.length && sig.every((x, i) => b[offset + i] === x);
+  const at = (offset: number, sig: number[]) =>
+    b.length >= offset + sig.length && sig.every((x, i) => b[offset + i] === x);
   if (at(0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
   if (at(0, [0xff, 0xd8, 0xff])) return "image/jpeg";
   if (at(0, [0x52, 0x49, 0x46, 0x46]) && at(8, [0x57, 0x45, 0x42, 0x50])) return "image/webp";

@@ -164,7 +164,8 @@ const DESCRIPTIONS: Record<DetectedLanguage, { generate: string; edit: string }>
     edit: "Офлайн-модель: вариант исходной картинки по запросу «{prompt}». Поставщик изображений не настроен, поэтому это абстрактная композиция, а не изображение от ИИ.",
   },
   zh: {
-    generate: "离线模型：根据「{prompt}」绘制的一幅抽象图。此服务器未配置图像生成服务，因此这只是抽象构图，并非 AI 生成的图片。",
+    generate:
+      "离线模型：根据「{prompt}」绘制的一幅抽象图。此服务器未配置图像生成服务，因此这只是抽象构图，并非 AI 生成的图片。",
     edit: "离线模型：根据「{prompt}」绘制的原图变体。此服务器未配置图像生成服务，因此这只是抽象构图，并非 AI 生成的图片。",
   },
 };
@@ -177,14 +178,32 @@ export function offlineDescription(prompt: string, isEdit: boolean): string {
 
 export async function generateOffline(prompt: string): Promise<GeneratedImage> {
   const seed = hash(normalize(prompt));
-  const bytes = await encodePng(OFFLINE_IMAGE_SIZE, OFFLINE_IMAGE_SIZE, draw(seed, null), { [SEED_KEY]: hex(seed), Software: "May offline image model" });
-  return { bytes, contentType: "image/png", model: OFFLINE_IMAGE_MODEL, offline: true, description: offlineDescription(prompt, false) };
+  const bytes = await encodePng(OFFLINE_IMAGE_SIZE, OFFLINE_IMAGE_SIZE, draw(seed, null), {
+    [SEED_KEY]: hex(seed),
+    Software: "May offline image model",
+  });
+  return {
+    bytes,
+    contentType: "image/png",
+    model: OFFLINE_IMAGE_MODEL,
+    offline: true,
+    description: offlineDescription(prompt, false),
+  };
 }
 
 export async function editOffline(prompt: string, original: Uint8Array): Promise<GeneratedImage> {
   const seed = seedOf(original);
   const variant = hash(normalize(prompt), seed);
   // The variant keeps the original's seed, so editing the edit still starts from the same picture family.
-  const bytes = await encodePng(OFFLINE_IMAGE_SIZE, OFFLINE_IMAGE_SIZE, draw(seed, variant), { [SEED_KEY]: hex(seed), Software: "May offline image model" });
-  return { bytes, contentType: "image/png", model: OFFLINE_IMAGE_MODEL, offline: true, description: offlineDescription(prompt, true) };
+  const bytes = await encodePng(OFFLINE_IMAGE_SIZE, OFFLINE_IMAGE_SIZE, draw(seed, variant), {
+    [SEED_KEY]: hex(seed),
+    Software: "May offline image model",
+  });
+  return {
+    bytes,
+    contentType: "image/png",
+    model: OFFLINE_IMAGE_MODEL,
+    offline: true,
+    description: offlineDescription(prompt, true),
+  };
 }

@@ -25,7 +25,8 @@ function classify(status: number, body: unknown) {
   const parsed = v.safeParse(ErrorSchema, body);
   if (!parsed.success) return undefined;
   const { code, type, message } = parsed.output.error;
-  const safety = SAFETY_CODES.has(code ?? "") || type === "image_generation_user_error" || /safety system/i.test(message ?? "");
+  const safety =
+    SAFETY_CODES.has(code ?? "") || type === "image_generation_user_error" || /safety system/i.test(message ?? "");
   return safety ? ("safety" as const) : undefined;
 }
 
@@ -45,7 +46,12 @@ async function answer(provider: string, config: ImageProviderConfig, call: Await
   // An empty list with 200 is how some servers report a filtered picture; without data there is nothing to show.
   if (!first?.b64_json) throw unavailable(provider, "sent no image data");
   const image = asImage(fromBase64(first.b64_json, provider), provider);
-  return { ...image, model: config.model, offline: false, ...(first.revised_prompt ? { revisedPrompt: first.revised_prompt } : {}) };
+  return {
+    ...image,
+    model: config.model,
+    offline: false,
+    ...(first.revised_prompt ? { revisedPrompt: first.revised_prompt } : {}),
+  };
 }
 
 export function openaiImages(provider: "openai" | "openai-compatible"): ImageAdapter {
@@ -57,7 +63,13 @@ export function openaiImages(provider: "openai" | "openai-compatible"): ImageAda
         init: {
           method: "POST",
           headers: { "Content-Type": "application/json", ...authHeaders(config) },
-          body: JSON.stringify({ model: config.model, prompt, n: 1, size: SIZE, ...(wantsFormat(config.model) ? { response_format: "b64_json" } : {}) }),
+          body: JSON.stringify({
+            model: config.model,
+            prompt,
+            n: 1,
+            size: SIZE,
+            ...(wantsFormat(config.model) ? { response_format: "b64_json" } : {}),
+          }),
         },
         timeoutMs: config.timeoutMs,
         signal: opts?.signal,

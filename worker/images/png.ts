@@ -53,7 +53,12 @@ function concat(parts: Uint8Array[]): Uint8Array {
  * (the difference to the pixel on its left), which makes smooth gradients compress to a few bytes per row.
  * `text` becomes tEXt chunks (Latin-1 keys and values).
  */
-export async function encodePng(width: number, height: number, rgb: Uint8Array, text: Record<string, string> = {}): Promise<Uint8Array> {
+export async function encodePng(
+  width: number,
+  height: number,
+  rgb: Uint8Array,
+  text: Record<string, string> = {},
+): Promise<Uint8Array> {
   if (rgb.length !== width * height * 3) throw new RangeError("pixel data does not match the size");
   const stride = width * 3;
   const filtered = new Uint8Array(height * (stride + 1));
@@ -72,7 +77,13 @@ export async function encodePng(width: number, height: number, rgb: Uint8Array, 
   view.setUint32(4, height);
   ihdr.set([8, 2, 0, 0, 0], 8); // 8 bits, truecolour RGB, deflate, adaptive filtering, no interlace
   const texts = Object.entries(text).map(([k, v]) => chunk("tEXt", new TextEncoder().encode(`${k}\0${v}`)));
-  return concat([PNG_SIGNATURE, chunk("IHDR", ihdr), ...texts, chunk("IDAT", await deflate(filtered)), chunk("IEND", new Uint8Array())]);
+  return concat([
+    PNG_SIGNATURE,
+    chunk("IHDR", ihdr),
+    ...texts,
+    chunk("IDAT", await deflate(filtered)),
+    chunk("IEND", new Uint8Array()),
+  ]);
 }
 
 export interface PngChunk {

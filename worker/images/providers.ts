@@ -69,7 +69,9 @@ export const IMAGE_PROVIDERS: readonly ImageProviderEntry[] = [
     key: (env) => setting(env.CLOUDFLARE_API_TOKEN),
     baseURL: (env) => {
       const account = setting(env.CLOUDFLARE_ACCOUNT_ID);
-      return account ? `https://api.cloudflare.com/client/v4/accounts/${encodeURIComponent(account)}/ai/run` : undefined;
+      return account
+        ? `https://api.cloudflare.com/client/v4/accounts/${encodeURIComponent(account)}/ai/run`
+        : undefined;
     },
     keyRequired: true,
     automatic: true,

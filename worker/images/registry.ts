@@ -22,7 +22,11 @@ export interface ImageSource {
   model: string;
   generate(prompt: string, opts?: ImageOptions): Promise<GeneratedImage>;
   /** Draws a new picture from the original and the prompt; image_unavailable when the provider cannot edit. */
-  edit(prompt: string, original: { bytes: Uint8Array; contentType: string }, opts?: ImageOptions): Promise<GeneratedImage>;
+  edit(
+    prompt: string,
+    original: { bytes: Uint8Array; contentType: string },
+    opts?: ImageOptions,
+  ): Promise<GeneratedImage>;
 }
 
 const TimeoutSchema = v.pipe(
@@ -65,7 +69,10 @@ export function createImageSource(env: ImageEnv): ImageSource {
   if (named && named !== "offline") {
     entry = IMAGE_PROVIDERS.find((p) => p.id === named);
     if (!entry) {
-      throw new AppError("server_misconfigured", `IMAGE_PROVIDER must be one of ${IMAGE_PROVIDERS.map((p) => p.id).join(", ")} or offline`);
+      throw new AppError(
+        "server_misconfigured",
+        `IMAGE_PROVIDER must be one of ${IMAGE_PROVIDERS.map((p) => p.id).join(", ")} or offline`,
+      );
     }
   } else if (!named) {
     entry = IMAGE_PROVIDERS.find((p) => p.automatic && p.key(env) !== undefined && p.baseURL(env) !== undefined);
@@ -87,7 +94,8 @@ export function createImageSource(env: ImageEnv): ImageSource {
     model: config.model,
     generate: async (prompt, opts) => chosen.adapter.generate(config, cleanImagePrompt(prompt), opts),
     async edit(prompt, original, opts) {
-      if (!chosen.adapter.edit) throw new AppError("image_unavailable", `${chosen.name} cannot edit pictures`, { provider: chosen.id });
+      if (!chosen.adapter.edit)
+        throw new AppError("image_unavailable", `${chosen.name} cannot edit pictures`, { provider: chosen.id });
       return chosen.adapter.edit(config, cleanImagePrompt(prompt), original, opts);
     },
   };

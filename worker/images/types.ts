@@ -32,5 +32,10 @@ export interface ImageProviderConfig {
 /** One provider's adapter. `edit` is absent when the provider cannot change an existing picture. */
 export interface ImageAdapter {
   generate(config: ImageProviderConfig, prompt: string, opts?: ImageOptions): Promise<GeneratedImage>;
-  edit?(config: ImageProviderConfig, prompt: string, original: { bytes: Uint8Array; contentType: string }, opts?: ImageOptions): Promise<GeneratedImage>;
+  edit?(
+    config: ImageProviderConfig,
+    prompt: string,
+    original: { bytes: Uint8Array; contentType: string },
+    opts?: ImageOptions,
+  ): Promise<GeneratedImage>;
 }

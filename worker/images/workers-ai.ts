@@ -27,7 +27,10 @@ async function run(config: ImageProviderConfig, model: string, input: Record<str
     url: `${config.baseURL.replace(/\/+$/, "")}/${encodeURI(model)}`,
     init: {
       method: "POST",
-      headers: { "Content-Type": "application/json", ...(config.apiKey ? { Authorization: `Bearer ${config.apiKey}` } : {}) },
+      headers: {
+        "Content-Type": "application/json",
+        ...(config.apiKey ? { Authorization: `Bearer ${config.apiKey}` } : {}),
+      },
       body: JSON.stringify(input),
     },
     timeoutMs: config.timeoutMs,

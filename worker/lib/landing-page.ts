@@ -29,7 +29,9 @@ function varyOnCookie(res: Response): Response {
 
 export async function landingOrApp(c: Context<AppEnv>): Promise<Response> {
   if (isNavigation(c) && !hasCredentials(c)) {
-    const landing = await c.env.ASSETS.fetch(new Request(new URL("/landing", c.req.url), { headers: c.req.raw.headers }));
+    const landing = await c.env.ASSETS.fetch(
+      new Request(new URL("/landing", c.req.url), { headers: c.req.raw.headers }),
+    );
     if (landing.status !== 404) return varyOnCookie(landing);
   }
   return varyOnCookie(await c.env.ASSETS.fetch(c.req.raw));

@@ -7,7 +7,8 @@ import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 
 export const spaOnNavigation: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const navigation = c.req.header("Sec-Fetch-Mode") === "navigate" || (c.req.header("Accept") ?? "").includes("text/html");
+  const navigation =
+    c.req.header("Sec-Fetch-Mode") === "navigate" || (c.req.header("Accept") ?? "").includes("text/html");
   if (c.req.method !== "GET" || !navigation) return next();
   const page = await c.env.ASSETS.fetch(new Request(new URL("/", c.req.url), { headers: c.req.raw.headers }));
   // A fetched response's headers are immutable; the app's middleware adds its security headers to this copy.

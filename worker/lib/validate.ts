@@ -8,9 +8,12 @@ import { AppError } from "../errors";
 
 type Schema = v.GenericSchema<unknown, unknown>;
 
-export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): { field: string | undefined; message: string } {
+export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): {
+  field: string | undefined;
+  message: string;
+} {
   const first = issues[0];
-  const field = first ? v.getDotPath(first) ?? undefined : undefined;
+  const field = first ? (v.getDotPath(first) ?? undefined) : undefined;
   if (field && first?.kind === "schema" && first.received === "undefined") {
     // A missing key: say so plainly ("Question is required") rather than valibot's "Invalid key" wording.
     const name = field.split(".").at(-1)!.replace(/_/g, " ");

@@ -45,7 +45,12 @@ export async function sendMail({ env, db, mail }: { env: MailEnv; db: Db; mail: 
       res = await fetch(env.MAIL_API_URL!, {
         method: "POST",
         headers: { "Content-Type": "application/json", Authorization: `Bearer ${env.MAIL_API_KEY}` },
-        body: JSON.stringify({ from: env.MAIL_FROM || DEFAULT_FROM, to: [mail.to], subject: mail.subject, text: mail.text }),
+        body: JSON.stringify({
+          from: env.MAIL_FROM || DEFAULT_FROM,
+          to: [mail.to],
+          subject: mail.subject,
+          text: mail.text,
+        }),
         signal: AbortSignal.timeout(MAIL_API_TIMEOUT_MS),
       });
     } catch (err) {

@@ -74,7 +74,12 @@ function base64Of(bytes: Uint8Array): string {
 /** An image part as the Chat Completions `image_url` content part (a data URL), or null for any other part. */
 function imagePart(p: LanguageModelV3Prompt[number]["content"][number]) {
   if (typeof p === "string" || p.type !== "file" || !p.mediaType.startsWith("image/")) return null;
-  const url = p.data instanceof URL ? p.data.href : typeof p.data === "string" ? `data:${p.mediaType};base64,${p.data}` : `data:${p.mediaType};base64,${base64Of(p.data)}`;
+  const url =
+    p.data instanceof URL
+      ? p.data.href
+      : typeof p.data === "string"
+        ? `data:${p.mediaType};base64,${p.data}`
+        : `data:${p.mediaType};base64,${base64Of(p.data)}`;
   return { type: "image_url" as const, image_url: { url } };
 }
 
@@ -114,7 +119,9 @@ function messageOf(body: string, fallback: string): string {
 }
 
 function isAbort(err: unknown, signal: AbortSignal | undefined): boolean {
-  return signal?.aborted === true || (err instanceof Error && (err.name === "AbortError" || err.name === "TimeoutError"));
+  return (
+    signal?.aborted === true || (err instanceof Error && (err.name === "AbortError" || err.name === "TimeoutError"))
+  );
 }
 
 export function createChatCompletionsModel(settings: ChatCompletionsSettings): LanguageModelV3 {
@@ -163,7 +170,8 @@ export function createChatCompletionsModel(settings: ChatCompletionsSettings): L
           statusCode: response.status,
           responseHeaders,
           responseBody,
-          isRetryable: response.status === 408 || response.status === 409 || response.status === 429 || response.status >= 500,
+          isRetryable:
+            response.status === 408 || response.status === 409 || response.status === 429 || response.status >= 500,
         });
       }
       return { stream: partsOf(response.body, signal), request: { body }, response: { headers: responseHeaders } };
@@ -172,7 +180,10 @@ export function createChatCompletionsModel(settings: ChatCompletionsSettings): L
 }
 
 /** The stream of parts of one SSE body: one read, one split and one parse per event, nothing more. */
-function partsOf(body: ReadableStream<Uint8Array>, signal: AbortSignal | undefined): ReadableStream<LanguageModelV3StreamPart> {
+function partsOf(
+  body: ReadableStream<Uint8Array>,
+  signal: AbortSignal | undefined,
+): ReadableStream<LanguageModelV3StreamPart> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   const TEXT_ID = "text-0";
@@ -260,7 +271,11 @@ function partsOf(body: ReadableStream<Uint8Array>, signal: AbortSignal | undefin
         try {
           result = await reader.read();
         } catch (err) {
-          out.error(isAbort(err, signal) ? err : new StreamInterruptedError("The connection to the model provider broke off mid-answer", err));
+          out.error(
+            isAbort(err, signal)
+              ? err
+              : new StreamInterruptedError("The connection to the model provider broke off mid-answer", err),
+          );
           return;
         }
         if (!result.done) {

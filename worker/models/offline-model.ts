@@ -68,9 +68,21 @@ const PHRASES: Record<DetectedLanguage, Phrases> = {
     ],
     listTitles: ["Key points:", "What a full answer would cover:", "Things to consider:"],
     bulletSets: [
-      ["The main idea behind your question, stated plainly.", "The details and trade-offs that matter in practice.", "A concrete next step you can take right away."],
-      ["Background: the terms and facts the answer depends on.", "Options: the realistic choices, with their costs.", "A recommendation, with the reason for it."],
-      ["What is known for certain, and what is only likely.", "Common mistakes people make with this topic.", "Where to read more if you want to go deeper."],
+      [
+        "The main idea behind your question, stated plainly.",
+        "The details and trade-offs that matter in practice.",
+        "A concrete next step you can take right away.",
+      ],
+      [
+        "Background: the terms and facts the answer depends on.",
+        "Options: the realistic choices, with their costs.",
+        "A recommendation, with the reason for it.",
+      ],
+      [
+        "What is known for certain, and what is only likely.",
+        "Common mistakes people make with this topic.",
+        "Where to read more if you want to go deeper.",
+      ],
     ],
     codeIntro: "A small example that works with the text of your question:",
     tableIntro: "Your question at a glance:",
@@ -80,7 +92,13 @@ const PHRASES: Record<DetectedLanguage, Phrases> = {
     modelLabel: "Model",
     modelName: "Mây offline",
     settingsTitle: "Your settings, as I received them:",
-    settingsLabels: { expert: "Expert", style: "Style", instructions: "Custom instructions", memories: "Remembered facts", temperature: "Temperature" },
+    settingsLabels: {
+      expert: "Expert",
+      style: "Style",
+      instructions: "Custom instructions",
+      memories: "Remembered facts",
+      temperature: "Temperature",
+    },
     filesTitle: "Files I received:",
     fileSize: "{size} bytes",
     closings: [
@@ -101,9 +119,21 @@ const PHRASES: Record<DetectedLanguage, Phrases> = {
     ],
     listTitles: ["Ý chính:", "Câu trả lời đầy đủ sẽ gồm:", "Điều cần cân nhắc:"],
     bulletSets: [
-      ["Ý chính của câu hỏi, nói rõ ràng.", "Chi tiết và đánh đổi quan trọng trong thực tế.", "Một bước cụ thể có thể làm ngay."],
-      ["Bối cảnh: thuật ngữ và dữ kiện mà câu trả lời dựa vào.", "Các lựa chọn thực tế và cái giá của chúng.", "Một đề xuất, kèm lý do."],
-      ["Điều gì chắc chắn, điều gì chỉ là khả năng.", "Lỗi thường gặp với chủ đề này.", "Nơi đọc thêm nếu muốn tìm hiểu sâu."],
+      [
+        "Ý chính của câu hỏi, nói rõ ràng.",
+        "Chi tiết và đánh đổi quan trọng trong thực tế.",
+        "Một bước cụ thể có thể làm ngay.",
+      ],
+      [
+        "Bối cảnh: thuật ngữ và dữ kiện mà câu trả lời dựa vào.",
+        "Các lựa chọn thực tế và cái giá của chúng.",
+        "Một đề xuất, kèm lý do.",
+      ],
+      [
+        "Điều gì chắc chắn, điều gì chỉ là khả năng.",
+        "Lỗi thường gặp với chủ đề này.",
+        "Nơi đọc thêm nếu muốn tìm hiểu sâu.",
+      ],
     ],
     codeIntro: "Một ví dụ nhỏ với nội dung câu hỏi:",
     tableIntro: "Tóm tắt câu hỏi:",
@@ -113,7 +143,13 @@ const PHRASES: Record<DetectedLanguage, Phrases> = {
     modelLabel: "Mô hình",
     modelName: "Mây ngoại tuyến",
     settingsTitle: "Cài đặt của bạn mà tôi nhận được:",
-    settingsLabels: { expert: "Chuyên gia", style: "Phong cách", instructions: "Hướng dẫn tùy chỉnh", memories: "Điều đã ghi nhớ", temperature: "Nhiệt độ" },
+    settingsLabels: {
+      expert: "Chuyên gia",
+      style: "Phong cách",
+      instructions: "Hướng dẫn tùy chỉnh",
+      memories: "Điều đã ghi nhớ",
+      temperature: "Nhiệt độ",
+    },
     filesTitle: "Các tệp tôi nhận được:",
     fileSize: "{size} byte",
     closings: [
@@ -134,9 +170,21 @@ const PHRASES: Record<DetectedLanguage, Phrases> = {
     ],
     listTitles: ["Главное:", "Что охватил бы полный ответ:", "Что стоит учесть:"],
     bulletSets: [
-      ["Основная идея вашего вопроса простыми словами.", "Детали и компромиссы, важные на практике.", "Конкретный шаг, который можно сделать сразу."],
-      ["Контекст: термины и факты, на которых строится ответ.", "Варианты: реальные возможности и их цена.", "Рекомендация и её обоснование."],
-      ["Что известно точно, а что лишь вероятно.", "Типичные ошибки в этой теме.", "Где почитать подробнее, если хотите углубиться."],
+      [
+        "Основная идея вашего вопроса простыми словами.",
+        "Детали и компромиссы, важные на практике.",
+        "Конкретный шаг, который можно сделать сразу.",
+      ],
+      [
+        "Контекст: термины и факты, на которых строится ответ.",
+        "Варианты: реальные возможности и их цена.",
+        "Рекомендация и её обоснование.",
+      ],
+      [
+        "Что известно точно, а что лишь вероятно.",
+        "Типичные ошибки в этой теме.",
+        "Где почитать подробнее, если хотите углубиться.",
+      ],
     ],
     codeIntro: "Небольшой пример, работающий с текстом вашего вопроса:",
     tableIntro: "Ваш вопрос в цифрах:",
@@ -146,7 +194,13 @@ const PHRASES: Record<DetectedLanguage, Phrases> = {
     modelLabel: "Модель",
     modelName: "Mây офлайн",
     settingsTitle: "Ваши настройки, как я их получил:",
-    settingsLabels: { expert: "Эксперт", style: "Стиль", instructions: "Ваши инструкции", memories: "Запомненные факты", temperature: "Температура" },
+    settingsLabels: {
+      expert: "Эксперт",
+      style: "Стиль",
+      instructions: "Ваши инструкции",
+      memories: "Запомненные факты",
+      temperature: "Температура",
+    },
     filesTitle: "Полученные файлы:",
     fileSize: "{size} байт",
     closings: [
@@ -158,7 +212,8 @@ const PHRASES: Record<DetectedLanguage, Phrases> = {
     languageName: "中文",
     noText: "你的消息",
     headings: ["离线回答：{topic}", "初步看看「{topic}」", "关于「{topic}」的笔记"],
-    notice: "**这是 Mây 的离线模型。** 此服务器尚未配置任何 AI 提供商，因此这条回复只是本地生成的演示，并非来自真正的 AI。",
+    notice:
+      "**这是 Mây 的离线模型。** 此服务器尚未配置任何 AI 提供商，因此这条回复只是本地生成的演示，并非来自真正的 AI。",
     intros: [
       "你问道：「{quote}」。真正的模型会拆解这个问题，找出你最需要了解的内容，并一步步作答。下面是这类回答通常的样子。",
       "你的问题是「{quote}」。它值得一个真正的回答，但这需要先配置提供商。在此之前，这个示例展示了 Mây 如何组织回答：摘要、要点、示例和对比。",
@@ -178,7 +233,13 @@ const PHRASES: Record<DetectedLanguage, Phrases> = {
     modelLabel: "模型",
     modelName: "Mây 离线",
     settingsTitle: "我收到的你的设置：",
-    settingsLabels: { expert: "专家", style: "风格", instructions: "自定义指令", memories: "记住的信息", temperature: "温度" },
+    settingsLabels: {
+      expert: "专家",
+      style: "风格",
+      instructions: "自定义指令",
+      memories: "记住的信息",
+      temperature: "温度",
+    },
     filesTitle: "我收到的文件：",
     fileSize: "{size} 字节",
     closings: [
@@ -205,9 +266,7 @@ function pick<T>(items: readonly T[], hash: number, shift: number): T {
 
 function textOf(message: LanguageModelV3Prompt[number]): string {
   if (message.role === "system") return message.content;
-  return message.content
-    .map((part) => (part.type === "text" || part.type === "reasoning" ? part.text : ""))
-    .join(" ");
+  return message.content.map((part) => (part.type === "text" || part.type === "reasoning" ? part.text : "")).join(" ");
 }
 
 /** Removes what would break the Markdown around a quote: backticks, table pipes, emphasis and line breaks. */
@@ -241,7 +300,13 @@ function codeBlock(variant: number, topic: string): string {
         "```",
       ].join("\n");
     case 1:
-      return ["```python", `question = ${literal}`, "words = question.split()", "print(len(words), max(words, key=len))", "```"].join("\n");
+      return [
+        "```python",
+        `question = ${literal}`,
+        "words = question.split()",
+        "print(len(words), max(words, key=len))",
+        "```",
+      ].join("\n");
     default:
       return ["```bash", `question='${topic.replace(/'/g, "")}'`, 'echo "$question" | wc -w', "```"].join("\n");
   }
@@ -270,7 +335,11 @@ function readQuestion(message: LanguageModelV3Prompt[number] | undefined): { que
     name: f.name,
     size: f.size,
     kind: f.group,
-    firstLine: f.text?.split("\n").find((l) => l.trim())?.trim() ?? null,
+    firstLine:
+      f.text
+        ?.split("\n")
+        .find((l) => l.trim())
+        ?.trim() ?? null,
   }));
   for (const part of message.content) {
     if (typeof part === "string" || part.type !== "file") continue;
@@ -303,7 +372,12 @@ function settingsSection(prompt: LanguageModelV3Prompt, temperature: number | un
   if (style) lines.push(`- ${l.style}: ${sanitize(style)}`);
   const instructions = system.split(`${CUSTOM_INSTRUCTIONS_HEADER}\n"""\n`)[1]?.split('\n"""')[0];
   if (instructions) lines.push(`- ${l.instructions}: “${sanitize(shorten(instructions, QUOTE_MAX_CHARS))}”`);
-  const memories = system.split(`${MEMORY_HEADER}\n`)[1]?.split("\n\n")[0]?.split("\n").filter((line) => line.startsWith("- ")).length ?? 0;
+  const memories =
+    system
+      .split(`${MEMORY_HEADER}\n`)[1]
+      ?.split("\n\n")[0]
+      ?.split("\n")
+      .filter((line) => line.startsWith("- ")).length ?? 0;
   if (memories > 0) lines.push(`- ${l.memories}: ${memories}`);
   if (lines.length === 0) return null;
   if (temperature !== undefined) lines.push(`- ${l.temperature}: ${temperature}`);
@@ -324,7 +398,8 @@ export function composeOfflineAnswer(prompt: LanguageModelV3Prompt, temperature?
 
   const topic = question ? topicOf(question) : p.noText;
   const quote = question ? shorten(question, QUOTE_MAX_CHARS) : p.noText;
-  const length = language === "zh" ? Array.from(question.replace(/\s/g, "")).length : question ? question.split(" ").length : 0;
+  const length =
+    language === "zh" ? Array.from(question.replace(/\s/g, "")).length : question ? question.split(" ").length : 0;
 
   const text = [
     `## ${pick(p.headings, hash, 0).replace("{topic}", topic)}`,

@@ -39,7 +39,9 @@ export function buildProviderModel(route: ModelRoute, env: Partial<Env>): Langua
       if (!apiKey) return undefined;
       const baseURL = routeURL ?? setting(env.OPENAI_BASE_URL);
       return lazyModel("openai.responses", route.model, async () =>
-        (await import("@ai-sdk/openai")).createOpenAI({ apiKey, baseURL, fetch: createUpstreamFetch("openai-responses") }).responses(route.model),
+        (await import("@ai-sdk/openai"))
+          .createOpenAI({ apiKey, baseURL, fetch: createUpstreamFetch("openai-responses") })
+          .responses(route.model),
       );
     },
     anthropic: () => {
@@ -47,7 +49,9 @@ export function buildProviderModel(route: ModelRoute, env: Partial<Env>): Langua
       if (!apiKey) return undefined;
       const baseURL = routeURL ?? setting(env.ANTHROPIC_BASE_URL);
       return lazyModel("anthropic.messages", route.model, async () =>
-        (await import("@ai-sdk/anthropic")).createAnthropic({ apiKey, baseURL, fetch: createUpstreamFetch("anthropic-messages") }).messages(route.model),
+        (await import("@ai-sdk/anthropic"))
+          .createAnthropic({ apiKey, baseURL, fetch: createUpstreamFetch("anthropic-messages") })
+          .messages(route.model),
       );
     },
     google: () => {
@@ -55,7 +59,9 @@ export function buildProviderModel(route: ModelRoute, env: Partial<Env>): Langua
       if (!apiKey) return undefined;
       const baseURL = routeURL ?? setting(env.GOOGLE_BASE_URL);
       return lazyModel("google.generative-ai", route.model, async () =>
-        (await import("@ai-sdk/google")).createGoogleGenerativeAI({ apiKey, baseURL, fetch: createUpstreamFetch("google-generate") }).languageModel(route.model),
+        (await import("@ai-sdk/google"))
+          .createGoogleGenerativeAI({ apiKey, baseURL, fetch: createUpstreamFetch("google-generate") })
+          .languageModel(route.model),
       );
     },
     xai: () => {
@@ -68,7 +74,13 @@ export function buildProviderModel(route: ModelRoute, env: Partial<Env>): Langua
       const apiKey = setting(env.DEEPSEEK_API_KEY);
       if (!apiKey) return undefined;
       const baseURL = routeURL ?? setting(env.DEEPSEEK_BASE_URL) ?? "https://api.deepseek.com";
-      return createChatCompletionsModel({ provider: "deepseek", baseURL, apiKey, model: route.model, includeUsage: true });
+      return createChatCompletionsModel({
+        provider: "deepseek",
+        baseURL,
+        apiKey,
+        model: route.model,
+        includeUsage: true,
+      });
     },
     // Workers AI through its OpenAI-compatible REST endpoint (a token, not the AI binding, which needs the network
     // even in local development): /client/v4/accounts/{account}/ai/v1, models like "@cf/meta/llama-3.1-8b-instruct".
@@ -76,16 +88,30 @@ export function buildProviderModel(route: ModelRoute, env: Partial<Env>): Langua
       const apiKey = setting(env.CLOUDFLARE_API_TOKEN);
       const account = setting(env.CLOUDFLARE_ACCOUNT_ID);
       const baseURL =
-        routeURL ?? setting(env.WORKERS_AI_BASE_URL) ?? (account ? `https://api.cloudflare.com/client/v4/accounts/${account}/ai/v1` : undefined);
+        routeURL ??
+        setting(env.WORKERS_AI_BASE_URL) ??
+        (account ? `https://api.cloudflare.com/client/v4/accounts/${account}/ai/v1` : undefined);
       if (!apiKey || !baseURL) return undefined;
-      return createChatCompletionsModel({ provider: "workers-ai", baseURL, apiKey, model: route.model, includeUsage: true });
+      return createChatCompletionsModel({
+        provider: "workers-ai",
+        baseURL,
+        apiKey,
+        model: route.model,
+        includeUsage: true,
+      });
     },
     "openai-compatible": () => {
       const baseURL = routeURL ?? setting(env.OPENAI_COMPATIBLE_BASE_URL);
       if (!baseURL) return undefined;
       // Local servers (Ollama, LM Studio, llama.cpp) usually need no key.
       const apiKey = setting(env.OPENAI_COMPATIBLE_API_KEY);
-      return createChatCompletionsModel({ provider: "openai-compatible", baseURL, apiKey, model: route.model, includeUsage: true });
+      return createChatCompletionsModel({
+        provider: "openai-compatible",
+        baseURL,
+        apiKey,
+        model: route.model,
+        includeUsage: true,
+      });
     },
   };
   return builders[route.provider]();

@@ -20,7 +20,15 @@ export interface ModelRegistry {
   resolve(endpoint: string): ResolvedModel | undefined;
 }
 
-const PROVIDERS = ["openai", "anthropic", "google", "xai", "deepseek", "workers-ai", "openai-compatible"] as const satisfies readonly ProviderId[];
+const PROVIDERS = [
+  "openai",
+  "anthropic",
+  "google",
+  "xai",
+  "deepseek",
+  "workers-ai",
+  "openai-compatible",
+] as const satisfies readonly ProviderId[];
 
 const RouteSchema = v.strictObject({
   provider: v.picklist(PROVIDERS, `provider must be one of ${PROVIDERS.join(", ")}`),
@@ -30,7 +38,10 @@ const RouteSchema = v.strictObject({
 
 const RoutesSchema = v.pipe(
   // valibot's record accepts arrays; MODEL_ROUTES must be a JSON object.
-  v.custom<Record<string, unknown>>((x) => typeof x === "object" && x !== null && !Array.isArray(x), "must be a JSON object"),
+  v.custom<Record<string, unknown>>(
+    (x) => typeof x === "object" && x !== null && !Array.isArray(x),
+    "must be a JSON object",
+  ),
   v.record(
     v.picklist(
       CATALOGUE.map((m) => m.endpoint),

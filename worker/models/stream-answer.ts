@@ -6,7 +6,13 @@
 // This is the hot loop of every answer, so it is lean: it reads the provider model's own stream (doStream, where the
 // provider parses each upstream event once) instead of streamText's extra layers, and it keeps one idle timer and
 // one abort listener per answer, never one per token.
-import { APICallError, type LanguageModelV3, type LanguageModelV3Prompt, type LanguageModelV3StreamPart, TypeValidationError } from "@ai-sdk/provider";
+import {
+  APICallError,
+  type LanguageModelV3,
+  type LanguageModelV3Prompt,
+  type LanguageModelV3StreamPart,
+  TypeValidationError,
+} from "@ai-sdk/provider";
 import type { Citation, StreamErrorCode } from "../protocol/chat-stream";
 
 export type AnswerPart =
@@ -18,7 +24,8 @@ export type AnswerPart =
 export const IDLE_TIMEOUT_MS = 60_000;
 
 const MESSAGES = {
-  provider_auth_failed: "The model provider rejected the server's credentials. An administrator needs to check the API key.",
+  provider_auth_failed:
+    "The model provider rejected the server's credentials. An administrator needs to check the API key.",
   provider_rate_limited: "The model provider is rate limiting requests. Please try again in a minute.",
   provider_unavailable: "The model provider is unavailable right now. Please try again in a few minutes.",
   stream_interrupted: "The connection to the model provider was lost before the answer was finished. Please try again.",
@@ -86,7 +93,12 @@ export function classifyError(err: unknown): AnswerError {
       return errorPart(e.isRetryable ? "provider_unavailable" : "provider_error");
     }
     if (typeof e === "object" && e !== null && !(e instanceof Error)) {
-      const { type, code, status, statusCode } = e as { type?: unknown; code?: unknown; status?: unknown; statusCode?: unknown };
+      const { type, code, status, statusCode } = e as {
+        type?: unknown;
+        code?: unknown;
+        status?: unknown;
+        statusCode?: unknown;
+      };
       const byStatus = typeof statusCode === "number" ? codeForStatus(statusCode) : undefined;
       if (byStatus) return errorPart(byStatus);
       for (const field of [type, code, status]) {
@@ -122,7 +134,12 @@ export function toModelPrompt({ system, messages }: AnswerPrompt): LanguageModel
   const prompt: LanguageModelV3Prompt = system ? [{ role: "system", content: system }] : [];
   for (const m of messages) {
     if (m.role === "user") {
-      const files = (m.files ?? []).map((f) => ({ type: "file" as const, filename: f.filename, mediaType: f.mediaType, data: f.data }));
+      const files = (m.files ?? []).map((f) => ({
+        type: "file" as const,
+        filename: f.filename,
+        mediaType: f.mediaType,
+        data: f.data,
+      }));
       prompt.push({ role: "user", content: [{ type: "text", text: m.content }, ...files] });
     } else {
       prompt.push({ role: "assistant", content: [{ type: "text", text: m.content }] });
@@ -180,12 +197,14 @@ export async function* streamAnswer(opts: {
 
   try {
     try {
-      const call = Promise.resolve(opts.model.doStream({
-        prompt: toModelPrompt(opts.prompt),
-        abortSignal: controller.signal,
-        temperature: opts.temperature,
-        topP: opts.topP,
-      }));
+      const call = Promise.resolve(
+        opts.model.doStream({
+          prompt: toModelPrompt(opts.prompt),
+          abortSignal: controller.signal,
+          temperature: opts.temperature,
+          topP: opts.topP,
+        }),
+      );
       call.catch(() => {}); // if stopping wins the race, the call's own failure is of no interest
       const result = await Promise.race([call, stopped]);
       reader = result.stream.getReader();

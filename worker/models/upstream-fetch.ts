@@ -97,7 +97,9 @@ function watchBody(body: ReadableStream<Uint8Array>, format: WireFormat, signal:
         result = await reader.read();
       } catch (err) {
         controller.error(
-          isAbort(err, signal) ? err : new StreamInterruptedError("The connection to the model provider broke off mid-answer", err),
+          isAbort(err, signal)
+            ? err
+            : new StreamInterruptedError("The connection to the model provider broke off mid-answer", err),
         );
         return;
       }

@@ -13,7 +13,12 @@ export const ORDERS_PER_HOUR = 30;
 export function paymentInstructions(env: Env, order: OrderRow) {
   const account = bankAccount(env);
   return {
-    qr_payload: buildVietQrPayload({ bankBin: account.bin, accountNumber: account.accountNumber, amount: order.amount, memo: order.code }),
+    qr_payload: buildVietQrPayload({
+      bankBin: account.bin,
+      accountNumber: account.accountNumber,
+      amount: order.amount,
+      memo: order.code,
+    }),
     bank_bin: account.bin,
     bank_name: account.bankName,
     account_number: account.accountNumber,

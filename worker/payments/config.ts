@@ -6,7 +6,10 @@ import { AppError } from "../errors";
 
 const BankAccountSchema = v.object({
   BANK_BIN: v.pipe(v.string(), v.regex(/^\d{6}$/, "BANK_BIN must be the bank's 6-digit NAPAS BIN")),
-  BANK_ACCOUNT_NUMBER: v.pipe(v.string(), v.regex(/^[A-Za-z0-9]{1,19}$/, "BANK_ACCOUNT_NUMBER must be 1-19 letters or digits")),
+  BANK_ACCOUNT_NUMBER: v.pipe(
+    v.string(),
+    v.regex(/^[A-Za-z0-9]{1,19}$/, "BANK_ACCOUNT_NUMBER must be 1-19 letters or digits"),
+  ),
   BANK_ACCOUNT_NAME: v.pipe(v.string(), v.trim(), v.nonEmpty("BANK_ACCOUNT_NAME is required"), v.maxLength(100)),
   BANK_NAME: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100)), ""),
 });
@@ -26,10 +29,18 @@ export function bankAccount(env: Env): BankAccount {
     BANK_NAME: env.BANK_NAME,
   });
   if (!parsed.success) {
-    throw new AppError("server_misconfigured", `Payment account is not configured: ${parsed.issues[0]?.message ?? "invalid"}`);
+    throw new AppError(
+      "server_misconfigured",
+      `Payment account is not configured: ${parsed.issues[0]?.message ?? "invalid"}`,
+    );
   }
   const o = parsed.output;
-  return { bin: o.BANK_BIN, accountNumber: o.BANK_ACCOUNT_NUMBER, accountName: o.BANK_ACCOUNT_NAME, bankName: o.BANK_NAME };
+  return {
+    bin: o.BANK_BIN,
+    accountNumber: o.BANK_ACCOUNT_NUMBER,
+    accountName: o.BANK_ACCOUNT_NAME,
+    bankName: o.BANK_NAME,
+  };
 }
 
 /** The webhook secret, or null when none is configured (then every webhook call is refused). */

@@ -91,7 +91,10 @@ export function addPaidPeriod(
   const added: PremiumPeriod = { id: null, level: bought.level, start, end, source: null };
   const moved = live.slice(ahead).flatMap((p): PremiumPeriod[] =>
     p.start < start
-      ? [{ ...p, end: start }, { ...p, id: null, start: end, end: p.end + shift }]
+      ? [
+          { ...p, end: start },
+          { ...p, id: null, start: end, end: p.end + shift },
+        ]
       : [{ ...p, start: p.start + shift, end: p.end + shift }],
   );
   return { periods: [...ended, ...live.slice(0, ahead), added, ...moved].sort(byStart), added };
@@ -138,7 +141,9 @@ export function samePremium(a: PremiumState, b: PremiumState): boolean {
 export function nextPremiumChange(periods: readonly PremiumPeriod[], now: number): number | null {
   const current = premiumFields(periods, now);
   if (!current) return null;
-  const boundaries = [...new Set(periods.flatMap((p) => [p.start, p.end]))].filter((t) => t > now).sort((a, b) => a - b);
+  const boundaries = [...new Set(periods.flatMap((p) => [p.start, p.end]))]
+    .filter((t) => t > now)
+    .sort((a, b) => a - b);
   return boundaries.find((t) => !samePremium(premiumFields(periods, t)!, current)) ?? null;
 }
 
@@ -147,6 +152,15 @@ export function nextPremiumChange(periods: readonly PremiumPeriod[], now: number
  * still running), that premium as one period, so buying more never drops it.
  */
 export function queueOf(periods: readonly PremiumPeriod[], user: PremiumState, now: number): PremiumPeriod[] {
-  if (periods.length > 0 || user.isPremium <= 0 || user.premiumEnd === null || user.premiumEnd <= now) return [...periods];
-  return [{ id: null, level: user.isPremium, start: Math.min(user.premiumStart ?? now, now), end: user.premiumEnd, source: null }];
+  if (periods.length > 0 || user.isPremium <= 0 || user.premiumEnd === null || user.premiumEnd <= now)
+    return [...periods];
+  return [
+    {
+      id: null,
+      level: user.isPremium,
+      start: Math.min(user.premiumStart ?? now, now),
+      end: user.premiumEnd,
+      source: null,
+    },
+  ];
 }

@@ -67,8 +67,12 @@ export interface VietQrInput {
 /** Builds the VietQR payload string. Throws on a BIN, account, amount or memo a bank could not read. */
 export function buildVietQrPayload(input: VietQrInput): string {
   if (!/^\d{6}$/.test(input.bankBin)) throw new Error("bank BIN must be 6 digits");
-  if (!/^[A-Za-z0-9]{1,19}$/.test(input.accountNumber)) throw new Error("account number must be 1-19 letters or digits");
-  if (input.amount !== undefined && (!Number.isSafeInteger(input.amount) || input.amount <= 0 || input.amount > 9_999_999_999_999)) {
+  if (!/^[A-Za-z0-9]{1,19}$/.test(input.accountNumber))
+    throw new Error("account number must be 1-19 letters or digits");
+  if (
+    input.amount !== undefined &&
+    (!Number.isSafeInteger(input.amount) || input.amount <= 0 || input.amount > 9_999_999_999_999)
+  ) {
     throw new Error("amount must be a whole number of dong, 1 to 13 digits");
   }
   const memo = input.memo === undefined ? undefined : sanitizeMemo(input.memo);

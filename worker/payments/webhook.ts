@@ -25,7 +25,13 @@ const Text = (max: number) => v.nullish(v.pipe(v.string(), v.maxLength(max)), nu
 /** SePay's webhook body. Unknown fields are dropped; `id` and `transferAmount` may come as numbers or numeric strings. */
 export const SepayWebhookSchema = v.object({
   id: v.pipe(
-    v.union([v.pipe(v.number(), v.integer(), v.minValue(0)), v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_.:-]{1,100}$/))], "id must be the transaction id"),
+    v.union(
+      [
+        v.pipe(v.number(), v.integer(), v.minValue(0)),
+        v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_.:-]{1,100}$/)),
+      ],
+      "id must be the transaction id",
+    ),
     v.transform(String),
   ),
   gateway: Text(100),
@@ -38,7 +44,10 @@ export const SepayWebhookSchema = v.object({
   referenceCode: Text(100),
   transferType: v.picklist(["in", "out"], "transferType must be 'in' or 'out'"),
   transferAmount: v.pipe(
-    v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number))], "transferAmount must be a whole number"),
+    v.union(
+      [v.number(), v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number))],
+      "transferAmount must be a whole number",
+    ),
     v.integer("transferAmount must be a whole number"),
     v.minValue(0, "transferAmount must not be negative"),
   ),
@@ -68,7 +77,17 @@ export type WebhookResult =
 /** Attempts when the buyer's premium changed under a payment (two orders paid at the same instant, or the plan switching). */
 const STALE_RETRIES = 3;
 
-export async function handleBankTransaction({ env, db, body, now = Date.now }: { env: Env; db: Db; body: SepayWebhook; now?: () => number }): Promise<WebhookResult> {
+export async function handleBankTransaction({
+  env,
+  db,
+  body,
+  now = Date.now,
+}: {
+  env: Env;
+  db: Db;
+  body: SepayWebhook;
+  now?: () => number;
+}): Promise<WebhookResult> {
   const tx: IncomingTransaction = {
     id: body.id,
     gateway: body.gateway,
@@ -86,7 +105,12 @@ export async function handleBankTransaction({ env, db, body, now = Date.now }: {
   const seen = await getBankTransaction({ db, id: tx.id });
   if (seen && seen.outcome !== "received") return { outcome: "duplicate" };
 
-  const keep = async (outcome: "review" | "ignored", reason: string, orderId: string | null, code: string | null): Promise<WebhookResult> => {
+  const keep = async (
+    outcome: "review" | "ignored",
+    reason: string,
+    orderId: string | null,
+    code: string | null,
+  ): Promise<WebhookResult> => {
     const added = await recordUnmatchedTransaction({ db, tx, outcome, reason, orderId, now: now() });
     if (!added) return { outcome: "duplicate" };
     return outcome === "ignored" ? { outcome, reason } : { outcome, reason, order_code: code };
@@ -121,7 +145,12 @@ export async function handleBankTransaction({ env, db, body, now = Date.now }: {
       d1: env.DB,
       tx,
       order,
-      read: { isPremium: user.isPremium, premiumStart: user.premiumStart, premiumEnd: user.premiumEnd, periodCount: periods.length },
+      read: {
+        isPremium: user.isPremium,
+        premiumStart: user.premiumStart,
+        premiumEnd: user.premiumEnd,
+        periodCount: periods.length,
+      },
       queue: { before, after, added },
       fields: premiumFields(after, at)!,
       commissionBps: bps,
@@ -132,11 +161,14 @@ export async function handleBankTransaction({ env, db, body, now = Date.now }: {
     if (result.kind === "applied") {
       // The user's object reloads the plan, pushes plan_changed to open tabs and applies the new session limit.
       // The payment is committed either way: a failed push must not make the bank resend it.
-      await userChanged(env, order.userId).catch((err) => console.error("userChanged after payment failed", order.userId, err));
+      await userChanged(env, order.userId).catch((err) =>
+        console.error("userChanged after payment failed", order.userId, err),
+      );
       return { outcome: "applied", order_code: order.code };
     }
     if (result.kind === "duplicate") return { outcome: "duplicate" };
-    if (result.kind === "order_not_pending") return { outcome: "review", reason: "order_not_pending", order_code: order.code };
+    if (result.kind === "order_not_pending")
+      return { outcome: "review", reason: "order_not_pending", order_code: order.code };
   }
   await markForReview({ db, txId: tx.id, applyId, reason: "concurrent_update", now: now() });
   return { outcome: "review", reason: "concurrent_update", order_code: order.code };

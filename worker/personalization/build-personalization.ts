@@ -35,8 +35,10 @@ export interface Personalization {
 
 /** The first line of each block this adds to the system prompt (the offline model reads them back, to show them). */
 export const PERSONA_PREFIX = "Your role in this chat: ";
-export const CUSTOM_INSTRUCTIONS_HEADER = "The user's custom instructions for how you answer (follow them unless they conflict with safety or the facts):";
-export const MEMORY_HEADER = "What you remember about the user from earlier chats (use it when relevant; do not recite it unprompted):";
+export const CUSTOM_INSTRUCTIONS_HEADER =
+  "The user's custom instructions for how you answer (follow them unless they conflict with safety or the facts):";
+export const MEMORY_HEADER =
+  "What you remember about the user from earlier chats (use it when relevant; do not recite it unprompted):";
 
 /** Keeps the user's text from closing our delimiters: triple quotes inside become single ones. */
 const quoteSafe = (text: string) => text.replace(/"{3,}/g, '"');
@@ -56,7 +58,13 @@ function memoryBlock(memories: readonly { content: string }[]): string {
   return [MEMORY_HEADER, ...picked].join("\n");
 }
 
-export function buildPersonalization({ settings, style, memories, persona, isNewChat = false }: PersonalizationInput): Personalization {
+export function buildPersonalization({
+  settings,
+  style,
+  memories,
+  persona,
+  isNewChat = false,
+}: PersonalizationInput): Personalization {
   const parts: string[] = [];
   let temperature: number | undefined;
   let topP: number | undefined;
@@ -73,12 +81,7 @@ export function buildPersonalization({ settings, style, memories, persona, isNew
   }
   const instruction = settings.chatCustomization.trim();
   if (settings.enableAiCustom && instruction && (settings.allowNewChats || !isNewChat)) {
-    parts.push(
-      [
-        CUSTOM_INSTRUCTIONS_HEADER,
-        `"""\n${quoteSafe(instruction)}\n"""`,
-      ].join("\n"),
-    );
+    parts.push([CUSTOM_INSTRUCTIONS_HEADER, `"""\n${quoteSafe(instruction)}\n"""`].join("\n"));
   }
   if (settings.memoryEnabled) {
     const block = memoryBlock(memories);

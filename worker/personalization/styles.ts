@@ -17,22 +17,26 @@ export const AI_STYLE_SPECS: Record<AiStyle, StyleSpec> = {
     topP: 0.8,
   },
   practical: {
-    instruction: "Style: practical. Focus on what the user can do: concrete steps, examples and a clear recommendation. Skip theory that does not help.",
+    instruction:
+      "Style: practical. Focus on what the user can do: concrete steps, examples and a clear recommendation. Skip theory that does not help.",
     temperature: 0.5,
     topP: 0.9,
   },
   creativeLite: {
-    instruction: "Style: mildly creative. Stay accurate, but feel free to use fresh wording, analogies and an idea or two the user may not have considered.",
+    instruction:
+      "Style: mildly creative. Stay accurate, but feel free to use fresh wording, analogies and an idea or two the user may not have considered.",
     temperature: 0.8,
     topP: 0.95,
   },
   superCreative: {
-    instruction: "Style: very creative. Be imaginative and original: explore unusual angles, vivid language and bold ideas, while keeping facts right.",
+    instruction:
+      "Style: very creative. Be imaginative and original: explore unusual angles, vivid language and bold ideas, while keeping facts right.",
     temperature: 1.0,
     topP: 1,
   },
   spontaneous: {
-    instruction: "Style: spontaneous. Be lively, playful and surprising, like a quick-witted friend; keep it short and natural, and keep facts right.",
+    instruction:
+      "Style: spontaneous. Be lively, playful and surprising, like a quick-witted friend; keep it short and natural, and keep facts right.",
     temperature: 1.2,
     topP: 1,
   },

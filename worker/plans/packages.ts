@@ -23,10 +23,42 @@ export interface PremiumPackage {
 }
 
 export const PACKAGES: Record<PackageType, PremiumPackage> = {
-  BS_1T: { type: "BS_1T", plan: "basic", level: 1, months: 1, billing: "monthly", amount: 149_000, label: "Basic - 1 month" },
-  BS_1Y: { type: "BS_1Y", plan: "basic", level: 1, months: 12, billing: "yearly", amount: 1_428_000, label: "Basic - 1 year" },
-  AD_1T: { type: "AD_1T", plan: "advanced", level: 2, months: 1, billing: "monthly", amount: 399_000, label: "Advanced - 1 month" },
-  AD_1Y: { type: "AD_1Y", plan: "advanced", level: 2, months: 12, billing: "yearly", amount: 3_828_000, label: "Advanced - 1 year" },
+  BS_1T: {
+    type: "BS_1T",
+    plan: "basic",
+    level: 1,
+    months: 1,
+    billing: "monthly",
+    amount: 149_000,
+    label: "Basic - 1 month",
+  },
+  BS_1Y: {
+    type: "BS_1Y",
+    plan: "basic",
+    level: 1,
+    months: 12,
+    billing: "yearly",
+    amount: 1_428_000,
+    label: "Basic - 1 year",
+  },
+  AD_1T: {
+    type: "AD_1T",
+    plan: "advanced",
+    level: 2,
+    months: 1,
+    billing: "monthly",
+    amount: 399_000,
+    label: "Advanced - 1 month",
+  },
+  AD_1Y: {
+    type: "AD_1Y",
+    plan: "advanced",
+    level: 2,
+    months: 12,
+    billing: "yearly",
+    amount: 3_828_000,
+    label: "Advanced - 1 year",
+  },
 };
 
 /** Payment is by bank transfer in VND whatever currency the page shows. */
@@ -72,7 +104,15 @@ export function packagesResponse(): PackagesBody["data"] {
     yearly_discount_percent: YEARLY_DISCOUNT_PERCENT,
     packages: PACKAGE_TYPES.map((t) => {
       const p = PACKAGES[t];
-      return { type: p.type, plan: p.plan, level: p.level, months: p.months, billing: p.billing, amount: p.amount, label: p.label };
+      return {
+        type: p.type,
+        plan: p.plan,
+        level: p.level,
+        months: p.months,
+        billing: p.billing,
+        amount: p.amount,
+        label: p.label,
+      };
     }),
     display_prices: DISPLAY_PRICES,
     currency_by_language: CURRENCY_BY_LANGUAGE,

@@ -23,7 +23,13 @@ export interface PremiumReminder {
  * The next reminder strictly after `now`, or null when none is left (premium already ended, or never started).
  * A reminder whose time passed before the purchase (bought with 2 days left) is skipped, not sent late.
  */
-export function nextPremiumReminder({ premiumEnd, now }: { premiumEnd: number | null; now: number }): PremiumReminder | null {
+export function nextPremiumReminder({
+  premiumEnd,
+  now,
+}: {
+  premiumEnd: number | null;
+  now: number;
+}): PremiumReminder | null {
   if (premiumEnd === null) return null;
   for (const r of PREMIUM_REMINDERS) {
     const at = premiumEnd - r.beforeEndMs;

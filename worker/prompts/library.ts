@@ -10,7 +10,10 @@ const categoryRank = new Map(PROMPT_CATEGORIES.map((c, i) => [c.id, i]));
 
 /** Every prompt, in list order. */
 const LIST_ORDER = [...PROMPTS].sort(
-  (a, b) => (categoryRank.get(a.category) ?? 99) - (categoryRank.get(b.category) ?? 99) || b.weight - a.weight || a.id.localeCompare(b.id),
+  (a, b) =>
+    (categoryRank.get(a.category) ?? 99) - (categoryRank.get(b.category) ?? 99) ||
+    b.weight - a.weight ||
+    a.id.localeCompare(b.id),
 );
 
 export function findPrompt(id: string): CataloguePrompt | undefined {
@@ -24,7 +27,15 @@ export function categories(lang: PromptLanguage) {
 export function publicPrompt(p: CataloguePrompt, lang: PromptLanguage, uses: number): Prompt {
   const [title, description, body] = p.text[lang];
   const category = PROMPT_CATEGORIES.find((c) => c.id === p.category);
-  return { id: p.id, category: p.category, category_name: category?.name[lang] ?? p.category, title, description, body, uses };
+  return {
+    id: p.id,
+    category: p.category,
+    category_name: category?.name[lang] ?? p.category,
+    title,
+    description,
+    body,
+    uses,
+  };
 }
 
 function matches(p: CataloguePrompt, lang: PromptLanguage, words: string[]): boolean {
@@ -49,7 +60,9 @@ export function listPrompts({
   limit: number;
   uses: Map<string, number>;
 }) {
-  const words = foldText(q ?? "").split(/\s+/).filter(Boolean);
+  const words = foldText(q ?? "")
+    .split(/\s+/)
+    .filter(Boolean);
   const found = LIST_ORDER.filter((p) => (!category || p.category === category) && matches(p, lang, words));
   let start = 0;
   if (cursor) {
@@ -67,7 +80,11 @@ export function listPrompts({
 }
 
 /** The most used prompts, most uses first (editorial weight breaks ties, so a fresh install shows the editors' picks). */
-export function popularPrompts(lang: PromptLanguage, uses: Map<string, number>, count = PROMPT_POPULAR_COUNT): Prompt[] {
+export function popularPrompts(
+  lang: PromptLanguage,
+  uses: Map<string, number>,
+  count = PROMPT_POPULAR_COUNT,
+): Prompt[] {
   const usesOf = (p: CataloguePrompt) => uses.get(p.id) ?? 0;
   return [...PROMPTS]
     .sort((a, b) => usesOf(b) - usesOf(a) || b.weight - a.weight || a.id.localeCompare(b.id))

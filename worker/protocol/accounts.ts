@@ -40,7 +40,10 @@ export const LinkedAccountSchema = v.object({
   linked_at: IsoDate,
 });
 /** GET /auth/linked-accounts → data (has_password only there; POST /auth/linked-accounts answers providers alone). */
-export const LinkedAccountsSchema = v.object({ providers: v.array(LinkedAccountSchema), has_password: v.optional(v.boolean()) });
+export const LinkedAccountsSchema = v.object({
+  providers: v.array(LinkedAccountSchema),
+  has_password: v.optional(v.boolean()),
+});
 
 /** GET /auth/email-verification and POST …/request-change → data. */
 export const EmailChangeStateSchema = v.variant("pending", [

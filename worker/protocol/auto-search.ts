@@ -23,21 +23,117 @@ const words = (phrases: readonly string[]) => new RegExp(`${L}(?:${phrases.join(
 export const AUTO_SEARCH_PATTERNS: Readonly<Record<DetectedLanguage, readonly RegExp[]>> = {
   vi: [
     // search for me, look up
-    words(["tìm kiếm", "tìm giúp", "tìm cho (?:tôi|mình|em|anh|chị)", "tìm hộ", "tra cứu", "tra giúp", "search giúp", "google giúp"]),
+    words([
+      "tìm kiếm",
+      "tìm giúp",
+      "tìm cho (?:tôi|mình|em|anh|chị)",
+      "tìm hộ",
+      "tra cứu",
+      "tra giúp",
+      "search giúp",
+      "google giúp",
+    ]),
     // weather, news, prices that change daily
-    words(["thời tiết", "dự báo", "tin tức", "tin mới", "bản tin", "thời sự", "giá vàng", "giá xăng", "tỷ giá", "tỉ giá", "giá bitcoin", "chứng khoán", "xổ số", "kết quả trận", "lịch thi đấu", "tỉ số", "tỷ số"]),
+    words([
+      "thời tiết",
+      "dự báo",
+      "tin tức",
+      "tin mới",
+      "bản tin",
+      "thời sự",
+      "giá vàng",
+      "giá xăng",
+      "tỷ giá",
+      "tỉ giá",
+      "giá bitcoin",
+      "chứng khoán",
+      "xổ số",
+      "kết quả trận",
+      "lịch thi đấu",
+      "tỉ số",
+      "tỷ số",
+    ]),
     // now, today, this week, latest
-    words(["bây giờ", "hiện tại", "hiện nay", "lúc này", "hôm nay", "tối nay", "sáng nay", "chiều nay", "hôm qua", "ngày mai", "tuần này", "tuần trước", "tháng này", "năm nay", "mới nhất", "gần đây", "vừa rồi", "đang diễn ra"]),
+    words([
+      "bây giờ",
+      "hiện tại",
+      "hiện nay",
+      "lúc này",
+      "hôm nay",
+      "tối nay",
+      "sáng nay",
+      "chiều nay",
+      "hôm qua",
+      "ngày mai",
+      "tuần này",
+      "tuần trước",
+      "tháng này",
+      "năm nay",
+      "mới nhất",
+      "gần đây",
+      "vừa rồi",
+      "đang diễn ra",
+    ]),
   ],
   en: [
     words(["search for", "search the web", "search online", "look up", "google (?:it|for)", "find me", "find out"]),
-    words(["weather", "forecast", "temperature in", "news", "headlines", "breaking", "stock price", "share price", "exchange rate", "price of", "who won"]),
-    words(["now", "currently", "today'?s?", "tonight", "yesterday", "tomorrow", "this (?:week|weekend|month|year)", "last (?:week|night)", "latest", "recent(?:ly)?", "upcoming", "what time is it"]),
+    words([
+      "weather",
+      "forecast",
+      "temperature in",
+      "news",
+      "headlines",
+      "breaking",
+      "stock price",
+      "share price",
+      "exchange rate",
+      "price of",
+      "who won",
+    ]),
+    words([
+      "now",
+      "currently",
+      "today'?s?",
+      "tonight",
+      "yesterday",
+      "tomorrow",
+      "this (?:week|weekend|month|year)",
+      "last (?:week|night)",
+      "latest",
+      "recent(?:ly)?",
+      "upcoming",
+      "what time is it",
+    ]),
   ],
   ru: [
     words(["найди(?:те)?", "найти", "поищи(?:те)?", "поиск", "поискать", "загугли", "погугли"]),
-    words(["погод\\p{L}*", "прогноз\\p{L}*", "новост\\p{L}*", "курс (?:валют|доллара|евро|рубля|биткоина)", "котировк\\p{L}*", "цен[аыу] на", "сч[её]т матча", "результат\\p{L}* матча", "кто выиграл"]),
-    words(["сейчас", "сегодня", "сегодняшн\\p{L}*", "вчера", "завтра", "на этой неделе", "эт(?:а|у|ой) недел\\p{L}*", "в этом (?:месяце|году)", "последн\\p{L}*", "свеж\\p{L}*", "актуальн\\p{L}*", "текущ\\p{L}*", "в данный момент", "который час"]),
+    words([
+      "погод\\p{L}*",
+      "прогноз\\p{L}*",
+      "новост\\p{L}*",
+      "курс (?:валют|доллара|евро|рубля|биткоина)",
+      "котировк\\p{L}*",
+      "цен[аыу] на",
+      "сч[её]т матча",
+      "результат\\p{L}* матча",
+      "кто выиграл",
+    ]),
+    words([
+      "сейчас",
+      "сегодня",
+      "сегодняшн\\p{L}*",
+      "вчера",
+      "завтра",
+      "на этой неделе",
+      "эт(?:а|у|ой) недел\\p{L}*",
+      "в этом (?:месяце|году)",
+      "последн\\p{L}*",
+      "свеж\\p{L}*",
+      "актуальн\\p{L}*",
+      "текущ\\p{L}*",
+      "в данный момент",
+      "который час",
+    ]),
   ],
   // Chinese has no spaces between words: its phrases are matched anywhere. Simplified and traditional forms.
   zh: [
@@ -52,7 +148,9 @@ function foldVietnamese(text: string): string {
   return text.normalize("NFD").replace(/\p{M}/gu, "").replace(/đ/g, "d").normalize("NFC");
 }
 
-const FOLDED_VI: readonly RegExp[] = AUTO_SEARCH_PATTERNS.vi.map((re) => new RegExp(foldVietnamese(re.source), re.flags));
+const FOLDED_VI: readonly RegExp[] = AUTO_SEARCH_PATTERNS.vi.map(
+  (re) => new RegExp(foldVietnamese(re.source), re.flags),
+);
 
 export interface AutoSearchMatch {
   /** The prompt's detected language (spec thresholds), checked first. */

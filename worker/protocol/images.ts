@@ -25,7 +25,13 @@ export const GALLERY_PAGE_MAX = 100;
 /** The gallery cursor: "<created_at ms>~<image id>" of the last image of a page. */
 export const GALLERY_CURSOR = /^\d{1,16}~[\w.:-]{1,100}$/;
 
-const WARNING_LEVELS = ["zero_remaining", "critical", "warning", "notice", "none"] as const satisfies readonly WarningLevel[];
+const WARNING_LEVELS = [
+  "zero_remaining",
+  "critical",
+  "warning",
+  "notice",
+  "none",
+] as const satisfies readonly WarningLevel[];
 
 /** POST /api/chat/image: the answer to one image turn. */
 export const ImageResultSchema = v.object({

@@ -31,7 +31,12 @@ export function acceptedLanguages(header: string | null | undefined): string[] {
     .map((part, order) => {
       const [tag = "", ...params] = part.trim().split(";");
       const weight = params.map((p) => p.trim()).find((p) => /^q=/i.test(p));
-      const q = weight === undefined ? 1 : /^q=(0(\.\d{0,3})?|1(\.0{0,3})?)$/i.test(weight) ? Number(weight.slice(2)) : Number.NaN;
+      const q =
+        weight === undefined
+          ? 1
+          : /^q=(0(\.\d{0,3})?|1(\.0{0,3})?)$/i.test(weight)
+            ? Number(weight.slice(2))
+            : Number.NaN;
       return { tag: tag.trim(), q, order };
     })
     .filter((t) => /^[A-Za-z]{1,8}([-_][A-Za-z0-9]{1,8})*$/.test(t.tag) && Number.isFinite(t.q) && t.q > 0)

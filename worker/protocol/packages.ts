@@ -29,7 +29,12 @@ export const PackagesBodySchema = v.object({
     ),
     // Spelled out key by key rather than v.record: the same check, and no record validator in the SPA's entry bundle.
     display_prices: v.object({ VND: PlanPricesSchema, USD: PlanPricesSchema, RUB: PlanPricesSchema }),
-    currency_by_language: v.object({ vi: DisplayCurrencySchema, en: DisplayCurrencySchema, ru: DisplayCurrencySchema, zh: DisplayCurrencySchema }),
+    currency_by_language: v.object({
+      vi: DisplayCurrencySchema,
+      en: DisplayCurrencySchema,
+      ru: DisplayCurrencySchema,
+      zh: DisplayCurrencySchema,
+    }),
   }),
 });
 export type PackagesBody = v.InferInput<typeof PackagesBodySchema>;

@@ -132,7 +132,10 @@ export const ModelsResponseSchema = v.object({
 export type ModelsResponse = v.InferInput<typeof ModelsResponseSchema>;
 
 /** GET /auth/social-config → data: the public ids of the sign-in providers, null where one is not set up. */
-export const SocialConfigSchema = v.object({ google_client_id: v.nullable(v.string()), facebook_app_id: v.nullable(v.string()) });
+export const SocialConfigSchema = v.object({
+  google_client_id: v.nullable(v.string()),
+  facebook_app_id: v.nullable(v.string()),
+});
 export type SocialConfig = v.InferOutput<typeof SocialConfigSchema>;
 
 /** A signed-in device as GET /user-sessions lists it (Settings > Security). */

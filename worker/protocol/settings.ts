@@ -23,7 +23,10 @@ export const charCount = (text: string) => Array.from(text).length;
 
 export const CustomInstructionSchema = v.pipe(
   v.string("The custom instruction must be text"),
-  v.check((s) => charCount(s) <= CUSTOM_INSTRUCTION_MAX_CHARS, `The custom instruction is limited to ${CUSTOM_INSTRUCTION_MAX_CHARS} characters`),
+  v.check(
+    (s) => charCount(s) <= CUSTOM_INSTRUCTION_MAX_CHARS,
+    `The custom instruction is limited to ${CUSTOM_INSTRUCTION_MAX_CHARS} characters`,
+  ),
 );
 
 /** GET /auth/ai-settings → data. Defaults: '', true, true, true (and no style, memory on). */
@@ -47,7 +50,15 @@ export const SocialProviderSchema = v.picklist(SOCIAL_PROVIDERS);
 export type SocialProvider = v.InferOutput<typeof SocialProviderSchema>;
 
 /** External models a premium user connects with their own API key. */
-export const EXTERNAL_MODEL_PROVIDERS = ["grok", "llama", "bard", "claude", "deepseek", "copilot", "perplexity"] as const;
+export const EXTERNAL_MODEL_PROVIDERS = [
+  "grok",
+  "llama",
+  "bard",
+  "claude",
+  "deepseek",
+  "copilot",
+  "perplexity",
+] as const;
 export const ExternalModelProviderSchema = v.picklist(EXTERNAL_MODEL_PROVIDERS);
 export type ExternalModelProvider = v.InferOutput<typeof ExternalModelProviderSchema>;
 
@@ -55,4 +66,3 @@ export type ExternalModelProvider = v.InferOutput<typeof ExternalModelProviderSc
 export const CONNECTED_APPS = ["google-drive", "gmail", "google-calendar", "onedrive", "microsoft-365"] as const;
 export const ConnectedAppSchema = v.picklist(CONNECTED_APPS);
 export type ConnectedAppId = v.InferOutput<typeof ConnectedAppSchema>;
-

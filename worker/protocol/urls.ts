@@ -32,7 +32,11 @@ export function isLink(raw: string): boolean {
   return isHttpUrl(raw) || isSameOriginPath(raw);
 }
 
-export const urlText = v.pipe(v.string("must be a string"), v.trim(), v.maxLength(MAX_URL_CHARS, `must be at most ${MAX_URL_CHARS} characters`));
+export const urlText = v.pipe(
+  v.string("must be a string"),
+  v.trim(),
+  v.maxLength(MAX_URL_CHARS, `must be at most ${MAX_URL_CHARS} characters`),
+);
 
 /** An absolute http(s) URL (surrounding whitespace trimmed). */
 export const HttpUrlSchema = v.pipe(urlText, v.check(isHttpUrl, "must be an http(s) URL"));

@@ -25,7 +25,10 @@ const SETTINGS_APPS_PATH = "/settings?tab=apps";
 
 const ParamSchema = v.object({ app: ConnectedAppSchema });
 const DriveParamSchema = v.object({ app: DriveAppSchema });
-const DriveFileParamSchema = v.object({ app: DriveAppSchema, id: v.pipe(v.string(), v.minLength(1), v.maxLength(300)) });
+const DriveFileParamSchema = v.object({
+  app: DriveAppSchema,
+  id: v.pipe(v.string(), v.minLength(1), v.maxLength(300)),
+});
 const DriveListQuerySchema = v.object({
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)), ""),
   cursor: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(2000))),
@@ -33,7 +36,8 @@ const DriveListQuerySchema = v.object({
 
 /** The cloud drives are an upload source of the paid plans. */
 function requirePremium(user: Parameters<typeof planOf>[0]) {
-  if (planOf(user) === "free") throw new AppError("premium_required", "Cloud drives as an upload source are available on Premium plans");
+  if (planOf(user) === "free")
+    throw new AppError("premium_required", "Cloud drives as an upload source are available on Premium plans");
 }
 
 const CallbackSchema = v.object({
@@ -45,7 +49,9 @@ const CallbackSchema = v.object({
 export const accountAppRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .get("/", async (c) => {
-    const connected = new Map((await listConnectedApps({ db: c.var.db, userId: c.var.user.id })).map((a) => [a.app, a]));
+    const connected = new Map(
+      (await listConnectedApps({ db: c.var.db, userId: c.var.user.id })).map((a) => [a.app, a]),
+    );
     const apps = CONNECTED_APPS.map((id) => {
       const spec = CONNECTED_APP_SPECS[id];
       const row = connected.get(id);
@@ -65,7 +71,14 @@ export const accountAppRoutes = new Hono<AppEnv>()
     const back = (params: string) => c.redirect(`${SETTINGS_APPS_PATH}&${params}`, 302);
     if (q.error || !q.state || !q.code) return back(`error=${encodeURIComponent(q.error ?? "missing_code")}`);
     try {
-      const app = await finishConnection({ env: c.env, db: c.var.db, userId: c.var.user.id, state: q.state, code: q.code, origin: new URL(c.req.url).origin });
+      const app = await finishConnection({
+        env: c.env,
+        db: c.var.db,
+        userId: c.var.user.id,
+        state: q.state,
+        code: q.code,
+        origin: new URL(c.req.url).origin,
+      });
       return back(`connected=${app}`);
     } catch (err) {
       if (err instanceof AppError) return back(`error=${err.code}`);
@@ -74,14 +87,27 @@ export const accountAppRoutes = new Hono<AppEnv>()
   })
   .post("/:app/connect", valid("param", ParamSchema), async (c) => {
     const { app } = c.req.valid("param");
-    const url = await startConnection({ env: c.env, db: c.var.db, userId: c.var.user.id, app, origin: new URL(c.req.url).origin });
+    const url = await startConnection({
+      env: c.env,
+      db: c.var.db,
+      userId: c.var.user.id,
+      app,
+      origin: new URL(c.req.url).origin,
+    });
     return c.json({ status: "success", data: { app, authorization_url: url } }, 200);
   })
   .get("/:app/files", valid("param", DriveParamSchema), valid("query", DriveListQuerySchema), async (c) => {
     requirePremium(c.var.user);
     const { app } = c.req.valid("param");
     const { q, cursor } = c.req.valid("query");
-    const page = await listDriveFiles({ env: c.env, db: c.var.db, userId: c.var.user.id, app, query: q, cursor: cursor ?? null });
+    const page = await listDriveFiles({
+      env: c.env,
+      db: c.var.db,
+      userId: c.var.user.id,
+      app,
+      query: q,
+      cursor: cursor ?? null,
+    });
     return c.json({ status: "success" as const, data: { files: page.files, next_cursor: page.nextCursor } }, 200);
   })
   .get("/:app/files/:id/content", valid("param", DriveFileParamSchema), async (c) => {
@@ -97,6 +123,7 @@ export const accountAppRoutes = new Hono<AppEnv>()
   })
   .delete("/:app", valid("param", ParamSchema), async (c) => {
     const { app } = c.req.valid("param");
-    if (!(await disconnectApp({ env: c.env, db: c.var.db, userId: c.var.user.id, app }))) throw new AppError("not_found", "This app is not connected");
+    if (!(await disconnectApp({ env: c.env, db: c.var.db, userId: c.var.user.id, app })))
+      throw new AppError("not_found", "This app is not connected");
     return c.json({ status: "success", data: { app, connected: false } }, 200);
   });

@@ -21,7 +21,12 @@ const ParamSchema = v.object({ fileId: v.pipe(v.string(), v.uuid("Unknown avatar
 export function sniffImageType(b: Uint8Array): string | null {
   if (b.length >= 8 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) return "image/png";
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return "image/jpeg";
-  if (b.length >= 12 && String.fromCharCode(...b.slice(0, 4)) === "RIFF" && String.fromCharCode(...b.slice(8, 12)) === "WEBP") return "image/webp";
+  if (
+    b.length >= 12 &&
+    String.fromCharCode(...b.slice(0, 4)) === "RIFF" &&
+    String.fromCharCode(...b.slice(8, 12)) === "WEBP"
+  )
+    return "image/webp";
   if (b.length >= 6 && /^GIF8[79]a$/.test(String.fromCharCode(...b.slice(0, 6)))) return "image/gif";
   return null;
 }
@@ -35,13 +40,15 @@ function ownFileId(avatar: string | null): string | null {
 
 async function readUpload(req: Request): Promise<Uint8Array> {
   const declared = Number(req.headers.get("Content-Length") ?? "0");
-  if (declared > AVATAR_MAX_BYTES + 64 * 1024) throw new AppError("payload_too_large", "The avatar is larger than 2 MB");
+  if (declared > AVATAR_MAX_BYTES + 64 * 1024)
+    throw new AppError("payload_too_large", "The avatar is larger than 2 MB");
   const type = req.headers.get("Content-Type") ?? "";
   let bytes: Uint8Array;
   if (type.startsWith("multipart/form-data")) {
     const form = await req.formData().catch(() => null);
     const file = form?.get("avatar");
-    if (!file || typeof file === "string") throw new AppError("invalid_input", "Avatar is required", { field: "avatar" });
+    if (!file || typeof file === "string")
+      throw new AppError("invalid_input", "Avatar is required", { field: "avatar" });
     bytes = new Uint8Array(await file.arrayBuffer());
   } else {
     bytes = new Uint8Array(await req.arrayBuffer());
@@ -60,7 +67,11 @@ export const accountAvatarRoutes = new Hono<AppEnv>()
     const user = c.var.user;
     const fileId = crypto.randomUUID();
     await c.env.IMAGES.put(r2Key(user.id, fileId), bytes, { httpMetadata: { contentType } });
-    const updated = await updateProfile({ db: c.var.db, userId: user.id, patch: { avatar: `${AVATAR_PATH}${fileId}` } });
+    const updated = await updateProfile({
+      db: c.var.db,
+      userId: user.id,
+      patch: { avatar: `${AVATAR_PATH}${fileId}` },
+    });
     if (!updated) throw new AppError("not_found", "User not found");
     const previous = ownFileId(user.avatar);
     if (previous) await c.env.IMAGES.delete(r2Key(user.id, previous));

@@ -45,7 +45,8 @@ const VerifySchema = v.object({
   ),
 });
 
-const codeHash = (env: Env, userId: string, newEmail: string, code: string) => keyedHash(env, CODE_PURPOSE, `${userId}|${newEmail}|${code}`);
+const codeHash = (env: Env, userId: string, newEmail: string, code: string) =>
+  keyedHash(env, CODE_PURPOSE, `${userId}|${newEmail}|${code}`);
 
 function pendingView(row: { newEmail: string; expiresAt: number; sentAt: number; attempts: number }) {
   return {
@@ -68,7 +69,8 @@ export const accountEmailRoutes = new Hono<AppEnv>()
     const db = c.var.db;
     const user = c.var.user;
     const newEmail = normalizeEmail(c.req.valid("json").newEmail);
-    if (newEmail === user.email) throw new AppError("invalid_input", "The new email is the same as the current one", { field: "newEmail" });
+    if (newEmail === user.email)
+      throw new AppError("invalid_input", "The new email is the same as the current one", { field: "newEmail" });
     const owner = await getUserByEmail({ db, email: newEmail });
     if (owner) throw new AppError("email_taken", "An account with this email already exists", { field: "newEmail" });
     assertMailConfigured(c.env);
@@ -82,9 +84,22 @@ export const accountEmailRoutes = new Hono<AppEnv>()
     });
     if (!row) {
       const last = await getEmailChange({ db, userId: user.id });
-      tooMany(c, (last?.sentAt ?? Date.now()) + RESEND_AFTER_MS, "Please wait a minute before asking for another code.");
+      tooMany(
+        c,
+        (last?.sentAt ?? Date.now()) + RESEND_AFTER_MS,
+        "Please wait a minute before asking for another code.",
+      );
     }
-    await sendMail({ env: c.env, db, mail: emailCodeMail(mailLanguage(user.language, c.req.header("Accept-Language")), newEmail, code, EMAIL_CODE_TTL_MS / 60_000) });
+    await sendMail({
+      env: c.env,
+      db,
+      mail: emailCodeMail(
+        mailLanguage(user.language, c.req.header("Accept-Language")),
+        newEmail,
+        code,
+        EMAIL_CODE_TTL_MS / 60_000,
+      ),
+    });
     return c.json({ status: "success", data: { ...pendingView(row), message: "Verification code sent" } }, 200);
   })
   .post("/verify-code", valid("json", VerifySchema), async (c) => {
@@ -101,19 +116,24 @@ export const accountEmailRoutes = new Hono<AppEnv>()
     }
     const ok = constantTimeEqual(await codeHash(c.env, user.id, row.newEmail, verificationCode), row.codeHash);
     if (!ok) {
-      throw new AppError("invalid_code", "The verification code is incorrect", { attempts_left: Math.max(0, MAX_CODE_ATTEMPTS - row.attempts) });
+      throw new AppError("invalid_code", "The verification code is incorrect", {
+        attempts_left: Math.max(0, MAX_CODE_ATTEMPTS - row.attempts),
+      });
     }
     try {
       await applyEmailChange({ db, userId: user.id, newEmail: row.newEmail });
     } catch (err) {
-      if (String(err).includes("UNIQUE")) throw new AppError("email_taken", "An account with this email already exists", { field: "newEmail" });
+      if (String(err).includes("UNIQUE"))
+        throw new AppError("email_taken", "An account with this email already exists", { field: "newEmail" });
       throw err;
     }
     await userChanged(c.env, user.id);
     // Tell the old address, so a hijacked session changing the email does not go unnoticed. Best effort.
-    await sendMail({ env: c.env, db, mail: emailChangedMail(mailLanguage(user.language, c.req.header("Accept-Language")), user.email, row.newEmail) }).catch((err) =>
-      console.error("email-changed notice failed", err),
-    );
+    await sendMail({
+      env: c.env,
+      db,
+      mail: emailChangedMail(mailLanguage(user.language, c.req.header("Accept-Language")), user.email, row.newEmail),
+    }).catch((err) => console.error("email-changed notice failed", err));
     return c.json({ status: "success", data: { email: row.newEmail, message: "Email updated" } }, 200);
   })
   .post("/cancel", async (c) => {

@@ -9,7 +9,14 @@ import { checkAccountPassword, clientIp, forgetAccountFailures, tooMany } from "
 import { endUserSessions, userChanged } from "../auth/sessions";
 import { randomHex, sha256Hex } from "../auth/tokens";
 import { constantTimeEqual, keyedHash, randomDigits } from "../crypto/hmac";
-import { getPasswordResetByToken, hasLivePasswordReset, MAX_CODE_ATTEMPTS, setPassword, startPasswordReset, takeResetCodeAttempt } from "../db/accounts";
+import {
+  getPasswordResetByToken,
+  hasLivePasswordReset,
+  MAX_CODE_ATTEMPTS,
+  setPassword,
+  startPasswordReset,
+  takeResetCodeAttempt,
+} from "../db/accounts";
 import { takeRateLimit } from "../db/rate-limits";
 import { getUserByEmail, getUserById, normalizeEmail } from "../db/users";
 import type { AppEnv } from "../env";
@@ -36,7 +43,13 @@ const ChangeSchema = v.object({
 });
 
 const ForgotSchema = v.object({
-  email: v.pipe(v.string("Email is required"), v.trim(), v.nonEmpty("Email is required"), v.maxLength(254), v.email("Invalid email")),
+  email: v.pipe(
+    v.string("Email is required"),
+    v.trim(),
+    v.nonEmpty("Email is required"),
+    v.maxLength(254),
+    v.email("Invalid email"),
+  ),
 });
 
 const NewPassword = v.pipe(
@@ -56,7 +69,8 @@ const ResetSchema = v.union(
   "Give the reset link's token, or the email and its 6-digit code, with the new password",
 );
 
-const resetCodeHash = (env: Env, userId: string, code: string) => keyedHash(env, RESET_CODE_PURPOSE, `${userId}|${code}`);
+const resetCodeHash = (env: Env, userId: string, code: string) =>
+  keyedHash(env, RESET_CODE_PURPOSE, `${userId}|${code}`);
 
 export const accountPasswordRoutes = new Hono<AppEnv>()
   .post("/change-password", requireAuth, valid("json", ChangeSchema), async (c) => {
@@ -64,20 +78,31 @@ export const accountPasswordRoutes = new Hono<AppEnv>()
     const user = c.var.user;
     if (!currentPassword || !newPassword) throw new AppError("invalid_input", "Please fill in all fields");
     if (newPassword.length < CHANGED_PASSWORD_MIN) {
-      throw new AppError("invalid_input", `New password must be at least ${CHANGED_PASSWORD_MIN} characters`, { field: "newPassword" });
+      throw new AppError("invalid_input", `New password must be at least ${CHANGED_PASSWORD_MIN} characters`, {
+        field: "newPassword",
+      });
     }
     if (newPassword === currentPassword) {
-      throw new AppError("invalid_input", "New password must be different from the current password", { field: "newPassword" });
+      throw new AppError("invalid_input", "New password must be different from the current password", {
+        field: "newPassword",
+      });
     }
     if (!user.passwordHash) {
-      throw new AppError("incorrect_password", "This account has no password yet. Use 'Forgot password' to set one.", { field: "currentPassword" });
+      throw new AppError("incorrect_password", "This account has no password yet. Use 'Forgot password' to set one.", {
+        field: "currentPassword",
+      });
     }
     const ok = await checkAccountPassword(c, { db: c.var.db, account: user.email, user, password: currentPassword });
-    if (!ok) throw new AppError("incorrect_password", "The current password is incorrect", { field: "currentPassword" });
+    if (!ok)
+      throw new AppError("incorrect_password", "The current password is incorrect", { field: "currentPassword" });
     await setPassword({ db: c.var.db, userId: user.id, pw: await hashPassword(newPassword) });
     await userChanged(c.env, user.id);
     // The other devices are pushed out live; this one stays signed in (the SPA logs itself out after 2 s).
-    const ended = await endUserSessions(c.env, { userId: user.id, allExcept: c.var.session.id, reason: "password_changed" });
+    const ended = await endUserSessions(c.env, {
+      userId: user.id,
+      allExcept: c.var.session.id,
+      reason: "password_changed",
+    });
     return c.json({ status: "success", data: { message: "Password changed", ended_sessions: ended.length } }, 200);
   })
   .post("/forgot-password", valid("json", ForgotSchema), async (c) => {
@@ -103,11 +128,24 @@ export const accountPasswordRoutes = new Hono<AppEnv>()
       // Within 60 s of the last mail nothing is sent again; the answer stays the same, so it says nothing either.
       if (started) {
         const link = `${new URL(c.req.url).origin}/reset-password?token=${token}`;
-        await sendMail({ env: c.env, db, mail: passwordResetMail(mailLanguage(user.language, c.req.header("Accept-Language")), user.email, code, link, RESET_TTL_MS / 60_000) });
+        await sendMail({
+          env: c.env,
+          db,
+          mail: passwordResetMail(
+            mailLanguage(user.language, c.req.header("Accept-Language")),
+            user.email,
+            code,
+            link,
+            RESET_TTL_MS / 60_000,
+          ),
+        });
       }
     }
     return c.json(
-      { status: "success", data: { message: "If an account exists for this email, a reset code and link are on their way." } },
+      {
+        status: "success",
+        data: { message: "If an account exists for this email, a reset code and link are on their way." },
+      },
       200,
     );
   })
@@ -129,7 +167,9 @@ export const accountPasswordRoutes = new Hono<AppEnv>()
         throw new AppError("verification_expired", "This reset code is invalid or has expired");
       }
       if (!constantTimeEqual(await resetCodeHash(c.env, user.id, body.code), row.codeHash)) {
-        throw new AppError("invalid_code", "The reset code is incorrect", { attempts_left: Math.max(0, MAX_CODE_ATTEMPTS - row.attempts) });
+        throw new AppError("invalid_code", "The reset code is incorrect", {
+          attempts_left: Math.max(0, MAX_CODE_ATTEMPTS - row.attempts),
+        });
       }
       userId = user.id;
     }
@@ -139,5 +179,8 @@ export const accountPasswordRoutes = new Hono<AppEnv>()
     await userChanged(c.env, userId);
     await endUserSessions(c.env, { userId, allExcept: null, reason: "password_changed" });
     await forgetAccountFailures(c, { db, account: user.email });
-    return c.json({ status: "success", data: { message: "Password reset. Please sign in with the new password." } }, 200);
+    return c.json(
+      { status: "success", data: { message: "Password reset. Please sign in with the new password." } },
+      200,
+    );
   });

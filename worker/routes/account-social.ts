@@ -20,8 +20,20 @@ import { issueSession } from "../auth/issue-session";
 import { requireAuth } from "../auth/middleware";
 import { checkAccountPassword, guardRegistration, rememberDevice } from "../auth/rate-limit";
 import { userChanged } from "../auth/sessions";
-import { readLinkingToken, type SocialIdentity, signLinkingToken, verifyFacebookToken, verifyGoogleIdToken } from "../auth/social";
-import { createSocialUser, getLinkedAccount, linkAccount, listLinkedAccounts, unlinkIfNotLast } from "../db/accounts-linked";
+import {
+  readLinkingToken,
+  type SocialIdentity,
+  signLinkingToken,
+  verifyFacebookToken,
+  verifyGoogleIdToken,
+} from "../auth/social";
+import {
+  createSocialUser,
+  getLinkedAccount,
+  linkAccount,
+  listLinkedAccounts,
+  unlinkIfNotLast,
+} from "../db/accounts-linked";
 import { getUserByEmail, getUserById, normalizeEmail, publicUser } from "../db/users";
 import type { AppEnv, SessionUser } from "../env";
 import { AppError } from "../errors";
@@ -36,7 +48,12 @@ const GoogleSchema = v.object({
   user_agent: v.optional(v.pipe(v.string(), v.maxLength(512))),
 });
 const FacebookSchema = v.object({
-  accessToken: v.pipe(v.string("Access token is required"), v.trim(), v.nonEmpty("Access token is required"), v.maxLength(TOKEN_MAX)),
+  accessToken: v.pipe(
+    v.string("Access token is required"),
+    v.trim(),
+    v.nonEmpty("Access token is required"),
+    v.maxLength(TOKEN_MAX),
+  ),
   user_agent: v.optional(v.pipe(v.string(), v.maxLength(512))),
 });
 const LinkSchema = v.object({
@@ -44,7 +61,11 @@ const LinkSchema = v.object({
   providerId: v.optional(v.pipe(v.string(), v.maxLength(255))),
   email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254))),
   password: v.pipe(v.string("Password is required"), v.nonEmpty("Password is required"), v.maxLength(256)),
-  linkingToken: v.pipe(v.string("linkingToken is required: sign in with the provider again"), v.nonEmpty(), v.maxLength(TOKEN_MAX)),
+  linkingToken: v.pipe(
+    v.string("linkingToken is required: sign in with the provider again"),
+    v.nonEmpty(),
+    v.maxLength(TOKEN_MAX),
+  ),
   user_agent: v.optional(v.pipe(v.string(), v.maxLength(512))),
 });
 const UnlinkSchema = v.object({ provider: SocialProviderSchema });
@@ -77,9 +98,13 @@ async function socialSignIn(c: Context<AppEnv>, identity: SocialIdentity, userAg
     if (user) return signedIn(c, user, userAgent, false);
   }
   if (!identity.email) {
-    throw new AppError("invalid_input", `${identity.provider === "google" ? "Google" : "Facebook"} did not share a verified email address`, {
-      field: "email",
-    });
+    throw new AppError(
+      "invalid_input",
+      `${identity.provider === "google" ? "Google" : "Facebook"} did not share a verified email address`,
+      {
+        field: "email",
+      },
+    );
   }
   const email = identity.email;
   const existing = await getUserByEmail({ db, email });
@@ -88,7 +113,13 @@ async function socialSignIn(c: Context<AppEnv>, identity: SocialIdentity, userAg
     return c.json(
       {
         status: "pending" as const,
-        data: { requiresLinking: true, email, providerId: identity.providerId, provider: identity.provider, linkingToken },
+        data: {
+          requiresLinking: true,
+          email,
+          providerId: identity.providerId,
+          provider: identity.provider,
+          linkingToken,
+        },
       },
       200,
     );
@@ -117,7 +148,9 @@ async function socialSignIn(c: Context<AppEnv>, identity: SocialIdentity, userAg
 }
 
 /** Public ids only (never a secret); Facebook counts as set up only with its secret too, as POST /auth/facebook needs. */
-export function socialConfig(env: Pick<Env, "GOOGLE_CLIENT_ID" | "FACEBOOK_APP_ID" | "FACEBOOK_APP_SECRET">): SocialConfig {
+export function socialConfig(
+  env: Pick<Env, "GOOGLE_CLIENT_ID" | "FACEBOOK_APP_ID" | "FACEBOOK_APP_SECRET">,
+): SocialConfig {
   return {
     google_client_id: env.GOOGLE_CLIENT_ID || null,
     facebook_app_id: env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET ? env.FACEBOOK_APP_ID : null,
@@ -144,13 +177,17 @@ export const accountSocialRoutes = new Hono<AppEnv>()
       (body.providerId !== undefined && body.providerId !== identity.providerId) ||
       (body.email !== undefined && normalizeEmail(body.email) !== identity.email)
     ) {
-      throw new AppError("invalid_social_token", "The account link does not match the verified sign-in. Please sign in with the provider again.");
+      throw new AppError(
+        "invalid_social_token",
+        "The account link does not match the verified sign-in. Please sign in with the provider again.",
+      );
     }
     const user = await getUserByEmail({ db, email: identity.email });
     const ok = await checkAccountPassword(c, { db, account: identity.email, user, password: body.password });
     if (!user || !ok) throw new AppError("invalid_credentials", "Invalid email or password");
     const holder = await getLinkedAccount({ db, provider: identity.provider, providerId: identity.providerId });
-    if (holder && holder.userId !== user.id) throw new AppError("already_linked", "This account is already linked to another user");
+    if (holder && holder.userId !== user.id)
+      throw new AppError("already_linked", "This account is already linked to another user");
     if (!holder && !(await linkAccount({ db, userId: user.id, ...identity }))) {
       throw new AppError("already_linked", `This account already has another ${identity.provider} account linked`);
     }
@@ -159,7 +196,12 @@ export const accountSocialRoutes = new Hono<AppEnv>()
   })
   .get("/linked-accounts", requireAuth, async (c) => {
     const rows = await listLinkedAccounts({ db: c.var.db, userId: c.var.user.id });
-    const providers = rows.map((r) => ({ provider: r.provider, providerId: r.providerId, email: r.email, linked_at: isoOrNull(r.createdAt) }));
+    const providers = rows.map((r) => ({
+      provider: r.provider,
+      providerId: r.providerId,
+      email: r.email,
+      linked_at: isoOrNull(r.createdAt),
+    }));
     return c.json({ status: "success", data: { providers, has_password: c.var.user.passwordHash !== null } }, 200);
   })
   .post("/linked-accounts", requireAuth, valid("json", LinkSignedInSchema), async (c) => {
@@ -172,25 +214,37 @@ export const accountSocialRoutes = new Hono<AppEnv>()
       throw new AppError("invalid_input", `${field === "token" ? "Token" : "Access token"} is required`, { field });
     }
     if (user.passwordHash) {
-      const ok = body.password ? await checkAccountPassword(c, { db, account: user.email, user, password: body.password }) : false;
+      const ok = body.password
+        ? await checkAccountPassword(c, { db, account: user.email, user, password: body.password })
+        : false;
       if (!ok) throw new AppError("incorrect_password", "The current password is incorrect", { field: "password" });
     }
-    const identity = body.provider === "google" ? await verifyGoogleIdToken(c.env, credential) : await verifyFacebookToken(c.env, credential);
+    const identity =
+      body.provider === "google"
+        ? await verifyGoogleIdToken(c.env, credential)
+        : await verifyFacebookToken(c.env, credential);
     const holder = await getLinkedAccount({ db, provider: identity.provider, providerId: identity.providerId });
-    if (holder && holder.userId !== user.id) throw new AppError("already_linked", "This account is already linked to another user");
+    if (holder && holder.userId !== user.id)
+      throw new AppError("already_linked", "This account is already linked to another user");
     if (!holder && !(await linkAccount({ db, userId: user.id, ...identity }))) {
       throw new AppError("already_linked", `This account already has another ${identity.provider} account linked`);
     }
     await userChanged(c.env, user.id);
     const rows = await listLinkedAccounts({ db, userId: user.id });
-    const providers = rows.map((r) => ({ provider: r.provider, providerId: r.providerId, email: r.email, linked_at: isoOrNull(r.createdAt) }));
+    const providers = rows.map((r) => ({
+      provider: r.provider,
+      providerId: r.providerId,
+      email: r.email,
+      linked_at: isoOrNull(r.createdAt),
+    }));
     return c.json({ status: "success", data: { providers } }, 200);
   })
   .post("/unlink-account", requireAuth, valid("json", UnlinkSchema), async (c) => {
     const { provider } = c.req.valid("json");
     const outcome = await unlinkIfNotLast({ db: c.var.db, userId: c.var.user.id, provider });
     if (outcome === "missing") throw new AppError("not_found", `No ${provider} account is linked`);
-    if (outcome === "last") throw new AppError("last_sign_in_method", "You cannot unlink your last way to sign in. Set a password first.");
+    if (outcome === "last")
+      throw new AppError("last_sign_in_method", "You cannot unlink your last way to sign in. Set a password first.");
     await userChanged(c.env, c.var.user.id);
     return c.json({ status: "success", data: { provider, unlinked: true } }, 200);
   });

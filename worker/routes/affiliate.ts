@@ -8,7 +8,14 @@ import { FAQ_CATEGORIES, FAQ_LANGUAGES } from "../affiliate/faq-content";
 import { newAffiliateCode, normalizeAffiliateCode, referralLink, setReferralCookie } from "../affiliate/referral";
 import { requireAuth } from "../auth/middleware";
 import { userChanged } from "../auth/sessions";
-import { affiliateStats, faqViewCounts, findAffiliate, joinAffiliate, recordClick, recordFaqView } from "../db/affiliate";
+import {
+  affiliateStats,
+  faqViewCounts,
+  findAffiliate,
+  joinAffiliate,
+  recordClick,
+  recordFaqView,
+} from "../db/affiliate";
 import { publicUser } from "../db/users";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
@@ -25,7 +32,12 @@ const CodeParam = v.object({ code: v.pipe(v.string(), v.maxLength(64)) });
 const FaqQuery = v.object({
   lang: v.optional(v.picklist(FAQ_LANGUAGES, `lang must be one of ${FAQ_LANGUAGES.join(", ")}`), "en"),
   q: v.optional(v.pipe(v.string(), v.maxLength(200, "q must be at most 200 characters"))),
-  category: v.optional(v.picklist(FAQ_CATEGORIES.map((c) => c.id), "unknown category")),
+  category: v.optional(
+    v.picklist(
+      FAQ_CATEGORIES.map((c) => c.id),
+      "unknown category",
+    ),
+  ),
   sort: v.optional(v.picklist(FAQ_SORTS, `sort must be one of ${FAQ_SORTS.join(", ")}`), "popular"),
 });
 
@@ -53,7 +65,20 @@ export const affiliateRoutes = new Hono<AppEnv>()
       return c.json(
         {
           status: "success",
-          data: { joined: false, affiliate_code: null, referral_link: null, commission_rate: rateBps / 10_000, clicks: 0, signups: 0, paid_referrals: 0, paid_orders: 0, earnings: 0, pending_earnings: 0, currency: "VND", recent_commissions: [] },
+          data: {
+            joined: false,
+            affiliate_code: null,
+            referral_link: null,
+            commission_rate: rateBps / 10_000,
+            clicks: 0,
+            signups: 0,
+            paid_referrals: 0,
+            paid_orders: 0,
+            earnings: 0,
+            pending_earnings: 0,
+            currency: "VND",
+            recent_commissions: [],
+          },
         } satisfies AffiliateDashboardBody,
         200,
       );
@@ -89,7 +114,13 @@ export const affiliateRoutes = new Hono<AppEnv>()
   .get("/faq", valid("query", FaqQuery), async (c) => {
     const query = c.req.valid("query");
     const views = await faqViewCounts({ db: c.var.db });
-    return c.json({ status: "success", data: { lang: query.lang, sort: query.sort, ...searchFaq({ ...query, views }) } } satisfies FaqListBody, 200);
+    return c.json(
+      {
+        status: "success",
+        data: { lang: query.lang, sort: query.sort, ...searchFaq({ ...query, views }) },
+      } satisfies FaqListBody,
+      200,
+    );
   })
   /** One question (counted as a view, which feeds the popular sort) with its related questions. */
   .get("/faq/:id", valid("param", FaqIdParam), valid("query", FaqLangQuery), async (c) => {
@@ -102,7 +133,13 @@ export const affiliateRoutes = new Hono<AppEnv>()
       const r = faqEntry(id);
       return r ? [{ id: r.id, category: r.category, question: r.text[lang].q }] : [];
     });
-    return c.json({ status: "success", data: { question: publicFaqEntry(entry, lang, views.get(entry.id) ?? 0), related } } satisfies FaqEntryBody, 200);
+    return c.json(
+      {
+        status: "success",
+        data: { question: publicFaqEntry(entry, lang, views.get(entry.id) ?? 0), related },
+      } satisfies FaqEntryBody,
+      200,
+    );
   });
 
 export const affiliateAuthRoutes = new Hono<AppEnv>()
@@ -113,7 +150,10 @@ export const affiliateAuthRoutes = new Hono<AppEnv>()
     if (user.affiliateCode !== c.var.user.affiliateCode) await userChanged(c.env, user.id);
     const code = normalizeAffiliateCode(user.affiliateCode) ?? user.affiliateCode;
     return c.json(
-      { status: "success", data: { user: publicUser(user), affiliate_code: code, referral_link: referralLink(origin(c.req.url), code) } } satisfies JoinAffiliateBody,
+      {
+        status: "success",
+        data: { user: publicUser(user), affiliate_code: code, referral_link: referralLink(origin(c.req.url), code) },
+      } satisfies JoinAffiliateBody,
       200,
     );
   });

@@ -16,13 +16,28 @@ import { AppError } from "../errors";
 import { valid } from "../lib/validate";
 import { HttpUrlSchema } from "../protocol/urls";
 
-export const EmailSchema = v.pipe(v.string("Email is required"), v.trim(), v.nonEmpty("Email is required"), v.maxLength(254), v.email("Invalid email"));
-const NameSchema = v.pipe(v.string("Name is required"), v.trim(), v.nonEmpty("Name is required"), v.maxLength(100, "Name is too long"));
+export const EmailSchema = v.pipe(
+  v.string("Email is required"),
+  v.trim(),
+  v.nonEmpty("Email is required"),
+  v.maxLength(254),
+  v.email("Invalid email"),
+);
+const NameSchema = v.pipe(
+  v.string("Name is required"),
+  v.trim(),
+  v.nonEmpty("Name is required"),
+  v.maxLength(100, "Name is too long"),
+);
 
 const RegisterSchema = v.object({
   name: NameSchema,
   email: EmailSchema,
-  password: v.pipe(v.string("Password is required"), v.minLength(8, "Password must be at least 8 characters"), v.maxLength(256)),
+  password: v.pipe(
+    v.string("Password is required"),
+    v.minLength(8, "Password must be at least 8 characters"),
+    v.maxLength(256),
+  ),
 });
 
 const LoginSchema = v.object({
@@ -33,9 +48,17 @@ const LoginSchema = v.object({
 
 const ProfileSchema = v.object({
   name: v.optional(NameSchema),
-  phone_number: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.regex(/^\+?[0-9 ().-]{6,20}$/, "Invalid phone number")))),
+  phone_number: v.optional(
+    v.nullable(v.pipe(v.string(), v.trim(), v.regex(/^\+?[0-9 ().-]{6,20}$/, "Invalid phone number"))),
+  ),
   birthday: v.optional(
-    v.nullable(v.pipe(v.string(), v.isoDate("Birthday must be YYYY-MM-DD"), v.check((d) => d <= new Date().toISOString().slice(0, 10), "Birthday cannot be in the future"))),
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.isoDate("Birthday must be YYYY-MM-DD"),
+        v.check((d) => d <= new Date().toISOString().slice(0, 10), "Birthday cannot be in the future"),
+      ),
+    ),
   ),
   gender: v.optional(v.nullable(v.picklist(["male", "female", "other"], "Gender must be male, female or other"))),
   avatar: v.optional(v.nullable(HttpUrlSchema)),
@@ -69,7 +92,10 @@ export const authRoutes = new Hono<AppEnv>()
     const s = await issueSession(c, user);
     await rememberDevice(c, user.id);
     return c.json(
-      { status: "success", data: { user: publicUser(user), token: s.token, jwt_token: s.token, session_token: s.sessionToken } },
+      {
+        status: "success",
+        data: { user: publicUser(user), token: s.token, jwt_token: s.token, session_token: s.sessionToken },
+      },
       201,
     );
   })
@@ -84,7 +110,13 @@ export const authRoutes = new Hono<AppEnv>()
     }
     const s = await issueSession(c, user, body.user_agent);
     await rememberDevice(c, user.id);
-    return c.json({ status: "success", data: { user: publicUser(user), token: s.token, jwt_token: s.token, session_token: s.sessionToken } }, 200);
+    return c.json(
+      {
+        status: "success",
+        data: { user: publicUser(user), token: s.token, jwt_token: s.token, session_token: s.sessionToken },
+      },
+      200,
+    );
   })
   .get("/me", requireAuth, (c) => c.json({ status: "success", data: { user: publicUser(c.var.user) } }, 200))
   .patch("/update-profile", requireAuth, valid("json", ProfileSchema), async (c) => {

@@ -5,13 +5,28 @@ import { Hono } from "hono";
 import { createFactory } from "hono/factory";
 import * as v from "valibot";
 import { requireAuth } from "../auth/middleware";
-import { createChat, deleteAllChats, getChat, listChats, publicChat, toggleStar, updateChat, type ChatRow } from "../db/chats";
+import {
+  createChat,
+  deleteAllChats,
+  getChat,
+  listChats,
+  publicChat,
+  toggleStar,
+  updateChat,
+  type ChatRow,
+} from "../db/chats";
 import { getChatWithMessagesPage, parseMessageCursor, publicChatContent } from "../db/messages";
 import type { AppEnv } from "../env";
 import { userHub } from "../lib/user-hub";
 import { AppError } from "../errors";
 import { idSchema, valid } from "../lib/validate";
-import { CONTENT_CURSOR, CONTENT_PAGE_DEFAULT, CONTENT_PAGE_MAX, CONTENT_PAGE_MAX_BYTES, type ChatContentPageBody } from "../protocol/api";
+import {
+  CONTENT_CURSOR,
+  CONTENT_PAGE_DEFAULT,
+  CONTENT_PAGE_MAX,
+  CONTENT_PAGE_MAX_BYTES,
+  type ChatContentPageBody,
+} from "../protocol/api";
 import { ExpertPersonaSchema } from "../protocol/settings";
 
 /** Chats per page: 100 unless the client asks for 1–200. */
@@ -70,7 +85,11 @@ export function contentQuerySchema(defaultLimit: number | undefined) {
   return v.object({
     limit: defaultLimit === undefined ? v.optional(limit) : v.optional(limit, String(defaultLimit)),
     before: v.optional(
-      v.pipe(v.string(), v.regex(CONTENT_CURSOR, "before must be a next_before value from an earlier page"), v.transform(parseMessageCursor)),
+      v.pipe(
+        v.string(),
+        v.regex(CONTENT_CURSOR, "before must be a next_before value from an earlier page"),
+        v.transform(parseMessageCursor),
+      ),
     ),
   });
 }

@@ -39,12 +39,18 @@ const AskSchema = v.object({
   /** Regenerate: the bot answer to write again, in place, with this endpoint's model. */
   regenerate_message_id: v.optional(idSchema),
   /** Files the question carries: ids answered by POST /media-api/api/uploads (at most MAX_FILES). */
-  attachment_ids: v.optional(v.pipe(v.array(idSchema), v.maxLength(MAX_FILES, `At most ${MAX_FILES} files per question`))),
+  attachment_ids: v.optional(
+    v.pipe(v.array(idSchema), v.maxLength(MAX_FILES, `At most ${MAX_FILES} files per question`)),
+  ),
   /** POST /api/chat/search only: the endpoint of the model that answers (the default model when absent). */
   model: v.optional(v.pipe(v.string(), v.maxLength(100))),
 });
 
-type AskContext = Context<AppEnv, string, { in: { json: v.InferInput<typeof AskSchema> }; out: { json: v.InferOutput<typeof AskSchema> } }>;
+type AskContext = Context<
+  AppEnv,
+  string,
+  { in: { json: v.InferInput<typeof AskSchema> }; out: { json: v.InferOutput<typeof AskSchema> } }
+>;
 
 const StopSchema = v.object({ message_id: idSchema });
 
@@ -87,7 +93,9 @@ export const chatRoutes = new Hono<AppEnv>()
   .post("/search", valid("json", AskSchema), (c) => startTurn(c, c.req.valid("json").model ?? DEFAULT_ENDPOINT, true))
   /** An image generated or edited in the chat (worker/routes/images.ts; the turn is worker/turn/image-turn.ts). */
   .post("/image", ...startImageTurn)
-  .post("/:model", valid("json", AskSchema), (c) => startTurn(c, c.req.param("model"), c.req.valid("json").is_search_mode ?? false));
+  .post("/:model", valid("json", AskSchema), (c) =>
+    startTurn(c, c.req.param("model"), c.req.valid("json").is_search_mode ?? false),
+  );
 
 /** Parses the caller's credentials and the request, runs the turn in the user's object and returns its stream. */
 async function startTurn(c: AskContext, endpoint: string, isSearchMode: boolean) {
@@ -98,7 +106,9 @@ async function startTurn(c: AskContext, endpoint: string, isSearchMode: boolean)
   const { claims, tokenHash } = await verifyCredentials(c.env, creds);
   const body = c.req.valid("json");
   if (body.edit_message_id && body.regenerate_message_id) {
-    throw new AppError("invalid_input", "Send edit_message_id or regenerate_message_id, not both", { field: "regenerate_message_id" });
+    throw new AppError("invalid_input", "Send edit_message_id or regenerate_message_id, not both", {
+      field: "regenerate_message_id",
+    });
   }
   const asked = v.safeParse(QuestionSchema, body.question);
   if (!asked.success && !body.regenerate_message_id) {
@@ -131,9 +141,14 @@ async function startTurn(c: AskContext, endpoint: string, isSearchMode: boolean)
     throw new AppError(turn.code, turn.message, turn.details);
   }
   // No usage headers when the turn took no use (an external model answering with the user's own key).
-  const usage: Record<string, string> = turn.remaining !== null && turn.total !== null && turn.level !== null
-    ? { "X-Remaining-Usage": String(turn.remaining), "X-Warning-Level": turn.level, "X-Total-Usage": String(turn.total) }
-    : {};
+  const usage: Record<string, string> =
+    turn.remaining !== null && turn.total !== null && turn.level !== null
+      ? {
+          "X-Remaining-Usage": String(turn.remaining),
+          "X-Warning-Level": turn.level,
+          "X-Total-Usage": String(turn.total),
+        }
+      : {};
   return new Response(turn.stream, {
     status: 200,
     headers: { ...SSE_HEADERS, ...usage, "X-Message-Id": turn.botMessageId, "X-User-Message-Id": turn.userMessageId },

@@ -24,7 +24,8 @@ export const devMailboxRoutes = new Hono<AppEnv>()
   .use(async (c, next) => {
     const host = new URL(c.req.url).hostname;
     const local = LOOPBACK.has(host) || host.endsWith(".localhost");
-    if (!local || mailTransport(c.env) !== "dev-mailbox") throw new AppError("not_found", `No route for ${c.req.method} ${c.req.path}`);
+    if (!local || mailTransport(c.env) !== "dev-mailbox")
+      throw new AppError("not_found", `No route for ${c.req.method} ${c.req.path}`);
     await next();
   })
   .get("/messages", valid("query", QuerySchema), async (c) => {
@@ -35,7 +36,13 @@ export const devMailboxRoutes = new Hono<AppEnv>()
       .where(to ? eq(devMailbox.toAddress, normalizeEmail(to)) : undefined)
       .orderBy(desc(devMailbox.id))
       .limit(LIST_LIMIT);
-    const data = rows.map((m) => ({ id: m.id, to: m.toAddress, subject: m.subject, text: m.bodyText, created_at: isoOrNull(m.createdAt) }));
+    const data = rows.map((m) => ({
+      id: m.id,
+      to: m.toAddress,
+      subject: m.subject,
+      text: m.bodyText,
+      created_at: isoOrNull(m.createdAt),
+    }));
     return c.json({ status: "success", data }, 200);
   })
   .get("/", async (c) => {

@@ -57,20 +57,40 @@ export const externalModelRoutes = new Hono<AppEnv>()
     const { provider } = c.req.valid("param");
     const { apiKey } = c.req.valid("json");
     const user = c.var.user;
-    if (planOf(user) === "free") throw new AppError("premium_required", "External models with your own key are available on Premium plans");
-    const hit = await takeRateLimit({ db: c.var.db, key: `model-key-check:${user.id}`, max: CHECKS_PER_HOUR, windowMs: HOUR_MS });
+    if (planOf(user) === "free")
+      throw new AppError("premium_required", "External models with your own key are available on Premium plans");
+    const hit = await takeRateLimit({
+      db: c.var.db,
+      key: `model-key-check:${user.id}`,
+      max: CHECKS_PER_HOUR,
+      windowMs: HOUR_MS,
+    });
     if (!hit.ok) tooMany(c, hit.resetAt, "Too many key checks. Please try again later.");
     const outcome = await checkProviderKey(c.env, provider, apiKey);
-    if (outcome === "rejected") throw new AppError("model_key_rejected", `${EXTERNAL_PROVIDERS[provider].name} did not accept this API key`, { field: "apiKey" });
-    if (outcome === "unavailable") throw new AppError("provider_unavailable", `${EXTERNAL_PROVIDERS[provider].name} could not be reached to check the key. Please try again.`);
+    if (outcome === "rejected")
+      throw new AppError("model_key_rejected", `${EXTERNAL_PROVIDERS[provider].name} did not accept this API key`, {
+        field: "apiKey",
+      });
+    if (outcome === "unavailable")
+      throw new AppError(
+        "provider_unavailable",
+        `${EXTERNAL_PROVIDERS[provider].name} could not be reached to check the key. Please try again.`,
+      );
     const saved = await saveModelKey({ db: c.var.db, env: c.env, userId: user.id, provider, apiKey });
     // The user's object keeps the sealed keys for turns: it re-reads them now, so the model answers at once.
     await settingsChanged(c.env, user.id);
-    return c.json({ status: "success", data: { provider, connected: true, last4: saved.last4, connected_at: isoOrNull(saved.createdAt) } }, 200);
+    return c.json(
+      {
+        status: "success",
+        data: { provider, connected: true, last4: saved.last4, connected_at: isoOrNull(saved.createdAt) },
+      },
+      200,
+    );
   })
   .delete("/:provider", valid("param", ParamSchema), async (c) => {
     const { provider } = c.req.valid("param");
-    if (!(await deleteModelKey({ db: c.var.db, userId: c.var.user.id, provider }))) throw new AppError("not_found", "This model is not connected");
+    if (!(await deleteModelKey({ db: c.var.db, userId: c.var.user.id, provider })))
+      throw new AppError("not_found", "This model is not connected");
     await settingsChanged(c.env, c.var.user.id);
     return c.json({ status: "success", data: { provider, connected: false } }, 200);
   });

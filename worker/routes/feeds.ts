@@ -39,7 +39,14 @@ export const feedRoutes = new Hono<AppEnv>().get("/", requireAuth, valid("query"
       feeds: tabs.map((f) => ({
         tab: f.tab,
         status: f.maintenance ? "maintenance" : "live",
-        items: f.items.map((i) => ({ id: i.id, title: i.title, body: i.body, url: safeUrl(i.url), image: safeUrl(i.image), published_at: new Date(i.publishedAt).toISOString() })),
+        items: f.items.map((i) => ({
+          id: i.id,
+          title: i.title,
+          body: i.body,
+          url: safeUrl(i.url),
+          image: safeUrl(i.image),
+          published_at: new Date(i.publishedAt).toISOString(),
+        })),
       })),
     },
   };

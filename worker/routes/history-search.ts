@@ -6,7 +6,13 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { requireAuth } from "../auth/middleware";
 import { getChat } from "../db/chats";
-import { formatChatsCursor, historySearchQuery, parseChatsCursor, searchChatMessages, searchChats } from "../db/history-search";
+import {
+  formatChatsCursor,
+  historySearchQuery,
+  parseChatsCursor,
+  searchChatMessages,
+  searchChats,
+} from "../db/history-search";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { idSchema, valid } from "../lib/validate";
@@ -27,36 +33,72 @@ const SearchQuerySchema = v.object({
     v.maxLength(HISTORY_SEARCH_MAX_QUERY, `q must be at most ${HISTORY_SEARCH_MAX_QUERY} characters`),
   ),
   limit: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,3}$/, limitMessage), v.transform(Number), v.minValue(1, limitMessage), v.maxValue(HISTORY_SEARCH_MAX_LIMIT, limitMessage)),
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, limitMessage),
+      v.transform(Number),
+      v.minValue(1, limitMessage),
+      v.maxValue(HISTORY_SEARCH_MAX_LIMIT, limitMessage),
+    ),
     String(HISTORY_SEARCH_DEFAULT_LIMIT),
   ),
-  cursor: v.optional(v.pipe(v.string(), v.regex(HISTORY_SEARCH_CURSOR, "cursor must be a next_cursor value from an earlier page"))),
+  cursor: v.optional(
+    v.pipe(v.string(), v.regex(HISTORY_SEARCH_CURSOR, "cursor must be a next_cursor value from an earlier page")),
+  ),
   chat_id: v.optional(idSchema),
 });
 
-export const historySearchRoutes = new Hono<AppEnv>().get("/", requireAuth, valid("query", SearchQuerySchema), async (c) => {
-  const { q, limit, cursor, chat_id: chatId } = c.req.valid("query");
-  const db = c.var.db;
-  const userId = c.var.user.id;
-  // Words only: a query of punctuation alone (`"*"`, `()`) finds nothing rather than reaching FTS5's syntax.
-  const expr = historySearchQuery(q);
+export const historySearchRoutes = new Hono<AppEnv>().get(
+  "/",
+  requireAuth,
+  valid("query", SearchQuerySchema),
+  async (c) => {
+    const { q, limit, cursor, chat_id: chatId } = c.req.valid("query");
+    const db = c.var.db;
+    const userId = c.var.user.id;
+    // Words only: a query of punctuation alone (`"*"`, `()`) finds nothing rather than reaching FTS5's syntax.
+    const expr = historySearchQuery(q);
 
-  if (chatId !== undefined) {
-    let after: { createdAt: number; rowId: number } | undefined;
-    if (cursor) {
-      const m = /^(\d{1,16})~(\d{1,16})$/.exec(cursor);
-      if (!m) throw new AppError("invalid_input", "cursor must be a next_cursor value from an earlier page", { field: "cursor" });
-      after = { createdAt: Number(m[1]), rowId: Number(m[2]) };
+    if (chatId !== undefined) {
+      let after: { createdAt: number; rowId: number } | undefined;
+      if (cursor) {
+        const m = /^(\d{1,16})~(\d{1,16})$/.exec(cursor);
+        if (!m)
+          throw new AppError("invalid_input", "cursor must be a next_cursor value from an earlier page", {
+            field: "cursor",
+          });
+        after = { createdAt: Number(m[1]), rowId: Number(m[2]) };
+      }
+      if (!(await getChat({ db, id: chatId, userId }))) throw new AppError("not_found", "Chat not found");
+      if (!expr) return c.json({ status: "success", data: [], next_cursor: null }, 200);
+      const { results, nextCursor } = await searchChatMessages({
+        d1: c.env.DB,
+        userId,
+        chatId,
+        expr,
+        limit,
+        cursor: after,
+      });
+      return c.json(
+        {
+          status: "success",
+          data: results,
+          next_cursor: nextCursor ? `${nextCursor.createdAt}~${nextCursor.rowId}` : null,
+        },
+        200,
+      );
     }
-    if (!(await getChat({ db, id: chatId, userId }))) throw new AppError("not_found", "Chat not found");
-    if (!expr) return c.json({ status: "success", data: [], next_cursor: null }, 200);
-    const { results, nextCursor } = await searchChatMessages({ d1: c.env.DB, userId, chatId, expr, limit, cursor: after });
-    return c.json({ status: "success", data: results, next_cursor: nextCursor ? `${nextCursor.createdAt}~${nextCursor.rowId}` : null }, 200);
-  }
 
-  const after = cursor === undefined ? undefined : parseChatsCursor(cursor);
-  if (cursor !== undefined && !after) throw new AppError("invalid_input", "cursor must be a next_cursor value from an earlier page", { field: "cursor" });
-  if (!expr) return c.json({ status: "success", data: [], next_cursor: null }, 200);
-  const { results, nextCursor } = await searchChats({ d1: c.env.DB, userId, expr, limit, cursor: after });
-  return c.json({ status: "success", data: results, next_cursor: nextCursor ? formatChatsCursor(nextCursor) : null }, 200);
-});
+    const after = cursor === undefined ? undefined : parseChatsCursor(cursor);
+    if (cursor !== undefined && !after)
+      throw new AppError("invalid_input", "cursor must be a next_cursor value from an earlier page", {
+        field: "cursor",
+      });
+    if (!expr) return c.json({ status: "success", data: [], next_cursor: null }, 200);
+    const { results, nextCursor } = await searchChats({ d1: c.env.DB, userId, expr, limit, cursor: after });
+    return c.json(
+      { status: "success", data: results, next_cursor: nextCursor ? formatChatsCursor(nextCursor) : null },
+      200,
+    );
+  },
+);

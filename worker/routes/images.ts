@@ -38,7 +38,12 @@ const ImageAskSchema = v.object({
   is_edit: v.optional(v.nullable(v.boolean("is_edit must be true or false"))),
   /** One of the caller's images: its URL (absolute, or a path on this site) or its id; no other scheme. */
   original_image: v.optional(
-    v.nullable(v.pipe(urlText, v.check((s) => isLink(s) || IMAGE_ID.test(s), "original_image must be the URL or id of one of your images"))),
+    v.nullable(
+      v.pipe(
+        urlText,
+        v.check((s) => isLink(s) || IMAGE_ID.test(s), "original_image must be the URL or id of one of your images"),
+      ),
+    ),
   ),
   message_id: v.optional(idSchema),
   bot_message_id: v.optional(idSchema),
@@ -85,7 +90,8 @@ export const startImageTurn = factory.createHandlers(async (c) => {
   } catch {
     throw new AppError("invalid_json", "Malformed JSON in request body");
   }
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw new AppError("invalid_json", "Request body must be a JSON object");
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw))
+    throw new AppError("invalid_json", "Request body must be a JSON object");
   const body = parseOrThrow(ImageAskSchema, raw);
   const asked = v.safeParse(QuestionSchema, body.question);
   if (!asked.success) throw new AppError("invalid_input", asked.issues[0].message, { field: "question" });

@@ -7,7 +7,13 @@ import * as v from "valibot";
 import { assertOwnUserId, requireAuth } from "../auth/middleware";
 import { createChat, getChat, publicChat } from "../db/chats";
 import { getImage, insertImage } from "../db/images";
-import { getChatWithMessages, getChatWithMessagesPage, publicChatContent, saveMessages, type MessageInput } from "../db/messages";
+import {
+  getChatWithMessages,
+  getChatWithMessagesPage,
+  publicChatContent,
+  saveMessages,
+  type MessageInput,
+} from "../db/messages";
 import type { AppEnv } from "../env";
 import { userHub } from "../lib/user-hub";
 import { AppError } from "../errors";
@@ -83,7 +89,9 @@ const CitationInputSchema = v.pipe(
 );
 
 /** Throws 413 naming the first message whose stored size would pass MAX_STORED_MESSAGE_BYTES. */
-function assertStorable(messages: readonly { message: string; original_message?: string | null; citations?: unknown[] | null }[]) {
+function assertStorable(
+  messages: readonly { message: string; original_message?: string | null; citations?: unknown[] | null }[],
+) {
   const encoder = new TextEncoder();
   messages.forEach((m, i) => {
     const bytes =
@@ -91,9 +99,13 @@ function assertStorable(messages: readonly { message: string; original_message?:
       encoder.encode(m.original_message ?? "").byteLength +
       encoder.encode(JSON.stringify(m.citations ?? [])).byteLength;
     if (bytes > MAX_STORED_MESSAGE_BYTES) {
-      throw new AppError("payload_too_large", `A message can hold at most ${MAX_STORED_MESSAGE_BYTES / 1_000_000} MB of text and citations`, {
-        field: `messages.${i}`,
-      });
+      throw new AppError(
+        "payload_too_large",
+        `A message can hold at most ${MAX_STORED_MESSAGE_BYTES / 1_000_000} MB of text and citations`,
+        {
+          field: `messages.${i}`,
+        },
+      );
     }
   });
 }
@@ -101,14 +113,20 @@ function assertStorable(messages: readonly { message: string; original_message?:
 const MessageSchema = v.object({
   message_id: idSchema,
   sender: v.picklist(["user", "bot"], "sender must be 'user' or 'bot'"),
-  message: v.pipe(v.string("message must be a string"), v.maxLength(MAX_MESSAGE_CHARS, `message must be at most ${MAX_MESSAGE_CHARS} characters`)),
+  message: v.pipe(
+    v.string("message must be a string"),
+    v.maxLength(MAX_MESSAGE_CHARS, `message must be at most ${MAX_MESSAGE_CHARS} characters`),
+  ),
   model: v.nullish(ShortText),
   endpoint: v.nullish(ShortText),
   source: v.nullish(ShortText),
   created_at: v.nullish(TimestampSchema),
   timestamp: v.nullish(TimestampSchema),
   citations: v.nullish(
-    v.pipe(v.array(CitationInputSchema, "citations must be an array"), v.maxLength(MAX_CITATIONS, `at most ${MAX_CITATIONS} citations`)),
+    v.pipe(
+      v.array(CitationInputSchema, "citations must be an array"),
+      v.maxLength(MAX_CITATIONS, `at most ${MAX_CITATIONS} citations`),
+    ),
   ),
   edited: Flag,
   edited_at: v.nullish(TimestampSchema),
@@ -117,7 +135,9 @@ const MessageSchema = v.object({
   for_edited_message_id: v.nullish(idSchema),
   stopped: Flag,
   /** An error code, or true when the client only knows the answer failed. */
-  error: v.nullish(v.union([v.pipe(v.string(), v.maxLength(200)), v.boolean()], "error must be a string or true/false")),
+  error: v.nullish(
+    v.union([v.pipe(v.string(), v.maxLength(200)), v.boolean()], "error must be a string or true/false"),
+  ),
   isSearchMode: Flag,
   is_search_mode: Flag,
   isImageMode: Flag,
@@ -168,7 +188,12 @@ const InitializeSchema = v.pipe(
 
 const ImageMetaSchema = v.object({
   chat_id: v.nullish(idSchema),
-  prompt: v.nullish(v.pipe(v.string("prompt must be a string"), v.maxLength(MAX_PROMPT_CHARS, `prompt must be at most ${MAX_PROMPT_CHARS} characters`))),
+  prompt: v.nullish(
+    v.pipe(
+      v.string("prompt must be a string"),
+      v.maxLength(MAX_PROMPT_CHARS, `prompt must be at most ${MAX_PROMPT_CHARS} characters`),
+    ),
+  ),
   message_id: v.nullish(idSchema),
   model: v.nullish(ShortText),
 });
@@ -206,7 +231,8 @@ function toMessageInput(m: MessageBody): MessageInput {
 
 /** The image type its first bytes prove, or null: only PNG, JPEG, GIF and WebP pass (never SVG, which can script). */
 function sniffImageType(b: Uint8Array): ImageType | null {
-  const at = (offset: number, sig: number[]) => b.length >= offset + sig.length && sig.every((x, i) => b[offset + i] === x);
+  const at = (offset: number, sig: number[]) =>
+    b.length >= offset + sig.length && sig.every((x, i) => b[offset + i] === x);
   if (at(0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
   if (at(0, [0xff, 0xd8, 0xff])) return "image/jpeg";
   if (at(0, [0x47, 0x49, 0x46, 0x38]) && (b[4] === 0x37 || b[4] === 0x39) && b[5] === 0x61) return "image/gif";
@@ -292,22 +318,38 @@ const initializeChat = factory.createHandlers(requireAuth, valid("json", Initial
 
 export const mediaRoutes = new Hono<AppEnv>()
   /** Every message, as the spec's media API gives it; with ?limit or ?before, one page as /chat-sessions/:id/content. */
-  .get("/chat/content/:id", requireAuth, valid("param", IdParam), valid("query", contentQuerySchema(undefined)), async (c) => {
-    const { limit, before } = c.req.valid("query");
-    const db = c.var.db;
-    const chatId = c.req.valid("param").id;
-    const userId = c.var.user.id;
-    if (limit === undefined && before === undefined) {
-      const found = await getChatWithMessages({ db, chatId, userId });
+  .get(
+    "/chat/content/:id",
+    requireAuth,
+    valid("param", IdParam),
+    valid("query", contentQuerySchema(undefined)),
+    async (c) => {
+      const { limit, before } = c.req.valid("query");
+      const db = c.var.db;
+      const chatId = c.req.valid("param").id;
+      const userId = c.var.user.id;
+      if (limit === undefined && before === undefined) {
+        const found = await getChatWithMessages({ db, chatId, userId });
+        if (!found) throw new AppError("not_found", "Chat not found");
+        const running = await (await userHub(c.env, userId)).runningMessages(found.chat.id);
+        return c.json({ success: true, data: publicChatContent(found.chat, found.messages, running) }, 200);
+      }
+      const found = await getChatWithMessagesPage({
+        db,
+        chatId,
+        userId,
+        limit: limit ?? CONTENT_PAGE_DEFAULT,
+        before,
+        maxBytes: CONTENT_PAGE_MAX_BYTES,
+      });
       if (!found) throw new AppError("not_found", "Chat not found");
-      const running = await (await userHub(c.env, userId)).runningMessages(found.chat.id);
-      return c.json({ success: true, data: publicChatContent(found.chat, found.messages, running) }, 200);
-    }
-    const found = await getChatWithMessagesPage({ db, chatId, userId, limit: limit ?? CONTENT_PAGE_DEFAULT, before, maxBytes: CONTENT_PAGE_MAX_BYTES });
-    if (!found) throw new AppError("not_found", "Chat not found");
-    const running = before ? [] : await (await userHub(c.env, userId)).runningMessages(found.chat.id);
-    return c.json({ success: true, data: publicChatContent(found.chat, found.messages, running), next_before: found.nextBefore }, 200);
-  })
+      const running = before ? [] : await (await userHub(c.env, userId)).runningMessages(found.chat.id);
+      return c.json(
+        { success: true, data: publicChatContent(found.chat, found.messages, running), next_before: found.nextBefore },
+        200,
+      );
+    },
+  )
   .post("/chat/save", ...saveChatMessages)
   .post("/chat/initialize", ...initializeChat)
   /** JSON {image_data, ...} or the raw bytes with an image Content-Type (metadata in the query). */
@@ -324,7 +366,8 @@ export const mediaRoutes = new Hono<AppEnv>()
       } catch {
         throw new AppError("invalid_json", "Malformed JSON in request body");
       }
-      if (raw === null || typeof raw !== "object") throw new AppError("invalid_json", "Request body must be a JSON object");
+      if (raw === null || typeof raw !== "object")
+        throw new AppError("invalid_json", "Request body must be a JSON object");
       const body = parseOrThrow(ImageJsonSchema, raw);
       bytes = decodeImageData(body.image_data);
       meta = body;
@@ -371,7 +414,10 @@ export const mediaRoutes = new Hono<AppEnv>()
       throw err;
     }
     return c.json(
-      { success: true, data: { url: `/media-api/api/images/${id}`, id, content_type: contentType, size: bytes.byteLength } },
+      {
+        success: true,
+        data: { url: `/media-api/api/images/${id}`, id, content_type: contentType, size: bytes.byteLength },
+      },
       201,
     );
   })

@@ -48,8 +48,14 @@ export const modelRoutes = new Hono<AppEnv>().get("/models", requireAuth, async 
     models: [...models, ...external],
     default: DEFAULT_ENDPOINT,
     plan,
-    search: { remaining: Math.max(0, dailyLimit(plan, "search") - (used.get("search") ?? 0)), total: dailyLimit(plan, "search") },
-    image: { remaining: Math.max(0, dailyLimit(plan, "image") - (used.get("image") ?? 0)), total: dailyLimit(plan, "image") },
+    search: {
+      remaining: Math.max(0, dailyLimit(plan, "search") - (used.get("search") ?? 0)),
+      total: dailyLimit(plan, "search"),
+    },
+    image: {
+      remaining: Math.max(0, dailyLimit(plan, "image") - (used.get("image") ?? 0)),
+      total: dailyLimit(plan, "image"),
+    },
   };
   return c.json({ status: "success", data }, 200);
 });

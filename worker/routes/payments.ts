@@ -4,7 +4,15 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import * as v from "valibot";
 import { assertOwnUserId, requireAuth } from "../auth/middleware";
-import { createOrder, getOrderByCode, latestOrderFor, listOrders, orderStatus, publicOrder, type OrderRow } from "../db/payments";
+import {
+  createOrder,
+  getOrderByCode,
+  latestOrderFor,
+  listOrders,
+  orderStatus,
+  publicOrder,
+  type OrderRow,
+} from "../db/payments";
 import { hitRateLimit } from "../db/rate-limits";
 import type { AppEnv, Db, SessionUser } from "../env";
 import { AppError } from "../errors";
@@ -23,7 +31,12 @@ const HISTORY_LIMIT = 50;
 const HOUR_MS = 60 * 60 * 1000;
 
 const PackageTypeSchema = v.picklist(PACKAGE_TYPES, `packageType must be one of ${PACKAGE_TYPES.join(", ")}`);
-const OrderCodeSchema = v.pipe(v.string("order code must be a string"), v.trim(), v.check(isOrderCode, "order code is not valid"), v.toUpperCase());
+const OrderCodeSchema = v.pipe(
+  v.string("order code must be a string"),
+  v.trim(),
+  v.check(isOrderCode, "order code is not valid"),
+  v.toUpperCase(),
+);
 
 const CreateSchema = v.object({ packageType: PackageTypeSchema });
 
@@ -46,7 +59,15 @@ const requireWebhookSecret: MiddlewareHandler<AppEnv> = async (c, next) => {
 async function newOrder(db: Db, user: SessionUser, packageType: PackageType): Promise<OrderRow> {
   const ok = await hitRateLimit({ db, key: `payments:create:${user.id}`, max: ORDERS_PER_HOUR, windowMs: HOUR_MS });
   if (!ok) throw new AppError("rate_limited", "Too many payment orders. Please try again later.");
-  return createOrder({ db, userId: user.id, packageType, amount: PACKAGES[packageType].amount, now: Date.now(), ttlMs: ORDER_TTL_MS, newCode: newOrderCode });
+  return createOrder({
+    db,
+    userId: user.id,
+    packageType,
+    amount: PACKAGES[packageType].amount,
+    now: Date.now(),
+    ttlMs: ORDER_TTL_MS,
+    newCode: newOrderCode,
+  });
 }
 
 function premiumOf(user: SessionUser) {
@@ -63,7 +84,13 @@ export const paymentRoutes = new Hono<AppEnv>()
   .post("/create", requireAuth, valid("json", CreateSchema), async (c) => {
     const { packageType } = c.req.valid("json");
     const order = await newOrder(c.var.db, c.var.user, packageType);
-    return c.json({ status: "success", data: { order: publicOrder(order, Date.now()), payment: paymentInstructions(c.env, order) } } satisfies CreateOrderBody, 201);
+    return c.json(
+      {
+        status: "success",
+        data: { order: publicOrder(order, Date.now()), payment: paymentInstructions(c.env, order) },
+      } satisfies CreateOrderBody,
+      201,
+    );
   })
   /**
    * The spec's verify call {userId, packageType, amount}: answers the order's state, pending or paid (expired once
@@ -76,7 +103,10 @@ export const paymentRoutes = new Hono<AppEnv>()
     assertOwnUserId(body.userId, user.id);
     const pkg = PACKAGES[body.packageType];
     if (body.amount !== pkg.amount) {
-      throw new AppError("amount_mismatch", `The amount for ${pkg.type} is ${pkg.amount} VND`, { field: "amount", expected: pkg.amount });
+      throw new AppError("amount_mismatch", `The amount for ${pkg.type} is ${pkg.amount} VND`, {
+        field: "amount",
+        expected: pkg.amount,
+      });
     }
     const now = Date.now();
     let order: OrderRow | undefined;
@@ -111,7 +141,10 @@ export const paymentRoutes = new Hono<AppEnv>()
   .get("/orders", requireAuth, async (c) => {
     const rows = await listOrders({ db: c.var.db, userId: c.var.user.id, limit: HISTORY_LIMIT });
     const now = Date.now();
-    return c.json({ status: "success", data: { orders: rows.map((o) => publicOrder(o, now)) } } satisfies OrdersBody, 200);
+    return c.json(
+      { status: "success", data: { orders: rows.map((o) => publicOrder(o, now)) } } satisfies OrdersBody,
+      200,
+    );
   })
   .get("/orders/:code", requireAuth, valid("param", CodeParam), async (c) => {
     const order = await getOrderByCode({ db: c.var.db, code: c.req.valid("param").code, userId: c.var.user.id });

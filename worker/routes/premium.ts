@@ -23,7 +23,10 @@ export const premiumRoutes = new Hono<AppEnv>()
     // The next switch of plan while paid time runs on (Advanced+ ending with Basic queued after it).
     const periods = active ? (await premiumPeriodsQuery(c.var.db, u.id)).map(toPremiumPeriod) : [];
     const switchAt = nextPremiumChange(periods, now);
-    const nextPlan = switchAt !== null && u.premiumEnd !== null && switchAt < u.premiumEnd ? planOf(premiumFields(periods, switchAt)!, switchAt) : null;
+    const nextPlan =
+      switchAt !== null && u.premiumEnd !== null && switchAt < u.premiumEnd
+        ? planOf(premiumFields(periods, switchAt)!, switchAt)
+        : null;
     return c.json(
       {
         status: "success",
@@ -44,5 +47,11 @@ export const premiumRoutes = new Hono<AppEnv>()
   .get("/subscription-history", requireAuth, async (c) => {
     const rows = await listPaidPeriods({ db: c.var.db, userId: c.var.user.id, limit: HISTORY_LIMIT });
     const now = Date.now();
-    return c.json({ status: "success", data: { subscriptions: rows.map((s) => publicPaidPeriod(s, now)) } } satisfies SubscriptionHistoryBody, 200);
+    return c.json(
+      {
+        status: "success",
+        data: { subscriptions: rows.map((s) => publicPaidPeriod(s, now)) },
+      } satisfies SubscriptionHistoryBody,
+      200,
+    );
   });

@@ -25,12 +25,21 @@ import {
 } from "../protocol/prompts";
 
 const Lang = v.optional(v.picklist(PROMPT_LANGUAGES, `lang must be one of ${PROMPT_LANGUAGES.join(", ")}`), "en");
-const PromptId = v.pipe(v.string(), v.maxLength(64, "must be at most 64 characters"), v.regex(PROMPT_ID, "is not a prompt id"));
+const PromptId = v.pipe(
+  v.string(),
+  v.maxLength(64, "must be at most 64 characters"),
+  v.regex(PROMPT_ID, "is not a prompt id"),
+);
 
 const ListQuery = v.object({
   lang: Lang,
   q: v.optional(v.pipe(v.string(), v.maxLength(PROMPT_QUERY_MAX, `q must be at most ${PROMPT_QUERY_MAX} characters`))),
-  category: v.optional(v.picklist(PROMPT_CATEGORIES.map((c) => c.id), "unknown category")),
+  category: v.optional(
+    v.picklist(
+      PROMPT_CATEGORIES.map((c) => c.id),
+      "unknown category",
+    ),
+  ),
   cursor: v.optional(PromptId),
   limit: v.optional(
     v.pipe(
@@ -55,18 +64,33 @@ export const promptRoutes = new Hono<AppEnv>()
     const uses = await promptUseCounts({ db: c.var.db });
     const page = listPrompts({ ...query, uses });
     if (!page) throw new AppError("invalid_input", "cursor: is not a prompt of these results", { field: "cursor" });
-    return c.json({ status: "success", data: { lang: query.lang, ...page, categories: categories(query.lang) } } satisfies PromptListBody, 200);
+    return c.json(
+      {
+        status: "success",
+        data: { lang: query.lang, ...page, categories: categories(query.lang) },
+      } satisfies PromptListBody,
+      200,
+    );
   })
   .get("/popular", valid("query", LangQuery), async (c) => {
     const { lang } = c.req.valid("query");
     const uses = await promptUseCounts({ db: c.var.db });
-    return c.json({ status: "success", data: { lang, items: popularPrompts(lang, uses) } } satisfies PromptPopularBody, 200);
+    return c.json(
+      { status: "success", data: { lang, items: popularPrompts(lang, uses) } } satisfies PromptPopularBody,
+      200,
+    );
   })
   .get("/:id", valid("param", IdParam), valid("query", LangQuery), async (c) => {
     const prompt = findPrompt(c.req.valid("param").id);
     if (!prompt) throw new AppError("not_found", "Prompt not found");
     const uses = await promptUseCount({ db: c.var.db, promptId: prompt.id });
-    return c.json({ status: "success", data: { prompt: publicPrompt(prompt, c.req.valid("query").lang, uses) } } satisfies PromptBody, 200);
+    return c.json(
+      {
+        status: "success",
+        data: { prompt: publicPrompt(prompt, c.req.valid("query").lang, uses) },
+      } satisfies PromptBody,
+      200,
+    );
   })
   .post("/:id/use", valid("param", IdParam), async (c) => {
     const prompt = findPrompt(c.req.valid("param").id);

@@ -6,7 +6,17 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { requireAuth } from "../auth/middleware";
 import { settingsChanged } from "../auth/sessions";
-import { addMemory, aiSettingsView, clearMemories, countMemories, deleteMemory, getAiSettings, listMemories, memoryView, updateAiSettings } from "../db/settings";
+import {
+  addMemory,
+  aiSettingsView,
+  clearMemories,
+  countMemories,
+  deleteMemory,
+  getAiSettings,
+  listMemories,
+  memoryView,
+  updateAiSettings,
+} from "../db/settings";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { idSchema, valid } from "../lib/validate";
@@ -36,7 +46,10 @@ const MemorySchema = v.object({
     v.string("Content is required"),
     v.trim(),
     v.nonEmpty("Content is required"),
-    v.check((s) => charCount(s) <= MEMORY_FACT_MAX_CHARS, `A remembered fact is limited to ${MEMORY_FACT_MAX_CHARS} characters`),
+    v.check(
+      (s) => charCount(s) <= MEMORY_FACT_MAX_CHARS,
+      `A remembered fact is limited to ${MEMORY_FACT_MAX_CHARS} characters`,
+    ),
   ),
 });
 

@@ -9,7 +9,13 @@ import { requireAuth } from "../auth/middleware";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { idSchema, valid } from "../lib/validate";
-import { MAX_FILE_BYTES, MAX_FILES, MAX_NAME_CHARS, MAX_TOTAL_BYTES, MULTIPART_OVERHEAD_BYTES } from "../uploads/limits";
+import {
+  MAX_FILE_BYTES,
+  MAX_FILES,
+  MAX_NAME_CHARS,
+  MAX_TOTAL_BYTES,
+  MULTIPART_OVERHEAD_BYTES,
+} from "../uploads/limits";
 import { sniffFile } from "../uploads/sniff";
 import { getUpload, type PreparedUpload, prepareUpload, saveUpload, type UploadRecord } from "../uploads/store";
 
@@ -33,7 +39,10 @@ function publicUpload(r: UploadRecord) {
 function cleanName(name: string): string {
   const base = name.split(/[\\/]/).at(-1) ?? "";
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, MAX_NAME_CHARS);
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(0, MAX_NAME_CHARS);
   return clean || "file";
 }
 
@@ -44,7 +53,7 @@ export const uploadRoutes = new Hono<AppEnv>()
       throw new AppError("payload_too_large", `Files can be at most ${MAX_TOTAL_BYTES / MB} MB together`);
     }
     if (!/^multipart\/form-data/i.test(c.req.header("Content-Type") ?? "")) {
-      throw new AppError("unsupported_media_type", "Send the files as multipart/form-data in the field \"files\"");
+      throw new AppError("unsupported_media_type", 'Send the files as multipart/form-data in the field "files"');
     }
     let form: FormData;
     try {
@@ -53,25 +62,39 @@ export const uploadRoutes = new Hono<AppEnv>()
       throw new AppError("invalid_input", "The multipart body could not be read", { field: "files" });
     }
     const files = [...form.getAll("files"), ...form.getAll("file")].filter((f): f is File => typeof f !== "string");
-    if (files.length === 0) throw new AppError("invalid_input", "Attach at least one file in the field \"files\"", { field: "files" });
-    if (files.length > MAX_FILES) throw new AppError("payload_too_large", `At most ${MAX_FILES} files can be attached`, { field: "files" });
+    if (files.length === 0)
+      throw new AppError("invalid_input", 'Attach at least one file in the field "files"', { field: "files" });
+    if (files.length > MAX_FILES)
+      throw new AppError("payload_too_large", `At most ${MAX_FILES} files can be attached`, { field: "files" });
     for (const f of files) {
       if (f.size > MAX_FILE_BYTES) {
-        throw new AppError("payload_too_large", `File "${cleanName(f.name)}" is too large. The maximum size is ${MAX_FILE_BYTES / MB} MB`, { field: "files" });
+        throw new AppError(
+          "payload_too_large",
+          `File "${cleanName(f.name)}" is too large. The maximum size is ${MAX_FILE_BYTES / MB} MB`,
+          { field: "files" },
+        );
       }
       if (f.size === 0) throw new AppError("invalid_input", `File "${cleanName(f.name)}" is empty`, { field: "files" });
     }
     if (files.reduce((n, f) => n + f.size, 0) > MAX_TOTAL_BYTES) {
-      throw new AppError("payload_too_large", `Files can be at most ${MAX_TOTAL_BYTES / MB} MB together`, { field: "files" });
+      throw new AppError("payload_too_large", `Files can be at most ${MAX_TOTAL_BYTES / MB} MB together`, {
+        field: "files",
+      });
     }
     const bucket = c.env.IMAGES;
     const userId = c.var.user.id;
     // Every file is typed and read before any is stored, so a refused request leaves nothing behind; the cheap type
     // check of all files comes first, then the reading, one file at a time.
-    const read = await Promise.all(files.map(async (f) => ({ name: cleanName(f.name), bytes: new Uint8Array(await f.arrayBuffer()) })));
+    const read = await Promise.all(
+      files.map(async (f) => ({ name: cleanName(f.name), bytes: new Uint8Array(await f.arrayBuffer()) })),
+    );
     for (const f of read) {
       if (!sniffFile(f.bytes)) {
-        throw new AppError("unsupported_media_type", `File "${f.name}" is not a supported type (images, PDF, DOCX or text)`, { field: "files" });
+        throw new AppError(
+          "unsupported_media_type",
+          `File "${f.name}" is not a supported type (images, PDF, DOCX or text)`,
+          { field: "files" },
+        );
       }
     }
     const prepared: PreparedUpload[] = [];

@@ -37,18 +37,26 @@ export const userSessionRoutes = new Hono<AppEnv>()
     const body = c.req.valid("json");
     assertOwnUserId(body.user_id, c.var.user.id);
     const s = await issueSession(c, c.var.user, body.user_agent);
-    return c.json({ status: "success", data: { jwt_token: s.token, token: s.token, session_token: s.sessionToken, session_id: s.sessionId } }, 201);
+    return c.json(
+      {
+        status: "success",
+        data: { jwt_token: s.token, token: s.token, session_token: s.sessionToken, session_id: s.sessionId },
+      },
+      201,
+    );
   })
   .get("/", async (c) => {
     const hub = await userHub(c.env, c.var.user.id);
     const rows = await hub.listSessions();
-    const data = rows.map((s): SessionEntry => ({
-      id: s.id,
-      user_agent: s.userAgent,
-      created_at: isoOrNull(s.createdAt),
-      last_seen_at: isoOrNull(s.lastSeenAt),
-      current: s.id === c.var.session.id,
-    }));
+    const data = rows.map(
+      (s): SessionEntry => ({
+        id: s.id,
+        user_agent: s.userAgent,
+        created_at: isoOrNull(s.createdAt),
+        last_seen_at: isoOrNull(s.lastSeenAt),
+        current: s.id === c.var.session.id,
+      }),
+    );
     return c.json({ status: "success", data }, 200);
   })
   .delete("/:key", async (c) => {
@@ -61,7 +69,11 @@ export const userSessionRoutes = new Hono<AppEnv>()
     const target = (await hub.listSessions()).find((s) => (tokenHash ? s.tokenHash === tokenHash : s.id === id));
     if (!target) throw new AppError("not_found", "Session not found");
     const current = target.id === c.var.session.id;
-    const [ended] = await endUserSessions(c.env, { userId: c.var.user.id, sessionIds: [target.id], reason: current ? "logout" : "revoked" });
+    const [ended] = await endUserSessions(c.env, {
+      userId: c.var.user.id,
+      sessionIds: [target.id],
+      reason: current ? "logout" : "revoked",
+    });
     if (!ended) throw new AppError("not_found", "Session not found");
     if (current) clearCredentialCookies(c);
     return c.json({ status: "success", data: { id: ended, current } }, 200);

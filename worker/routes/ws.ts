@@ -14,7 +14,8 @@ export const wsRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const origin = c.req.header("Origin");
   if (origin && origin !== new URL(c.req.url).origin) throw new AppError("csrf_rejected", "Cross-site socket refused");
   const queryToken = c.req.query("token");
-  const creds = readCredentials(c) ?? (queryToken ? { jwt: queryToken, sessionToken: undefined, via: "header" as const } : null);
+  const creds =
+    readCredentials(c) ?? (queryToken ? { jwt: queryToken, sessionToken: undefined, via: "header" as const } : null);
   if (!creds) throw new AppError("unauthorized", "No JWT token found");
   const { user, session } = await authenticate(c.env, creds);
   const headers = new Headers(c.req.raw.headers);

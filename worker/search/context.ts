@@ -20,11 +20,19 @@ function isoDay(now: Date): string {
 
 /** One line of untrusted text for the prompt: no line breaks, and no <sources> tags to close the block early. */
 function oneLine(text: string): string {
-  return text.replace(/<\/?\s*sources\s*>/giu, "").replace(/\s+/gu, " ").trim();
+  return text
+    .replace(/<\/?\s*sources\s*>/giu, "")
+    .replace(/\s+/gu, " ")
+    .trim();
 }
 
 export function buildSearchContext(answer: SearchAnswer, { now = new Date() }: { now?: Date } = {}): SearchContext {
-  const citations: Citation[] = answer.results.map((r) => ({ url: r.url, title: r.title, snippet: r.snippet, site: r.site }));
+  const citations: Citation[] = answer.results.map((r) => ({
+    url: r.url,
+    title: r.title,
+    snippet: r.snippet,
+    site: r.site,
+  }));
   const lines: string[] = [];
   lines.push(`Web search results for the user's question (today is ${isoDay(now)}, UTC).`);
   if (answer.offline) {
@@ -32,7 +40,9 @@ export function buildSearchContext(answer: SearchAnswer, { now = new Date() }: {
       "Web search is offline: no search provider is configured, so the sources below are placeholders, not web pages. Answer from your own knowledge, say briefly that web search is currently offline, and do not cite these placeholders as evidence.",
     );
   } else if (citations.length === 0) {
-    lines.push("The search found nothing. Answer from your own knowledge and say that the web search found no sources.");
+    lines.push(
+      "The search found nothing. Answer from your own knowledge and say that the web search found no sources.",
+    );
   } else {
     lines.push(
       `Answer using these sources. Cite them with their numbers in square brackets, [1] to [${citations.length}], right after the statements they support; cite only numbers listed here, and say so when the sources do not answer the question.`,

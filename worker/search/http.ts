@@ -33,16 +33,31 @@ async function errorBodyOf(res: Response): Promise<unknown> {
 
 function failure(status: number, provider: string, kind?: "auth" | "rate_limited"): AppError {
   if (kind === "auth" || status === 401 || status === 403) {
-    return new AppError("search_auth_failed", `The search provider ${provider} refused the configured key (HTTP ${status})`, { provider });
+    return new AppError(
+      "search_auth_failed",
+      `The search provider ${provider} refused the configured key (HTTP ${status})`,
+      { provider },
+    );
   }
   if (kind === "rate_limited" || status === 429) {
-    return new AppError("search_rate_limited", `The search provider ${provider} is rate limiting Mây; try again shortly`, { provider });
+    return new AppError(
+      "search_rate_limited",
+      `The search provider ${provider} is rate limiting Mây; try again shortly`,
+      { provider },
+    );
   }
   return new AppError("search_unavailable", `The search provider ${provider} answered HTTP ${status}`, { provider });
 }
 
 /** Calls the upstream and returns its JSON body, or throws one of the three search errors. */
-export async function fetchSearchJson({ provider, url, init, timeoutMs, signal, classify }: UpstreamCall): Promise<unknown> {
+export async function fetchSearchJson({
+  provider,
+  url,
+  init,
+  timeoutMs,
+  signal,
+  classify,
+}: UpstreamCall): Promise<unknown> {
   const timeout = AbortSignal.timeout(timeoutMs);
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
   try {
@@ -59,13 +74,22 @@ export async function fetchSearchJson({ provider, url, init, timeoutMs, signal, 
       return await res.json();
     } catch (err) {
       if (combined.aborted) throw err;
-      throw new AppError("search_unavailable", `The search provider ${provider} answered with something that is not JSON`, { provider });
+      throw new AppError(
+        "search_unavailable",
+        `The search provider ${provider} answered with something that is not JSON`,
+        { provider },
+      );
     }
   } catch (err) {
     if (err instanceof AppError) throw err;
-    if (signal?.aborted) throw signal.reason instanceof Error ? signal.reason : new DOMException("The search was stopped", "AbortError");
+    if (signal?.aborted)
+      throw signal.reason instanceof Error ? signal.reason : new DOMException("The search was stopped", "AbortError");
     if (timeout.aborted) {
-      throw new AppError("search_unavailable", `The search provider ${provider} did not answer within ${timeoutMs} ms`, { provider });
+      throw new AppError(
+        "search_unavailable",
+        `The search provider ${provider} did not answer within ${timeoutMs} ms`,
+        { provider },
+      );
     }
     throw new AppError("search_unavailable", `Cannot reach the search provider ${provider}`, { provider });
   }
@@ -136,7 +160,9 @@ export function keepValid<S extends v.GenericSchema>(
 export function parseEnvelope<S extends v.GenericSchema>(schema: S, body: unknown, provider: string): v.InferOutput<S> {
   const parsed = v.safeParse(schema, body);
   if (!parsed.success) {
-    throw new AppError("search_unavailable", `The search provider ${provider} answered in an unexpected format`, { provider });
+    throw new AppError("search_unavailable", `The search provider ${provider} answered in an unexpected format`, {
+      provider,
+    });
   }
   return parsed.output;
 }

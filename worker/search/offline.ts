@@ -36,7 +36,8 @@ const TEXTS: Record<DetectedLanguage, OfflineSearchTexts> = {
     termsTitle: "Key terms: {terms}",
     termsSnippet: "A web search would have looked for pages about {terms}.",
     setupTitle: "How to turn on web search",
-    setupSnippet: "An operator sets SEARCH_PROVIDER (tavily, brave or searxng) and its key or base URL; see the README's configuration table.",
+    setupSnippet:
+      "An operator sets SEARCH_PROVIDER (tavily, brave or searxng) and its key or base URL; see the README's configuration table.",
   },
   vi: {
     site: "Tìm kiếm ngoại tuyến của Mây",
@@ -73,14 +74,18 @@ const TEXTS: Record<DetectedLanguage, OfflineSearchTexts> = {
     termsTitle: "关键词：{terms}",
     termsSnippet: "如果进行网页搜索，会查找与{terms}相关的网页。",
     setupTitle: "如何开启网页搜索",
-    setupSnippet: "由服务器运营者设置 SEARCH_PROVIDER（tavily、brave 或 searxng）以及对应的密钥或基础 URL；详见 README 中的配置表。",
+    setupSnippet:
+      "由服务器运营者设置 SEARCH_PROVIDER（tavily、brave 或 searxng）以及对应的密钥或基础 URL；详见 README 中的配置表。",
   },
 };
 
 /** The query's distinct words (letters and digits), in order, at most `max`. */
 function keyTerms(query: string, max: number): string[] {
   const seen = new Set<string>();
-  for (const m of query.normalize("NFC").toLowerCase().matchAll(/[\p{L}\p{N}]+/gu)) {
+  for (const m of query
+    .normalize("NFC")
+    .toLowerCase()
+    .matchAll(/[\p{L}\p{N}]+/gu)) {
     if (seen.size >= max) break;
     seen.add(m[0]);
   }

@@ -20,7 +20,11 @@ export interface SearchProviderEntry {
   /** The Env variable that overrides the base URL; required when there is no default (SearXNG is self-hosted). */
   baseURLVar: "TAVILY_BASE_URL" | "BRAVE_SEARCH_BASE_URL" | "SEARXNG_BASE_URL";
   defaultBaseURL: string | null;
-  search(config: ProviderConfig, query: string, opts: { maxResults: number; signal?: AbortSignal }): Promise<SearchResult[]>;
+  search(
+    config: ProviderConfig,
+    query: string,
+    opts: { maxResults: number; signal?: AbortSignal },
+  ): Promise<SearchResult[]>;
 }
 
 export const SEARCH_PROVIDERS: readonly SearchProviderEntry[] = [
@@ -31,7 +35,8 @@ export const SEARCH_PROVIDERS: readonly SearchProviderEntry[] = [
     keyRequired: true,
     baseURLVar: "TAVILY_BASE_URL",
     defaultBaseURL: TAVILY_DEFAULT_BASE_URL,
-    search: (config, query, opts) => searchTavily({ apiKey: config.apiKey ?? "", baseURL: config.baseURL, timeoutMs: config.timeoutMs }, query, opts),
+    search: (config, query, opts) =>
+      searchTavily({ apiKey: config.apiKey ?? "", baseURL: config.baseURL, timeoutMs: config.timeoutMs }, query, opts),
   },
   {
     id: "brave",
@@ -40,7 +45,8 @@ export const SEARCH_PROVIDERS: readonly SearchProviderEntry[] = [
     keyRequired: true,
     baseURLVar: "BRAVE_SEARCH_BASE_URL",
     defaultBaseURL: BRAVE_DEFAULT_BASE_URL,
-    search: (config, query, opts) => searchBrave({ apiKey: config.apiKey ?? "", baseURL: config.baseURL, timeoutMs: config.timeoutMs }, query, opts),
+    search: (config, query, opts) =>
+      searchBrave({ apiKey: config.apiKey ?? "", baseURL: config.baseURL, timeoutMs: config.timeoutMs }, query, opts),
   },
   {
     id: "searxng",

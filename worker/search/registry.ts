@@ -7,7 +7,13 @@ import { AppError } from "../errors";
 import { DEFAULT_SEARCH_TIMEOUT_MS } from "./http";
 import { searchOffline } from "./offline";
 import { type ProviderConfig, SEARCH_PROVIDERS, type SearchProviderEntry } from "./providers";
-import { DEFAULT_MAX_RESULTS, MAX_RESULTS, type SearchAnswer, type SearchOptions, type SearchProviderId } from "./types";
+import {
+  DEFAULT_MAX_RESULTS,
+  MAX_RESULTS,
+  type SearchAnswer,
+  type SearchOptions,
+  type SearchProviderId,
+} from "./types";
 
 export type SearchEnv = Partial<
   Pick<
@@ -58,7 +64,8 @@ function configOf(entry: SearchProviderEntry, env: SearchEnv, timeoutMs: number)
   const baseURL = value(env, entry.baseURLVar) ?? entry.defaultBaseURL;
   if (!baseURL) throw new AppError("server_misconfigured", `${entry.name} needs ${entry.baseURLVar}`);
   if (!URL.canParse(baseURL)) throw new AppError("server_misconfigured", `${entry.baseURLVar} is not a URL`);
-  if (entry.keyRequired && !value(env, entry.keyVar)) throw new AppError("server_misconfigured", `${entry.name} needs ${entry.keyVar}`);
+  if (entry.keyRequired && !value(env, entry.keyVar))
+    throw new AppError("server_misconfigured", `${entry.name} needs ${entry.keyVar}`);
   return { apiKey: value(env, entry.keyVar), baseURL, timeoutMs };
 }
 
@@ -81,7 +88,10 @@ export function createSearchSource(env: SearchEnv): SearchSource {
   if (named && named !== "offline") {
     entry = SEARCH_PROVIDERS.find((p) => p.id === named);
     if (!entry) {
-      throw new AppError("server_misconfigured", `SEARCH_PROVIDER must be one of ${SEARCH_PROVIDERS.map((p) => p.id).join(", ")} or offline`);
+      throw new AppError(
+        "server_misconfigured",
+        `SEARCH_PROVIDER must be one of ${SEARCH_PROVIDERS.map((p) => p.id).join(", ")} or offline`,
+      );
     }
   } else if (!named) {
     entry = SEARCH_PROVIDERS.find((p) => isConfigured(p, env));
@@ -90,7 +100,11 @@ export function createSearchSource(env: SearchEnv): SearchSource {
     return {
       provider: "offline",
       offline: true,
-      search: async (query, opts) => ({ provider: "offline", offline: true, results: searchOffline(cleanQuery(query), { maxResults: resultCount(opts) }) }),
+      search: async (query, opts) => ({
+        provider: "offline",
+        offline: true,
+        results: searchOffline(cleanQuery(query), { maxResults: resultCount(opts) }),
+      }),
     };
   }
   const chosen = entry;
@@ -99,7 +113,10 @@ export function createSearchSource(env: SearchEnv): SearchSource {
     provider: chosen.id,
     offline: false,
     async search(query, opts) {
-      const results = await chosen.search(config, cleanQuery(query), { maxResults: resultCount(opts), signal: opts?.signal });
+      const results = await chosen.search(config, cleanQuery(query), {
+        maxResults: resultCount(opts),
+        signal: opts?.signal,
+      });
       return { provider: chosen.id, offline: false, results };
     },
   };

@@ -20,7 +20,13 @@ export async function searchTavily(
     init: {
       method: "POST",
       headers: { "Content-Type": "application/json", Authorization: `Bearer ${config.apiKey}` },
-      body: JSON.stringify({ query, max_results: opts.maxResults, search_depth: "basic", topic: "general", include_answer: false }),
+      body: JSON.stringify({
+        query,
+        max_results: opts.maxResults,
+        search_depth: "basic",
+        topic: "general",
+        include_answer: false,
+      }),
     },
     timeoutMs: config.timeoutMs,
     signal: opts.signal,

@@ -13,7 +13,15 @@ export const SEARCH_BUCKET = "search";
  * True when the turn searches the web: the client asked for search mode (toggle or /api/chat/search), or the user's
  * AI settings allow search (enable_search, default on) and the prompt looks time-sensitive (auto-search, spec §4-5).
  */
-export function isSearchTurn({ requested, question, enableSearch = true }: { requested: boolean; question: string; enableSearch?: boolean }): boolean {
+export function isSearchTurn({
+  requested,
+  question,
+  enableSearch = true,
+}: {
+  requested: boolean;
+  question: string;
+  enableSearch?: boolean;
+}): boolean {
   return requested || (enableSearch && shouldAutoSearch(question));
 }
 

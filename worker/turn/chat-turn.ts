@@ -86,11 +86,21 @@ export interface TurnHost {
 
 /** The host a Durable Object gives the pipeline: its hot state and its generation runner. */
 export function turnHost(state: HotState, generations: GenerationRunner, env: Env): TurnHost {
-  return { state, generations, bucket: env.IMAGES, env, authorize: (sessionId, tokenHash) => state.sessionUser(sessionId, tokenHash) };
+  return {
+    state,
+    generations,
+    bucket: env.IMAGES,
+    env,
+    authorize: (sessionId, tokenHash) => state.sessionUser(sessionId, tokenHash),
+  };
 }
 
 /** Step 2: the model exists and the plan may use it; for an external model, the user's own key for it. */
-async function modelFor(host: TurnHost, user: SessionUser, endpoint: string): Promise<{ entry: CatalogueEntry; external?: GenerationInput["external"] }> {
+async function modelFor(
+  host: TurnHost,
+  user: SessionUser,
+  endpoint: string,
+): Promise<{ entry: CatalogueEntry; external?: GenerationInput["external"] }> {
   const provider = externalProviderOf(endpoint);
   const entry = provider ? externalEntry(provider) : findByEndpoint(endpoint);
   if (!entry) throw new AppError("model_not_found", `Unknown model ${endpoint}`);
@@ -100,7 +110,11 @@ async function modelFor(host: TurnHost, user: SessionUser, endpoint: string): Pr
   if (!provider) return { entry };
   const sealed = host.state.personalization().modelKeys.find((k) => k.provider === provider);
   const apiKey = sealed ? await openModelKey(host.env, user.id, sealed) : null;
-  if (!apiKey) throw new AppError("provider_not_configured", `Connect your ${entry.name} API key in Settings → External models first`);
+  if (!apiKey)
+    throw new AppError(
+      "provider_not_configured",
+      `Connect your ${entry.name} API key in Settings → External models first`,
+    );
   return { entry, external: { provider, apiKey } };
 }
 
@@ -120,16 +134,32 @@ export async function ownChat(host: TurnHost, chatId: string, day: string) {
  * Step 3, files: the uploads a new question carries, all the user's (else 404) and of kinds the model reads (else
  * 415, as for a model that reads no files at all).
  */
-async function attachmentsFor(host: TurnHost, user: SessionUser, entry: CatalogueEntry, req: ChatTurnRequest, kind: ChatTurnRequest["kind"]) {
+async function attachmentsFor(
+  host: TurnHost,
+  user: SessionUser,
+  entry: CatalogueEntry,
+  req: ChatTurnRequest,
+  kind: ChatTurnRequest["kind"],
+) {
   const ids = req.attachmentIds ?? [];
   if (ids.length === 0) return [];
   if (kind && kind.type !== "ask") {
-    throw new AppError("invalid_input", "Files go with a new question, not with an edit or a regenerated answer", { field: "attachment_ids" });
+    throw new AppError("invalid_input", "Files go with a new question, not with an edit or a regenerated answer", {
+      field: "attachment_ids",
+    });
   }
-  if (!entry.fileSupport) throw new AppError("unsupported_media_type", `${entry.name} cannot read files; choose a model that does`, { field: "attachment_ids" });
+  if (!entry.fileSupport)
+    throw new AppError("unsupported_media_type", `${entry.name} cannot read files; choose a model that does`, {
+      field: "attachment_ids",
+    });
   const attachments = await loadAttachments({ bucket: host.bucket, userId: user.id, ids });
   const unreadable = attachments.find((a) => !entry.supportedFileTypes.includes(a.group));
-  if (unreadable) throw new AppError("unsupported_media_type", `${entry.name} cannot read ${unreadable.group} files ("${unreadable.name}")`, { field: "attachment_ids" });
+  if (unreadable)
+    throw new AppError(
+      "unsupported_media_type",
+      `${entry.name} cannot read ${unreadable.group} files ("${unreadable.name}")`,
+      { field: "attachment_ids" },
+    );
   return attachments;
 }
 
@@ -168,8 +198,13 @@ export async function runChatTurn(host: TurnHost, req: ChatTurnRequest): Promise
   // the client did not ask to search still searches when the question looks time-sensitive (auto-search) and the
   // user's settings allow it — unless today's searches are used up, when it is answered without.
   const requested = req.isSearchMode;
-  let searching = isSearchTurn({ requested, question: plan.question, enableSearch: host.state.personalization().settings.enableSearch });
-  if (searching && !requested && host.state.usage(day, SEARCH_BUCKET) >= dailyLimit(planOf(user), SEARCH_BUCKET)) searching = false;
+  let searching = isSearchTurn({
+    requested,
+    question: plan.question,
+    enableSearch: host.state.personalization().settings.enableSearch,
+  });
+  if (searching && !requested && host.state.usage(day, SEARCH_BUCKET) >= dailyLimit(planOf(user), SEARCH_BUCKET))
+    searching = false;
   // An external model answers with the user's own key: only a search it runs counts (Mây's search quota).
   const bucket = searching ? SEARCH_BUCKET : external ? null : entry.endpoint;
   const use = bucket ? takeUse(host, user, bucket, searching ? "web search" : entry.name, day) : null;
@@ -184,7 +219,12 @@ export async function runChatTurn(host: TurnHost, req: ChatTurnRequest): Promise
   };
   if (userMessage) {
     host.state.appendToWindow(req.chatId, [
-      { messageId: userMessage.messageId, sender: "user", message: userMessage.message, original: userMessage.originalMessage ?? null },
+      {
+        messageId: userMessage.messageId,
+        sender: "user",
+        message: userMessage.message,
+        original: userMessage.originalMessage ?? null,
+      },
     ]);
   }
   const input: GenerationInput = {
@@ -212,7 +252,14 @@ export async function runChatTurn(host: TurnHost, req: ChatTurnRequest): Promise
 }
 
 /** Step 5: the prompt, personalized by the user's settings, and the sampling settings of their AI style. */
-function personalPrompt(host: TurnHost, user: SessionUser, chatId: string, plan: TurnPlan, isNewChat: boolean, attachments: Attachment[]) {
+function personalPrompt(
+  host: TurnHost,
+  user: SessionUser,
+  chatId: string,
+  plan: TurnPlan,
+  isNewChat: boolean,
+  attachments: Attachment[],
+) {
   const { settings, memories } = host.state.personalization();
   const persona = asPersona(host.state.chatPersona(chatId));
   const personal = buildPersonalization({
@@ -262,7 +309,8 @@ async function earlierMessagePlan(
   if (!found) throw new AppError("not_found", "Message not found");
   const { target, before } = found;
   if (kind.type === "edit") {
-    if (target.sender !== "user") throw new AppError("invalid_input", "Only your own messages can be edited", { field: "edit_message_id" });
+    if (target.sender !== "user")
+      throw new AppError("invalid_input", "Only your own messages can be edited", { field: "edit_message_id" });
     return {
       before,
       question: req.question,
@@ -279,9 +327,13 @@ async function earlierMessagePlan(
       forEditedMessageId: target.messageId,
     };
   }
-  if (target.sender !== "bot") throw new AppError("invalid_input", "Only answers can be regenerated", { field: "regenerate_message_id" });
+  if (target.sender !== "bot")
+    throw new AppError("invalid_input", "Only answers can be regenerated", { field: "regenerate_message_id" });
   const asked = before.findLastIndex((m) => m.sender === "user");
-  if (asked < 0) throw new AppError("invalid_input", "This answer has no question to answer again", { field: "regenerate_message_id" });
+  if (asked < 0)
+    throw new AppError("invalid_input", "This answer has no question to answer again", {
+      field: "regenerate_message_id",
+    });
   return {
     before: before.slice(0, asked),
     question: before[asked]!.message,

@@ -50,16 +50,23 @@ function originalImageId(req: ImageTurnRequest): string {
     const link = IMAGE_LINK.exec(ref);
     if (link && (ref.startsWith("/") || /^https?:\/\//.test(ref))) return link[1]!;
     if (ID_PATTERN.test(ref)) return ref;
-    throw new AppError("invalid_input", "original_image must be the URL or id of one of your images", { field: "original_image" });
+    throw new AppError("invalid_input", "original_image must be the URL or id of one of your images", {
+      field: "original_image",
+    });
   }
   const inQuestion = IMAGE_LINK.exec(req.question);
   if (inQuestion) return inQuestion[1]!;
-  throw new AppError("invalid_input", "An edit needs original_image: the URL or id of one of your images", { field: "original_image" });
+  throw new AppError("invalid_input", "An edit needs original_image: the URL or id of one of your images", {
+    field: "original_image",
+  });
 }
 
 /** The prompt sent upstream: the question without our image links (the original goes along as the picture). */
 function promptOf(question: string): string {
-  return question.replace(new RegExp(IMAGE_LINK.source, "g"), " ").replace(/[ \t]+/g, " ").trim();
+  return question
+    .replace(new RegExp(IMAGE_LINK.source, "g"), " ")
+    .replace(/[ \t]+/g, " ")
+    .trim();
 }
 
 function describe(image: GeneratedImage, prompt: string, isEdit: boolean): string {
@@ -84,7 +91,12 @@ export async function runImageTurn(host: TurnHost & { env: Env }, req: ImageTurn
     const row = await getImage({ db, id, userId: user.id });
     const object = row ? await host.env.IMAGES.get(row.r2Key) : null;
     if (!row || !object) throw new AppError("not_found", "Image not found", { field: "original_image" });
-    original = { id: row.id, url: imageUrlOf(row.id), bytes: new Uint8Array(await object.arrayBuffer()), contentType: row.contentType };
+    original = {
+      id: row.id,
+      url: imageUrlOf(row.id),
+      bytes: new Uint8Array(await object.arrayBuffer()),
+      contentType: row.contentType,
+    };
   }
   const prompt = promptOf(question);
   if (!prompt) throw new AppError("invalid_input", "Question is required", { field: "question" });
@@ -128,14 +140,23 @@ export async function runImageTurn(host: TurnHost & { env: Env }, req: ImageTurn
           },
         }),
         ...saveMessagesStatements({ db, userId: user.id, chatId: req.chatId, items }),
-        usageCountStatement({ db, userId: user.id, day, bucket: IMAGE_BUCKET, count: host.state.usage(day, IMAGE_BUCKET) }),
+        usageCountStatement({
+          db,
+          userId: user.id,
+          day,
+          bucket: IMAGE_BUCKET,
+          count: host.state.usage(day, IMAGE_BUCKET),
+        }),
       ]);
     } catch (err) {
       // No row, no object: an image nobody can read must not linger in R2.
       await host.env.IMAGES.delete(r2Key);
       throw err;
     }
-    host.state.appendToWindow(req.chatId, items.map((m) => ({ messageId: m.messageId, sender: m.sender, message: m.message })));
+    host.state.appendToWindow(
+      req.chatId,
+      items.map((m) => ({ messageId: m.messageId, sender: m.sender, message: m.message })),
+    );
     return {
       success: true,
       imageUrl,

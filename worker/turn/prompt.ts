@@ -14,7 +14,12 @@ export function buildPrompt({
   question,
   system = SYSTEM_PROMPT,
   attachments = [],
-}: { history: WindowMessage[]; question: string; system?: string; attachments?: Attachment[] }): AnswerPrompt {
+}: {
+  history: WindowMessage[];
+  question: string;
+  system?: string;
+  attachments?: Attachment[];
+}): AnswerPrompt {
   const messages: AnswerPrompt["messages"] = [];
   for (const m of history) {
     if (!m.message.trim()) continue;
@@ -22,6 +27,10 @@ export function buildPrompt({
   }
   const files = attachments.flatMap((a) => (a.image ? [{ filename: a.name, mediaType: a.type, data: a.image }] : []));
   const text = attachmentsPrompt(attachments);
-  messages.push({ role: "user", content: text ? `${text}\n\n${question}` : question, ...(files.length > 0 ? { files } : {}) });
+  messages.push({
+    role: "user",
+    content: text ? `${text}\n\n${question}` : question,
+    ...(files.length > 0 ? { files } : {}),
+  });
   return { system, messages };
 }

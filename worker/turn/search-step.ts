@@ -15,10 +15,15 @@ export interface TurnContext {
   searchOffline: boolean;
 }
 
-const SEARCH_ERRORS = ["search_auth_failed", "search_rate_limited", "search_unavailable"] as const satisfies readonly StreamErrorCode[];
+const SEARCH_ERRORS = [
+  "search_auth_failed",
+  "search_rate_limited",
+  "search_unavailable",
+] as const satisfies readonly StreamErrorCode[];
 
 const MESSAGES: Record<(typeof SEARCH_ERRORS)[number], string> = {
-  search_auth_failed: "The web search provider rejected the server's credentials. An administrator needs to check the key.",
+  search_auth_failed:
+    "The web search provider rejected the server's credentials. An administrator needs to check the key.",
   search_rate_limited: "Web search is busy right now. Please try again in a minute.",
   search_unavailable: "Web search is unavailable right now. Please try again, or ask without search.",
 };

@@ -12,7 +12,8 @@ export interface AttachmentText {
   text: string | null;
 }
 
-const header = (a: AttachmentText) => `--- Attached file: ${a.name} (${a.group}, ${a.size} bytes${a.truncated ? ", text truncated" : ""}) ---`;
+const header = (a: AttachmentText) =>
+  `--- Attached file: ${a.name} (${a.group}, ${a.size} bytes${a.truncated ? ", text truncated" : ""}) ---`;
 
 /** The attachments as text for the model's prompt: each text file's name, kind and size, then its text. */
 export function attachmentsPrompt(attachments: AttachmentText[]): string {
@@ -22,7 +23,8 @@ export function attachmentsPrompt(attachments: AttachmentText[]): string {
     .join("\n\n");
 }
 
-const BLOCK = /--- Attached file: (.+?) \((\w+), (\d+) bytes(, text truncated)?\) ---\n([\s\S]*?)\n--- End of \1 ---(?:\n\n)?/g;
+const BLOCK =
+  /--- Attached file: (.+?) \((\w+), (\d+) bytes(, text truncated)?\) ---\n([\s\S]*?)\n--- End of \1 ---(?:\n\n)?/g;
 
 /** The attached text files found at the start of a user message, and the question after them. */
 export function parseAttachmentsPrompt(text: string): { files: AttachmentText[]; question: string } {

@@ -35,7 +35,10 @@ export interface InflateOptions {
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-export async function inflateBounded(data: Uint8Array, { raw, limit, onChunk }: InflateOptions): Promise<InflateOutcome> {
+export async function inflateBounded(
+  data: Uint8Array,
+  { raw, limit, onChunk }: InflateOptions,
+): Promise<InflateOutcome> {
   const inflater = new Inflate({ raw, chunkSize: 64 * 1024 });
   let produced = 0;
   let stop = false;

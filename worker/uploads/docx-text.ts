@@ -80,7 +80,12 @@ export async function docxText(bytes: Uint8Array, name: string, max: number): Pr
       return !(body.text.length > max && full());
     },
   });
-  if (lying) throw new AppError("unsupported_media_type", `File "${name}" is damaged: its document unpacks to more than its header declares`, { field: "files" });
+  if (lying)
+    throw new AppError(
+      "unsupported_media_type",
+      `File "${name}" is damaged: its document unpacks to more than its header declares`,
+      { field: "files" },
+    );
   if (outcome.overLimit) throw tooLarge(name);
   if (outcome.error) throw new Error(`word/document.xml is damaged (${outcome.error})`);
   body.push(new Uint8Array(0), true);
@@ -88,5 +93,9 @@ export async function docxText(bytes: Uint8Array, name: string, max: number): Pr
 }
 
 function tooLarge(name: string) {
-  return new AppError("payload_too_large", `File "${name}" unpacks to more than ${MAX_DOCX_XML_BYTES / MB} MB of document markup`, { field: "files" });
+  return new AppError(
+    "payload_too_large",
+    `File "${name}" unpacks to more than ${MAX_DOCX_XML_BYTES / MB} MB of document markup`,
+    { field: "files" },
+  );
 }

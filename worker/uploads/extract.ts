@@ -25,7 +25,12 @@ function cut(text: string, max: number): ExtractedText {
   return { text: clean.slice(0, max), truncated: true };
 }
 
-export async function extractText(type: SniffedType, bytes: Uint8Array, name: string, max = MAX_TEXT_CHARS_PER_FILE): Promise<ExtractedText | null> {
+export async function extractText(
+  type: SniffedType,
+  bytes: Uint8Array,
+  name: string,
+  max = MAX_TEXT_CHARS_PER_FILE,
+): Promise<ExtractedText | null> {
   if (type.startsWith("image/")) return null;
   if (type === "text/plain") return cut(new TextDecoder().decode(bytes), max);
   try {

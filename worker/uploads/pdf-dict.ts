@@ -11,7 +11,8 @@ export interface StreamDict {
 /** How far back from its "stream" keyword a stream's object header ("12 0 obj") is looked for, in bytes. */
 const HEADER_WINDOW = 64 * 1024;
 const DELIMITERS = "()<>[]{}/%";
-const isSpace = (c: string | undefined) => c === " " || c === "\n" || c === "\r" || c === "\t" || c === "\f" || c === "\0";
+const isSpace = (c: string | undefined) =>
+  c === " " || c === "\n" || c === "\r" || c === "\t" || c === "\f" || c === "\0";
 
 type Value = { name: string } | { names: string[] } | null;
 
@@ -26,7 +27,8 @@ class Lexer {
     while (this.at < this.end) {
       const c = this.text[this.at];
       if (isSpace(c)) this.at++;
-      else if (c === "%") while (this.at < this.end && this.text[this.at] !== "\n" && this.text[this.at] !== "\r") this.at++;
+      else if (c === "%")
+        while (this.at < this.end && this.text[this.at] !== "\n" && this.text[this.at] !== "\r") this.at++;
       else break;
     }
   }

@@ -28,7 +28,16 @@ const MAX_DEPTH = 3;
 /** How far back from an unreadable stream dictionary's "stream" keyword its filter names are looked for, in bytes. */
 const DICT_WINDOW = 4096;
 /** Filters whose unpacking is not measured here. */
-const NOT_MEASURED = new Set(["LZWDecode", "LZW", "RunLengthDecode", "RL", "ASCIIHexDecode", "AHx", "ASCII85Decode", "A85"]);
+const NOT_MEASURED = new Set([
+  "LZWDecode",
+  "LZW",
+  "RunLengthDecode",
+  "RL",
+  "ASCIIHexDecode",
+  "AHx",
+  "ASCII85Decode",
+  "A85",
+]);
 
 export interface PdfCheck {
   encrypted: boolean;
@@ -72,7 +81,8 @@ class Work {
 }
 
 /** PDF text with the #xx escapes of names decoded (and any other "#xx": this is for searching only). */
-const unescapeNames = (s: string) => s.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+const unescapeNames = (s: string) =>
+  s.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
 function latin1(bytes: Uint8Array): string {
   let out = "";
@@ -185,11 +195,14 @@ export async function checkPdf(bytes: Uint8Array, name: string): Promise<PdfChec
   const text = unescapeNames(raw);
 
   const indirectInts = new Map<string, number>();
-  for (const m of text.matchAll(/(\d+)\s+(\d+)\s+obj\s*(\d+)\s*endobj/g)) indirectInts.set(`${m[1]} ${m[2]}`, Number(m[3]));
-  const intValue = (direct: string | undefined, ref: string | undefined) => (direct !== undefined ? Number(direct) : (indirectInts.get(ref ?? "") ?? 0));
+  for (const m of text.matchAll(/(\d+)\s+(\d+)\s+obj\s*(\d+)\s*endobj/g))
+    indirectInts.set(`${m[1]} ${m[2]}`, Number(m[3]));
+  const intValue = (direct: string | undefined, ref: string | undefined) =>
+    direct !== undefined ? Number(direct) : (indirectInts.get(ref ?? "") ?? 0);
 
   let declared = 0;
-  for (const m of text.matchAll(/\/Size\s+(?:(\d+)\s+(\d+)\s+R|(\d+))/g)) declared = Math.max(declared, intValue(m[3], m[1] ? `${m[1]} ${m[2]}` : undefined));
+  for (const m of text.matchAll(/\/Size\s+(?:(\d+)\s+(\d+)\s+R|(\d+))/g))
+    declared = Math.max(declared, intValue(m[3], m[1] ? `${m[1]} ${m[2]}` : undefined));
   for (const m of text.matchAll(/\/Index\s*\[([\d\s]*)\]/g)) {
     const n = m[1]!.trim().split(/\s+/).map(Number);
     let sum = 0;
@@ -197,9 +210,14 @@ export async function checkPdf(bytes: Uint8Array, name: string): Promise<PdfChec
     declared = Math.max(declared, sum);
   }
   let objects = (text.match(/\d+\s+\d+\s+obj\b/g) ?? []).length;
-  for (const m of text.matchAll(/\/N\s+(?:(\d+)\s+(\d+)\s+R|(\d+))/g)) objects += intValue(m[3], m[1] ? `${m[1]} ${m[2]}` : undefined);
+  for (const m of text.matchAll(/\/N\s+(?:(\d+)\s+(\d+)\s+R|(\d+))/g))
+    objects += intValue(m[3], m[1] ? `${m[1]} ${m[2]}` : undefined);
   if (Math.max(declared, objects) > MAX_PDF_OBJECTS) {
-    throw new AppError("payload_too_large", `File "${name}" declares more than ${MAX_PDF_OBJECTS.toLocaleString("en")} objects`, { field: "files" });
+    throw new AppError(
+      "payload_too_large",
+      `File "${name}" declares more than ${MAX_PDF_OBJECTS.toLocaleString("en")} objects`,
+      { field: "files" },
+    );
   }
 
   // Every input byte may be read by a few overlapping inflaters ("endstream" also contains "stream"), not more.
@@ -209,10 +227,19 @@ export async function checkPdf(bytes: Uint8Array, name: string): Promise<PdfChec
     const image = dict?.subtype === "Image";
     // A dictionary this reader cannot follow is judged by the names between its object header and the keyword (when
     // no earlier stream's data lies between them): pdf.js might still read it.
-    const near = unescapeNames(raw.slice(Math.max(0, raw.lastIndexOf("obj", keywordAt), keywordAt - DICT_WINDOW), keywordAt));
-    const filters = dict ? dict.filters : near.includes("stream") ? [] : (near.match(/\/\w+/g) ?? []).map((n) => n.slice(1));
+    const near = unescapeNames(
+      raw.slice(Math.max(0, raw.lastIndexOf("obj", keywordAt), keywordAt - DICT_WINDOW), keywordAt),
+    );
+    const filters = dict
+      ? dict.filters
+      : near.includes("stream")
+        ? []
+        : (near.match(/\/\w+/g) ?? []).map((n) => n.slice(1));
     if (!image && filters.some((f) => NOT_MEASURED.has(f))) {
-      work.refuse("uses a compression Mây does not read (LZW, RunLength or ASCII-encoded streams)", "unsupported_media_type");
+      work.refuse(
+        "uses a compression Mây does not read (LZW, RunLength or ASCII-encoded streams)",
+        "unsupported_media_type",
+      );
     }
     return image ? [new Budget(MAX_PDF_DECODED_BYTES, " for one image"), work.images] : [work.content];
   };

@@ -17,16 +17,22 @@ export async function pdfText(bytes: Uint8Array, name: string, max: number): Pro
   const pdf = await getDocumentProxy(new Uint8Array(bytes));
   try {
     if (pdf.numPages > MAX_PDF_PAGES) {
-      throw new AppError("payload_too_large", `File "${name}" has ${pdf.numPages.toLocaleString("en")} pages; at most ${MAX_PDF_PAGES.toLocaleString("en")} can be read`, {
-        field: "files",
-      });
+      throw new AppError(
+        "payload_too_large",
+        `File "${name}" has ${pdf.numPages.toLocaleString("en")} pages; at most ${MAX_PDF_PAGES.toLocaleString("en")} can be read`,
+        {
+          field: "files",
+        },
+      );
     }
     let text = "";
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);
       const content = await page.getTextContent();
       page.cleanup();
-      const pageText = content.items.map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : "") : "")).join("");
+      const pageText = content.items
+        .map((item) => ("str" in item ? item.str + (item.hasEOL ? "\n" : "") : ""))
+        .join("");
       text = n === 1 ? pageText : `${text}\n${pageText}`;
       if (text.length > max && normalizeText(text.replace(/\s+/g, " ")).length > max) break;
       await new Promise<void>((resolve) => setTimeout(resolve, 0));

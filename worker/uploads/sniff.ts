@@ -14,7 +14,36 @@ export type SniffedType =
 /** The spec's file groups (a model's supportedFileTypes). */
 export type FileGroup = "image" | "office" | "text" | "code" | "structured";
 
-const CODE_EXT = new Set(["js", "jsx", "ts", "tsx", "py", "java", "c", "h", "cpp", "hpp", "cs", "go", "rs", "rb", "php", "swift", "kt", "sh", "sql", "css", "scss", "html", "vue", "svelte", "r", "m", "lua", "dart"]);
+const CODE_EXT = new Set([
+  "js",
+  "jsx",
+  "ts",
+  "tsx",
+  "py",
+  "java",
+  "c",
+  "h",
+  "cpp",
+  "hpp",
+  "cs",
+  "go",
+  "rs",
+  "rb",
+  "php",
+  "swift",
+  "kt",
+  "sh",
+  "sql",
+  "css",
+  "scss",
+  "html",
+  "vue",
+  "svelte",
+  "r",
+  "m",
+  "lua",
+  "dart",
+]);
 const STRUCTURED_EXT = new Set(["json", "csv", "tsv", "xml", "yaml", "yml", "toml", "ini"]);
 
 function startsWith(b: Uint8Array, sig: number[], offset = 0): boolean {
@@ -44,11 +73,15 @@ function isUtf8Text(b: Uint8Array): boolean {
 export function sniffFile(bytes: Uint8Array): SniffedType | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "image/jpeg";
-  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) return "image/gif";
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return "image/webp";
+  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61)
+    return "image/gif";
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8))
+    return "image/webp";
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return "application/pdf"; // %PDF-
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) {
-    return zipHasEntry(bytes, "word/document.xml") ? "application/vnd.openxmlformats-officedocument.wordprocessingml.document" : null;
+    return zipHasEntry(bytes, "word/document.xml")
+      ? "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+      : null;
   }
   if (bytes.length > 0 && isUtf8Text(bytes)) return "text/plain";
   return null;

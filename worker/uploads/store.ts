@@ -64,13 +64,23 @@ export interface PreparedUpload {
 export async function prepareUpload({ name, bytes }: { name: string; bytes: Uint8Array }): Promise<PreparedUpload> {
   const type = sniffFile(bytes);
   if (!type) {
-    throw new AppError("unsupported_media_type", `File "${name}" is not a supported type (images, PDF, DOCX or text)`, { field: "files" });
+    throw new AppError("unsupported_media_type", `File "${name}" is not a supported type (images, PDF, DOCX or text)`, {
+      field: "files",
+    });
   }
   return { name, bytes, type, extracted: await extractText(type, bytes, name) };
 }
 
 /** Stores a prepared file under its owner, with its text beside it. */
-export async function saveUpload({ bucket, userId, upload }: { bucket: R2Bucket; userId: string; upload: PreparedUpload }): Promise<UploadRecord> {
+export async function saveUpload({
+  bucket,
+  userId,
+  upload,
+}: {
+  bucket: R2Bucket;
+  userId: string;
+  upload: PreparedUpload;
+}): Promise<UploadRecord> {
   const { name, bytes, type, extracted } = upload;
   const id = crypto.randomUUID();
   const createdAt = Date.now();
@@ -89,7 +99,17 @@ export async function saveUpload({ bucket, userId, upload }: { bucket: R2Bucket;
       truncated: extracted?.truncated ? "1" : "0",
     },
   });
-  return { id, name, type, group, size: bytes.byteLength, textChars: extracted?.text.length ?? 0, truncated: extracted?.truncated ?? false, createdAt, url: uploadUrlOf(id) };
+  return {
+    id,
+    name,
+    type,
+    group,
+    size: bytes.byteLength,
+    textChars: extracted?.text.length ?? 0,
+    truncated: extracted?.truncated ?? false,
+    createdAt,
+    url: uploadUrlOf(id),
+  };
 }
 
 /** The user's upload with this id and its bytes, or null (also when it is another user's). */
@@ -103,7 +123,15 @@ export async function getUpload({ bucket, userId, id }: { bucket: R2Bucket; user
  * The user's attachments by id, in the order given, with their text cut to the turn's budget (MAX_TEXT_CHARS_PER_TURN
  * across all files, in order) and an image's bytes. Throws 404 when any id is not one of the user's uploads.
  */
-export async function loadAttachments({ bucket, userId, ids }: { bucket: R2Bucket; userId: string; ids: string[] }): Promise<Attachment[]> {
+export async function loadAttachments({
+  bucket,
+  userId,
+  ids,
+}: {
+  bucket: R2Bucket;
+  userId: string;
+  ids: string[];
+}): Promise<Attachment[]> {
   let budget = MAX_TEXT_CHARS_PER_TURN;
   const out: Attachment[] = [];
   for (const id of ids) {

@@ -34,7 +34,8 @@ export function findZipEntry(bytes: Uint8Array, name: string): ZipEntry | null {
   const wanted = new TextEncoder().encode(name);
   let at = directoryOffset;
   for (let n = 0; n < entries; n++) {
-    if (at + 46 > bytes.length || view.getUint32(at, true) !== CENTRAL_FILE_HEADER) throw new Error("damaged ZIP central directory");
+    if (at + 46 > bytes.length || view.getUint32(at, true) !== CENTRAL_FILE_HEADER)
+      throw new Error("damaged ZIP central directory");
     const flags = view.getUint16(at + 8, true);
     const method = view.getUint16(at + 10, true);
     const compressedSize = view.getUint32(at + 20, true);
@@ -47,7 +48,8 @@ export function findZipEntry(bytes: Uint8Array, name: string): ZipEntry | null {
     at += 46 + nameLength + extraLength + commentLength;
     if (entryName.length !== wanted.length || !entryName.every((b, i) => b === wanted[i])) continue;
     if (flags & 1) throw new Error(`${name} is encrypted`);
-    if (localOffset + 30 > bytes.length || view.getUint32(localOffset, true) !== LOCAL_FILE_HEADER) throw new Error("damaged ZIP local header");
+    if (localOffset + 30 > bytes.length || view.getUint32(localOffset, true) !== LOCAL_FILE_HEADER)
+      throw new Error("damaged ZIP local header");
     const start = localOffset + 30 + view.getUint16(localOffset + 26, true) + view.getUint16(localOffset + 28, true);
     if (start + compressedSize > bytes.length) throw new Error(`${name} runs past the end of the archive`);
     return { method, data: bytes.subarray(start, start + compressedSize), declaredSize };

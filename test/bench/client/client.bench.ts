@@ -49,7 +49,9 @@ async function freshPage(): Promise<Page> {
 }
 
 async function withBearer(s: ApiSession, path: string): Promise<Response> {
-  return fetch(`${baseURL}${path}`, { headers: { Authorization: `Bearer ${s.token}`, "X-Session-Token": s.sessionToken } });
+  return fetch(`${baseURL}${path}`, {
+    headers: { Authorization: `Bearer ${s.token}`, "X-Session-Token": s.sessionToken },
+  });
 }
 
 it("JavaScript fetched per page (gzip)", async () => {
@@ -58,9 +60,20 @@ it("JavaScript fetched per page (gzip)", async () => {
   const chatId = await seedLongChat(session, 6, "Answers");
   await signInAs(page, session);
   const newChat = await measurePage(page, `${baseURL}/`, "[data-testid=greeting]");
-  const openChat = await measurePage(page, `${baseURL}/c/${chatId}`, "[data-testid=message][data-sender=bot] .markdown:not(.markdown--pending)");
-  const row = (name: keyof typeof BUDGETS, weight: { gzipBytes: number; chunks: { name: string; gzipBytes: number }[] }) => {
-    rows.push([`JS fetched: ${BUDGETS[name].label}`, `≤ ${BUDGETS[name].goal} kB`, `${kB(weight.gzipBytes)} kB (${weight.chunks.length} chunks)`]);
+  const openChat = await measurePage(
+    page,
+    `${baseURL}/c/${chatId}`,
+    "[data-testid=message][data-sender=bot] .markdown:not(.markdown--pending)",
+  );
+  const row = (
+    name: keyof typeof BUDGETS,
+    weight: { gzipBytes: number; chunks: { name: string; gzipBytes: number }[] },
+  ) => {
+    rows.push([
+      `JS fetched: ${BUDGETS[name].label}`,
+      `≤ ${BUDGETS[name].goal} kB`,
+      `${kB(weight.gzipBytes)} kB (${weight.chunks.length} chunks)`,
+    ]);
     console.log(`  ${BUDGETS[name].label}: ${weight.chunks.map((c) => `${c.name} ${kB(c.gzipBytes)}`).join(", ")}`);
   };
   row("openChat", openChat);
@@ -104,9 +117,13 @@ it(`a chat of ${LONG_CHAT} messages: opening it, its DOM, its content call`, asy
     );
   }, LAST_ID);
   await page.click(`[data-testid=history-item][data-chat-id="${chatId}"] a`);
-  await page.waitForFunction(() => (window as unknown as { bench: { visibleAt?: number } }).bench.visibleAt !== undefined);
+  await page.waitForFunction(
+    () => (window as unknown as { bench: { visibleAt?: number } }).bench.visibleAt !== undefined,
+  );
   await page.waitForTimeout(1000);
-  const inApp = await page.evaluate(() => (window as unknown as { bench: { clickAt: number; visibleAt: number; longTasks: number[] } }).bench);
+  const inApp = await page.evaluate(
+    () => (window as unknown as { bench: { clickAt: number; visibleAt: number; longTasks: number[] } }).bench,
+  );
   const domNodes = await page.evaluate(() => document.getElementsByTagName("*").length);
   const messagesInDom = await page.locator("[data-testid=message]").count();
 
@@ -127,7 +144,9 @@ it(`a chat of ${LONG_CHAT} messages: opening it, its DOM, its content call`, asy
 
   const firstPage = await withBearer(session, `/chat-sessions/${chatId}/content`);
   const firstPageBytes = (await firstPage.arrayBuffer()).byteLength;
-  const pageBody = (await (await withBearer(session, `/chat-sessions/${chatId}/content`)).json()) as { data: { chats: { messages: unknown[] }[] } };
+  const pageBody = (await (await withBearer(session, `/chat-sessions/${chatId}/content`)).json()) as {
+    data: { chats: { messages: unknown[] }[] };
+  };
   const whole = await withBearer(session, `/media-api/api/chat/content/${chatId}`);
   const wholeBytes = (await whole.arrayBuffer()).byteLength;
   expect(firstPage.status).toBe(200);
@@ -168,7 +187,11 @@ it(`a history of ${HISTORY} chats: scrolling the sidebar through it`, async () =
     ]);
     maxRows = Math.max(maxRows, rowsNow ?? 0);
     maxNodes = Math.max(maxNodes, nodes ?? 0);
-    if ((await history.getAttribute("data-count")) === String(HISTORY) && (await page.getByText("History chat 1", { exact: true }).count())) break;
+    if (
+      (await history.getAttribute("data-count")) === String(HISTORY) &&
+      (await page.getByText("History chat 1", { exact: true }).count())
+    )
+      break;
     await page.locator("[data-testid=sidebar-scroll]").evaluate((el) => el.scrollBy(0, 1200));
     await page.waitForTimeout(20);
   }

@@ -39,7 +39,8 @@ afterAll(async () => {
       "  | page         | performance | accessibility | LCP      | TBT     | CLS   | host CPU index |",
       "  | ------------ | ----------- | ------------- | -------- | ------- | ----- | -------------- |",
       ...rows.map(
-        (r) => `  | ${r[0]!.padEnd(12)} | ${r[1]!.padEnd(11)} | ${r[2]!.padEnd(13)} | ${r[3]!.padEnd(8)} | ${r[4]!.padEnd(7)} | ${r[5]!.padEnd(5)} | ${r[6]!.padEnd(14)} |`,
+        (r) =>
+          `  | ${r[0]!.padEnd(12)} | ${r[1]!.padEnd(11)} | ${r[2]!.padEnd(13)} | ${r[3]!.padEnd(8)} | ${r[4]!.padEnd(7)} | ${r[5]!.padEnd(5)} | ${r[6]!.padEnd(14)} |`,
       ),
       "",
       "  The performance score depends on the host: Lighthouse slows the CPU 4× from what it measured here. The host CPU",
@@ -59,17 +60,32 @@ async function audit(label: string, url: string, page: Page) {
     page,
   );
   const lhr = result?.lhr;
-  if (process.env.LH_REPORT_DIR) writeFileSync(join(process.env.LH_REPORT_DIR, `${label.split(" ")[0]}.json`), JSON.stringify(lhr));
+  if (process.env.LH_REPORT_DIR)
+    writeFileSync(join(process.env.LH_REPORT_DIR, `${label.split(" ")[0]}.json`), JSON.stringify(lhr));
   expect(lhr, `Lighthouse gave no result for ${url}`).toBeDefined();
   const score = (id: string) => Math.round((lhr!.categories[id]?.score ?? 0) * 100);
   const audit = (id: string) => lhr!.audits[id]?.displayValue ?? "—";
   const perf = score("performance");
   const a11y = score("accessibility");
   const failing = Object.values(lhr!.audits)
-    .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
+    .filter(
+      (a) =>
+        a.score !== null &&
+        a.score < 0.9 &&
+        a.scoreDisplayMode !== "informative" &&
+        a.scoreDisplayMode !== "notApplicable",
+    )
     .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`);
   if (failing.length) console.log(`${label}: audits below 0.9: ${failing.join(", ")}`);
-  rows.push([label, `${perf}${perf >= GOAL ? "" : " (below)"}`, `${a11y}${a11y >= GOAL ? "" : " (below)"}`, audit("largest-contentful-paint"), audit("total-blocking-time"), audit("cumulative-layout-shift"), String(Math.round(lhr!.environment.benchmarkIndex))]);
+  rows.push([
+    label,
+    `${perf}${perf >= GOAL ? "" : " (below)"}`,
+    `${a11y}${a11y >= GOAL ? "" : " (below)"}`,
+    audit("largest-contentful-paint"),
+    audit("total-blocking-time"),
+    audit("cumulative-layout-shift"),
+    String(Math.round(lhr!.environment.benchmarkIndex)),
+  ]);
 }
 
 it("scores the guest landing page", async () => {

@@ -27,9 +27,46 @@ const WORDS_PER_MESSAGE = 12;
  * (with its marks) and English. The other 70% of slots are rare tokens k0..k19999 (each in ~0.04% of messages).
  */
 const COMMON = [
-  "phở", "bò", "hà", "nội", "thời", "tiết", "hôm", "nay", "đà", "nẵng", "đúng", "không", "cảm", "ơn", "giúp", "tôi",
-  "weather", "today", "recipe", "python", "error", "meeting", "travel", "budget", "summary", "translate", "email", "plan",
-  "news", "price", "train", "hotel", "java", "react", "database", "market", "football", "music", "health", "school",
+  "phở",
+  "bò",
+  "hà",
+  "nội",
+  "thời",
+  "tiết",
+  "hôm",
+  "nay",
+  "đà",
+  "nẵng",
+  "đúng",
+  "không",
+  "cảm",
+  "ơn",
+  "giúp",
+  "tôi",
+  "weather",
+  "today",
+  "recipe",
+  "python",
+  "error",
+  "meeting",
+  "travel",
+  "budget",
+  "summary",
+  "translate",
+  "email",
+  "plan",
+  "news",
+  "price",
+  "train",
+  "hotel",
+  "java",
+  "react",
+  "database",
+  "market",
+  "football",
+  "music",
+  "health",
+  "school",
 ];
 
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
@@ -69,7 +106,12 @@ async function seed(db, userId) {
       .run();
   }
   // A few needles: one rare word in 10 messages, for the "find an old chat by one word" case.
-  await db.prepare(`UPDATE messages SET message = message || ' okapi' WHERE id IN (SELECT id FROM messages WHERE user_id = ?1 ORDER BY id LIMIT 10 OFFSET ?2)`).bind(userId, Math.floor(total / 2)).run();
+  await db
+    .prepare(
+      `UPDATE messages SET message = message || ' okapi' WHERE id IN (SELECT id FROM messages WHERE user_id = ?1 ORDER BY id LIMIT 10 OFFSET ?2)`,
+    )
+    .bind(userId, Math.floor(total / 2))
+    .run();
   return { ms: performance.now() - started, messages: total };
 }
 
@@ -94,14 +136,22 @@ async function time(fetcher, url, token) {
 
 const bundle = await bundleWorker(join(ROOT, "worker/index.ts"), join(stateDir, "history-search-worker.mjs"));
 
-const mf = await startWorkerd({ bundle, stateDir, bindings: { JWT_SECRET: "bench-secret", OFFLINE_MODEL_DELAY_MS: "0" } });
+const mf = await startWorkerd({
+  bundle,
+  stateDir,
+  bindings: { JWT_SECRET: "bench-secret", OFFLINE_MODEL_DELAY_MS: "0" },
+});
 try {
   const base = "http://bench.local";
   const fetcher = (url, init) => mf.dispatchFetch(url, init);
   const reg = await fetcher(`${base}/auth/register`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ name: "Bench", email: `bench-${Date.now()}@example.com`, password: "correct horse battery" }),
+    body: JSON.stringify({
+      name: "Bench",
+      email: `bench-${Date.now()}@example.com`,
+      password: "correct horse battery",
+    }),
   });
   if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
   const { data } = await reg.json();
@@ -116,7 +166,13 @@ try {
     await res.arrayBuffer();
     floor.push(performance.now() - start);
   }
-  results.push({ label: "baseline: GET /chat-sessions?limit=1 (no search)", q: "", p50: pct(floor, 50), p95: pct(floor, 95), count: null });
+  results.push({
+    label: "baseline: GET /chat-sessions?limit=1 (no search)",
+    q: "",
+    p50: pct(floor, 50),
+    p95: pct(floor, 95),
+    count: null,
+  });
   for (const [label, q] of QUERIES) {
     const url = `${base}/chat-sessions/search?q=${encodeURIComponent(q)}&limit=20`;
     for (let i = 0; i < WARMUP_RUNS; i++) await time(fetcher, url, data.token);
@@ -131,7 +187,8 @@ try {
   }
   // Inside one chat: the newest chat, a common word.
   const inChat = [];
-  for (let i = 0; i < RUNS; i++) inChat.push((await time(fetcher, `${base}/chat-sessions/search?q=pho&chat_id=chat-0`, data.token)).ms);
+  for (let i = 0; i < RUNS; i++)
+    inChat.push((await time(fetcher, `${base}/chat-sessions/search?q=pho&chat_id=chat-0`, data.token)).ms);
   results.push({ label: "inside one chat (pho)", q: "pho", p50: pct(inChat, 50), p95: pct(inChat, 95), count: null });
   console.log(JSON.stringify({ chats: CHATS, messagesPerChat: MESSAGES_PER_CHAT, seeded, runs: RUNS, results }));
 } finally {

@@ -23,11 +23,15 @@ interface Row {
 
 beforeAll(() => {
   stateDir = mkdtempSync(join(tmpdir(), "may-history-bench-"));
-  const migrate = spawnSync(join(ROOT, "node_modules/.bin/wrangler"), ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", stateDir], {
-    cwd: ROOT,
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" },
-    encoding: "utf8",
-  });
+  const migrate = spawnSync(
+    join(ROOT, "node_modules/.bin/wrangler"),
+    ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", stateDir],
+    {
+      cwd: ROOT,
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" },
+      encoding: "utf8",
+    },
+  );
   if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stderr}`);
 }, 120_000);
 
@@ -43,9 +47,20 @@ it("prints history search times", () => {
     timeout: 540_000,
   });
   const line = runner.stdout.trim().split("\n").at(-1) ?? "";
-  if (runner.status !== 0 || !line.startsWith("{")) throw new Error(`history search runner failed:\n${runner.stderr.slice(-4000)}`);
-  const r = JSON.parse(line) as { chats: number; messagesPerChat: number; seeded: { ms: number; messages: number }; runs: number; results: Row[] };
-  const rows = r.results.map((x) => [`${x.label} — q=${JSON.stringify(x.q)}`, `${x.p50.toFixed(1)} / ${x.p95.toFixed(1)} ms`, x.count === null ? "" : String(x.count)]);
+  if (runner.status !== 0 || !line.startsWith("{"))
+    throw new Error(`history search runner failed:\n${runner.stderr.slice(-4000)}`);
+  const r = JSON.parse(line) as {
+    chats: number;
+    messagesPerChat: number;
+    seeded: { ms: number; messages: number };
+    runs: number;
+    results: Row[];
+  };
+  const rows = r.results.map((x) => [
+    `${x.label} — q=${JSON.stringify(x.q)}`,
+    `${x.p50.toFixed(1)} / ${x.p95.toFixed(1)} ms`,
+    x.count === null ? "" : String(x.count),
+  ]);
   const width = Math.max(...rows.map((x) => x[0]!.length));
   console.log(
     [

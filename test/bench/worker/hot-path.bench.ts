@@ -26,7 +26,8 @@ let upstream: ChildProcess;
 let upstreamURL = "";
 let stateDir = "";
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 const median = (xs: number[]) => pct(xs, 50);
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const routes = (model: string) => JSON.stringify({ "gpt-4.1-mini": { provider: "openai-compatible", model } });
@@ -36,22 +37,31 @@ interface Ttft {
   p95: number;
 }
 interface RunnerResult {
-  local: { ttft: { next: Ttft; first: Ttft; d1: { next: number; first: number } }; concurrency: { worker: number; direct: number; streams: number; tokens: number; gapMs: number } };
+  local: {
+    ttft: { next: Ttft; first: Ttft; d1: { next: number; first: number } };
+    concurrency: { worker: number; direct: number; streams: number; tokens: number; gapMs: number };
+  };
   delayed: { ttft: { next: Ttft; first: Ttft } };
   delayMs: number;
   dev: Ttft | null;
 }
 
 beforeAll(async () => {
-  upstream = spawn(process.execPath, [join(import.meta.dirname, "fast-upstream.mjs")], { stdio: ["ignore", "pipe", "inherit"] });
+  upstream = spawn(process.execPath, [join(import.meta.dirname, "fast-upstream.mjs")], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const port = await new Promise<string>((resolve) => upstream.stdout!.once("data", (d) => resolve(String(d).trim())));
   upstreamURL = `http://127.0.0.1:${port}`;
   stateDir = mkdtempSync(join(tmpdir(), "may-bench-"));
-  const migrate = spawnSync(join(ROOT, "node_modules/.bin/wrangler"), ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", stateDir], {
-    cwd: ROOT,
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" },
-    encoding: "utf8",
-  });
+  const migrate = spawnSync(
+    join(ROOT, "node_modules/.bin/wrangler"),
+    ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", stateDir],
+    {
+      cwd: ROOT,
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" },
+      encoding: "utf8",
+    },
+  );
   if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stderr}`);
 }, 120_000);
 
@@ -68,16 +78,37 @@ it("prints the hot path's figures", async () => {
     timeout: 540_000,
   });
   const line = runner.stdout.trim().split("\n").at(-1) ?? "";
-  if (runner.status !== 0 || !line.startsWith("{")) throw new Error(`workerd runner failed:\n${runner.stderr.slice(-4000)}`);
+  if (runner.status !== 0 || !line.startsWith("{"))
+    throw new Error(`workerd runner failed:\n${runner.stderr.slice(-4000)}`);
   const r = JSON.parse(line) as RunnerResult;
   const ms = (t: Ttft) => `${fmt(t.p50)} / ${fmt(t.p95)} ms`;
   const rows: string[][] = [
     ["added before first token, next message in a chat (workerd, D1 local)", ms(r.local.ttft.next), "≤ 10 / ≤ 25 ms"],
-    ["added before first token, first message in a new chat (workerd, D1 local)", ms(r.local.ttft.first), "≤ 10 / ≤ 25 ms"],
-    [`added before first token, next message in a chat (workerd, D1 +${r.delayMs} ms per call)`, ms(r.delayed.ttft.next), "≤ 10 / ≤ 25 ms"],
-    [`added before first token, first message in a new chat (workerd, D1 +${r.delayMs} ms per call)`, ms(r.delayed.ttft.first), `one D1 round trip (+${r.delayMs})`],
-    ["added before first token through `npm start` (wrangler dev), next message", r.dev ? ms(r.dev) : "n/a (wrangler dev did not start)", "(reference)"],
-    ["D1 round trips before first token: next message / first message in a chat", `${r.local.ttft.d1.next} / ${r.local.ttft.d1.first}`, "0 / ≤ 1"],
+    [
+      "added before first token, first message in a new chat (workerd, D1 local)",
+      ms(r.local.ttft.first),
+      "≤ 10 / ≤ 25 ms",
+    ],
+    [
+      `added before first token, next message in a chat (workerd, D1 +${r.delayMs} ms per call)`,
+      ms(r.delayed.ttft.next),
+      "≤ 10 / ≤ 25 ms",
+    ],
+    [
+      `added before first token, first message in a new chat (workerd, D1 +${r.delayMs} ms per call)`,
+      ms(r.delayed.ttft.first),
+      `one D1 round trip (+${r.delayMs})`,
+    ],
+    [
+      "added before first token through `npm start` (wrangler dev), next message",
+      r.dev ? ms(r.dev) : "n/a (wrangler dev did not start)",
+      "(reference)",
+    ],
+    [
+      "D1 round trips before first token: next message / first message in a chat",
+      `${r.local.ttft.d1.next} / ${r.local.ttft.d1.first}`,
+      "0 / ≤ 1",
+    ],
   ];
   const c = r.local.concurrency;
   rows.push([
@@ -87,7 +118,10 @@ it("prints the hot path's figures", async () => {
   ]);
 
   // 3: CPU per streamed token, in this Node process (the upstream runs in its own).
-  const env = { OPENAI_COMPATIBLE_BASE_URL: `${upstreamURL}/v1`, MODEL_ROUTES: routes(`t${CPU_TOKENS}`) } as Partial<Env>;
+  const env = {
+    OPENAI_COMPATIBLE_BASE_URL: `${upstreamURL}/v1`,
+    MODEL_ROUTES: routes(`t${CPU_TOKENS}`),
+  } as Partial<Env>;
   const plain: number[] = [];
   const loop: number[] = [];
   for (let i = 0; i < CPU_WARMUP_RUNS; i++) {
@@ -173,4 +207,3 @@ async function answerLoop(env: Partial<Env>): Promise<number> {
   await drained;
   return tokens - 1;
 }
-

@@ -92,7 +92,11 @@ function client(base, fetcher) {
       // Each bench user signs up from its own client address (a header, as Cloudflare sets it), so the per-IP
       // sign-up limit does not stop the benchmark.
       const n = ++registered;
-      const init = json(null, { name: "Bench", email: `bench-${crypto.randomUUID()}@example.com`, password: "bench password 1" });
+      const init = json(null, {
+        name: "Bench",
+        email: `bench-${crypto.randomUUID()}@example.com`,
+        password: "bench password 1",
+      });
       init.headers["CF-Connecting-IP"] = `198.51.${(n >> 8) & 255}.${n & 255}`;
       const res = await fetcher(`${base}/auth/register`, init);
       if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
@@ -104,7 +108,10 @@ function client(base, fetcher) {
     },
     async ask(token, chatId, endpoint = "gpt-4.1-mini") {
       const start = performance.now();
-      const res = await fetcher(`${base}/api/chat/${endpoint}`, json(token, { question: "Xin chào, hello", chat_id: chatId }));
+      const res = await fetcher(
+        `${base}/api/chat/${endpoint}`,
+        json(token, { question: "Xin chào, hello", chat_id: chatId }),
+      );
       return firstToken(res, start, '"content"');
     },
   };
@@ -145,37 +152,59 @@ async function measureTtft(c, countD1) {
     await r.rest;
   }
   const summary = (xs) => ({ p50: pct(xs, 50), p95: pct(xs, 95) });
-  return { next: summary(added.next), first: summary(added.first), d1: { next: Math.max(...d1.next, 0), first: Math.max(...d1.first, 0) } };
+  return {
+    next: summary(added.next),
+    first: summary(added.first),
+    d1: { next: Math.max(...d1.next, 0), first: Math.max(...d1.first, 0) },
+  };
 }
 
 async function concurrency(c) {
-  const users = await Promise.all(Array.from({ length: CONCURRENT }, async () => {
-    const token = await c.register();
-    return { token, chat: await c.chat(token) };
-  }));
+  const users = await Promise.all(
+    Array.from({ length: CONCURRENT }, async () => {
+      const token = await c.register();
+      return { token, chat: await c.chat(token) };
+    }),
+  );
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENT }, async () => {
-    const res = await fetch(`${upstreamURL}/v1/chat/completions`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ model: `gap-${CONCURRENT_GAP_MS}-t${CONCURRENT_TOKENS}`, stream: true, messages: [] }),
-    });
-    await res.text();
-  }));
+  await Promise.all(
+    Array.from({ length: CONCURRENT }, async () => {
+      const res = await fetch(`${upstreamURL}/v1/chat/completions`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ model: `gap-${CONCURRENT_GAP_MS}-t${CONCURRENT_TOKENS}`, stream: true, messages: [] }),
+      });
+      await res.text();
+    }),
+  );
   const direct = performance.now() - t0;
   const t1 = performance.now();
-  await Promise.all(users.map(async (u) => {
-    const r = await c.ask(u.token, u.chat, "o4-mini");
-    await r.rest;
-  }));
-  return { worker: performance.now() - t1, direct, streams: CONCURRENT, tokens: CONCURRENT_TOKENS, gapMs: CONCURRENT_GAP_MS };
+  await Promise.all(
+    users.map(async (u) => {
+      const r = await c.ask(u.token, u.chat, "o4-mini");
+      await r.rest;
+    }),
+  );
+  return {
+    worker: performance.now() - t1,
+    direct,
+    streams: CONCURRENT,
+    tokens: CONCURRENT_TOKENS,
+    gapMs: CONCURRENT_GAP_MS,
+  };
 }
 
 async function onMiniflare(bundle, delayMs) {
   const mf = await startWorkerd({
     bundle,
     stateDir,
-    bindings: { JWT_SECRET, OFFLINE_MODEL_DELAY_MS: "0", OPENAI_COMPATIBLE_BASE_URL: `${upstreamURL}/v1`, MODEL_ROUTES: routes, D1_DELAY_MS: String(delayMs) },
+    bindings: {
+      JWT_SECRET,
+      OFFLINE_MODEL_DELAY_MS: "0",
+      OPENAI_COMPATIBLE_BASE_URL: `${upstreamURL}/v1`,
+      MODEL_ROUTES: routes,
+      D1_DELAY_MS: String(delayMs),
+    },
   });
   try {
     const base = "http://bench.local";
@@ -193,13 +222,38 @@ async function onWranglerDev() {
   const port = await freePort();
   const persist = mkdtempSync(join(tmpdir(), "may-bench-dev-"));
   mkdirSync(join(ROOT, "dist/client"), { recursive: true });
-  const env = { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_HIDE_BANNER: "true", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" };
+  const env = {
+    ...process.env,
+    WRANGLER_SEND_METRICS: "false",
+    WRANGLER_HIDE_BANNER: "true",
+    CLOUDFLARE_CF_FETCH_ENABLED: "false",
+    CI: "true",
+  };
   const wrangler = join(ROOT, "node_modules/.bin/wrangler");
-  spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", persist], { cwd: ROOT, env });
+  spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", persist], {
+    cwd: ROOT,
+    env,
+  });
   const dev = spawn(
     wrangler,
-    ["dev", "-c", "wrangler.toml", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persist, "--show-interactive-dev-session=false",
-      "--var", `OPENAI_COMPATIBLE_BASE_URL:${upstreamURL}/v1`, "--var", `MODEL_ROUTES:${routes}`, "--var", `JWT_SECRET:${JWT_SECRET}`],
+    [
+      "dev",
+      "-c",
+      "wrangler.toml",
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--persist-to",
+      persist,
+      "--show-interactive-dev-session=false",
+      "--var",
+      `OPENAI_COMPATIBLE_BASE_URL:${upstreamURL}/v1`,
+      "--var",
+      `MODEL_ROUTES:${routes}`,
+      "--var",
+      `JWT_SECRET:${JWT_SECRET}`,
+    ],
     { cwd: ROOT, env, stdio: "ignore", detached: true },
   );
   try {

@@ -22,9 +22,21 @@ export async function axeViolations(page: Page): Promise<A11yViolation[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     type Node = { target: unknown[]; any: { message: string }[] };
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: Node[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: Node[] }[] }>;
+        };
+      }
+    ).axe;
     // with WCAG 2.2's target size (24 × 24 CSS px or spaced apart), which axe leaves off by default and Lighthouse runs
-    const result = await axe.run(document, { resultTypes: ["violations"], rules: { "target-size": { enabled: true } } });
+    const result = await axe.run(document, {
+      resultTypes: ["violations"],
+      rules: { "target-size": { enabled: true } },
+    });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
@@ -37,6 +49,8 @@ export async function axeViolations(page: Page): Promise<A11yViolation[]> {
 /** Fails when the page has a serious or critical accessibility violation; `screen` names it in the message. */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   const serious = (await axeViolations(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
-  const report = serious.map((v) => `  ${v.impact} ${v.id}: ${v.help}\n    ${v.targets.slice(0, 5).join("\n    ")}`).join("\n");
+  const report = serious
+    .map((v) => `  ${v.impact} ${v.id}: ${v.help}\n    ${v.targets.slice(0, 5).join("\n    ")}`)
+    .join("\n");
   expect(serious, `${screen}: ${serious.length} serious or critical accessibility violation(s)\n${report}`).toEqual([]);
 }

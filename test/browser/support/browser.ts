@@ -29,7 +29,12 @@ function sharedBrowser(): Promise<Browser> {
 
 /** A fresh browser context. `phone`: Lighthouse's mobile device (a touch screen, 412×823 at 1.75 device pixels per CSS pixel). */
 export async function launch(
-  opts: { viewport?: { width: number; height: number }; locale?: string; colorScheme?: "light" | "dark"; phone?: boolean } = {},
+  opts: {
+    viewport?: { width: number; height: number };
+    locale?: string;
+    colorScheme?: "light" | "dark";
+    phone?: boolean;
+  } = {},
 ): Promise<BrowserContext> {
   mkdirSync(SHOTS_DIR, { recursive: true });
   return (await sharedBrowser()).newContext({
@@ -49,7 +54,10 @@ export function uniqueEmail(): string {
 export const PASSWORD = "password123";
 
 /** Creates an account through the real API (the browser tests' own data; the UI sign-up is tested separately). */
-export async function createAccount(baseURL: string, name = "Lan Nguyen"): Promise<{ email: string; password: string }> {
+export async function createAccount(
+  baseURL: string,
+  name = "Lan Nguyen",
+): Promise<{ email: string; password: string }> {
   const email = uniqueEmail();
   const res = await fetch(`${baseURL}/auth/register`, {
     method: "POST",
@@ -61,7 +69,11 @@ export async function createAccount(baseURL: string, name = "Lan Nguyen"): Promi
 }
 
 /** Signs in through the login screen and waits for the chat screen. */
-export async function signIn(page: import("playwright-core").Page, baseURL: string, account: { email: string; password: string }) {
+export async function signIn(
+  page: import("playwright-core").Page,
+  baseURL: string,
+  account: { email: string; password: string },
+) {
   await page.goto(`${baseURL}/login`);
   await page.fill("[data-testid=field-email]", account.email);
   await page.fill("[data-testid=field-password]", account.password);

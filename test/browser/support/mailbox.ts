@@ -1,5 +1,9 @@
 // Reads the local dev mailbox (GET /dev/mailbox/messages?to=…), where the local server keeps the mail it would send.
-export async function latestMail(baseURL: string, to: string, timeoutMs = 10_000): Promise<{ subject: string; text: string }> {
+export async function latestMail(
+  baseURL: string,
+  to: string,
+  timeoutMs = 10_000,
+): Promise<{ subject: string; text: string }> {
   const started = Date.now();
   for (;;) {
     const res = await fetch(`${baseURL}/dev/mailbox/messages?to=${encodeURIComponent(to)}`);

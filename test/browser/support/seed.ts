@@ -52,14 +52,24 @@ export async function call<T>(s: ApiSession, method: string, path: string, body?
  * then the bank's SePay-style webhook for exactly its amount, signed with the product's PAYMENT_WEBHOOK_SECRET from
  * .dev.vars — what scripts/pay-test.mjs sends, without a process and a database read per payment. Answers the code.
  */
-export async function payForPlan(s: ApiSession, packageType: "BS_1T" | "BS_1Y" | "AD_1T" | "AD_1Y" = "AD_1T"): Promise<string> {
+export async function payForPlan(
+  s: ApiSession,
+  packageType: "BS_1T" | "BS_1Y" | "AD_1T" | "AD_1Y" = "AD_1T",
+): Promise<string> {
   const secret = readDevVars(process.cwd()).PAYMENT_WEBHOOK_SECRET;
   if (!secret) throw new Error("no PAYMENT_WEBHOOK_SECRET in .dev.vars (scripts/start.mjs writes one)");
-  const created = await call<{ data: { order: { code: string; amount: number } } }>(s, "POST", "/payments/create", { packageType });
+  const created = await call<{ data: { order: { code: string; amount: number } } }>(s, "POST", "/payments/create", {
+    packageType,
+  });
   const { code, amount } = created.data.order;
-  const res = await sendBankWebhook(s.baseURL, secret, bankTransfer({ code, amount, description: `browser test ${code}` }));
+  const res = await sendBankWebhook(
+    s.baseURL,
+    secret,
+    bankTransfer({ code, amount, description: `browser test ${code}` }),
+  );
   const body = (await res.json()) as { data?: { outcome?: string } };
-  if (!res.ok || body.data?.outcome !== "applied") throw new Error(`payment of ${code} not applied: ${res.status} ${JSON.stringify(body)}`);
+  if (!res.ok || body.data?.outcome !== "applied")
+    throw new Error(`payment of ${code} not applied: ${res.status} ${JSON.stringify(body)}`);
   return code;
 }
 
@@ -93,12 +103,17 @@ export async function spendUses(s: ApiSession, endpoint: string, left = 0): Prom
         const stop = new AbortController();
         const res = await fetch(`${s.baseURL}/api/chat/${encodeURIComponent(endpoint)}`, {
           method: "POST",
-          headers: { Authorization: `Bearer ${s.token}`, "X-Session-Token": s.sessionToken, "Content-Type": "application/json" },
+          headers: {
+            Authorization: `Bearer ${s.token}`,
+            "X-Session-Token": s.sessionToken,
+            "Content-Type": "application/json",
+          },
           body: JSON.stringify({ question: `Question ${n} from another device`, chat_id: chat.data.id }),
           signal: stop.signal,
         });
         stop.abort();
-        if (res.status !== 200 && res.status !== 403) throw new Error(`spending a use of ${endpoint} failed: ${res.status}`);
+        if (res.status !== 200 && res.status !== 403)
+          throw new Error(`spending a use of ${endpoint} failed: ${res.status}`);
       }
     };
     await Promise.all(Array.from({ length: Math.min(SPEND_CONCURRENCY, toSpend) }, ask));
@@ -118,16 +133,22 @@ function random(seed: number): () => number {
   };
 }
 
-const WORDS = "cloud answer model stream token river mountain market weather history language code table result value".split(" ");
+const WORDS =
+  "cloud answer model stream token river mountain market weather history language code table result value".split(" ");
 
 /** An answer of a few hundred to a couple of thousand characters: headings, prose, lists, and now and then code or a table. */
 function answer(next: () => number, n: number): string {
-  const words = (count: number) => Array.from({ length: count }, () => WORDS[Math.floor(next() * WORDS.length)]).join(" ");
+  const words = (count: number) =>
+    Array.from({ length: count }, () => WORDS[Math.floor(next() * WORDS.length)]).join(" ");
   const parts = [`### Answer ${n}: ${words(3)}`, `${words(25)}. **${words(2)}** and \`${words(1)}\` ${words(18)}.`];
   const shape = n % 4;
   if (shape === 0) parts.push(Array.from({ length: 4 }, (_, i) => `- ${words(8)} ${i}`).join("\n"));
-  if (shape === 1) parts.push(`\`\`\`ts\nconst value${n} = ${Math.floor(next() * 1000)};\nconsole.log(value${n} * 2);\n\`\`\``);
-  if (shape === 2) parts.push(`| name | value |\n|---|---:|\n| ${words(1)} | ${Math.floor(next() * 100)} |\n| ${words(1)} | ${Math.floor(next() * 100)} |`);
+  if (shape === 1)
+    parts.push(`\`\`\`ts\nconst value${n} = ${Math.floor(next() * 1000)};\nconsole.log(value${n} * 2);\n\`\`\``);
+  if (shape === 2)
+    parts.push(
+      `| name | value |\n|---|---:|\n| ${words(1)} | ${Math.floor(next() * 100)} |\n| ${words(1)} | ${Math.floor(next() * 100)} |`,
+    );
   parts.push(words(20 + Math.floor(next() * 60)) + ".");
   return parts.join("\n\n");
 }
@@ -142,13 +163,18 @@ export async function seedLongChat(s: ApiSession, count = 1000, title = "A very 
     return {
       message_id: `seed-${i}`,
       sender: bot ? "bot" : "user",
-      message: bot ? answer(next, i) : `Question ${i}: tell me about ${WORDS[i % WORDS.length]} and ${WORDS[(i * 7) % WORDS.length]}?`,
+      message: bot
+        ? answer(next, i)
+        : `Question ${i}: tell me about ${WORDS[i % WORDS.length]} and ${WORDS[(i * 7) % WORDS.length]}?`,
       model: bot ? "gpt-4.1-mini" : undefined,
       created_at: start + i * 60_000,
     };
   });
   for (let i = 0; i < messages.length; i += SAVE_BATCH) {
-    await call(s, "POST", "/media-api/api/chat/save", { chat_id: chat.data.id, messages: messages.slice(i, i + SAVE_BATCH) });
+    await call(s, "POST", "/media-api/api/chat/save", {
+      chat_id: chat.data.id,
+      messages: messages.slice(i, i + SAVE_BATCH),
+    });
   }
   return chat.data.id;
 }
@@ -161,7 +187,9 @@ export async function seedHistory(s: ApiSession, count = 2000, starred = 3): Pro
     for (;;) {
       const i = nextIndex++;
       if (i >= count) return;
-      const chat = await call<{ data: { id: string } }>(s, "POST", "/chat-sessions", { title: `History chat ${i + 1}` });
+      const chat = await call<{ data: { id: string } }>(s, "POST", "/chat-sessions", {
+        title: `History chat ${i + 1}`,
+      });
       ids[i] = chat.data.id;
     }
   };

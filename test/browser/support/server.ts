@@ -26,12 +26,17 @@ let identity: Awaited<ReturnType<typeof startFakeIdentity>> | undefined;
 
 export async function setup(project: TestProject) {
   // NODE_ENV=production: vitest sets it to "test", which would make Vite bundle React's development build.
-  const build = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const build = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   if (build.status !== 0) throw new Error("vite build failed");
   identity = await startFakeIdentity();
   // Users' own model keys go to the fake's provider hosts (key checks and streamed chats), never the real ones.
   const byok = `${identity.url}/byok`;
-  const externalHosts = Object.fromEntries(Object.values(EXTERNAL_PROVIDERS).map((p) => [p.operatorKey, `${byok}/${p.operatorKey}`]));
+  const externalHosts = Object.fromEntries(
+    Object.values(EXTERNAL_PROVIDERS).map((p) => [p.operatorKey, `${byok}/${p.operatorKey}`]),
+  );
   product = await startProduct({
     vars: {
       GOOGLE_CLIENT_ID,

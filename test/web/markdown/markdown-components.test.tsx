@@ -10,7 +10,9 @@ function renderMarkdown(text: string) {
 
 describe("markdown links", () => {
   it("opens web and mail links in a new tab without a handle on the app", () => {
-    const container = renderMarkdown("[Docs](https://example.com/docs) and [mail](mailto:a@example.com) and www.example.org");
+    const container = renderMarkdown(
+      "[Docs](https://example.com/docs) and [mail](mailto:a@example.com) and www.example.org",
+    );
     const links = [...container.querySelectorAll("a")];
     expect(links.map((link) => link.getAttribute("href"))).toEqual([
       "https://example.com/docs",
@@ -35,7 +37,9 @@ describe("markdown links", () => {
 
 describe("markdown images", () => {
   it("lazy-loads images such as generated ones, from our origin or the web", () => {
-    const container = renderMarkdown("![Generated image](/media-api/images/abc.png)\n\n![chart](https://example.com/c.png)");
+    const container = renderMarkdown(
+      "![Generated image](/media-api/images/abc.png)\n\n![chart](https://example.com/c.png)",
+    );
     const images = [...container.querySelectorAll("img")];
     expect(images.map((image) => [image.getAttribute("src"), image.getAttribute("alt")])).toEqual([
       ["/media-api/images/abc.png", "Generated image"],
@@ -153,6 +157,10 @@ describe("markdown text and GFM extras", () => {
 
   it("aligns table columns as the delimiter row says", () => {
     const container = renderMarkdown("| l | c | r |\n|:--|:-:|--:|\n| 1 | 2 | 3 |");
-    expect([...container.querySelectorAll("td")].map((cell) => (cell as HTMLElement).style.textAlign)).toEqual(["left", "center", "right"]);
+    expect([...container.querySelectorAll("td")].map((cell) => (cell as HTMLElement).style.textAlign)).toEqual([
+      "left",
+      "center",
+      "right",
+    ]);
   });
 });

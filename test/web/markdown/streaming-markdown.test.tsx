@@ -1,5 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { StreamingMarkdown, WholeMarkdown, createBlockSplitter, loadOpenTable, splitBlocks } from "../../../web/src/features/chat/markdown";
+import {
+  StreamingMarkdown,
+  WholeMarkdown,
+  createBlockSplitter,
+  loadOpenTable,
+  splitBlocks,
+} from "../../../web/src/features/chat/markdown";
 import { renderWithI18n } from "./render-helpers";
 import { seededRandom } from "./seeded-random";
 
@@ -28,7 +34,7 @@ const DOCUMENTS: Record<string, string> = {
     "10. starts at ten\n11. goes on",
   ].join("\n\n"),
   "links, images and quotes": [
-    "Read [the guide](https://example.com/guide \"Guide\"), mail <support@example.com> or visit www.example.org.",
+    'Read [the guide](https://example.com/guide "Guide"), mail <support@example.com> or visit www.example.org.',
     "Unsafe: [click me](javascript:alert(1)) and [relative](/settings).",
     "![Generated image](/media-api/images/abc.png)",
     "> A quote with **bold** text\n> and a second line\nlazy continuation\n>\n> > nested quote",
@@ -59,14 +65,53 @@ function* chunks(text: string): Generator<string> {
 
 /** Constructs where a block renderer could go wrong: lists that continue or stop, indented code, raw HTML, empty items. */
 const TRICKY_PIECES = [
-  "Para *one* with `code`", "# Heading", "Setext\n===", "Setext\n---", "---", "* * *",
-  "- a\n- b", "- a\n\n- b", "- a\n  - nested\n    - deeper", "1. one\n2. two", "1. one\n\n2. two", "2", "3. three",
-  "10. ten", "1) paren", "*", "-", "- a\n-", "1. a\n2.", "+ plus", "- item\n\n  continued para", "- item\n\n      code in item",
-  "```js\nconst x = 1;\n\nconsole.log(x)\n```", "~~~py\nprint(1)\n~~~", "```ts\nunclosed", "    indented code", "\tTab start",
-  "| a | b |\n|---|---|\n| 1 | 2 |", "a | b\n--|--\n1 | 2", "| broken", "> quote\nlazy", "> > nested", "> ```\n> code\n> ```",
-  "<div>\nhtml\n</div>", "<!-- comment -->", "<pre>\n\nx\n\n</pre>", "<details>\n<summary>s</summary>\n\nbody\n</details>",
-  "[link](https://x.com)", "![img](https://x.com/a.png)", "- [ ] task\n- [x] done", "Tiếng Việt có dấu", "中文段落",
-  "text\n- list after text", "text\n| a | b |\n|---|---|", "para\n```\ncode\n```", "  indented para", "   - three space",
+  "Para *one* with `code`",
+  "# Heading",
+  "Setext\n===",
+  "Setext\n---",
+  "---",
+  "* * *",
+  "- a\n- b",
+  "- a\n\n- b",
+  "- a\n  - nested\n    - deeper",
+  "1. one\n2. two",
+  "1. one\n\n2. two",
+  "2",
+  "3. three",
+  "10. ten",
+  "1) paren",
+  "*",
+  "-",
+  "- a\n-",
+  "1. a\n2.",
+  "+ plus",
+  "- item\n\n  continued para",
+  "- item\n\n      code in item",
+  "```js\nconst x = 1;\n\nconsole.log(x)\n```",
+  "~~~py\nprint(1)\n~~~",
+  "```ts\nunclosed",
+  "    indented code",
+  "\tTab start",
+  "| a | b |\n|---|---|\n| 1 | 2 |",
+  "a | b\n--|--\n1 | 2",
+  "| broken",
+  "> quote\nlazy",
+  "> > nested",
+  "> ```\n> code\n> ```",
+  "<div>\nhtml\n</div>",
+  "<!-- comment -->",
+  "<pre>\n\nx\n\n</pre>",
+  "<details>\n<summary>s</summary>\n\nbody\n</details>",
+  "[link](https://x.com)",
+  "![img](https://x.com/a.png)",
+  "- [ ] task\n- [x] done",
+  "Tiếng Việt có dấu",
+  "中文段落",
+  "text\n- list after text",
+  "text\n| a | b |\n|---|---|",
+  "para\n```\ncode\n```",
+  "  indented para",
+  "   - three space",
 ];
 const SEPARATORS = ["\n", "\n\n", "\n\n", "\n\n\n", "\n \n", "\n\n  "];
 
@@ -140,12 +185,15 @@ describe("a table the answer has not finished", () => {
   const headers = (el: Element) => [...el.querySelectorAll("table th")].map((th) => th.textContent);
   const intro = "Bảng giá hôm nay:\n\n";
 
-  it.each(["|", "|-", "|--", "|---|-", "| :-- |", "|:---|:"])("shows a table as soon as its delimiter row has started while it streams (%j)", (delimiter) => {
-    const el = html(<StreamingMarkdown text={`${intro}| Mục | Giá |\n${delimiter}`} streaming />);
-    expect(headers(el)).toEqual(["Mục", "Giá"]);
-    expect(el.textContent).not.toContain("|");
-    expect(el.querySelector("h2")).toBeNull();
-  });
+  it.each(["|", "|-", "|--", "|---|-", "| :-- |", "|:---|:"])(
+    "shows a table as soon as its delimiter row has started while it streams (%j)",
+    (delimiter) => {
+      const el = html(<StreamingMarkdown text={`${intro}| Mục | Giá |\n${delimiter}`} streaming />);
+      expect(headers(el)).toEqual(["Mục", "Giá"]);
+      expect(el.textContent).not.toContain("|");
+      expect(el.querySelector("h2")).toBeNull();
+    },
+  );
 
   it("keeps the alignment of the delimiter cells already complete", () => {
     const el = html(<StreamingMarkdown text={`| Mục | Giá |\n|:--|--`} streaming />);
@@ -162,15 +210,18 @@ describe("a table the answer has not finished", () => {
     ["inside its header row", "| Mục", ["Mục"]],
     ["inside its delimiter row", "| Mục | Giá |\n|---|-", ["Mục", "Giá"]],
     ["inside its first row", "| Mục | Giá |\n|---|---|\n| Phở | 50", ["Mục", "Giá"]],
-  ])("shows a table for an answer stopped %s, where a finished one keeps marked's reading", (_where, tail, expected) => {
-    const text = `${intro}${tail}`;
-    const stopped = html(<StreamingMarkdown text={text} stopped />);
-    expect(headers(stopped)).toEqual(expected);
-    expect(stopped.textContent).not.toContain("|");
-    expect(stopped.innerHTML).toBe(html(<WholeMarkdown text={text} stopped />).innerHTML);
-    // the same text as a finished answer is rendered as marked reads it, as before
-    expect(html(<StreamingMarkdown text={text} />).innerHTML).toBe(html(<WholeMarkdown text={text} />).innerHTML);
-  });
+  ])(
+    "shows a table for an answer stopped %s, where a finished one keeps marked's reading",
+    (_where, tail, expected) => {
+      const text = `${intro}${tail}`;
+      const stopped = html(<StreamingMarkdown text={text} stopped />);
+      expect(headers(stopped)).toEqual(expected);
+      expect(stopped.textContent).not.toContain("|");
+      expect(stopped.innerHTML).toBe(html(<WholeMarkdown text={text} stopped />).innerHTML);
+      // the same text as a finished answer is rendered as marked reads it, as before
+      expect(html(<StreamingMarkdown text={text} />).innerHTML).toBe(html(<WholeMarkdown text={text} />).innerHTML);
+    },
+  );
 
   it("shows the stopped answer's table when the stream that was showing it ends stopped", () => {
     const text = `${intro}| Mục | Giá |\n|--`;
@@ -193,7 +244,9 @@ describe("a table the answer has not finished", () => {
 
   it("leaves a row of dashes at the end of a table, a list item and a code block as they are", () => {
     const table = "| a | b |\n|---|---|\n| x | y |\n| - | - |";
-    expect(html(<StreamingMarkdown text={table} streaming />).innerHTML).toBe(html(<WholeMarkdown text={table} />).innerHTML);
+    expect(html(<StreamingMarkdown text={table} streaming />).innerHTML).toBe(
+      html(<WholeMarkdown text={table} />).innerHTML,
+    );
     const code = "```\n| a | b |\n|--";
     expect(html(<StreamingMarkdown text={code} streaming />).querySelector("table")).toBeNull();
     const list = "- one | two\n-";

@@ -73,7 +73,10 @@ export function fakeWorker(answer: (call: Call) => Response | Promise<Response>,
       calls.push(call);
       if (url === "/api/models") return json(200, models);
       if (url === "/chat-sessions" && call.method === "POST") {
-        return json(201, { status: "success", data: chatRow("chat-1", String(call.body?.title), call.body?.persona ?? null) });
+        return json(201, {
+          status: "success",
+          data: chatRow("chat-1", String(call.body?.title), call.body?.persona ?? null),
+        });
       }
       return answer(call);
     }),

@@ -16,7 +16,9 @@ describe("an account's journey", () => {
 
     // Google identity with the same email → pending → linked with the password.
     const sub = uniqueId();
-    const pending = await json(await call("POST", "/auth/google", { body: { token: await googleToken({ sub, email: u.email }) } }));
+    const pending = await json(
+      await call("POST", "/auth/google", { body: { token: await googleToken({ sub, email: u.email }) } }),
+    );
     expect(pending.status).toBe("pending");
     const linked = await call("POST", "/auth/link-account", { body: { ...pending.data, password: u.password } });
     expect(linked.status).toBe(200);
@@ -26,27 +28,40 @@ describe("an account's journey", () => {
     // Email change by the code in the dev mailbox.
     const newEmail = `journey-${crypto.randomUUID().slice(0, 8)}@example.com`;
     await call("POST", "/auth/email-verification/request-change", { token, body: { newEmail } });
-    const verified = await call("POST", "/auth/email-verification/verify-code", { token, body: { verificationCode: await latestCode(newEmail) } });
+    const verified = await call("POST", "/auth/email-verification/verify-code", {
+      token,
+      body: { verificationCode: await latestCode(newEmail) },
+    });
     expect(verified.status).toBe(200);
 
     // Password change: the laptop is signed out, this device stays until the SPA logs out itself.
-    const changed = await call("POST", "/auth/change-password", { token, body: { currentPassword: u.password, newPassword: "journey pass 2" } });
+    const changed = await call("POST", "/auth/change-password", {
+      token,
+      body: { currentPassword: u.password, newPassword: "journey pass 2" },
+    });
     expect(changed.status).toBe(200);
     expect((await call("GET", "/auth/me", { token: laptop.token })).status).toBe(401);
     const me = await json(await call("GET", "/auth/me", { token }));
     expect(me.data.user.email).toBe(newEmail);
 
     // Google still signs in to the same account after the email change.
-    const viaGoogle = await json(await call("POST", "/auth/google", { body: { token: await googleToken({ sub, email: u.email }) } }));
+    const viaGoogle = await json(
+      await call("POST", "/auth/google", { body: { token: await googleToken({ sub, email: u.email }) } }),
+    );
     expect(viaGoogle.data.user.id).toBe(u.id);
 
     // Personalization, and an external model on a premium plan.
     await setPlan(u.id, 1, Date.now() + 30 * 24 * 60 * 60 * 1000);
     await call("POST", "/auth/update-chat-customization", { token, body: { customization: "Answer like a pirate." } });
     const styled = await call("PATCH", "/auth/update-ai-settings", { token, body: { ai_style: "superCreative" } });
-    expect((await json(styled)).data).toMatchObject({ chat_customization: "Answer like a pirate.", ai_style: "superCreative" });
+    expect((await json(styled)).data).toMatchObject({
+      chat_customization: "Answer like a pirate.",
+      ai_style: "superCreative",
+    });
     const key = await call("PUT", "/auth/external-models/claude", { token, body: { apiKey: "good-journey-key-7777" } });
     expect((await json(key)).data.last4).toBe("7777");
-    expect(await getUserModelKey({ db: createDb(env.DB), env, userId: u.id, provider: "claude" })).toBe("good-journey-key-7777");
+    expect(await getUserModelKey({ db: createDb(env.DB), env, userId: u.id, provider: "claude" })).toBe(
+      "good-journey-key-7777",
+    );
   });
 });

@@ -8,7 +8,9 @@ export async function latestMail(to: string): Promise<{ subject: string; body_te
 }
 
 export async function mailCount(to: string): Promise<number> {
-  const row = await env.DB.prepare("SELECT count(*) AS n FROM dev_mailbox WHERE to_address = ?").bind(to.toLowerCase()).first<{ n: number }>();
+  const row = await env.DB.prepare("SELECT count(*) AS n FROM dev_mailbox WHERE to_address = ?")
+    .bind(to.toLowerCase())
+    .first<{ n: number }>();
   return row?.n ?? 0;
 }
 
@@ -22,5 +24,7 @@ export async function latestCode(to: string): Promise<string> {
 
 /** Moves the user's pending email change (or reset) back in time, as if `ms` had passed. */
 export async function ageRow(table: "email_verifications" | "password_resets", userId: string, ms: number) {
-  await env.DB.prepare(`UPDATE ${table} SET sent_at = sent_at - ?, expires_at = expires_at - ? WHERE user_id = ?`).bind(ms, ms, userId).run();
+  await env.DB.prepare(`UPDATE ${table} SET sent_at = sent_at - ?, expires_at = expires_at - ? WHERE user_id = ?`)
+    .bind(ms, ms, userId)
+    .run();
 }

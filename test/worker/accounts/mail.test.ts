@@ -11,12 +11,20 @@ const mail = { to: "someone@example.com", subject: "Hello", text: "Your code is 
 describe("sendMail", () => {
   it("POSTs Resend's JSON with the bearer key to the configured API", async () => {
     const to = `api-${crypto.randomUUID().slice(0, 6)}@example.com`;
-    const apiEnv = { MAIL_API_URL: `${env.FAKE_IDENTITY_URL}/mail/emails`, MAIL_API_KEY: "mail-key", MAIL_FROM: "Mây <no-reply@may.test>" };
+    const apiEnv = {
+      MAIL_API_URL: `${env.FAKE_IDENTITY_URL}/mail/emails`,
+      MAIL_API_KEY: "mail-key",
+      MAIL_FROM: "Mây <no-reply@may.test>",
+    };
     expect(mailTransport(apiEnv)).toBe("api");
     await sendMail({ env: apiEnv, db: createDb(env.DB), mail: { ...mail, to } });
     const sent = (await (await fetch(`${env.FAKE_IDENTITY_URL}/mail/__sent?to=${to}`)).json()) as any[];
-    expect(sent).toEqual([{ from: "Mây <no-reply@may.test>", to: [to], subject: "Hello", text: "Your code is 123456" }]);
-    const row = await env.DB.prepare("SELECT count(*) AS n FROM dev_mailbox WHERE to_address = ?").bind(to).first<any>();
+    expect(sent).toEqual([
+      { from: "Mây <no-reply@may.test>", to: [to], subject: "Hello", text: "Your code is 123456" },
+    ]);
+    const row = await env.DB.prepare("SELECT count(*) AS n FROM dev_mailbox WHERE to_address = ?")
+      .bind(to)
+      .first<any>();
     expect(row.n).toBe(0);
   });
 
@@ -41,7 +49,9 @@ describe("GET /dev/mailbox", () => {
     const page = await exports.default.fetch(new Request("http://localhost:8787/dev/mailbox"));
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(u.email);
-    const list = await exports.default.fetch(new Request(`http://localhost:8787/dev/mailbox/messages?to=${encodeURIComponent(u.email)}`));
+    const list = await exports.default.fetch(
+      new Request(`http://localhost:8787/dev/mailbox/messages?to=${encodeURIComponent(u.email)}`),
+    );
     const body = await json(list);
     expect(body.data).toHaveLength(1);
     expect(body.data[0].text).toMatch(/\d{6}/);
@@ -60,7 +70,11 @@ describe("routes that mail, with no way to send mail", () => {
     const noMail = { ...env, DEV_MAILBOX: "" };
     const res = await app.request(
       "https://may.test/auth/forgot-password",
-      { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "ghost@example.com" }) },
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: "ghost@example.com" }),
+      },
       noMail,
       { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext,
     );

@@ -11,9 +11,17 @@ export async function googleToken(claims: Record<string, unknown>, opts: { rogue
   return ((await res.json()) as { token: string }).token;
 }
 
-export async function facebookToken(user: { id: string; name: string; email?: string; app_id?: string }): Promise<string> {
+export async function facebookToken(user: {
+  id: string;
+  name: string;
+  email?: string;
+  app_id?: string;
+}): Promise<string> {
   const token = `EAAfake${crypto.randomUUID().replace(/-/g, "")}`;
-  await fetch(`${env.FAKE_IDENTITY_URL}/facebook/__users`, { method: "POST", body: JSON.stringify({ token, ...user }) });
+  await fetch(`${env.FAKE_IDENTITY_URL}/facebook/__users`, {
+    method: "POST",
+    body: JSON.stringify({ token, ...user }),
+  });
   return token;
 }
 

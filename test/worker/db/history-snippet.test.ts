@@ -8,15 +8,22 @@ import { findWordMatches, MATCH_END, MATCH_START } from "../../../worker/protoco
 
 /** Marks each {{word}} as FTS5 highlight() does. */
 const hl = (text: string) => text.replace(/\{\{(.+?)\}\}/g, `${MATCH_START}$1${MATCH_END}`);
-const shown = (text: string, markdown = true) => historySnippet(hl(text), markdown).snippet.map((s) => (s.match ? `[${s.text}]` : s.text)).join("");
+const shown = (text: string, markdown = true) =>
+  historySnippet(hl(text), markdown)
+    .snippet.map((s) => (s.match ? `[${s.text}]` : s.text))
+    .join("");
 
 describe("historySnippet", () => {
   it("shows an answer's quote, emphasis and code spans as their words", () => {
-    expect(shown("> **Lưu ý:** dùng `{{npm}} install` trong *thư mục* ~~cũ~~ dự án.")).toBe("Lưu ý: dùng [npm] install trong thư mục cũ dự án.");
+    expect(shown("> **Lưu ý:** dùng `{{npm}} install` trong *thư mục* ~~cũ~~ dự án.")).toBe(
+      "Lưu ý: dùng [npm] install trong thư mục cũ dự án.",
+    );
   });
 
   it("shows a table's cells without pipes or its delimiter row", () => {
-    expect(shown("| Mục | Giá |\n|:---|---:|\n| {{Phở}} bò | 50.000 ₫ |\n| Bún | 40.000 ₫ |")).toBe("Mục · Giá [Phở] bò · 50.000 ₫ Bún · 40.000 ₫");
+    expect(shown("| Mục | Giá |\n|:---|---:|\n| {{Phở}} bò | 50.000 ₫ |\n| Bún | 40.000 ₫ |")).toBe(
+      "Mục · Giá [Phở] bò · 50.000 ₫ Bún · 40.000 ₫",
+    );
   });
 
   it("shows code inside a fence as it is, and knows a match is in a fence that began before the shown lines", () => {
@@ -29,9 +36,9 @@ describe("historySnippet", () => {
   });
 
   it("shows headings, list items and links by their words only", () => {
-    expect(shown("## Bước 1\n\n- [ ] Mở [trang {{cài đặt}}](https://example.com/settings \"t\")\n1. Chọn ![ảnh](/a.png) xong")).toBe(
-      "Bước 1 Mở trang [cài đặt] Chọn xong",
-    );
+    expect(
+      shown('## Bước 1\n\n- [ ] Mở [trang {{cài đặt}}](https://example.com/settings "t")\n1. Chọn ![ảnh](/a.png) xong'),
+    ).toBe("Bước 1 Mở trang [cài đặt] Chọn xong");
   });
 
   it("shows a question as it was typed", () => {
@@ -49,7 +56,9 @@ describe("historySnippet", () => {
   });
 
   it("counts the matches a reader sees: not in a link's address nor an image", () => {
-    const text = hl("{{Kumquat}} [the {{kumquat}} page](https://example.com/{{kumquat}}) ![{{kumquat}}](/{{kumquat}}.png) `{{kumquat}}`");
+    const text = hl(
+      "{{Kumquat}} [the {{kumquat}} page](https://example.com/{{kumquat}}) ![{{kumquat}}](/{{kumquat}}.png) `{{kumquat}}`",
+    );
     expect(historySnippet(text, true).hits).toBe(3);
     expect(historySnippet(text, false).hits).toBe(6);
   });
@@ -70,6 +79,8 @@ describe("findWordMatches", () => {
   it("counts as many words in an answer's visible text as the worker counts in its Markdown", () => {
     const markdown = "**Kumquats** are sweet; see [the kumquat guide](https://example.com/kumquat) and `kumquat.js`.";
     const marked = markdown.replace(/kumquat/gi, (w) => `${MATCH_START}${w}${MATCH_END}`);
-    expect(findWordMatches("Kumquats are sweet; see the kumquat guide and kumquat.js.", "kumquat")).toHaveLength(historySnippet(marked, true).hits);
+    expect(findWordMatches("Kumquats are sweet; see the kumquat guide and kumquat.js.", "kumquat")).toHaveLength(
+      historySnippet(marked, true).hits,
+    );
   });
 });

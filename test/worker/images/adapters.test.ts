@@ -12,17 +12,74 @@ const base = env.FAKE_IMAGES_URL;
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 const PROVIDERS: { name: string; env: ImageEnv; edits: boolean; expectType: string }[] = [
-  { name: "openai", env: { IMAGE_PROVIDER: "openai", OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${base}/openai/v1` }, edits: true, expectType: "image/png" },
-  { name: "openai (dall-e-2, response_format)", env: { IMAGE_PROVIDER: "openai", OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${base}/openai/v1`, IMAGE_MODEL: "dall-e-2" }, edits: true, expectType: "image/png" },
-  { name: "openai-compatible", env: { IMAGE_PROVIDER: "openai-compatible", IMAGE_BASE_URL: `${base}/compat/v1` }, edits: true, expectType: "image/png" },
-  { name: "google (gemini)", env: { IMAGE_PROVIDER: "google", GOOGLE_GENERATIVE_AI_API_KEY: KEY, GOOGLE_BASE_URL: `${base}/google/v1beta` }, edits: true, expectType: "image/png" },
-  { name: "google (imagen)", env: { IMAGE_PROVIDER: "google", GOOGLE_GENERATIVE_AI_API_KEY: KEY, GOOGLE_BASE_URL: `${base}/google/v1beta`, IMAGE_MODEL: "imagen-4.0-generate-001" }, edits: false, expectType: "image/png" },
-  { name: "workers-ai (flux, JSON)", env: { IMAGE_PROVIDER: "workers-ai", CLOUDFLARE_API_TOKEN: KEY, IMAGE_BASE_URL: `${base}/workers-ai/client/v4/accounts/acc1/ai/run` }, edits: true, expectType: "image/jpeg" },
-  { name: "workers-ai (stable diffusion, bytes)", env: { IMAGE_PROVIDER: "workers-ai", CLOUDFLARE_API_TOKEN: KEY, IMAGE_BASE_URL: `${base}/workers-ai/client/v4/accounts/acc1/ai/run`, IMAGE_MODEL: "@cf/stabilityai/stable-diffusion-xl-base-1.0" }, edits: true, expectType: "image/png" },
+  {
+    name: "openai",
+    env: { IMAGE_PROVIDER: "openai", OPENAI_API_KEY: KEY, OPENAI_BASE_URL: `${base}/openai/v1` },
+    edits: true,
+    expectType: "image/png",
+  },
+  {
+    name: "openai (dall-e-2, response_format)",
+    env: {
+      IMAGE_PROVIDER: "openai",
+      OPENAI_API_KEY: KEY,
+      OPENAI_BASE_URL: `${base}/openai/v1`,
+      IMAGE_MODEL: "dall-e-2",
+    },
+    edits: true,
+    expectType: "image/png",
+  },
+  {
+    name: "openai-compatible",
+    env: { IMAGE_PROVIDER: "openai-compatible", IMAGE_BASE_URL: `${base}/compat/v1` },
+    edits: true,
+    expectType: "image/png",
+  },
+  {
+    name: "google (gemini)",
+    env: { IMAGE_PROVIDER: "google", GOOGLE_GENERATIVE_AI_API_KEY: KEY, GOOGLE_BASE_URL: `${base}/google/v1beta` },
+    edits: true,
+    expectType: "image/png",
+  },
+  {
+    name: "google (imagen)",
+    env: {
+      IMAGE_PROVIDER: "google",
+      GOOGLE_GENERATIVE_AI_API_KEY: KEY,
+      GOOGLE_BASE_URL: `${base}/google/v1beta`,
+      IMAGE_MODEL: "imagen-4.0-generate-001",
+    },
+    edits: false,
+    expectType: "image/png",
+  },
+  {
+    name: "workers-ai (flux, JSON)",
+    env: {
+      IMAGE_PROVIDER: "workers-ai",
+      CLOUDFLARE_API_TOKEN: KEY,
+      IMAGE_BASE_URL: `${base}/workers-ai/client/v4/accounts/acc1/ai/run`,
+    },
+    edits: true,
+    expectType: "image/jpeg",
+  },
+  {
+    name: "workers-ai (stable diffusion, bytes)",
+    env: {
+      IMAGE_PROVIDER: "workers-ai",
+      CLOUDFLARE_API_TOKEN: KEY,
+      IMAGE_BASE_URL: `${base}/workers-ai/client/v4/accounts/acc1/ai/run`,
+      IMAGE_MODEL: "@cf/stabilityai/stable-diffusion-xl-base-1.0",
+    },
+    edits: true,
+    expectType: "image/png",
+  },
 ];
 
 async function failureOf(p: Promise<unknown>): Promise<AppError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(AppError);
   return err as AppError;
 }
@@ -54,7 +111,9 @@ describe.each(PROVIDERS)("$name images", ({ env: config, edits, expectType }) =>
     const [req] = await recorded(prompt);
     const sent = JSON.stringify(req.body);
     // The original went upstream: a multipart file (OpenAI), inline data (Gemini) or image_b64 (Workers AI).
-    expect(sent).toMatch(/"image":\{"name":"image.png","type":"image\/png"|"inlineData":\{"mimeType":"image\/png","data":"iVBORw0KGgo|"image_b64":"iVBORw0KGgo/);
+    expect(sent).toMatch(
+      /"image":\{"name":"image.png","type":"image\/png"|"inlineData":\{"mimeType":"image\/png","data":"iVBORw0KGgo|"image_b64":"iVBORw0KGgo/,
+    );
   });
 
   it.runIf(!edits)("refuses an edit it cannot make with image_unavailable", async () => {
@@ -83,7 +142,9 @@ describe.each(PROVIDERS)("$name images", ({ env: config, edits, expectType }) =>
 
   it("gives up on a provider that does not answer in time (image_unavailable, no hang)", async () => {
     const started = Date.now();
-    const err = await failureOf(createImageSource({ ...config, IMAGE_TIMEOUT_MS: "300" }).generate("a slow cat [slow]"));
+    const err = await failureOf(
+      createImageSource({ ...config, IMAGE_TIMEOUT_MS: "300" }).generate("a slow cat [slow]"),
+    );
     expect(err.code).toBe("image_unavailable");
     expect(err.message).toMatch(/within 300 ms/);
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -121,7 +182,9 @@ describe("provider wire details", () => {
   it("runs the Workers AI model under the account's ai/run path, edits with the img2img model", async () => {
     const p1 = `flux ${crypto.randomUUID()}`;
     await createImageSource(PROVIDERS[5]!.env).generate(p1);
-    expect((await recorded(p1))[0].path).toBe("/workers-ai/client/v4/accounts/acc1/ai/run/@cf/black-forest-labs/flux-1-schnell");
+    expect((await recorded(p1))[0].path).toBe(
+      "/workers-ai/client/v4/accounts/acc1/ai/run/@cf/black-forest-labs/flux-1-schnell",
+    );
     const p2 = `img2img ${crypto.randomUUID()}`;
     await createImageSource(PROVIDERS[5]!.env).edit(p2, await original());
     const [e] = await recorded(p2);
@@ -131,13 +194,22 @@ describe("provider wire details", () => {
 
   it("treats a wrong key as image_auth_failed for every keyed provider", async () => {
     for (const p of [PROVIDERS[0]!, PROVIDERS[3]!, PROVIDERS[5]!]) {
-      const wrong = { ...p.env, OPENAI_API_KEY: "sk-wrong", GOOGLE_GENERATIVE_AI_API_KEY: "wrong", CLOUDFLARE_API_TOKEN: "wrong" };
+      const wrong = {
+        ...p.env,
+        OPENAI_API_KEY: "sk-wrong",
+        GOOGLE_GENERATIVE_AI_API_KEY: "wrong",
+        CLOUDFLARE_API_TOKEN: "wrong",
+      };
       expect((await failureOf(createImageSource(wrong).generate("a cat"))).code).toBe("image_auth_failed");
     }
   });
 
   it("maps an unreachable host to image_unavailable", async () => {
-    const err = await failureOf(createImageSource({ IMAGE_PROVIDER: "openai-compatible", IMAGE_BASE_URL: "http://127.0.0.1:9/v1" }).generate("a cat"));
+    const err = await failureOf(
+      createImageSource({ IMAGE_PROVIDER: "openai-compatible", IMAGE_BASE_URL: "http://127.0.0.1:9/v1" }).generate(
+        "a cat",
+      ),
+    );
     expect(err.code).toBe("image_unavailable");
   });
 });

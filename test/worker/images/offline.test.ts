@@ -15,7 +15,9 @@ async function pixels(png: Uint8Array): Promise<Uint8Array> {
     joined.set(d, at);
     at += d.length;
   }
-  const raw = new Uint8Array(await new Response(new Blob([joined]).stream().pipeThrough(new DecompressionStream("deflate"))).arrayBuffer());
+  const raw = new Uint8Array(
+    await new Response(new Blob([joined]).stream().pipeThrough(new DecompressionStream("deflate"))).arrayBuffer(),
+  );
   // Undo the Sub filter the encoder uses on every row.
   const stride = OFFLINE_IMAGE_SIZE * 3;
   const out = new Uint8Array(OFFLINE_IMAGE_SIZE * stride);
@@ -87,10 +89,30 @@ describe("offline image model", () => {
   });
 
   it.each([
-    ["en", "a pagoda on a misty lake", "Offline model: an abstract picture drawn from “a pagoda on a misty lake”", "Offline model: a variant of the original picture"],
-    ["vi", "một ngôi chùa bên hồ sương mù", "Mô hình ngoại tuyến: một bức tranh trừu tượng vẽ từ “một ngôi chùa bên hồ sương mù”", "Mô hình ngoại tuyến: một biến thể của ảnh gốc"],
-    ["ru", "пагода на туманном озере", "Офлайн-модель: абстрактная картинка по запросу «пагода на туманном озере»", "Офлайн-модель: вариант исходной картинки"],
-    ["zh", "雾中湖边的宝塔", "离线模型：根据「雾中湖边的宝塔」绘制的一幅抽象图", "离线模型：根据「雾中湖边的宝塔」绘制的原图变体"],
+    [
+      "en",
+      "a pagoda on a misty lake",
+      "Offline model: an abstract picture drawn from “a pagoda on a misty lake”",
+      "Offline model: a variant of the original picture",
+    ],
+    [
+      "vi",
+      "một ngôi chùa bên hồ sương mù",
+      "Mô hình ngoại tuyến: một bức tranh trừu tượng vẽ từ “một ngôi chùa bên hồ sương mù”",
+      "Mô hình ngoại tuyến: một biến thể của ảnh gốc",
+    ],
+    [
+      "ru",
+      "пагода на туманном озере",
+      "Офлайн-модель: абстрактная картинка по запросу «пагода на туманном озере»",
+      "Офлайн-модель: вариант исходной картинки",
+    ],
+    [
+      "zh",
+      "雾中湖边的宝塔",
+      "离线模型：根据「雾中湖边的宝塔」绘制的一幅抽象图",
+      "离线模型：根据「雾中湖边的宝塔」绘制的原图变体",
+    ],
   ])("describes its picture and its edit in the prompt's language (%s)", async (lang, prompt, drawn, edited) => {
     const made = await generateOffline(prompt);
     expect(made.description).toContain(drawn);

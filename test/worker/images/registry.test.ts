@@ -12,7 +12,9 @@ describe("createImageSource", () => {
   });
 
   it("picks the first provider with a key when IMAGE_PROVIDER is unset, with its default model", () => {
-    expect(createImageSource({ GOOGLE_GENERATIVE_AI_API_KEY: "k", CLOUDFLARE_API_TOKEN: "t", CLOUDFLARE_ACCOUNT_ID: "a" })).toMatchObject({
+    expect(
+      createImageSource({ GOOGLE_GENERATIVE_AI_API_KEY: "k", CLOUDFLARE_API_TOKEN: "t", CLOUDFLARE_ACCOUNT_ID: "a" }),
+    ).toMatchObject({
       provider: "google",
       model: "gemini-2.5-flash-image",
     });
@@ -45,7 +47,9 @@ describe("createImageSource", () => {
   });
 
   it("refuses an empty prompt with 'Question is required'", async () => {
-    const err = await createImageSource({}).generate("   ").catch((e: unknown) => e);
+    const err = await createImageSource({})
+      .generate("   ")
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).message).toBe("Question is required");
   });

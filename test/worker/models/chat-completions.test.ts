@@ -22,7 +22,13 @@ function modelAnswering(body: string, size: number, seen: { request?: RequestIni
     });
     return new Response(stream, { headers: { "Content-Type": "text/event-stream" } });
   };
-  return createChatCompletionsModel({ provider: "test", baseURL: "https://provider.test/v1", apiKey: "k", model: "m", fetch: fakeFetch });
+  return createChatCompletionsModel({
+    provider: "test",
+    baseURL: "https://provider.test/v1",
+    apiKey: "k",
+    model: "m",
+    fetch: fakeFetch,
+  });
 }
 
 async function partsOf(body: string, size: number) {
@@ -37,22 +43,38 @@ async function partsOf(body: string, size: number) {
   }
 }
 
-const text = (parts: LanguageModelV3StreamPart[]) => parts.flatMap((p) => (p.type === "text-delta" ? [p.delta] : [])).join("");
+const text = (parts: LanguageModelV3StreamPart[]) =>
+  parts.flatMap((p) => (p.type === "text-delta" ? [p.delta] : [])).join("");
 
 describe("the chat-completions model", () => {
-  const body = [chunk("Xin chào"), ": keep-alive comment", chunk(" mây ☁️"), 'data: {"unexpected":true}', chunk(" 云", "stop"), "data: [DONE]", ""].join("\r\n\r\n");
+  const body = [
+    chunk("Xin chào"),
+    ": keep-alive comment",
+    chunk(" mây ☁️"),
+    'data: {"unexpected":true}',
+    chunk(" 云", "stop"),
+    "data: [DONE]",
+    "",
+  ].join("\r\n\r\n");
 
-  it.each([1, 2, 3, 7, 64, 100_000])("assembles the same text from %i-byte pieces, with CRLF line ends", async (size) => {
-    const parts = await partsOf(body, size);
-    expect(text(parts)).toBe("Xin chào mây ☁️ 云");
-    expect(parts.at(-1)).toMatchObject({ type: "finish", finishReason: { unified: "stop", raw: "stop" } });
-  });
+  it.each([1, 2, 3, 7, 64, 100_000])(
+    "assembles the same text from %i-byte pieces, with CRLF line ends",
+    async (size) => {
+      const parts = await partsOf(body, size);
+      expect(text(parts)).toBe("Xin chào mây ☁️ 云");
+      expect(parts.at(-1)).toMatchObject({ type: "finish", finishReason: { unified: "stop", raw: "stop" } });
+    },
+  );
 
   it("errors with StreamInterruptedError when the body ends without [DONE] or a finish_reason", async () => {
     const model = modelAnswering(`${chunk("Half")}\n\n`, 5);
     const { stream } = await model.doStream({ prompt: [{ role: "user", content: [{ type: "text", text: "hi" }] }] });
     const reader = stream.getReader();
-    await expect((async () => { for (;;) if ((await reader.read()).done) return; })()).rejects.toMatchObject({ name: "StreamInterruptedError" });
+    await expect(
+      (async () => {
+        for (;;) if ((await reader.read()).done) return;
+      })(),
+    ).rejects.toMatchObject({ name: "StreamInterruptedError" });
   });
 
   it("sends the system prompt, the conversation and the sampling settings in the chat-completions shape", async () => {

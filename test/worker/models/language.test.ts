@@ -74,4 +74,3 @@ describe("acceptedLanguages", () => {
     expect(chooseLanguage(null, acceptedLanguages("de, fr"))).toBe("en");
   });
 });
-

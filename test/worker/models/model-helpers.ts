@@ -20,8 +20,20 @@ export const PROVIDER_SETUPS: {
   path: (model: string) => string;
   keyHeader: "authorization" | "x-api-key" | "x-goog-api-key";
 }[] = [
-  { provider: "openai", keyVar: "OPENAI_API_KEY", baseVar: "OPENAI_BASE_URL", path: () => "/openai/responses", keyHeader: "authorization" },
-  { provider: "anthropic", keyVar: "ANTHROPIC_API_KEY", baseVar: "ANTHROPIC_BASE_URL", path: () => "/anthropic/messages", keyHeader: "x-api-key" },
+  {
+    provider: "openai",
+    keyVar: "OPENAI_API_KEY",
+    baseVar: "OPENAI_BASE_URL",
+    path: () => "/openai/responses",
+    keyHeader: "authorization",
+  },
+  {
+    provider: "anthropic",
+    keyVar: "ANTHROPIC_API_KEY",
+    baseVar: "ANTHROPIC_BASE_URL",
+    path: () => "/anthropic/messages",
+    keyHeader: "x-api-key",
+  },
   {
     provider: "google",
     keyVar: "GOOGLE_GENERATIVE_AI_API_KEY",
@@ -29,8 +41,20 @@ export const PROVIDER_SETUPS: {
     path: (model) => `/google/models/${model}:streamGenerateContent?alt=sse`,
     keyHeader: "x-goog-api-key",
   },
-  { provider: "xai", keyVar: "XAI_API_KEY", baseVar: "XAI_BASE_URL", path: () => "/xai/chat/completions", keyHeader: "authorization" },
-  { provider: "deepseek", keyVar: "DEEPSEEK_API_KEY", baseVar: "DEEPSEEK_BASE_URL", path: () => "/deepseek/chat/completions", keyHeader: "authorization" },
+  {
+    provider: "xai",
+    keyVar: "XAI_API_KEY",
+    baseVar: "XAI_BASE_URL",
+    path: () => "/xai/chat/completions",
+    keyHeader: "authorization",
+  },
+  {
+    provider: "deepseek",
+    keyVar: "DEEPSEEK_API_KEY",
+    baseVar: "DEEPSEEK_BASE_URL",
+    path: () => "/deepseek/chat/completions",
+    keyHeader: "authorization",
+  },
   {
     provider: "workers-ai",
     keyVar: "CLOUDFLARE_API_TOKEN",

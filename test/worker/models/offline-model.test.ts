@@ -17,7 +17,10 @@ function offlineModel(delayMs = 0): LanguageModelV3 {
 }
 
 async function answer(messages: ModelMessage[], model = offlineModel()) {
-  const parts = await within(5_000, collect({ model, prompt: { system: "You are Mây.", messages }, abortSignal: new AbortController().signal }));
+  const parts = await within(
+    5_000,
+    collect({ model, prompt: { system: "You are Mây.", messages }, abortSignal: new AbortController().signal }),
+  );
   expect(errorsOf(parts)).toEqual([]);
   return { parts, text: textOf(parts) };
 }
@@ -62,20 +65,26 @@ describe("the offline model", () => {
     "Can you explain, in simple terms, how a compiler turns source code into a program that runs on my laptop?",
     "Объясните простыми словами, как компилятор превращает исходный код в программу?",
     "Какая сегодня погода?",
-  ])("writes 120–200 words of Markdown with a heading, the question, a list, a code block and a table: %s", async (question) => {
-    const { text } = await answer(userMessages(question));
-    expect(words(text).length).toBeGreaterThanOrEqual(120);
-    expect(words(text).length).toBeLessThanOrEqual(200);
-    expect(text).toMatch(/^## \S.*$/m);
-    expect(text).toContain(question.slice(0, 60));
-    expect(text.match(/^- \S.*$/gm)?.length).toBeGreaterThanOrEqual(3);
-    expect(text).toMatch(/^```\w+\n[\s\S]+?\n```$/m);
-    expect(text).toMatch(/^\| .+ \| .+ \|\n\| --- \| --- \|\n(\| .+ \| .+ \|\n?){3}/m);
-  });
+  ])(
+    "writes 120–200 words of Markdown with a heading, the question, a list, a code block and a table: %s",
+    async (question) => {
+      const { text } = await answer(userMessages(question));
+      expect(words(text).length).toBeGreaterThanOrEqual(120);
+      expect(words(text).length).toBeLessThanOrEqual(200);
+      expect(text).toMatch(/^## \S.*$/m);
+      expect(text).toContain(question.slice(0, 60));
+      expect(text.match(/^- \S.*$/gm)?.length).toBeGreaterThanOrEqual(3);
+      expect(text).toMatch(/^```\w+\n[\s\S]+?\n```$/m);
+      expect(text).toMatch(/^\| .+ \| .+ \|\n\| --- \| --- \|\n(\| .+ \| .+ \|\n?){3}/m);
+    },
+  );
 
   it("keeps Vietnamese and Chinese answers to the same length, counted as they are written", async () => {
     // Vietnamese writes each syllable apart (a word is one to three of them); Chinese writes no spaces at all.
-    for (const question of ["Thời tiết hôm nay thế nào?", "Bạn có thể giải thích trình biên dịch biến mã nguồn thành chương trình chạy trên máy tính như thế nào không?"]) {
+    for (const question of [
+      "Thời tiết hôm nay thế nào?",
+      "Bạn có thể giải thích trình biên dịch biến mã nguồn thành chương trình chạy trên máy tính như thế nào không?",
+    ]) {
       const syllables = words((await answer(userMessages(question))).text).length;
       expect(syllables).toBeGreaterThanOrEqual(150);
       expect(syllables).toBeLessThanOrEqual(240);
@@ -163,7 +172,9 @@ describe("the offline model", () => {
 
   it("emits the AI SDK stream parts in order: stream-start, text-start, deltas, text-end, finish with usage", async () => {
     const model = offlineModel();
-    const { stream } = await model.doStream({ prompt: [{ role: "user", content: [{ type: "text", text: "Parts?" }] }] });
+    const { stream } = await model.doStream({
+      prompt: [{ role: "user", content: [{ type: "text", text: "Parts?" }] }],
+    });
     const parts: LanguageModelV3StreamPart[] = [];
     for await (const part of stream) parts.push(part);
     const types = parts.map((p) => p.type).filter((t) => t !== "response-metadata");
@@ -193,12 +204,20 @@ describe("the offline model shows the user's settings it received", () => {
 
   it("lists the expert, the style, the custom instructions, the remembered facts and the temperature", () => {
     const personal = buildPersonalization({
-      settings: { chatCustomization: "Always answer like a pirate.", enableAiCustom: true, allowNewChats: true, memoryEnabled: true },
+      settings: {
+        chatCustomization: "Always answer like a pirate.",
+        enableAiCustom: true,
+        allowNewChats: true,
+        memoryEnabled: true,
+      },
       style: "superCreative",
       memories: [{ content: "Lives in Đà Nẵng" }, { content: "Has a cat" }],
       persona: EXPERT_PERSONA_SPECS["english-professor"],
     });
-    const { text } = composeOfflineAnswer(ask(`You are Mây.\n\n${personal.system}`, "How do I say hello?"), personal.temperature);
+    const { text } = composeOfflineAnswer(
+      ask(`You are Mây.\n\n${personal.system}`, "How do I say hello?"),
+      personal.temperature,
+    );
     expect(text).toContain("Your settings, as I received them:");
     expect(text).toContain("- Expert: English professor");
     expect(text).toContain("- Style: very creative");
@@ -210,7 +229,12 @@ describe("the offline model shows the user's settings it received", () => {
   it("says nothing about settings when none applies, in the user's language otherwise", () => {
     expect(composeOfflineAnswer(ask("You are Mây.", "Xin chào")).text).not.toContain("Cài đặt");
     const personal = buildPersonalization({
-      settings: { chatCustomization: "Trả lời ngắn gọn", enableAiCustom: true, allowNewChats: true, memoryEnabled: false },
+      settings: {
+        chatCustomization: "Trả lời ngắn gọn",
+        enableAiCustom: true,
+        allowNewChats: true,
+        memoryEnabled: false,
+      },
       style: null,
       memories: [],
     });

@@ -2,8 +2,24 @@
 // speaking that provider's wire format; streamAnswer must turn each outcome into the right parts, and never hang.
 import { beforeAll, describe, expect, it } from "vitest";
 import { streamAnswer } from "../../../worker/models/stream-answer";
-import { FAKE_CITATIONS, FAKE_CUT_TEXT, FAKE_MODELS, FAKE_OK_CHUNKS, FAKE_OK_TEXT } from "../../support/fake-upstream-scenarios";
-import { collect, errorsOf, PROVIDER_SETUPS, requestsWithKey, resolveOnFake, textOf, uniqueKey, userMessages, within } from "./model-helpers";
+import {
+  FAKE_CITATIONS,
+  FAKE_CUT_TEXT,
+  FAKE_MODELS,
+  FAKE_OK_CHUNKS,
+  FAKE_OK_TEXT,
+} from "../../support/fake-upstream-scenarios";
+import {
+  collect,
+  errorsOf,
+  PROVIDER_SETUPS,
+  requestsWithKey,
+  resolveOnFake,
+  textOf,
+  uniqueKey,
+  userMessages,
+  within,
+} from "./model-helpers";
 
 /** Every scenario must end well inside this many milliseconds; the fake answers in tens of milliseconds. */
 const DEADLINE_MS = 5_000;
@@ -23,7 +39,11 @@ describe.each(PROVIDER_SETUPS)("$provider provider", ({ provider, path, keyHeade
     expect(resolved.offline).toBe(false);
     const parts = await within(
       DEADLINE_MS,
-      collect({ model: resolved.model, prompt: { system: SYSTEM, messages: userMessages(question) }, abortSignal: new AbortController().signal }),
+      collect({
+        model: resolved.model,
+        prompt: { system: SYSTEM, messages: userMessages(question) },
+        abortSignal: new AbortController().signal,
+      }),
     );
     return { parts, apiKey };
   }
@@ -52,7 +72,9 @@ describe.each(PROVIDER_SETUPS)("$provider provider", ({ provider, path, keyHeade
 
   it("reports a 401 as one provider_auth_failed error and no text", async () => {
     const { parts } = await run(FAKE_MODELS.unauthorized);
-    expect(parts).toEqual([{ type: "error", code: "provider_auth_failed", message: expect.stringMatching(/credentials|key/i) }]);
+    expect(parts).toEqual([
+      { type: "error", code: "provider_auth_failed", message: expect.stringMatching(/credentials|key/i) },
+    ]);
   });
 
   it("reports a 403 as provider_auth_failed", async () => {
@@ -63,7 +85,11 @@ describe.each(PROVIDER_SETUPS)("$provider provider", ({ provider, path, keyHeade
   it("reports a 429 as provider_rate_limited with a message asking to retry", async () => {
     const { parts } = await run(FAKE_MODELS.rateLimited);
     expect(parts).toEqual([
-      { type: "error", code: "provider_rate_limited", message: "The model provider is rate limiting requests. Please try again in a minute." },
+      {
+        type: "error",
+        code: "provider_rate_limited",
+        message: "The model provider is rate limiting requests. Please try again in a minute.",
+      },
     ]);
   });
 
@@ -126,7 +152,11 @@ describe.each(PROVIDER_SETUPS)("$provider provider", ({ provider, path, keyHeade
     const resolved = resolveOnFake(provider, FAKE_MODELS.ok, uniqueKey(provider), "http://127.0.0.1:9/v1");
     const parts = await within(
       DEADLINE_MS,
-      collect({ model: resolved.model, prompt: { messages: userMessages("Anyone there?") }, abortSignal: new AbortController().signal }),
+      collect({
+        model: resolved.model,
+        prompt: { messages: userMessages("Anyone there?") },
+        abortSignal: new AbortController().signal,
+      }),
     );
     expect(parts).toEqual([expect.objectContaining({ type: "error", code: "provider_unavailable" })]);
   });
@@ -135,18 +165,35 @@ describe.each(PROVIDER_SETUPS)("$provider provider", ({ provider, path, keyHeade
 describe("provider-specific failures and citations", () => {
   it("reports Google's 400 API_KEY_INVALID answer to a wrong key as provider_auth_failed", async () => {
     const resolved = resolveOnFake("google", FAKE_MODELS.badKey, uniqueKey("google"));
-    const parts = await within(DEADLINE_MS, collect({ model: resolved.model, prompt: { messages: userMessages("hi there") }, abortSignal: new AbortController().signal }));
+    const parts = await within(
+      DEADLINE_MS,
+      collect({
+        model: resolved.model,
+        prompt: { messages: userMessages("hi there") },
+        abortSignal: new AbortController().signal,
+      }),
+    );
     expect(parts).toEqual([expect.objectContaining({ type: "error", code: "provider_auth_failed" })]);
   });
 
-  it.each(["openai", "xai", "google"] as const)("turns %s url citations into one citations part after the text", async (provider) => {
-    const resolved = resolveOnFake(provider, FAKE_MODELS.cited, uniqueKey(provider));
-    const parts = await within(DEADLINE_MS, collect({ model: resolved.model, prompt: { messages: userMessages("Sources?") }, abortSignal: new AbortController().signal }));
-    expect(textOf(parts)).toBe(FAKE_OK_TEXT);
-    const citationParts = parts.filter((p) => p.type === "citations");
-    expect(citationParts).toHaveLength(1);
-    expect(parts.at(-1)?.type).toBe("citations");
-    const urls = citationParts[0]?.type === "citations" ? citationParts[0].citations.map((c) => c.url) : [];
-    expect(urls).toEqual(FAKE_CITATIONS.map((c) => c.url));
-  });
+  it.each(["openai", "xai", "google"] as const)(
+    "turns %s url citations into one citations part after the text",
+    async (provider) => {
+      const resolved = resolveOnFake(provider, FAKE_MODELS.cited, uniqueKey(provider));
+      const parts = await within(
+        DEADLINE_MS,
+        collect({
+          model: resolved.model,
+          prompt: { messages: userMessages("Sources?") },
+          abortSignal: new AbortController().signal,
+        }),
+      );
+      expect(textOf(parts)).toBe(FAKE_OK_TEXT);
+      const citationParts = parts.filter((p) => p.type === "citations");
+      expect(citationParts).toHaveLength(1);
+      expect(parts.at(-1)?.type).toBe("citations");
+      const urls = citationParts[0]?.type === "citations" ? citationParts[0].citations.map((c) => c.url) : [];
+      expect(urls).toEqual(FAKE_CITATIONS.map((c) => c.url));
+    },
+  );
 });

@@ -101,11 +101,17 @@ describe("createModelRegistry", () => {
 
   it("serves an openai-compatible route only when it has a base URL, from the route or OPENAI_COMPATIBLE_BASE_URL", () => {
     const routes = (baseURL?: string) =>
-      JSON.stringify({ "deepseek-chat": { provider: "openai-compatible", model: "llama3.2", ...(baseURL ? { baseURL } : {}) } });
+      JSON.stringify({
+        "deepseek-chat": { provider: "openai-compatible", model: "llama3.2", ...(baseURL ? { baseURL } : {}) },
+      });
     const withoutURL = createModelRegistry({ ...BLANK, OPENAI_COMPATIBLE_API_KEY: "k", MODEL_ROUTES: routes() });
     expect(withoutURL.resolve("deepseek-chat")?.offline).toBe(true);
 
-    const fromEnv = createModelRegistry({ ...BLANK, OPENAI_COMPATIBLE_BASE_URL: "http://localhost:11434/v1", MODEL_ROUTES: routes() });
+    const fromEnv = createModelRegistry({
+      ...BLANK,
+      OPENAI_COMPATIBLE_BASE_URL: "http://localhost:11434/v1",
+      MODEL_ROUTES: routes(),
+    });
     expect(fromEnv.resolve("deepseek-chat")?.offline).toBe(false);
     expect(v3(fromEnv.resolve("deepseek-chat")?.model).provider).toBe("openai-compatible.chat");
 
@@ -115,10 +121,23 @@ describe("createModelRegistry", () => {
   });
 
   it("serves a Workers AI route with a token and an account, calling the account's OpenAI-compatible endpoint", async () => {
-    const routes = JSON.stringify({ "deepseek-chat": { provider: "workers-ai", model: "@cf/meta/llama-3.1-8b-instruct" } });
-    expect(createModelRegistry({ ...BLANK, CLOUDFLARE_API_TOKEN: "t", MODEL_ROUTES: routes }).resolve("deepseek-chat")?.offline).toBe(true);
-    expect(createModelRegistry({ ...BLANK, CLOUDFLARE_ACCOUNT_ID: "acc", MODEL_ROUTES: routes }).resolve("deepseek-chat")?.offline).toBe(true);
-    const resolved = createModelRegistry({ ...BLANK, CLOUDFLARE_API_TOKEN: "t", CLOUDFLARE_ACCOUNT_ID: "acc123", MODEL_ROUTES: routes }).resolve("deepseek-chat");
+    const routes = JSON.stringify({
+      "deepseek-chat": { provider: "workers-ai", model: "@cf/meta/llama-3.1-8b-instruct" },
+    });
+    expect(
+      createModelRegistry({ ...BLANK, CLOUDFLARE_API_TOKEN: "t", MODEL_ROUTES: routes }).resolve("deepseek-chat")
+        ?.offline,
+    ).toBe(true);
+    expect(
+      createModelRegistry({ ...BLANK, CLOUDFLARE_ACCOUNT_ID: "acc", MODEL_ROUTES: routes }).resolve("deepseek-chat")
+        ?.offline,
+    ).toBe(true);
+    const resolved = createModelRegistry({
+      ...BLANK,
+      CLOUDFLARE_API_TOKEN: "t",
+      CLOUDFLARE_ACCOUNT_ID: "acc123",
+      MODEL_ROUTES: routes,
+    }).resolve("deepseek-chat");
     expect(resolved?.offline).toBe(false);
     expect(v3(resolved?.model).provider).toBe("workers-ai.chat");
     expect(v3(resolved?.model).modelId).toBe("@cf/meta/llama-3.1-8b-instruct");
@@ -131,8 +150,16 @@ describe("createModelRegistry", () => {
     ["an unknown provider", JSON.stringify({ "gpt-4.1-mini": { provider: "mistral", model: "x" } }), /provider/],
     ["a missing model", JSON.stringify({ "gpt-4.1-mini": { provider: "openai" } }), /model/],
     ["a blank model", JSON.stringify({ "gpt-4.1-mini": { provider: "openai", model: "  " } }), /model/],
-    ["a base URL that is not a URL", JSON.stringify({ "gpt-4.1-mini": { provider: "openai", model: "x", baseURL: "localhost" } }), /baseURL/],
-    ["a misspelt field", JSON.stringify({ "gpt-4.1-mini": { provider: "openai", model: "x", baseUrl: "http://a.b" } }), /baseUrl/],
+    [
+      "a base URL that is not a URL",
+      JSON.stringify({ "gpt-4.1-mini": { provider: "openai", model: "x", baseURL: "localhost" } }),
+      /baseURL/,
+    ],
+    [
+      "a misspelt field",
+      JSON.stringify({ "gpt-4.1-mini": { provider: "openai", model: "x", baseUrl: "http://a.b" } }),
+      /baseUrl/,
+    ],
   ])("rejects MODEL_ROUTES with %s as server_misconfigured", (_case, value, message) => {
     const err = misconfiguration(() => createModelRegistry({ ...BLANK, MODEL_ROUTES: value }));
     expect(err.code).toBe("server_misconfigured");
@@ -142,7 +169,9 @@ describe("createModelRegistry", () => {
 
   it("rejects an OFFLINE_MODEL_DELAY_MS that is not a whole number of milliseconds", () => {
     for (const value of ["fast", "-5", "2.5"]) {
-      expect(misconfiguration(() => createModelRegistry({ ...BLANK, OFFLINE_MODEL_DELAY_MS: value })).code).toBe("server_misconfigured");
+      expect(misconfiguration(() => createModelRegistry({ ...BLANK, OFFLINE_MODEL_DELAY_MS: value })).code).toBe(
+        "server_misconfigured",
+      );
     }
     expect(createModelRegistry({ ...BLANK, OFFLINE_MODEL_DELAY_MS: "0" }).resolve("gpt-4.1-mini")?.offline).toBe(true);
   });

@@ -12,7 +12,9 @@ const usage = {
 };
 
 /** A model whose doStream runs `stream`, recording the abort signal it was given. */
-function modelWith(stream: (signal: AbortSignal | undefined) => ReadableStream<LanguageModelV3StreamPart> | Promise<never>) {
+function modelWith(
+  stream: (signal: AbortSignal | undefined) => ReadableStream<LanguageModelV3StreamPart> | Promise<never>,
+) {
   const calls: { signal: AbortSignal | undefined }[] = [];
   const model: LanguageModelV3 = {
     specificationVersion: "v3",
@@ -55,7 +57,11 @@ afterEach(() => {
 describe("streamAnswer", () => {
   it("maps text deltas to text parts in order", async () => {
     const { model } = modelWith(() => partsStream([...textParts("One", " two", " three"), ...finish]));
-    const parts = await collect({ model, prompt: { messages: userMessages("count") }, abortSignal: new AbortController().signal });
+    const parts = await collect({
+      model,
+      prompt: { messages: userMessages("count") },
+      abortSignal: new AbortController().signal,
+    });
     expect(parts).toEqual([
       { type: "text", text: "One" },
       { type: "text", text: " two" },
@@ -74,7 +80,11 @@ describe("streamAnswer", () => {
         ...finish,
       ]),
     );
-    const parts = await collect({ model, prompt: { messages: userMessages("sources") }, abortSignal: new AbortController().signal });
+    const parts = await collect({
+      model,
+      prompt: { messages: userMessages("sources") },
+      abortSignal: new AbortController().signal,
+    });
     expect(parts).toEqual([
       { type: "text", text: "See sources" },
       { type: "citations", citations: [{ url: "https://a.example/", title: "A" }, { url: "https://b.example/" }] },
@@ -91,23 +101,47 @@ describe("streamAnswer", () => {
     [422, "provider_error"],
   ] as const)("maps an upstream %i to %s", async (status, code) => {
     const { model } = modelWith(() =>
-      Promise.reject(new APICallError({ message: `HTTP ${status}`, url: "https://up.example/v1", requestBodyValues: {}, statusCode: status })),
+      Promise.reject(
+        new APICallError({
+          message: `HTTP ${status}`,
+          url: "https://up.example/v1",
+          requestBodyValues: {},
+          statusCode: status,
+        }),
+      ),
     );
-    const parts = await collect({ model, prompt: { messages: userMessages("hi") }, abortSignal: new AbortController().signal });
+    const parts = await collect({
+      model,
+      prompt: { messages: userMessages("hi") },
+      abortSignal: new AbortController().signal,
+    });
     expect(parts).toEqual([{ type: "error", code, message: expect.any(String) }]);
   });
 
   it("maps an unexpected failure to provider_error with a message for users, not the internal one", async () => {
     const { model } = modelWith(() => Promise.reject(new Error("secret internal detail")));
-    const parts = await collect({ model, prompt: { messages: userMessages("hi") }, abortSignal: new AbortController().signal });
+    const parts = await collect({
+      model,
+      prompt: { messages: userMessages("hi") },
+      abortSignal: new AbortController().signal,
+    });
     expect(parts).toEqual([{ type: "error", code: "provider_error", message: expect.not.stringContaining("secret") }]);
   });
 
   it("stops at the first error inside the stream, keeping the text before it", async () => {
     const { model } = modelWith(() =>
-      partsStream([...textParts("Partial"), { type: "error", error: { type: "rate_limit_error", message: "slow down" } }, ...textParts(" more"), ...finish]),
+      partsStream([
+        ...textParts("Partial"),
+        { type: "error", error: { type: "rate_limit_error", message: "slow down" } },
+        ...textParts(" more"),
+        ...finish,
+      ]),
     );
-    const parts = await collect({ model, prompt: { messages: userMessages("hi") }, abortSignal: new AbortController().signal });
+    const parts = await collect({
+      model,
+      prompt: { messages: userMessages("hi") },
+      abortSignal: new AbortController().signal,
+    });
     expect(parts).toEqual([
       { type: "text", text: "Partial" },
       { type: "error", code: "provider_rate_limited", message: expect.any(String) },
@@ -138,7 +172,11 @@ describe("streamAnswer", () => {
   it("gives up with provider_unavailable after the idle timeout, and cancels the upstream request", async () => {
     vi.useFakeTimers();
     const { model, calls } = modelWith(() => partsStream(textParts("started"), "hang"));
-    const gen = streamAnswer({ model, prompt: { messages: userMessages("hi") }, abortSignal: new AbortController().signal });
+    const gen = streamAnswer({
+      model,
+      prompt: { messages: userMessages("hi") },
+      abortSignal: new AbortController().signal,
+    });
     expect(await gen.next()).toEqual({ done: false, value: { type: "text", text: "started" } });
 
     let settled = false;
@@ -148,14 +186,21 @@ describe("streamAnswer", () => {
     await vi.advanceTimersByTimeAsync(IDLE_TIMEOUT_MS - 1_000);
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(await next).toEqual({ done: false, value: { type: "error", code: "provider_unavailable", message: expect.any(String) } });
+    expect(await next).toEqual({
+      done: false,
+      value: { type: "error", code: "provider_unavailable", message: expect.any(String) },
+    });
     expect(await gen.next()).toEqual({ done: true, value: undefined });
     expect(calls[0]?.signal?.aborted).toBe(true);
   });
 
   it("cancels the upstream request when the consumer stops reading early", async () => {
     const { model, calls } = modelWith(() => partsStream(textParts("a", "b", "c"), "hang"));
-    for await (const part of streamAnswer({ model, prompt: { messages: userMessages("hi") }, abortSignal: new AbortController().signal })) {
+    for await (const part of streamAnswer({
+      model,
+      prompt: { messages: userMessages("hi") },
+      abortSignal: new AbortController().signal,
+    })) {
       expect(part).toEqual({ type: "text", text: "a" });
       break;
     }

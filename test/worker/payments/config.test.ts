@@ -4,12 +4,21 @@ import { bankAccount, commissionOf, commissionRateBps, DEFAULT_COMMISSION_BPS } 
 
 describe("payment configuration", () => {
   it("reads the bank account from the Worker's vars", () => {
-    expect(bankAccount(env)).toEqual({ bin: env.BANK_BIN, accountNumber: env.BANK_ACCOUNT_NUMBER, accountName: env.BANK_ACCOUNT_NAME, bankName: env.BANK_NAME });
+    expect(bankAccount(env)).toEqual({
+      bin: env.BANK_BIN,
+      accountNumber: env.BANK_ACCOUNT_NUMBER,
+      accountName: env.BANK_ACCOUNT_NAME,
+      bankName: env.BANK_NAME,
+    });
   });
 
   it("refuses a BIN or account a QR code could not carry with server_misconfigured", () => {
-    expect(() => bankAccount({ ...env, BANK_BIN: "9704" })).toThrow(expect.objectContaining({ code: "server_misconfigured" }));
-    expect(() => bankAccount({ ...env, BANK_ACCOUNT_NUMBER: "12 34" })).toThrow(expect.objectContaining({ code: "server_misconfigured" }));
+    expect(() => bankAccount({ ...env, BANK_BIN: "9704" })).toThrow(
+      expect.objectContaining({ code: "server_misconfigured" }),
+    );
+    expect(() => bankAccount({ ...env, BANK_ACCOUNT_NUMBER: "12 34" })).toThrow(
+      expect.objectContaining({ code: "server_misconfigured" }),
+    );
   });
 
   it("reads the commission rate as a fraction, 20% when unset, and refuses nonsense", () => {

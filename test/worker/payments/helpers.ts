@@ -18,7 +18,11 @@ export async function callWithEnv(
   if (opts.token) headers.set("Authorization", `Bearer ${opts.token}`);
   const ctx = createExecutionContext();
   const res = await app.fetch(
-    new Request(ORIGIN + path, { method, headers, body: opts.body === undefined ? undefined : typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body) }),
+    new Request(ORIGIN + path, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : typeof opts.body === "string" ? opts.body : JSON.stringify(opts.body),
+    }),
     { ...env, PAYMENT_WEBHOOK_SECRET: WEBHOOK_SECRET, ...opts.env },
     ctx,
   );
@@ -29,7 +33,9 @@ export async function callWithEnv(
 let txCounter = 0;
 
 /** A SePay webhook body for money in, as the bank feed sends it (https://docs.sepay.vn/tich-hop-webhooks.html). */
-export function transfer(over: { amount: number; code?: string | null; content?: string; id?: number | string } & Record<string, unknown>) {
+export function transfer(
+  over: { amount: number; code?: string | null; content?: string; id?: number | string } & Record<string, unknown>,
+) {
   const { amount, code, content, id, ...rest } = over;
   return {
     id: id ?? 900_000 + ++txCounter + Math.floor(Math.random() * 1_000_000) * 100,
@@ -49,7 +55,10 @@ export function transfer(over: { amount: number; code?: string | null; content?:
 }
 
 /** Posts a webhook signed with the test secret (or `secret`, or no Authorization header when null). */
-export function sendWebhook(body: unknown, opts: { secret?: string | null; authorization?: string; env?: Partial<Env> } = {}) {
+export function sendWebhook(
+  body: unknown,
+  opts: { secret?: string | null; authorization?: string; env?: Partial<Env> } = {},
+) {
   const headers: Record<string, string> = {};
   if (opts.authorization !== undefined) headers.Authorization = opts.authorization;
   else if (opts.secret !== null) headers.Authorization = `Apikey ${opts.secret ?? WEBHOOK_SECRET}`;
@@ -59,7 +68,10 @@ export function sendWebhook(body: unknown, opts: { secret?: string | null; autho
 export async function createOrder(user: TestUser, packageType: string) {
   const res = await call("POST", "/payments/create", { token: user.token, body: { packageType } });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
-  return (await json(res)).data as { order: { code: string; amount: number; id: string; status: string; expires_at: string }; payment: Record<string, any> };
+  return (await json(res)).data as {
+    order: { code: string; amount: number; id: string; status: string; expires_at: string };
+    payment: Record<string, any>;
+  };
 }
 
 /** Pays an order the way the bank would: a correct transfer with its code and amount. */
@@ -74,7 +86,8 @@ export async function premiumInfo(user: TestUser) {
 }
 
 export async function history(user: TestUser) {
-  return (await json(await call("GET", "/auth/subscription-history", { token: user.token }))).data.subscriptions as any[];
+  return (await json(await call("GET", "/auth/subscription-history", { token: user.token }))).data
+    .subscriptions as any[];
 }
 
 export async function ledger(txId: string | number) {
@@ -88,14 +101,23 @@ export async function ledger(txId: string | number) {
  */
 export async function shiftPaidTime(userId: string, ms: number) {
   await env.DB.batch([
-    env.DB.prepare("UPDATE premium_periods SET start_at = start_at - ?1, end_at = end_at - ?1 WHERE user_id = ?2").bind(ms, userId),
-    env.DB.prepare("UPDATE subscriptions SET start_date = start_date - ?1, end_date = end_date - ?1 WHERE user_id = ?2").bind(ms, userId),
-    env.DB.prepare("UPDATE users SET premium_start = premium_start - ?1, premium_end = premium_end - ?1 WHERE id = ?2").bind(ms, userId),
+    env.DB.prepare("UPDATE premium_periods SET start_at = start_at - ?1, end_at = end_at - ?1 WHERE user_id = ?2").bind(
+      ms,
+      userId,
+    ),
+    env.DB.prepare(
+      "UPDATE subscriptions SET start_date = start_date - ?1, end_date = end_date - ?1 WHERE user_id = ?2",
+    ).bind(ms, userId),
+    env.DB.prepare(
+      "UPDATE users SET premium_start = premium_start - ?1, premium_end = premium_end - ?1 WHERE id = ?2",
+    ).bind(ms, userId),
   ]);
 }
 
 /** The user's paid periods in D1, oldest first. */
 export async function periodsOf(userId: string) {
-  const { results } = await env.DB.prepare("SELECT * FROM premium_periods WHERE user_id = ? ORDER BY start_at").bind(userId).all<any>();
+  const { results } = await env.DB.prepare("SELECT * FROM premium_periods WHERE user_id = ? ORDER BY start_at")
+    .bind(userId)
+    .all<any>();
   return results;
 }

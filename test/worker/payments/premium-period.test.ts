@@ -43,14 +43,20 @@ function buy(...purchases: [PaidTime, number][]): PremiumPeriod[] {
   for (const [pkg, at] of purchases) {
     const next = addPaidPeriod(periods, pkg, at);
     const source = `order-${++n}`;
-    periods = next.periods.map((p) => (p.id !== null ? p : { ...p, id: `p${n}-${p.start}`, source: p === next.added ? source : p.source }));
+    periods = next.periods.map((p) =>
+      p.id !== null ? p : { ...p, id: `p${n}-${p.start}`, source: p === next.added ? source : p.source },
+    );
   }
   return periods;
 }
 
 /** The queue as [level, start, end] in Hanoi wall time, easy to read in a failure. */
 const spans = (periods: PremiumPeriod[]) =>
-  periods.map((p) => [p.level, new Date(p.start + 7 * 3600_000).toISOString().slice(0, 16), new Date(p.end + 7 * 3600_000).toISOString().slice(0, 16)]);
+  periods.map((p) => [
+    p.level,
+    new Date(p.start + 7 * 3600_000).toISOString().slice(0, 16),
+    new Date(p.end + 7 * 3600_000).toISOString().slice(0, 16),
+  ]);
 
 const BASIC = 1;
 const ADVANCED = 2;
@@ -61,12 +67,20 @@ describe("addPaidPeriod: every order of purchases", () => {
     const { periods, added } = addPaidPeriod([], PACKAGES.BS_1T, now);
     expect(added).toEqual({ id: null, level: BASIC, start: now, end: vn("2026-02-28T12:00:00"), source: null });
     expect(periods).toEqual([added]);
-    expect(premiumFields(periods, now)).toEqual({ isPremium: BASIC, premiumStart: now, premiumEnd: vn("2026-02-28T12:00:00") });
+    expect(premiumFields(periods, now)).toEqual({
+      isPremium: BASIC,
+      premiumStart: now,
+      premiumEnd: vn("2026-02-28T12:00:00"),
+    });
   });
 
   it("runs to Feb 29 in a leap year, and a year from Feb 29 ends Feb 28", () => {
-    expect(spans(buy([PACKAGES.AD_1T, vn("2028-01-31T08:00:00")]))).toEqual([[ADVANCED, "2028-01-31T08:00", "2028-02-29T08:00"]]);
-    expect(spans(buy([PACKAGES.AD_1Y, vn("2028-02-29T08:00:00")]))).toEqual([[ADVANCED, "2028-02-29T08:00", "2029-02-28T08:00"]]);
+    expect(spans(buy([PACKAGES.AD_1T, vn("2028-01-31T08:00:00")]))).toEqual([
+      [ADVANCED, "2028-01-31T08:00", "2028-02-29T08:00"],
+    ]);
+    expect(spans(buy([PACKAGES.AD_1Y, vn("2028-02-29T08:00:00")]))).toEqual([
+      [ADVANCED, "2028-02-29T08:00", "2029-02-28T08:00"],
+    ]);
   });
 
   it("same level twice: the renewal queues after the running month (Jan 31 → Feb 28 → Mar 28)", () => {
@@ -75,7 +89,11 @@ describe("addPaidPeriod: every order of purchases", () => {
       [BASIC, "2026-01-31T12:00", "2026-02-28T12:00"],
       [BASIC, "2026-02-28T12:00", "2026-03-28T12:00"],
     ]);
-    expect(premiumFields(q, vn("2026-02-05T09:00:00"))).toEqual({ isPremium: BASIC, premiumStart: vn("2026-01-31T12:00:00"), premiumEnd: vn("2026-03-28T12:00:00") });
+    expect(premiumFields(q, vn("2026-02-05T09:00:00"))).toEqual({
+      isPremium: BASIC,
+      premiumStart: vn("2026-01-31T12:00:00"),
+      premiumEnd: vn("2026-03-28T12:00:00"),
+    });
     // no change of plan at the seam between the two months
     expect(nextPremiumChange(q, vn("2026-02-05T09:00:00"))).toBe(vn("2026-03-28T12:00:00"));
   });
@@ -87,7 +105,11 @@ describe("addPaidPeriod: every order of purchases", () => {
       [ADVANCED, "2026-01-31T12:00", "2026-02-28T12:00"],
       [BASIC, "2026-02-28T12:00", "2026-03-28T12:00"],
     ]);
-    expect(premiumFields(q, now)).toEqual({ isPremium: ADVANCED, premiumStart: vn("2026-01-31T12:00:00"), premiumEnd: vn("2026-03-28T12:00:00") });
+    expect(premiumFields(q, now)).toEqual({
+      isPremium: ADVANCED,
+      premiumStart: vn("2026-01-31T12:00:00"),
+      premiumEnd: vn("2026-03-28T12:00:00"),
+    });
     expect(nextPremiumChange(q, now)).toBe(vn("2026-02-28T12:00:00"));
     expect(premiumFields(q, vn("2026-02-28T12:00:00"))?.isPremium).toBe(BASIC);
     expect(premiumFields(q, vn("2026-02-28T11:59:59"))?.isPremium).toBe(ADVANCED);
@@ -106,7 +128,11 @@ describe("addPaidPeriod: every order of purchases", () => {
     expect(q[0]).toMatchObject({ id: "p1-" + bought, source: "order-1" });
     expect(q[2]).toMatchObject({ source: "order-1" });
     expect(q[2]!.id).not.toBe(q[0]!.id);
-    expect(premiumFields(q, now)).toEqual({ isPremium: ADVANCED, premiumStart: bought, premiumEnd: vn("2026-03-28T12:00:00") });
+    expect(premiumFields(q, now)).toEqual({
+      isPremium: ADVANCED,
+      premiumStart: bought,
+      premiumEnd: vn("2026-03-28T12:00:00"),
+    });
     expect(nextPremiumChange(q, now)).toBe(vn("2026-03-10T12:00:00"));
   });
 
@@ -169,11 +195,18 @@ describe("addPaidPeriod: every order of purchases", () => {
       [ADVANCED, "2026-01-05T10:00", "2026-02-05T10:00"],
       [BASIC, "2026-03-20T10:00", "2026-04-20T10:00"],
     ]);
-    expect(premiumFields(q, vn("2026-03-20T10:00:00"))).toEqual({ isPremium: BASIC, premiumStart: vn("2026-03-20T10:00:00"), premiumEnd: vn("2026-04-20T10:00:00") });
+    expect(premiumFields(q, vn("2026-03-20T10:00:00"))).toEqual({
+      isPremium: BASIC,
+      premiumStart: vn("2026-03-20T10:00:00"),
+      premiumEnd: vn("2026-04-20T10:00:00"),
+    });
   });
 
   it("takes an operator's {level, months} like a package", () => {
-    const q = buy([PACKAGES.BS_1T, vn("2026-01-31T12:00:00")], [{ level: ADVANCED, months: 3 }, vn("2026-02-10T12:00:00")]);
+    const q = buy(
+      [PACKAGES.BS_1T, vn("2026-01-31T12:00:00")],
+      [{ level: ADVANCED, months: 3 }, vn("2026-02-10T12:00:00")],
+    );
     expect(spans(q).slice(1)).toEqual([
       [ADVANCED, "2026-02-10T12:00", "2026-05-10T12:00"],
       [BASIC, "2026-05-10T12:00", "2026-05-28T12:00"],
@@ -182,7 +215,7 @@ describe("addPaidPeriod: every order of purchases", () => {
 
   it("never loses or overlaps paid time, and never puts a lower level ahead of a higher one (300 random histories)", () => {
     let seed = 20260131;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const types = Object.values(PACKAGES);
     for (let run = 0; run < 300; run++) {
       let periods: PremiumPeriod[] = [];
@@ -212,9 +245,17 @@ describe("premiumFields and nextPremiumChange", () => {
   it("follows the queue through each boundary: Basic, Advanced+, Basic again, then nothing in force", () => {
     expect(premiumFields(q, vn("2026-02-01T00:00:00"))?.isPremium).toBe(BASIC);
     expect(premiumFields(q, vn("2026-03-01T00:00:00"))?.isPremium).toBe(ADVANCED);
-    expect(premiumFields(q, vn("2026-03-20T00:00:00"))).toEqual({ isPremium: BASIC, premiumStart: vn("2026-01-31T12:00:00"), premiumEnd: vn("2026-03-28T12:00:00") });
+    expect(premiumFields(q, vn("2026-03-20T00:00:00"))).toEqual({
+      isPremium: BASIC,
+      premiumStart: vn("2026-01-31T12:00:00"),
+      premiumEnd: vn("2026-03-28T12:00:00"),
+    });
     // after the end: not in force, but the last stretch is still described ("ended on")
-    expect(premiumFields(q, vn("2026-04-01T00:00:00"))).toEqual({ isPremium: 0, premiumStart: vn("2026-01-31T12:00:00"), premiumEnd: vn("2026-03-28T12:00:00") });
+    expect(premiumFields(q, vn("2026-04-01T00:00:00"))).toEqual({
+      isPremium: 0,
+      premiumStart: vn("2026-01-31T12:00:00"),
+      premiumEnd: vn("2026-03-28T12:00:00"),
+    });
     expect(nextPremiumChange(q, vn("2026-03-10T12:00:00"))).toBe(vn("2026-03-28T12:00:00"));
     expect(nextPremiumChange(q, vn("2026-03-28T12:00:00"))).toBeNull();
   });
@@ -240,7 +281,9 @@ describe("queueOf", () => {
 
   it("ignores the row once periods exist, or when its premium has ended", () => {
     const period: PremiumPeriod = { id: "a", level: BASIC, start: now - 1000, end: now + 1000, source: "s" };
-    expect(queueOf([period], { isPremium: ADVANCED, premiumStart: null, premiumEnd: now + 5000 }, now)).toEqual([period]);
+    expect(queueOf([period], { isPremium: ADVANCED, premiumStart: null, premiumEnd: now + 5000 }, now)).toEqual([
+      period,
+    ]);
     expect(queueOf([], { isPremium: ADVANCED, premiumStart: null, premiumEnd: now }, now)).toEqual([]);
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { buildVietQrPayload, crc16CcittFalse, hasValidCrc, parseTlv, sanitizeMemo, tlv } from "../../../worker/payments/vietqr";
+import {
+  buildVietQrPayload,
+  crc16CcittFalse,
+  hasValidCrc,
+  parseTlv,
+  sanitizeMemo,
+  tlv,
+} from "../../../worker/payments/vietqr";
 
 /**
  * Published VietQR payloads with their CRCs, from outside this code base (a builder checked only against itself would
@@ -13,15 +20,18 @@ import { buildVietQrPayload, crc16CcittFalse, hasValidCrc, parseTlv, sanitizeMem
  */
 const PUBLISHED = [
   {
-    payload: "00020101021238530010A0000007270123000697041601092576788590208QRIBFTTA5303704540410005802VN62150811Chuyen tien6304BBB8",
+    payload:
+      "00020101021238530010A0000007270123000697041601092576788590208QRIBFTTA5303704540410005802VN62150811Chuyen tien6304BBB8",
     input: { bankBin: "970416", accountNumber: "257678859", amount: 1000, memo: "Chuyen tien" },
   },
   {
-    payload: "00020101021238570010A00000072701270006970436011300110018008790208QRIBFTTA530370454061000005802VN62130809nhan tien6304D1EF",
+    payload:
+      "00020101021238570010A00000072701270006970436011300110018008790208QRIBFTTA530370454061000005802VN62130809nhan tien6304D1EF",
     input: { bankBin: "970436", accountNumber: "0011001800879", amount: 100_000, memo: "nhan tien" },
   },
   {
-    payload: "00020101021238570010A00000072701270006970415011300110019324180208QRIBFTTA530370454061200005802VN62170813ung ho lu lut6304C15C",
+    payload:
+      "00020101021238570010A00000072701270006970415011300110019324180208QRIBFTTA530370454061200005802VN62170813ung ho lu lut6304C15C",
     input: { bankBin: "970415", accountNumber: "0011001932418", amount: 120_000, memo: "ung ho lu lut" },
   },
 ];
@@ -49,7 +59,12 @@ describe("buildVietQrPayload", () => {
   });
 
   it("lays out fields 00, 01, 38, 53, 54, 58, 62, 63 with the NAPAS GUID, BIN and account, and the memo in 62.08", () => {
-    const payload = buildVietQrPayload({ bankBin: "970436", accountNumber: "1234567890", amount: 1_428_000, memo: "MAYK7Q2XD9P" });
+    const payload = buildVietQrPayload({
+      bankBin: "970436",
+      accountNumber: "1234567890",
+      amount: 1_428_000,
+      memo: "MAYK7Q2XD9P",
+    });
     const fields = parseTlv(payload);
     expect(fields.map(([id]) => id)).toEqual(["00", "01", "38", "53", "54", "58", "62", "63"]);
     const top = Object.fromEntries(fields);

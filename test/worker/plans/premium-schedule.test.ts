@@ -1,12 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { duePremiumReminder, nextPremiumReminder, premiumExpirationFields } from "../../../worker/plans/premium-schedule";
+import {
+  duePremiumReminder,
+  nextPremiumReminder,
+  premiumExpirationFields,
+} from "../../../worker/plans/premium-schedule";
 
 const DAY = 24 * 60 * 60 * 1000;
 const END = Date.parse("2026-05-20T10:00:00Z");
 
 describe("nextPremiumReminder", () => {
   it("is 3 days before the end while more than 3 days are left", () => {
-    expect(nextPremiumReminder({ premiumEnd: END, now: END - 10 * DAY })).toEqual({ kind: "three_days", at: END - 3 * DAY });
+    expect(nextPremiumReminder({ premiumEnd: END, now: END - 10 * DAY })).toEqual({
+      kind: "three_days",
+      at: END - 3 * DAY,
+    });
   });
 
   it("moves to 1 day before once the 3-day reminder is due, then to the end itself", () => {
@@ -25,7 +32,10 @@ describe("nextPremiumReminder", () => {
 
 describe("duePremiumReminder", () => {
   it("names the reminder whose time has just come", () => {
-    expect(duePremiumReminder({ premiumEnd: END, now: END - 3 * DAY })).toEqual({ kind: "three_days", at: END - 3 * DAY });
+    expect(duePremiumReminder({ premiumEnd: END, now: END - 3 * DAY })).toEqual({
+      kind: "three_days",
+      at: END - 3 * DAY,
+    });
     expect(duePremiumReminder({ premiumEnd: END, now: END - DAY + 5000 })).toEqual({ kind: "one_day", at: END - DAY });
     expect(duePremiumReminder({ premiumEnd: END, now: END + 60_000 })).toEqual({ kind: "ended", at: END });
   });
@@ -39,8 +49,15 @@ describe("duePremiumReminder", () => {
 
 describe("premiumExpirationFields", () => {
   it("counts whole days left, rounding up, and says when premium has expired", () => {
-    expect(premiumExpirationFields({ premiumEnd: END, now: END - 3 * DAY })).toEqual({ premium_end: "2026-05-20T10:00:00.000Z", expired: false, days_left: 3 });
-    expect(premiumExpirationFields({ premiumEnd: END, now: END - DAY + 1 })).toMatchObject({ expired: false, days_left: 1 });
+    expect(premiumExpirationFields({ premiumEnd: END, now: END - 3 * DAY })).toEqual({
+      premium_end: "2026-05-20T10:00:00.000Z",
+      expired: false,
+      days_left: 3,
+    });
+    expect(premiumExpirationFields({ premiumEnd: END, now: END - DAY + 1 })).toMatchObject({
+      expired: false,
+      days_left: 1,
+    });
     expect(premiumExpirationFields({ premiumEnd: END, now: END })).toMatchObject({ expired: true, days_left: 0 });
   });
 });

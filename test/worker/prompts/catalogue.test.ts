@@ -35,7 +35,16 @@ describe("search and ordering", () => {
     expect(fresh.map((p) => p.uses)).toEqual(fresh.map(() => 0));
     const weights = fresh.map((p) => PROMPTS.find((x) => x.id === p.id)!.weight);
     expect(weights).toEqual([...weights].sort((a, b) => b - a));
-    const used = popularPrompts("en", new Map([["gift-ideas", 2], ["decision-helper", 5]]));
-    expect(used.slice(0, 2).map((p) => [p.id, p.uses])).toEqual([["decision-helper", 5], ["gift-ideas", 2]]);
+    const used = popularPrompts(
+      "en",
+      new Map([
+        ["gift-ideas", 2],
+        ["decision-helper", 5],
+      ]),
+    );
+    expect(used.slice(0, 2).map((p) => [p.id, p.uses])).toEqual([
+      ["decision-helper", 5],
+      ["gift-ideas", 2],
+    ]);
   });
 });

@@ -33,7 +33,13 @@ describe("account answers against their protocol schemas", () => {
     const auth = { token: u.token };
     await data(SocialConfigSchema, await call("GET", "/auth/social-config"));
     await data(AiSettingsSchema, await call("GET", "/auth/ai-settings", auth));
-    await data(AiSettingsSchema, await call("POST", "/auth/update-chat-customization", { ...auth, body: { customization: "Be brief", allow_new_chats: false } }));
+    await data(
+      AiSettingsSchema,
+      await call("POST", "/auth/update-chat-customization", {
+        ...auth,
+        body: { customization: "Be brief", allow_new_chats: false },
+      }),
+    );
     await data(MemoriesSchema, await call("GET", "/auth/memories", auth));
     await data(v.array(SessionEntrySchema), await call("GET", "/user-sessions", auth));
     const linked = await data(LinkedAccountsSchema, await call("GET", "/auth/linked-accounts", auth));
@@ -45,26 +51,49 @@ describe("account answers against their protocol schemas", () => {
   it("the email change states and the password answers", async () => {
     const u = await registerUser();
     const auth = { token: u.token };
-    expect(await data(EmailChangeStateSchema, await call("GET", "/auth/email-verification", auth))).toEqual({ pending: false });
+    expect(await data(EmailChangeStateSchema, await call("GET", "/auth/email-verification", auth))).toEqual({
+      pending: false,
+    });
     const newEmail = `n-${uniqueId()}@example.com`;
-    const pending = await data(EmailChangeStateSchema, await call("POST", "/auth/email-verification/request-change", { ...auth, body: { newEmail } }));
+    const pending = await data(
+      EmailChangeStateSchema,
+      await call("POST", "/auth/email-verification/request-change", { ...auth, body: { newEmail } }),
+    );
     expect(pending.pending).toBe(true);
-    const mail = await env.DB.prepare("SELECT body_text FROM dev_mailbox WHERE to_address = ? ORDER BY id DESC LIMIT 1").bind(newEmail).first<{ body_text: string }>();
+    const mail = await env.DB.prepare("SELECT body_text FROM dev_mailbox WHERE to_address = ? ORDER BY id DESC LIMIT 1")
+      .bind(newEmail)
+      .first<{ body_text: string }>();
     const code = /\b(\d{6})\b/.exec(mail?.body_text ?? "")?.[1];
     expect(code).toMatch(/^\d{6}$/);
-    const changed = await data(EmailChangedSchema, await call("POST", "/auth/email-verification/verify-code", { ...auth, body: { verificationCode: code } }));
+    const changed = await data(
+      EmailChangedSchema,
+      await call("POST", "/auth/email-verification/verify-code", { ...auth, body: { verificationCode: code } }),
+    );
     expect(changed.email).toBe(newEmail);
     await data(MessageSchema, await call("POST", "/auth/forgot-password", { body: { email: newEmail } }));
-    await data(MessageSchema, await call("POST", "/auth/change-password", { ...auth, body: { currentPassword: u.password, newPassword: "another-pass-1" } }));
+    await data(
+      MessageSchema,
+      await call("POST", "/auth/change-password", {
+        ...auth,
+        body: { currentPassword: u.password, newPassword: "another-pass-1" },
+      }),
+    );
   });
 
   it("a social sign-in, signed in or pending", async () => {
-    const signedIn = await json(await call("POST", "/auth/google", { body: { token: await googleToken({ sub: uniqueId(), email: `g-${uniqueId()}@gmail.com` }) } }));
+    const signedIn = await json(
+      await call("POST", "/auth/google", {
+        body: { token: await googleToken({ sub: uniqueId(), email: `g-${uniqueId()}@gmail.com` }) },
+      }),
+    );
     expect(v.parse(SocialSignInBodySchema, signedIn).status).toBe("success");
     const u = await registerUser();
-    const pending = await json(await call("POST", "/auth/google", { body: { token: await googleToken({ sub: uniqueId(), email: u.email }) } }));
+    const pending = await json(
+      await call("POST", "/auth/google", { body: { token: await googleToken({ sub: uniqueId(), email: u.email }) } }),
+    );
     const parsed = v.parse(SocialSignInBodySchema, pending);
     expect(parsed.status).toBe("pending");
-    if (parsed.status === "pending") expect(parsed.data).toMatchObject({ requiresLinking: true, email: u.email, provider: "google" });
+    if (parsed.status === "pending")
+      expect(parsed.data).toMatchObject({ requiresLinking: true, email: u.email, provider: "google" });
   });
 });

@@ -1,7 +1,12 @@
 // Auto-search as the spec words it: short prompts (≤ 20 words, ≤ 150 characters) that match a phrase list of the
 // detected language first, then of the others, in Vietnamese, English, Russian and Chinese.
 import { describe, expect, it } from "vitest";
-import { AUTO_SEARCH_MAX_CHARS, AUTO_SEARCH_MAX_WORDS, autoSearchMatch, shouldAutoSearch } from "../../../worker/protocol/auto-search";
+import {
+  AUTO_SEARCH_MAX_CHARS,
+  AUTO_SEARCH_MAX_WORDS,
+  autoSearchMatch,
+  shouldAutoSearch,
+} from "../../../worker/protocol/auto-search";
 
 const triggers: Record<string, string[]> = {
   vi: [
@@ -71,7 +76,9 @@ describe("auto-search", () => {
 
   it("falls back to the other languages' lists", () => {
     // An English sentence with a Russian phrase in it, and a Vietnamese one with English.
-    expect(autoSearchMatch("please tell me everything about the big cultural events happening in Hanoi сегодня")).toEqual({ detected: "en", matched: "ru" });
+    expect(
+      autoSearchMatch("please tell me everything about the big cultural events happening in Hanoi сегодня"),
+    ).toEqual({ detected: "en", matched: "ru" });
     expect(autoSearchMatch("Mình muốn biết weather ở Huế")).toMatchObject({ matched: "en" });
   });
 

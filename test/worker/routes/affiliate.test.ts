@@ -116,12 +116,21 @@ describe("attribution and commission", () => {
 
     const d = await dashboard(aff);
     const rate = Number(env.AFFILIATE_COMMISSION_RATE);
-    expect(d).toMatchObject({ joined: true, signups: 1, paid_referrals: 1, paid_orders: 2, commission_rate: rate, currency: "VND" });
+    expect(d).toMatchObject({
+      joined: true,
+      signups: 1,
+      paid_referrals: 1,
+      paid_orders: 2,
+      commission_rate: rate,
+      currency: "VND",
+    });
     expect(d.earnings).toBe(Math.floor(1_428_000 * rate) + Math.floor(399_000 * rate));
     expect(d.recent_commissions.map((c: any) => c.order_amount).sort()).toEqual([1_428_000, 399_000].sort());
 
     // The commission was written with the upgrade: the buyer is premium and the row references the paid order.
-    const { results } = await env.DB.prepare("SELECT order_id FROM affiliate_commissions WHERE referrer_id = ?").bind(aff.id).all();
+    const { results } = await env.DB.prepare("SELECT order_id FROM affiliate_commissions WHERE referrer_id = ?")
+      .bind(aff.id)
+      .all();
     expect(results.map((r: any) => r.order_id).sort()).toEqual([yearly.order.id, monthly.order.id].sort());
   });
 
@@ -142,19 +151,28 @@ describe("attribution and commission", () => {
     const buyer = await registerUser();
     await attributeSignup({ db: db(), newUserId: buyer.id, affiliateCode: affiliate_code });
     const { order } = await createOrder(buyer, "BS_1T");
-    await sendWebhook(transfer({ amount: order.amount, code: order.code }), { env: { AFFILIATE_COMMISSION_RATE: "0.1" } });
+    await sendWebhook(transfer({ amount: order.amount, code: order.code }), {
+      env: { AFFILIATE_COMMISSION_RATE: "0.1" },
+    });
     expect((await dashboard(aff)).earnings).toBe(14_900);
   });
 
   it("shows a user who has not joined an empty dashboard", async () => {
     const u = await registerUser();
-    expect(await dashboard(u)).toMatchObject({ joined: false, affiliate_code: null, clicks: 0, signups: 0, earnings: 0 });
+    expect(await dashboard(u)).toMatchObject({
+      joined: false,
+      affiliate_code: null,
+      clicks: 0,
+      signups: 0,
+      earnings: 0,
+    });
   });
 });
 
 describe("GET /affiliate/faq", () => {
   it("has every question in all four languages", () => {
-    for (const e of FAQ_ENTRIES) for (const l of FAQ_LANGUAGES) expect(e.text[l].q && e.text[l].a, `${e.id} ${l}`).toBeTruthy();
+    for (const e of FAQ_ENTRIES)
+      for (const l of FAQ_LANGUAGES) expect(e.text[l].q && e.text[l].a, `${e.id} ${l}`).toBeTruthy();
   });
 
   it("serves categories and questions in the asked language", async () => {
@@ -175,9 +193,13 @@ describe("GET /affiliate/faq", () => {
   });
 
   it("sorts alphabetically, by recent edits, and by popularity once questions are opened", async () => {
-    const alpha = (await json(await call("GET", "/affiliate/faq?lang=en&sort=alphabetical"))).data.questions.map((q: any) => q.question);
+    const alpha = (await json(await call("GET", "/affiliate/faq?lang=en&sort=alphabetical"))).data.questions.map(
+      (q: any) => q.question,
+    );
     expect(alpha).toEqual([...alpha].sort((a: string, b: string) => a.localeCompare(b, "en")));
-    const recent = (await json(await call("GET", "/affiliate/faq?lang=en&sort=recent"))).data.questions.map((q: any) => q.updated_at);
+    const recent = (await json(await call("GET", "/affiliate/faq?lang=en&sort=recent"))).data.questions.map(
+      (q: any) => q.updated_at,
+    );
     expect(recent).toEqual([...recent].sort().reverse());
 
     for (let i = 0; i < 3; i++) expect((await call("GET", "/affiliate/faq/payout-method?lang=en")).status).toBe(200);

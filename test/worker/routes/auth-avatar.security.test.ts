@@ -10,7 +10,11 @@ describe("avatar privacy", () => {
     const a = await registerUser();
     const b = await registerUser();
     const res = await exports.default.fetch(
-      new Request(`${ORIGIN}/auth/avatar`, { method: "POST", headers: { Authorization: `Bearer ${a.token}`, "Content-Type": "image/png" }, body: PNG }),
+      new Request(`${ORIGIN}/auth/avatar`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${a.token}`, "Content-Type": "image/png" },
+        body: PNG,
+      }),
     );
     const avatar = (await json(res)).data.avatar as string;
     expect((await call("GET", avatar, { token: b.token })).status).toBe(404);

@@ -20,18 +20,27 @@ describe("/auth/connected-apps", () => {
     expect(landed.pathname).toBe("/settings");
     expect(landed.searchParams.get("connected")).toBe("google-drive");
     const apps = (await json(await call("GET", "/auth/connected-apps", { token: u.token }))).data.apps;
-    expect(apps.find((a: any) => a.app === "google-drive")).toMatchObject({ connected: true, kind: "drive", available: true });
+    expect(apps.find((a: any) => a.app === "google-drive")).toMatchObject({
+      connected: true,
+      kind: "drive",
+      available: true,
+    });
     expect(apps.filter((a: any) => a.connected)).toHaveLength(1);
     const token = await getConnectedAppToken({ env, db: createDb(env.DB), userId: u.id, app: "google-drive" });
     expect(token).toMatch(/^at-/);
-    const row = await env.DB.prepare("SELECT access_token, refresh_token FROM connected_apps WHERE user_id = ?").bind(u.id).first<any>();
+    const row = await env.DB.prepare("SELECT access_token, refresh_token FROM connected_apps WHERE user_id = ?")
+      .bind(u.id)
+      .first<any>();
     expect(row.access_token).not.toContain(token);
     expect(row.refresh_token).not.toMatch(/rt-/);
   });
 
   it("connects each office cloud through its Microsoft tenant", async () => {
     const u = await registerUser();
-    for (const [app, server] of [["onedrive", "microsoft-consumers"], ["microsoft-365", "microsoft-organizations"]] as const) {
+    for (const [app, server] of [
+      ["onedrive", "microsoft-consumers"],
+      ["microsoft-365", "microsoft-organizations"],
+    ] as const) {
       const auth = await begin(u, app);
       expect(auth.pathname).toBe(`/oauth/${server}/authorize`);
       expect(auth.searchParams.get("client_id")).toBe("fake-microsoft-client");
@@ -50,29 +59,44 @@ describe("/auth/connected-apps", () => {
     expect((await callback(a, forged)).searchParams.get("error")).toBe("invalid_social_token");
     // The state was used by the forged attempt: a replay fails too.
     expect((await callback(a, back)).searchParams.get("error")).toBe("verification_expired");
-    expect((await json(await call("GET", "/auth/connected-apps", { token: a.token }))).data.apps.some((x: any) => x.connected)).toBe(false);
+    expect(
+      (await json(await call("GET", "/auth/connected-apps", { token: a.token }))).data.apps.some(
+        (x: any) => x.connected,
+      ),
+    ).toBe(false);
   });
 
   it("passes on the provider's refusal", async () => {
     const u = await registerUser();
-    const landed = await callback(u, new URL("https://may.test/auth/connected-apps/callback?error=access_denied&state=x"));
+    const landed = await callback(
+      u,
+      new URL("https://may.test/auth/connected-apps/callback?error=access_denied&state=x"),
+    );
     expect(landed.searchParams.get("error")).toBe("access_denied");
   });
 
   it("refreshes an access token about to expire", async () => {
     const u = await registerUser();
-    await fetch(`${env.FAKE_IDENTITY_URL}/oauth/__config`, { method: "POST", body: JSON.stringify({ expires_in: 30 }) });
+    await fetch(`${env.FAKE_IDENTITY_URL}/oauth/__config`, {
+      method: "POST",
+      body: JSON.stringify({ expires_in: 30 }),
+    });
     try {
       await callback(u, await approve(await begin(u, "google-calendar")));
     } finally {
-      await fetch(`${env.FAKE_IDENTITY_URL}/oauth/__config`, { method: "POST", body: JSON.stringify({ expires_in: 3600 }) });
+      await fetch(`${env.FAKE_IDENTITY_URL}/oauth/__config`, {
+        method: "POST",
+        body: JSON.stringify({ expires_in: 3600 }),
+      });
     }
     const db = createDb(env.DB);
     const first = await getConnectedAppToken({ env, db, userId: u.id, app: "google-calendar" });
     const second = await getConnectedAppToken({ env, db, userId: u.id, app: "google-calendar" });
     expect(first).toMatch(/^at-/);
     expect(second).toBe(first); // refreshed once to a 1-hour token, then reused
-    const row = await env.DB.prepare("SELECT expires_at, refresh_token FROM connected_apps WHERE user_id = ?").bind(u.id).first<any>();
+    const row = await env.DB.prepare("SELECT expires_at, refresh_token FROM connected_apps WHERE user_id = ?")
+      .bind(u.id)
+      .first<any>();
     expect(row.expires_at - Date.now()).toBeGreaterThan(50 * 60_000);
     expect(row.refresh_token).toBeTruthy(); // the refresh token is kept when the provider sends no new one
   });

@@ -11,13 +11,18 @@ describe("POST /auth/email-verification/request-change", () => {
   it("mails a 6-digit code to the new address and reports the pending change", async () => {
     const u = await registerUser();
     const newEmail = fresh();
-    const res = await call("POST", "/auth/email-verification/request-change", { token: u.token, body: { newEmail: newEmail.toUpperCase() } });
+    const res = await call("POST", "/auth/email-verification/request-change", {
+      token: u.token,
+      body: { newEmail: newEmail.toUpperCase() },
+    });
     expect(res.status).toBe(200);
     const body = await json(res);
     expect(body.data).toMatchObject({ pending: true, newEmail, attempts_left: 5 });
     expect(Date.parse(body.data.expires_at) - Date.now()).toBeGreaterThan(9 * 60_000);
     expect(await latestCode(newEmail)).toMatch(/^\d{6}$/);
-    const row = await env.DB.prepare("SELECT code_hash FROM email_verifications WHERE user_id = ?").bind(u.id).first<any>();
+    const row = await env.DB.prepare("SELECT code_hash FROM email_verifications WHERE user_id = ?")
+      .bind(u.id)
+      .first<any>();
     expect(row.code_hash).not.toContain(await latestCode(newEmail));
     const status = await json(await call("GET", "/auth/email-verification", { token: u.token }));
     expect(status.data).toMatchObject({ pending: true, newEmail });
@@ -28,17 +33,26 @@ describe("POST /auth/email-verification/request-change", () => {
     const missing = await call("POST", "/auth/email-verification/request-change", { token: u.token, body: {} });
     expect(missing.status).toBe(400);
     expect((await json(missing)).message).toContain("New email is required");
-    const bad = await call("POST", "/auth/email-verification/request-change", { token: u.token, body: { newEmail: "nope" } });
+    const bad = await call("POST", "/auth/email-verification/request-change", {
+      token: u.token,
+      body: { newEmail: "nope" },
+    });
     expect(bad.status).toBe(400);
   });
 
   it("refuses an email that belongs to another account with 409, and the current email with 400", async () => {
     const u = await registerUser();
     const other = await registerUser();
-    const taken = await call("POST", "/auth/email-verification/request-change", { token: u.token, body: { newEmail: other.email } });
+    const taken = await call("POST", "/auth/email-verification/request-change", {
+      token: u.token,
+      body: { newEmail: other.email },
+    });
     expect(taken.status).toBe(409);
     expect((await json(taken)).code).toBe("email_taken");
-    const same = await call("POST", "/auth/email-verification/request-change", { token: u.token, body: { newEmail: u.email } });
+    const same = await call("POST", "/auth/email-verification/request-change", {
+      token: u.token,
+      body: { newEmail: u.email },
+    });
     expect(same.status).toBe(400);
   });
 
@@ -57,7 +71,9 @@ describe("POST /auth/email-verification/request-change", () => {
   });
 
   it("needs a signed-in user", async () => {
-    expect((await call("POST", "/auth/email-verification/request-change", { body: { newEmail: fresh() } })).status).toBe(401);
+    expect(
+      (await call("POST", "/auth/email-verification/request-change", { body: { newEmail: fresh() } })).status,
+    ).toBe(401);
   });
 });
 
@@ -66,7 +82,10 @@ describe("POST /auth/email-verification/verify-code", () => {
     const u = await registerUser();
     const newEmail = fresh();
     await call("POST", "/auth/email-verification/request-change", { token: u.token, body: { newEmail } });
-    const res = await call("POST", "/auth/email-verification/verify-code", { token: u.token, body: { verificationCode: await latestCode(newEmail) } });
+    const res = await call("POST", "/auth/email-verification/verify-code", {
+      token: u.token,
+      body: { verificationCode: await latestCode(newEmail) },
+    });
     expect(res.status).toBe(200);
     expect((await json(res)).data.email).toBe(newEmail);
     const me = await json(await call("GET", "/auth/me", { token: u.token }));
@@ -80,7 +99,10 @@ describe("POST /auth/email-verification/verify-code", () => {
   it("answers 400 'enter full 6-digit code' for a code that is not 6 digits", async () => {
     const u = await registerUser();
     for (const verificationCode of ["123", "12345a", undefined]) {
-      const res = await call("POST", "/auth/email-verification/verify-code", { token: u.token, body: { verificationCode } });
+      const res = await call("POST", "/auth/email-verification/verify-code", {
+        token: u.token,
+        body: { verificationCode },
+      });
       expect(res.status).toBe(400);
       expect((await json(res)).message).toContain("enter full 6-digit code");
     }
@@ -94,14 +116,20 @@ describe("POST /auth/email-verification/verify-code", () => {
     const wrong = code === "000000" ? "111111" : "000000";
     const left: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const res = await call("POST", "/auth/email-verification/verify-code", { token: u.token, body: { verificationCode: wrong } });
+      const res = await call("POST", "/auth/email-verification/verify-code", {
+        token: u.token,
+        body: { verificationCode: wrong },
+      });
       expect(res.status).toBe(400);
       const body = await json(res);
       expect(body.code).toBe("invalid_code");
       left.push(body.attempts_left);
     }
     expect(left).toEqual([4, 3, 2, 1, 0]);
-    const sixth = await call("POST", "/auth/email-verification/verify-code", { token: u.token, body: { verificationCode: code } });
+    const sixth = await call("POST", "/auth/email-verification/verify-code", {
+      token: u.token,
+      body: { verificationCode: code },
+    });
     expect(sixth.status).toBe(429);
     expect((await json(sixth)).code).toBe("too_many_attempts");
     expect((await json(await call("GET", "/auth/me", { token: u.token }))).data.user.email).toBe(u.email);
@@ -112,7 +140,10 @@ describe("POST /auth/email-verification/verify-code", () => {
     const newEmail = fresh();
     await call("POST", "/auth/email-verification/request-change", { token: u.token, body: { newEmail } });
     await ageRow("email_verifications", u.id, 10 * 60_000 + 1);
-    const res = await call("POST", "/auth/email-verification/verify-code", { token: u.token, body: { verificationCode: await latestCode(newEmail) } });
+    const res = await call("POST", "/auth/email-verification/verify-code", {
+      token: u.token,
+      body: { verificationCode: await latestCode(newEmail) },
+    });
     expect(res.status).toBe(400);
     expect((await json(res)).code).toBe("verification_expired");
   });
@@ -122,7 +153,10 @@ describe("POST /auth/email-verification/verify-code", () => {
     const newEmail = fresh();
     await call("POST", "/auth/email-verification/request-change", { token: u.token, body: { newEmail } });
     await registerUser({ email: newEmail });
-    const res = await call("POST", "/auth/email-verification/verify-code", { token: u.token, body: { verificationCode: await latestCode(newEmail) } });
+    const res = await call("POST", "/auth/email-verification/verify-code", {
+      token: u.token,
+      body: { verificationCode: await latestCode(newEmail) },
+    });
     expect(res.status).toBe(409);
   });
 
@@ -131,7 +165,10 @@ describe("POST /auth/email-verification/verify-code", () => {
     const b = await registerUser();
     const newEmail = fresh();
     await call("POST", "/auth/email-verification/request-change", { token: a.token, body: { newEmail } });
-    const res = await call("POST", "/auth/email-verification/verify-code", { token: b.token, body: { verificationCode: await latestCode(newEmail) } });
+    const res = await call("POST", "/auth/email-verification/verify-code", {
+      token: b.token,
+      body: { verificationCode: await latestCode(newEmail) },
+    });
     expect(res.status).toBe(400);
     expect((await json(res)).code).toBe("verification_expired");
   });
@@ -143,7 +180,10 @@ describe("POST /auth/email-verification/cancel", () => {
     const newEmail = fresh();
     await call("POST", "/auth/email-verification/request-change", { token: u.token, body: { newEmail } });
     expect((await call("POST", "/auth/email-verification/cancel", { token: u.token })).status).toBe(200);
-    const res = await call("POST", "/auth/email-verification/verify-code", { token: u.token, body: { verificationCode: await latestCode(newEmail) } });
+    const res = await call("POST", "/auth/email-verification/verify-code", {
+      token: u.token,
+      body: { verificationCode: await latestCode(newEmail) },
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -153,23 +193,39 @@ describe("email change mail in the user's language", () => {
     expect((await call("PATCH", "/auth/update-profile", { token, body: { language } })).status).toBe(200);
 
   it.each([
-    ["ru-RU,ru;q=0.9,en;q=0.8", null, "Код подтверждения email для Mây", /^Ваш код подтверждения: \d{6}\. Он действует 10 минут\./],
-    ["en-US,en;q=0.9", null, "Your Mây email verification code", /^Your verification code is \d{6}\. It is valid for 10 minutes\./],
+    [
+      "ru-RU,ru;q=0.9,en;q=0.8",
+      null,
+      "Код подтверждения email для Mây",
+      /^Ваш код подтверждения: \d{6}\. Он действует 10 минут\./,
+    ],
+    [
+      "en-US,en;q=0.9",
+      null,
+      "Your Mây email verification code",
+      /^Your verification code is \d{6}\. It is valid for 10 minutes\./,
+    ],
     ["fr-FR,fr;q=0.9", null, "Your Mây email verification code", /^Your verification code is/],
     [undefined, null, "Your Mây email verification code", /^Your verification code is/],
     ["vi-VN,vi;q=0.9", null, "Mã xác minh email Mây", /^Mã xác minh của bạn là \d{6}\. Mã có hiệu lực trong 10 phút\./],
     // the stored choice wins over what the request asks for
     ["en-US", "zh", "Mây 邮箱验证码", /^您的验证码是 \d{6}，10 分钟内有效。/],
-  ])("mails the code asked with Accept-Language %s (stored language %s) in that language", async (acceptLanguage, stored, subject, text) => {
-    const u = await registerUser();
-    if (stored) await setLanguage(u.token, stored);
-    const newEmail = fresh();
-    const headers: Record<string, string> = acceptLanguage ? { "Accept-Language": acceptLanguage } : {};
-    expect((await call("POST", "/auth/email-verification/request-change", { token: u.token, body: { newEmail }, headers })).status).toBe(200);
-    const mail = await latestMail(newEmail);
-    expect(mail?.subject).toBe(subject);
-    expect(mail?.body_text).toMatch(text);
-  });
+  ])(
+    "mails the code asked with Accept-Language %s (stored language %s) in that language",
+    async (acceptLanguage, stored, subject, text) => {
+      const u = await registerUser();
+      if (stored) await setLanguage(u.token, stored);
+      const newEmail = fresh();
+      const headers: Record<string, string> = acceptLanguage ? { "Accept-Language": acceptLanguage } : {};
+      expect(
+        (await call("POST", "/auth/email-verification/request-change", { token: u.token, body: { newEmail }, headers }))
+          .status,
+      ).toBe(200);
+      const mail = await latestMail(newEmail);
+      expect(mail?.subject).toBe(subject);
+      expect(mail?.body_text).toMatch(text);
+    },
+  );
 
   it("tells the old address of the change in the user's language: Russian asked, Vietnamese stored", async () => {
     for (const [stored, acceptLanguage, subject, text] of [
@@ -181,7 +237,11 @@ describe("email change mail in the user's language", () => {
       const newEmail = fresh();
       const headers = { "Accept-Language": acceptLanguage };
       await call("POST", "/auth/email-verification/request-change", { token: u.token, body: { newEmail }, headers });
-      const verified = await call("POST", "/auth/email-verification/verify-code", { token: u.token, body: { verificationCode: await latestCode(newEmail) }, headers });
+      const verified = await call("POST", "/auth/email-verification/verify-code", {
+        token: u.token,
+        body: { verificationCode: await latestCode(newEmail) },
+        headers,
+      });
       expect(verified.status).toBe(200);
       const notice = await latestMail(u.email);
       expect(notice?.subject).toBe(subject);
@@ -189,4 +249,3 @@ describe("email change mail in the user's language", () => {
     }
   });
 });
-

@@ -17,7 +17,9 @@ describe("model keys belong to their user", () => {
     expect(listB.find((p: any) => p.provider === "claude").connected).toBe(false);
     expect((await call("DELETE", "/auth/external-models/claude", { token: b.token })).status).toBe(404);
     expect(await getUserModelKey({ db: createDb(env.DB), env, userId: b.id, provider: "claude" })).toBeNull();
-    expect(await getUserModelKey({ db: createDb(env.DB), env, userId: a.id, provider: "claude" })).toBe("good-a-secret-9999");
+    expect(await getUserModelKey({ db: createDb(env.DB), env, userId: a.id, provider: "claude" })).toBe(
+      "good-a-secret-9999",
+    );
   });
 
   it("cannot decrypt a ciphertext copied into another user's row", async () => {

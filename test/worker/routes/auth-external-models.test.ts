@@ -30,25 +30,34 @@ describe("/auth/external-models", () => {
     expect(list.every((p: any) => p.connected === false && p.last4 === null && p.available === false)).toBe(true);
   });
 
-  it.each(EXTERNAL_MODEL_PROVIDERS)("connects %s with a key the provider accepts, showing only its last 4", async (provider) => {
-    const u = await premiumUser();
-    const apiKey = `good-${provider}-${crypto.randomUUID()}`;
-    const res = await call("PUT", `/auth/external-models/${provider}`, { token: u.token, body: { apiKey } });
-    expect(res.status).toBe(200);
-    const body = await json(res);
-    expect(body.data).toMatchObject({ provider, connected: true, last4: apiKey.slice(-4) });
-    expect(JSON.stringify(body)).not.toContain(apiKey.slice(0, -4));
-    const listed = (await json(await call("GET", "/auth/external-models", { token: u.token }))).data.providers.find((p: any) => p.provider === provider);
-    expect(listed).toMatchObject({ connected: true, last4: apiKey.slice(-4) });
-    // The key went to that provider's host, in that provider's header.
-    const seen = (await byokRequests()).filter((r) => Object.values(r.headers).some((h) => typeof h === "string" && h.includes(apiKey)));
-    expect(seen).toHaveLength(1);
-    expect(seen[0].provider).toBe(EXTERNAL_PROVIDERS[provider].operatorKey);
-    // Stored encrypted: the row holds no trace of the key, and getUserModelKey gives it back.
-    const row = await env.DB.prepare("SELECT * FROM user_model_keys WHERE user_id = ? AND provider = ?").bind(u.id, provider).first<any>();
-    expect(JSON.stringify(row)).not.toContain(apiKey.slice(0, 20));
-    expect(await getUserModelKey({ db: createDb(env.DB), env, userId: u.id, provider })).toBe(apiKey);
-  });
+  it.each(EXTERNAL_MODEL_PROVIDERS)(
+    "connects %s with a key the provider accepts, showing only its last 4",
+    async (provider) => {
+      const u = await premiumUser();
+      const apiKey = `good-${provider}-${crypto.randomUUID()}`;
+      const res = await call("PUT", `/auth/external-models/${provider}`, { token: u.token, body: { apiKey } });
+      expect(res.status).toBe(200);
+      const body = await json(res);
+      expect(body.data).toMatchObject({ provider, connected: true, last4: apiKey.slice(-4) });
+      expect(JSON.stringify(body)).not.toContain(apiKey.slice(0, -4));
+      const listed = (await json(await call("GET", "/auth/external-models", { token: u.token }))).data.providers.find(
+        (p: any) => p.provider === provider,
+      );
+      expect(listed).toMatchObject({ connected: true, last4: apiKey.slice(-4) });
+      // The key went to that provider's host, in that provider's header.
+      const seen = (await byokRequests()).filter((r) =>
+        Object.values(r.headers).some((h) => typeof h === "string" && h.includes(apiKey)),
+      );
+      expect(seen).toHaveLength(1);
+      expect(seen[0].provider).toBe(EXTERNAL_PROVIDERS[provider].operatorKey);
+      // Stored encrypted: the row holds no trace of the key, and getUserModelKey gives it back.
+      const row = await env.DB.prepare("SELECT * FROM user_model_keys WHERE user_id = ? AND provider = ?")
+        .bind(u.id, provider)
+        .first<any>();
+      expect(JSON.stringify(row)).not.toContain(apiKey.slice(0, 20));
+      expect(await getUserModelKey({ db: createDb(env.DB), env, userId: u.id, provider })).toBe(apiKey);
+    },
+  );
 
   it("uses each provider's own auth header", async () => {
     const u = await premiumUser();
@@ -64,7 +73,10 @@ describe("/auth/external-models", () => {
   it("refuses a key the provider rejects with 400 model_key_rejected and stores nothing", async () => {
     const u = await premiumUser();
     for (const provider of ["grok", "claude", "bard"]) {
-      const res = await call("PUT", `/auth/external-models/${provider}`, { token: u.token, body: { apiKey: "sk-bad-key-1234" } });
+      const res = await call("PUT", `/auth/external-models/${provider}`, {
+        token: u.token,
+        body: { apiKey: "sk-bad-key-1234" },
+      });
       expect(res.status).toBe(400);
       expect((await json(res)).code).toBe("model_key_rejected");
     }
@@ -73,7 +85,10 @@ describe("/auth/external-models", () => {
 
   it("answers 502 when the provider cannot say, and stores nothing", async () => {
     const u = await premiumUser();
-    const res = await call("PUT", "/auth/external-models/deepseek", { token: u.token, body: { apiKey: "down-deepseek" } });
+    const res = await call("PUT", "/auth/external-models/deepseek", {
+      token: u.token,
+      body: { apiKey: "down-deepseek" },
+    });
     expect(res.status).toBe(502);
     expect((await json(res)).code).toBe("provider_unavailable");
   });
@@ -92,7 +107,10 @@ describe("/auth/external-models", () => {
 
   it("answers 400 for an unknown provider (no way to name a host)", async () => {
     const u = await premiumUser();
-    const res = await call("PUT", "/auth/external-models/evil.example.com", { token: u.token, body: { apiKey: "good-x" } });
+    const res = await call("PUT", "/auth/external-models/evil.example.com", {
+      token: u.token,
+      body: { apiKey: "good-x" },
+    });
     expect(res.status).toBe(400);
   });
 
@@ -109,7 +127,9 @@ describe("/auth/external-models", () => {
     const u = await premiumUser();
     await call("PUT", "/auth/external-models/perplexity", { token: u.token, body: { apiKey: "good-first-AAAA" } });
     await call("PUT", "/auth/external-models/perplexity", { token: u.token, body: { apiKey: "good-second-BBBB" } });
-    expect(await getUserModelKey({ db: createDb(env.DB), env, userId: u.id, provider: "perplexity" })).toBe("good-second-BBBB");
+    expect(await getUserModelKey({ db: createDb(env.DB), env, userId: u.id, provider: "perplexity" })).toBe(
+      "good-second-BBBB",
+    );
     expect((await call("DELETE", "/auth/external-models/perplexity", { token: u.token })).status).toBe(200);
     expect((await call("DELETE", "/auth/external-models/perplexity", { token: u.token })).status).toBe(404);
     expect(await getUserModelKey({ db: createDb(env.DB), env, userId: u.id, provider: "perplexity" })).toBeNull();
@@ -118,7 +138,10 @@ describe("/auth/external-models", () => {
   it("limits key checks to 10 per hour per user", async () => {
     const u = await premiumUser();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await call("PUT", "/auth/external-models/grok", { token: u.token, body: { apiKey: `bad-${i}` } })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push(
+        (await call("PUT", "/auth/external-models/grok", { token: u.token, body: { apiKey: `bad-${i}` } })).status,
+      );
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
   });

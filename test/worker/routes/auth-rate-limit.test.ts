@@ -6,7 +6,10 @@ import { call, json, registerUser } from "../../support/api";
 const fromIp = (ip: string, extra: Record<string, string> = {}) => ({ "CF-Connecting-IP": ip, ...extra });
 
 async function attempt(email: string, password: string, ip: string, cookie?: string) {
-  return call("POST", "/auth/login", { body: { email, password }, headers: fromIp(ip, cookie ? { Cookie: cookie } : {}) });
+  return call("POST", "/auth/login", {
+    body: { email, password },
+    headers: fromIp(ip, cookie ? { Cookie: cookie } : {}),
+  });
 }
 
 function deviceCookie(res: Response): string {
@@ -59,7 +62,8 @@ describe("login failure limits", () => {
   it("answers 429 with Retry-After once an address has used its 50 failures, on any account", async () => {
     const u = await registerUser();
     const statuses: number[] = [];
-    for (let i = 0; i < 50; i++) statuses.push((await attempt(`nobody${i}@example.com`, "whatever1", "203.0.113.50")).status);
+    for (let i = 0; i < 50; i++)
+      statuses.push((await attempt(`nobody${i}@example.com`, "whatever1", "203.0.113.50")).status);
     expect(statuses.every((s) => s === 401)).toBe(true);
     const refused = await attempt(u.email, "wrong password", "203.0.113.50");
     expect(refused.status).toBe(429);

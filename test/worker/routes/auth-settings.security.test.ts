@@ -6,7 +6,8 @@ describe("settings and memories belong to their user", () => {
   it("answers 404 when deleting another user's fact, and leaves it", async () => {
     const a = await registerUser();
     const b = await registerUser();
-    const fact = (await json(await call("POST", "/auth/memories", { token: a.token, body: { content: "secret" } }))).data;
+    const fact = (await json(await call("POST", "/auth/memories", { token: a.token, body: { content: "secret" } })))
+      .data;
     const res = await call("DELETE", `/auth/memories/${fact.id}`, { token: b.token });
     expect(res.status).toBe(404);
     expect((await json(await call("GET", "/auth/memories", { token: a.token }))).data.memories).toHaveLength(1);

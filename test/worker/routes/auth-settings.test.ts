@@ -29,20 +29,37 @@ describe("GET /auth/ai-settings", () => {
 describe("PATCH /auth/update-ai-settings", () => {
   it("changes only the fields sent and keeps them", async () => {
     const u = await registerUser();
-    const res = await call("PATCH", "/auth/update-ai-settings", { token: u.token, body: { enable_search: false, memory_enabled: false } });
+    const res = await call("PATCH", "/auth/update-ai-settings", {
+      token: u.token,
+      body: { enable_search: false, memory_enabled: false },
+    });
     expect(res.status).toBe(200);
-    await call("PATCH", "/auth/update-ai-settings", { token: u.token, body: { chat_customization: "Answer briefly." } });
+    await call("PATCH", "/auth/update-ai-settings", {
+      token: u.token,
+      body: { chat_customization: "Answer briefly." },
+    });
     const data = (await json(await call("GET", "/auth/ai-settings", { token: u.token }))).data;
-    expect(data).toMatchObject({ enable_search: false, memory_enabled: false, chat_customization: "Answer briefly.", enable_ai_custom: true });
+    expect(data).toMatchObject({
+      enable_search: false,
+      memory_enabled: false,
+      chat_customization: "Answer briefly.",
+      enable_ai_custom: true,
+    });
   });
 
   it("refuses an AI style to a Free user with 403 premium_required, and lets a premium user pick one", async () => {
     const u = await registerUser();
-    const free = await call("PATCH", "/auth/update-ai-settings", { token: u.token, body: { ai_style: "creativeLite" } });
+    const free = await call("PATCH", "/auth/update-ai-settings", {
+      token: u.token,
+      body: { ai_style: "creativeLite" },
+    });
     expect(free.status).toBe(403);
     expect((await json(free)).code).toBe("premium_required");
     await setPlan(u.id, 1, Date.now() + 30 * DAY);
-    const paid = await call("PATCH", "/auth/update-ai-settings", { token: u.token, body: { ai_style: "creativeLite" } });
+    const paid = await call("PATCH", "/auth/update-ai-settings", {
+      token: u.token,
+      body: { ai_style: "creativeLite" },
+    });
     expect(paid.status).toBe(200);
     expect((await json(paid)).data.ai_style).toBe("creativeLite");
     // Clearing the style is always allowed.
@@ -54,7 +71,9 @@ describe("PATCH /auth/update-ai-settings", () => {
   it("treats an expired plan as Free", async () => {
     const u = await registerUser();
     await setPlan(u.id, 2, Date.now() - DAY);
-    expect((await call("PATCH", "/auth/update-ai-settings", { token: u.token, body: { ai_style: "accurate" } })).status).toBe(403);
+    expect(
+      (await call("PATCH", "/auth/update-ai-settings", { token: u.token, body: { ai_style: "accurate" } })).status,
+    ).toBe(403);
   });
 
   it.each([
@@ -70,7 +89,10 @@ describe("PATCH /auth/update-ai-settings", () => {
 
   it("counts the limit in characters: 1,500 emoji fit", async () => {
     const u = await registerUser();
-    const res = await call("PATCH", "/auth/update-ai-settings", { token: u.token, body: { chat_customization: "🙂".repeat(CUSTOM_INSTRUCTION_MAX_CHARS) } });
+    const res = await call("PATCH", "/auth/update-ai-settings", {
+      token: u.token,
+      body: { chat_customization: "🙂".repeat(CUSTOM_INSTRUCTION_MAX_CHARS) },
+    });
     expect(res.status).toBe(200);
   });
 });
@@ -78,16 +100,29 @@ describe("PATCH /auth/update-ai-settings", () => {
 describe("POST /auth/update-chat-customization", () => {
   it("saves the instruction and the 'allow for new chats' switch", async () => {
     const u = await registerUser();
-    const res = await call("POST", "/auth/update-chat-customization", { token: u.token, body: { customization: "Call me Lan.", allow_new_chats: false } });
+    const res = await call("POST", "/auth/update-chat-customization", {
+      token: u.token,
+      body: { customization: "Call me Lan.", allow_new_chats: false },
+    });
     expect(res.status).toBe(200);
-    expect((await json(res)).data).toMatchObject({ chat_customization: "Call me Lan.", allow_new_chats: false, enable_search: true });
-    const alt = await call("POST", "/auth/update-chat-customization", { token: u.token, body: { chat_customization: "Be brief." } });
+    expect((await json(res)).data).toMatchObject({
+      chat_customization: "Call me Lan.",
+      allow_new_chats: false,
+      enable_search: true,
+    });
+    const alt = await call("POST", "/auth/update-chat-customization", {
+      token: u.token,
+      body: { chat_customization: "Be brief." },
+    });
     expect((await json(alt)).data).toMatchObject({ chat_customization: "Be brief.", allow_new_chats: false });
   });
 
   it("refuses an instruction over the limit", async () => {
     const u = await registerUser();
-    const res = await call("POST", "/auth/update-chat-customization", { token: u.token, body: { customization: "a".repeat(1501) } });
+    const res = await call("POST", "/auth/update-chat-customization", {
+      token: u.token,
+      body: { customization: "a".repeat(1501) },
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -95,7 +130,9 @@ describe("POST /auth/update-chat-customization", () => {
 describe("/auth/memories", () => {
   it("adds, lists and deletes remembered facts", async () => {
     const u = await registerUser();
-    const a = await json(await call("POST", "/auth/memories", { token: u.token, body: { content: "Lives in Hà Nội" } }));
+    const a = await json(
+      await call("POST", "/auth/memories", { token: u.token, body: { content: "Lives in Hà Nội" } }),
+    );
     await call("POST", "/auth/memories", { token: u.token, body: { content: "Is learning English" } });
     const list = (await json(await call("GET", "/auth/memories", { token: u.token }))).data;
     expect(list.limit).toBe(20);
@@ -108,7 +145,10 @@ describe("/auth/memories", () => {
 
   it("stops at the plan's limit with 403", async () => {
     const u = await registerUser();
-    for (let i = 0; i < 20; i++) expect((await call("POST", "/auth/memories", { token: u.token, body: { content: `fact ${i}` } })).status).toBe(201);
+    for (let i = 0; i < 20; i++)
+      expect((await call("POST", "/auth/memories", { token: u.token, body: { content: `fact ${i}` } })).status).toBe(
+        201,
+      );
     const full = await call("POST", "/auth/memories", { token: u.token, body: { content: "one more" } });
     expect(full.status).toBe(403);
     expect((await json(full)).code).toBe("quota_exhausted");
@@ -123,8 +163,13 @@ describe("/auth/memories", () => {
 describe("settings reach the user's object for the next answer", () => {
   it("after each write through the routes", async () => {
     const u = await registerUser();
-    await call("POST", "/auth/update-chat-customization", { token: u.token, body: { customization: "Speak like a poet." } });
-    const fact = (await json(await call("POST", "/auth/memories", { token: u.token, body: { content: "Has a cat named Mướp" } }))).data;
+    await call("POST", "/auth/update-chat-customization", {
+      token: u.token,
+      body: { customization: "Speak like a poet." },
+    });
+    const fact = (
+      await json(await call("POST", "/auth/memories", { token: u.token, body: { content: "Has a cat named Mướp" } }))
+    ).data;
     let kept = await inUserHub(u.id, (hub) => hub.state.personalization());
     expect(kept.settings.chatCustomization).toBe("Speak like a poet.");
     expect(kept.memories).toEqual(["Has a cat named Mướp"]);

@@ -22,8 +22,17 @@ describe("GET /auth/social-config", () => {
 
   it("gives null for a provider that is not set up (Facebook needs its secret too)", () => {
     expect(socialConfig({})).toEqual({ google_client_id: null, facebook_app_id: null });
-    expect(socialConfig({ GOOGLE_CLIENT_ID: "", FACEBOOK_APP_ID: "123" })).toEqual({ google_client_id: null, facebook_app_id: null });
-    expect(socialConfig({ GOOGLE_CLIENT_ID: "id.apps.googleusercontent.com", FACEBOOK_APP_ID: "123", FACEBOOK_APP_SECRET: "s" })).toEqual({
+    expect(socialConfig({ GOOGLE_CLIENT_ID: "", FACEBOOK_APP_ID: "123" })).toEqual({
+      google_client_id: null,
+      facebook_app_id: null,
+    });
+    expect(
+      socialConfig({
+        GOOGLE_CLIENT_ID: "id.apps.googleusercontent.com",
+        FACEBOOK_APP_ID: "123",
+        FACEBOOK_APP_SECRET: "s",
+      }),
+    ).toEqual({
       google_client_id: "id.apps.googleusercontent.com",
       facebook_app_id: "123",
     });

@@ -8,8 +8,16 @@ describe("account linking security", () => {
   it("a linking token for one email cannot link another account, even with that account's password", async () => {
     const victim = await registerUser();
     const attacker = await registerUser();
-    const pending = (await json(await call("POST", "/auth/google", { body: { token: await googleToken({ sub: uniqueId(), email: attacker.email }) } }))).data;
-    const res = await call("POST", "/auth/link-account", { body: { ...pending, email: victim.email, password: victim.password } });
+    const pending = (
+      await json(
+        await call("POST", "/auth/google", {
+          body: { token: await googleToken({ sub: uniqueId(), email: attacker.email }) },
+        }),
+      )
+    ).data;
+    const res = await call("POST", "/auth/link-account", {
+      body: { ...pending, email: victim.email, password: victim.password },
+    });
     expect(res.status).toBe(401);
     expect((await json(res)).code).toBe("invalid_social_token");
   });
@@ -18,10 +26,14 @@ describe("account linking security", () => {
     const a = await registerUser();
     const b = await registerUser();
     const sub = uniqueId();
-    const pa = (await json(await call("POST", "/auth/google", { body: { token: await googleToken({ sub, email: a.email }) } }))).data;
+    const pa = (
+      await json(await call("POST", "/auth/google", { body: { token: await googleToken({ sub, email: a.email }) } }))
+    ).data;
     expect((await call("POST", "/auth/link-account", { body: { ...pa, password: a.password } })).status).toBe(200);
     // The same Google account now shows b's email (changed at Google): it still signs in as a, never pending for b.
-    const again = await json(await call("POST", "/auth/google", { body: { token: await googleToken({ sub, email: b.email }) } }));
+    const again = await json(
+      await call("POST", "/auth/google", { body: { token: await googleToken({ sub, email: b.email }) } }),
+    );
     expect(again.status).toBe("success");
     expect(again.data.user.id).toBe(a.id);
   });
@@ -29,9 +41,15 @@ describe("account linking security", () => {
   it("a user cannot unlink another user's identity", async () => {
     const a = await registerUser();
     const b = await registerUser();
-    const pa = (await json(await call("POST", "/auth/google", { body: { token: await googleToken({ sub: uniqueId(), email: a.email }) } }))).data;
+    const pa = (
+      await json(
+        await call("POST", "/auth/google", { body: { token: await googleToken({ sub: uniqueId(), email: a.email }) } }),
+      )
+    ).data;
     await call("POST", "/auth/link-account", { body: { ...pa, password: a.password } });
-    expect((await call("POST", "/auth/unlink-account", { token: b.token, body: { provider: "google" } })).status).toBe(404);
+    expect((await call("POST", "/auth/unlink-account", { token: b.token, body: { provider: "google" } })).status).toBe(
+      404,
+    );
     const list = await json(await call("GET", "/auth/linked-accounts", { token: a.token }));
     expect(list.data.providers).toHaveLength(1);
   });

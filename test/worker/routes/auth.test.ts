@@ -4,22 +4,36 @@ import { call, json, login, registerUser } from "../../support/api";
 
 describe("POST /auth/register", () => {
   it("creates the account, answers the user with a token and session token, and sets HttpOnly cookies", async () => {
-    const res = await call("POST", "/auth/register", { body: { name: "  Lan  ", email: "Lan@Example.COM", password: "12345678" } });
+    const res = await call("POST", "/auth/register", {
+      body: { name: "  Lan  ", email: "Lan@Example.COM", password: "12345678" },
+    });
     expect(res.status).toBe(201);
     const body = await json(res);
     expect(body.status).toBe("success");
-    expect(body.data.user).toMatchObject({ name: "Lan", email: "lan@example.com", is_premium: 0, plan: "free", premium_active: false });
+    expect(body.data.user).toMatchObject({
+      name: "Lan",
+      email: "lan@example.com",
+      is_premium: 0,
+      plan: "free",
+      premium_active: false,
+    });
     expect(body.data.user).not.toHaveProperty("password_hash");
     expect(body.data.session_token).toMatch(/^[0-9a-f]{64}$/);
     expect(body.data.token.split(".")).toHaveLength(3);
     const cookies = res.headers.getSetCookie();
-    expect(cookies.some((c) => c.startsWith("jwt_token=") && /HttpOnly/i.test(c) && /Secure/i.test(c) && /SameSite=Lax/i.test(c))).toBe(true);
+    expect(
+      cookies.some(
+        (c) => c.startsWith("jwt_token=") && /HttpOnly/i.test(c) && /Secure/i.test(c) && /SameSite=Lax/i.test(c),
+      ),
+    ).toBe(true);
     expect(cookies.some((c) => c.startsWith("session_token=") && /Max-Age=604800/.test(c))).toBe(true);
   });
 
   it("stores a PBKDF2 hash, never the password", async () => {
     const u = await registerUser({ password: "my secret password" });
-    const row = await env.DB.prepare("SELECT password_hash, password_salt, password_iterations FROM users WHERE id = ?").bind(u.id).first<any>();
+    const row = await env.DB.prepare("SELECT password_hash, password_salt, password_iterations FROM users WHERE id = ?")
+      .bind(u.id)
+      .first<any>();
     expect(row.password_iterations).toBe(100_000);
     expect(row.password_hash).not.toContain("my secret password");
     expect(row.password_salt).toBeTruthy();
@@ -27,7 +41,9 @@ describe("POST /auth/register", () => {
 
   it("refuses a second account with the same email (any case) with 409", async () => {
     const u = await registerUser();
-    const res = await call("POST", "/auth/register", { body: { name: "X", email: u.email.toUpperCase(), password: "12345678" } });
+    const res = await call("POST", "/auth/register", {
+      body: { name: "X", email: u.email.toUpperCase(), password: "12345678" },
+    });
     expect(res.status).toBe(409);
     expect(await json(res)).toMatchObject({ status: "error", code: "email_taken", field: "email" });
   });
@@ -87,7 +103,9 @@ describe("GET /auth/me and PATCH /auth/update-profile", () => {
 
   it("authenticates with the jwt_token cookie too", async () => {
     const u = await registerUser();
-    const res = await call("GET", "/auth/me", { headers: { Cookie: `jwt_token=${u.token}; session_token=${u.sessionToken}` } });
+    const res = await call("GET", "/auth/me", {
+      headers: { Cookie: `jwt_token=${u.token}; session_token=${u.sessionToken}` },
+    });
     expect(res.status).toBe(200);
   });
 
@@ -98,7 +116,13 @@ describe("GET /auth/me and PATCH /auth/update-profile", () => {
       body: { name: "Minh", phone_number: "+84 912 345 678", birthday: "1990-05-17", gender: "female", language: "vi" },
     });
     expect(res.status).toBe(200);
-    expect((await json(res)).data.user).toMatchObject({ name: "Minh", phone_number: "+84 912 345 678", birthday: "1990-05-17", gender: "female", language: "vi" });
+    expect((await json(res)).data.user).toMatchObject({
+      name: "Minh",
+      phone_number: "+84 912 345 678",
+      birthday: "1990-05-17",
+      gender: "female",
+      language: "vi",
+    });
     const me = await json(await call("GET", "/auth/me", { token: u.token }));
     expect(me.data.user.name).toBe("Minh");
   });

@@ -14,26 +14,52 @@ async function chatWithOneTurn() {
   const chatId = await makeChat(u.id);
   const userId = crypto.randomUUID();
   const botId = crypto.randomUUID();
-  await readSse(await ask(u.token, { question: "What is phở?", chat_id: chatId, message_id: userId, bot_message_id: botId }));
+  await readSse(
+    await ask(u.token, { question: "What is phở?", chat_id: chatId, message_id: userId, bot_message_id: botId }),
+  );
   return { u, chatId, userId, botId };
 }
 
-const contentOf = (events: any[]) => events.filter((e) => e.content).map((e) => e.content).join("");
+const contentOf = (events: any[]) =>
+  events
+    .filter((e) => e.content)
+    .map((e) => e.content)
+    .join("");
 
 describe("editing a question", () => {
   it("saves the new text with edited, edited_at and original_message, and streams an edit reply tied to it", async () => {
     const { u, chatId, userId } = await chatWithOneTurn();
     const replyId = crypto.randomUUID();
-    const res = await ask(u.token, { question: "What is bún chả?", chat_id: chatId, edit_message_id: userId, bot_message_id: replyId });
+    const res = await ask(u.token, {
+      question: "What is bún chả?",
+      chat_id: chatId,
+      edit_message_id: userId,
+      bot_message_id: replyId,
+    });
     expect(res.status).toBe(200);
     const events = await readSse(res);
-    expect(events[0].metadata).toMatchObject({ message_id: replyId, user_message_id: userId, is_edit_response: true, for_edited_message_id: userId });
+    expect(events[0].metadata).toMatchObject({
+      message_id: replyId,
+      user_message_id: userId,
+      is_edit_response: true,
+      for_edited_message_id: userId,
+    });
     expect(contentOf(events)).toContain("bún chả");
     const rows = await messagesOf(chatId);
     expect(rows).toHaveLength(3);
-    expect(rows[0]).toMatchObject({ message_id: userId, message: "What is bún chả?", edited: 1, original_message: "What is phở?" });
+    expect(rows[0]).toMatchObject({
+      message_id: userId,
+      message: "What is bún chả?",
+      edited: 1,
+      original_message: "What is phở?",
+    });
     expect(rows[0].edited_at).toBeGreaterThan(0);
-    expect(rows[2]).toMatchObject({ message_id: replyId, sender: "bot", is_edit_response: 1, for_edited_message_id: userId });
+    expect(rows[2]).toMatchObject({
+      message_id: replyId,
+      sender: "bot",
+      is_edit_response: 1,
+      for_edited_message_id: userId,
+    });
   });
 
   it("keeps the first text as original_message when a question is edited twice", async () => {
@@ -79,7 +105,9 @@ describe("regenerating an answer", () => {
     const u = await registerUser();
     const chatId = await makeChat(u.id);
     const firstBot = crypto.randomUUID();
-    await readSse(await ask(u.token, { question: "The very first question", chat_id: chatId, bot_message_id: firstBot }));
+    await readSse(
+      await ask(u.token, { question: "The very first question", chat_id: chatId, bot_message_id: firstBot }),
+    );
     // 11 more turns push the first answer out of the 20-message window
     for (let i = 0; i < 11; i++) await readSse(await ask(u.token, { question: `Question ${i}`, chat_id: chatId }));
     const res = await ask(u.token, { chat_id: chatId, regenerate_message_id: firstBot });
@@ -92,7 +120,11 @@ describe("regenerating an answer", () => {
     const { u, chatId, userId } = await chatWithOneTurn();
     expect((await ask(u.token, { chat_id: chatId, regenerate_message_id: userId })).status).toBe(400);
     const botId = crypto.randomUUID();
-    const running = await ask(u.token, { question: "A long answer please, with many details about the Mekong delta", chat_id: chatId, bot_message_id: botId });
+    const running = await ask(u.token, {
+      question: "A long answer please, with many details about the Mekong delta",
+      chat_id: chatId,
+      bot_message_id: botId,
+    });
     const again = await ask(u.token, { chat_id: chatId, regenerate_message_id: botId });
     expect(again.status).toBe(409);
     await readSse(running);
@@ -112,12 +144,18 @@ describe("edit and regenerate are private to their user", () => {
   it("answers 404 for another user's chat or message, changing nothing", async () => {
     const { chatId, userId, botId } = await chatWithOneTurn();
     const intruder = await registerUser();
-    expect((await ask(intruder.token, { question: "mine now", chat_id: chatId, edit_message_id: userId })).status).toBe(404);
+    expect((await ask(intruder.token, { question: "mine now", chat_id: chatId, edit_message_id: userId })).status).toBe(
+      404,
+    );
     expect((await ask(intruder.token, { chat_id: chatId, regenerate_message_id: botId })).status).toBe(404);
     const ownChat = await makeChat(intruder.id);
-    expect((await ask(intruder.token, { question: "mine now", chat_id: ownChat, edit_message_id: userId })).status).toBe(404);
+    expect(
+      (await ask(intruder.token, { question: "mine now", chat_id: ownChat, edit_message_id: userId })).status,
+    ).toBe(404);
     expect((await messagesOf(chatId)).find((m) => m.message_id === userId)?.message).toBe("What is phở?");
-    const usage = await env.DB.prepare("SELECT count(*) AS n FROM daily_usage WHERE user_id = ?").bind(intruder.id).first<any>();
+    const usage = await env.DB.prepare("SELECT count(*) AS n FROM daily_usage WHERE user_id = ?")
+      .bind(intruder.id)
+      .first<any>();
     expect(usage.n).toBe(0);
   });
 });

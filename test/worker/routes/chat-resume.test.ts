@@ -8,12 +8,19 @@ import { call, eventually, json, login, makeChat, messagesOf, readSse, registerU
 const QUESTION = "Describe the Mekong delta in detail, with its provinces, rivers, food, history and climate";
 
 async function startAnswer(token: string, chatId: string, botId: string) {
-  const res = await call("POST", "/api/chat/gpt-4.1-mini", { token, body: { question: QUESTION, chat_id: chatId, bot_message_id: botId } });
+  const res = await call("POST", "/api/chat/gpt-4.1-mini", {
+    token,
+    body: { question: QUESTION, chat_id: chatId, bot_message_id: botId },
+  });
   expect(res.status).toBe(200);
   return res;
 }
 
-const contentOf = (events: any[]) => events.filter((e) => e.content).map((e) => e.content).join("");
+const contentOf = (events: any[]) =>
+  events
+    .filter((e) => e.content)
+    .map((e) => e.content)
+    .join("");
 
 describe("following an answer that is still running", () => {
   it("shows the question and the text so far in the chat's content, then the saved answer once it ends", async () => {
@@ -70,7 +77,9 @@ describe("following an answer that is still running", () => {
     const botId = crypto.randomUUID();
     const original = await startAnswer(u.token, chatId, botId);
     const followed = await call("GET", `/api/chat/stream/${botId}`, { token: phone.token });
-    expect((await call("POST", "/api/chat/stop", { token: phone.token, body: { message_id: botId } })).status).toBe(200);
+    expect((await call("POST", "/api/chat/stop", { token: phone.token, body: { message_id: botId } })).status).toBe(
+      200,
+    );
     const [a, b] = await Promise.all([readSse(original), readSse(followed)]);
     for (const events of [a, b]) expect(events.some((e) => e.metadata?.stopped === true)).toBe(true);
     const bot = await eventually(async () => (await messagesOf(chatId)).find((m) => m.sender === "bot"));

@@ -16,7 +16,10 @@ describe("POST /api/chat/search", () => {
   it("streams an answer with the search's citations first, saves them, and counts a web search", async () => {
     const u = await registerUser();
     const chatId = await makeChat(u.id);
-    const res = await call("POST", "/api/chat/search", { token: u.token, body: { question: "thời tiết hôm nay ở Hà Nội", chat_id: chatId } });
+    const res = await call("POST", "/api/chat/search", {
+      token: u.token,
+      body: { question: "thời tiết hôm nay ở Hà Nội", chat_id: chatId },
+    });
     expect(res.status).toBe(200);
     expect([res.headers.get("X-Remaining-Usage"), res.headers.get("X-Total-Usage")]).toEqual(["9", "10"]);
     const events = await readSse(res);
@@ -36,7 +39,10 @@ describe("POST /api/chat/search", () => {
   it("answers search mode on a model call the same way", async () => {
     const u = await registerUser();
     const chatId = await makeChat(u.id);
-    const res = await call("POST", "/api/chat/o4-mini", { token: u.token, body: { question: "latest news today", chat_id: chatId, is_search_mode: true } });
+    const res = await call("POST", "/api/chat/o4-mini", {
+      token: u.token,
+      body: { question: "latest news today", chat_id: chatId, is_search_mode: true },
+    });
     const events = await readSse(res);
     expect(events[0].metadata.model).toBe("o4-mini");
     expect(events.some((e) => e.metadata?.citations?.length)).toBe(true);
@@ -46,7 +52,10 @@ describe("POST /api/chat/search", () => {
     const u = await registerUser();
     const chatId = await makeChat(u.id);
     await setUsedToday(u.id, "search", 10);
-    const res = await call("POST", "/api/chat/search", { token: u.token, body: { question: "weather today", chat_id: chatId } });
+    const res = await call("POST", "/api/chat/search", {
+      token: u.token,
+      body: { question: "weather today", chat_id: chatId },
+    });
     expect(res.status).toBe(403);
     expect([res.headers.get("X-Remaining-Usage"), res.headers.get("X-Warning-Level")]).toEqual(["0", "zero_remaining"]);
     expect(await json(res)).toMatchObject({ code: "quota_exhausted", model: "search" });
@@ -56,8 +65,22 @@ describe("POST /api/chat/search", () => {
   it("answers 404 model_not_found for an unknown model and 403 for a premium one on the free plan", async () => {
     const u = await registerUser();
     const chatId = await makeChat(u.id);
-    expect((await call("POST", "/api/chat/search", { token: u.token, body: { question: "q", chat_id: chatId, model: "nope" } })).status).toBe(404);
-    expect((await call("POST", "/api/chat/search", { token: u.token, body: { question: "q", chat_id: chatId, model: "gpt-4.1" } })).status).toBe(403);
+    expect(
+      (
+        await call("POST", "/api/chat/search", {
+          token: u.token,
+          body: { question: "q", chat_id: chatId, model: "nope" },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call("POST", "/api/chat/search", {
+          token: u.token,
+          body: { question: "q", chat_id: chatId, model: "gpt-4.1" },
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -65,7 +88,12 @@ describe("a search turn against a real provider's wire format", () => {
   async function searchTurn(question: string) {
     const u = await registerUser();
     const chatId = await makeChat(u.id);
-    const tavily = { ...env, SEARCH_PROVIDER: "tavily", TAVILY_API_KEY: FAKE_SEARCH_KEYS.tavily, TAVILY_BASE_URL: `${env.FAKE_SEARCH_URL}/tavily` };
+    const tavily = {
+      ...env,
+      SEARCH_PROVIDER: "tavily",
+      TAVILY_API_KEY: FAKE_SEARCH_KEYS.tavily,
+      TAVILY_BASE_URL: `${env.FAKE_SEARCH_URL}/tavily`,
+    };
     const events = await inUserHub(u.id, async (hub, state) => {
       const host = turnHost(hub.state, new GenerationRunner(state, tavily, createDb(env.DB), hub.state), env);
       const started = await runChatTurn(host, {
@@ -88,7 +116,10 @@ describe("a search turn against a real provider's wire format", () => {
     const { events } = await searchTurn("mekong delta travel");
     const cited = events.find((e) => e.metadata?.citations);
     expect(cited.metadata.search_offline).toBe(false);
-    expect(cited.metadata.citations[0]).toMatchObject({ url: expect.stringMatching(/^https:\/\//), title: expect.any(String) });
+    expect(cited.metadata.citations[0]).toMatchObject({
+      url: expect.stringMatching(/^https:\/\//),
+      title: expect.any(String),
+    });
     expect(events.at(-1)).toBe("[DONE]");
   });
 
@@ -101,7 +132,9 @@ describe("a search turn against a real provider's wire format", () => {
     expect(events.find((e) => e.error)).toMatchObject({ error: code, message: expect.any(String) });
     expect(events.at(-1)).toBe("[DONE]");
     expect((await messagesOf(chatId)).find((m) => m.sender === "bot")?.error).toBe(code);
-    const used = await env.DB.prepare("SELECT count FROM daily_usage WHERE user_id = ? AND bucket = 'search'").bind(u.id).first<any>();
+    const used = await env.DB.prepare("SELECT count FROM daily_usage WHERE user_id = ? AND bucket = 'search'")
+      .bind(u.id)
+      .first<any>();
     expect(used.count).toBe(0);
   });
 });
@@ -110,7 +143,10 @@ describe("auto-search on a plain model call", () => {
   it("searches a time-sensitive question without the toggle, counting a web search", async () => {
     const u = await registerUser();
     const chatId = await makeChat(u.id);
-    const res = await call("POST", "/api/chat/gpt-4.1-mini", { token: u.token, body: { question: "thời tiết hôm nay ở Hà Nội", chat_id: chatId } });
+    const res = await call("POST", "/api/chat/gpt-4.1-mini", {
+      token: u.token,
+      body: { question: "thời tiết hôm nay ở Hà Nội", chat_id: chatId },
+    });
     expect(res.headers.get("X-Total-Usage")).toBe("10");
     const events = await readSse(res);
     expect(events.some((e) => e.metadata?.citations?.length)).toBe(true);
@@ -121,7 +157,10 @@ describe("auto-search on a plain model call", () => {
     const u = await registerUser();
     const chatId = await makeChat(u.id);
     await setUsedToday(u.id, "search", 10);
-    const res = await call("POST", "/api/chat/gpt-4.1-mini", { token: u.token, body: { question: "weather today in Hanoi", chat_id: chatId } });
+    const res = await call("POST", "/api/chat/gpt-4.1-mini", {
+      token: u.token,
+      body: { question: "weather today in Hanoi", chat_id: chatId },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("X-Total-Usage")).toBe("50");
     expect((await readSse(res)).some((e) => e.metadata?.citations)).toBe(false);
@@ -130,12 +169,18 @@ describe("auto-search on a plain model call", () => {
   it("does not search an ordinary question, nor when the user turned search off", async () => {
     const u = await registerUser();
     const chatId = await makeChat(u.id);
-    const plain = await call("POST", "/api/chat/gpt-4.1-mini", { token: u.token, body: { question: "Explain how a rice paddy works", chat_id: chatId } });
+    const plain = await call("POST", "/api/chat/gpt-4.1-mini", {
+      token: u.token,
+      body: { question: "Explain how a rice paddy works", chat_id: chatId },
+    });
     expect(plain.headers.get("X-Total-Usage")).toBe("50");
     await readSse(plain);
     await env.DB.prepare("INSERT INTO ai_settings (user_id, enable_search) VALUES (?, 0)").bind(u.id).run();
     await settingsChanged(env, u.id);
-    const off = await call("POST", "/api/chat/gpt-4.1-mini", { token: u.token, body: { question: "latest news today", chat_id: chatId } });
+    const off = await call("POST", "/api/chat/gpt-4.1-mini", {
+      token: u.token,
+      body: { question: "latest news today", chat_id: chatId },
+    });
     expect(off.headers.get("X-Total-Usage")).toBe("50");
     await readSse(off);
   });

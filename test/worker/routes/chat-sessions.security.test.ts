@@ -76,7 +76,10 @@ describe("chat-sessions with cookie credentials", () => {
 
   it("accepts state changes from the app's own origin", async () => {
     const user = await registerUser();
-    const res = await call("POST", "/chat-sessions", { headers: cookieHeaders(user, ORIGIN), body: { title: "same origin" } });
+    const res = await call("POST", "/chat-sessions", {
+      headers: cookieHeaders(user, ORIGIN),
+      body: { title: "same origin" },
+    });
     expect(res.status).toBe(201);
   });
 
@@ -86,19 +89,22 @@ describe("chat-sessions with cookie credentials", () => {
     ["PATCH", "/:id", { title: "evil" }],
     ["PUT", "/:id", { title: "evil" }],
     ["PATCH", "/:id/toggle-star", undefined],
-  ] as const)("refuses %s /chat-sessions%s from a foreign origin with 403 and changes nothing", async (method, suffix, body) => {
-    const user = await registerUser();
-    const chat = await newChat(user, "Untouched");
-    const before = await snapshot(user, chat.id);
-    const res = await call(method, `/chat-sessions${suffix.replace(":id", chat.id)}`, {
-      headers: cookieHeaders(user, FOREIGN_ORIGIN),
-      body,
-    });
-    await expectError(res, 403, "csrf_rejected");
-    expect(await snapshot(user, chat.id)).toEqual(before);
-    const all = await json(await call("GET", "/chat-sessions", { token: user.token }));
-    expect(all.data.map((c: { id: string }) => c.id)).toEqual([chat.id]);
-  });
+  ] as const)(
+    "refuses %s /chat-sessions%s from a foreign origin with 403 and changes nothing",
+    async (method, suffix, body) => {
+      const user = await registerUser();
+      const chat = await newChat(user, "Untouched");
+      const before = await snapshot(user, chat.id);
+      const res = await call(method, `/chat-sessions${suffix.replace(":id", chat.id)}`, {
+        headers: cookieHeaders(user, FOREIGN_ORIGIN),
+        body,
+      });
+      await expectError(res, 403, "csrf_rejected");
+      expect(await snapshot(user, chat.id)).toEqual(before);
+      const all = await json(await call("GET", "/chat-sessions", { token: user.token }));
+      expect(all.data.map((c: { id: string }) => c.id)).toEqual([chat.id]);
+    },
+  );
 
   it("refuses a cookie state change with no Origin and no Sec-Fetch-Site", async () => {
     const user = await registerUser();
@@ -153,7 +159,9 @@ describe("another user's chat", () => {
 
   it("cannot be paged into through a crafted before cursor", async () => {
     const { intruder, chat } = await setup();
-    const res = await call("GET", `/chat-sessions?before=${encodeURIComponent(`9999999999999~${chat.id}`)}`, { token: intruder.token });
+    const res = await call("GET", `/chat-sessions?before=${encodeURIComponent(`9999999999999~${chat.id}`)}`, {
+      token: intruder.token,
+    });
     expect(res.status).toBe(200);
     const ids = (await json(res)).data.map((c: { id: string }) => c.id);
     expect(ids).toHaveLength(1);
@@ -173,6 +181,10 @@ describe("a deleted chat", () => {
     const chat = await newChat(owner);
     const del = await call("PATCH", `/chat-sessions/${chat.id}`, { token: owner.token, body: { status: "deleted" } });
     expect(del.status).toBe(200);
-    await expectError(await call(method, `/chat-sessions/${chat.id}${suffix}`, { token: owner.token, body }), 404, "not_found");
+    await expectError(
+      await call(method, `/chat-sessions/${chat.id}${suffix}`, { token: owner.token, body }),
+      404,
+      "not_found",
+    );
   });
 });

@@ -88,7 +88,10 @@ describe("GET /chat-sessions", () => {
     let before: string | null = null;
     let pages = 0;
     do {
-      const { res, body }: { res: Response; body: any } = await list(user, `?limit=3${before ? `&before=${encodeURIComponent(before)}` : ""}`);
+      const { res, body }: { res: Response; body: any } = await list(
+        user,
+        `?limit=3${before ? `&before=${encodeURIComponent(before)}` : ""}`,
+      );
       expect(res.status).toBe(200);
       expect(body.data.length).toBeLessThanOrEqual(3);
       seen.push(...body.data.map((x: { id: string }) => x.id));
@@ -104,7 +107,9 @@ describe("GET /chat-sessions", () => {
     const stmt = env.DB.prepare(
       "INSERT INTO chat_sessions (id, user_id, title, created_at, updated_at, last_message_at) VALUES (?, ?, 'bulk', ?, ?, ?)",
     );
-    await env.DB.batch(Array.from({ length: 101 }, (_, i) => stmt.bind(`bulk-${user.id}-${i}`, user.id, i, i, 1_000 + i)));
+    await env.DB.batch(
+      Array.from({ length: 101 }, (_, i) => stmt.bind(`bulk-${user.id}-${i}`, user.id, i, i, 1_000 + i)),
+    );
     const { body } = await list(user);
     expect(body.data).toHaveLength(100);
     expect(body.data[0].id).toBe(`bulk-${user.id}-100`);
@@ -124,7 +129,11 @@ describe("GET /chat-sessions", () => {
 
   it.each(["0", "201", "-1", "1.5", "abc", "", "1e2"])("rejects limit=%s with 400", async (limit) => {
     const user = await registerUser();
-    const body = await expectError(await call("GET", `/chat-sessions?limit=${limit}`, { token: user.token }), 400, "invalid_input");
+    const body = await expectError(
+      await call("GET", `/chat-sessions?limit=${limit}`, { token: user.token }),
+      400,
+      "invalid_input",
+    );
     expect(body.field).toBe("limit");
   });
 
@@ -159,7 +168,12 @@ describe("POST /chat-sessions", () => {
     expect(res.status).toBe(201);
     const { status, data } = await json(res);
     expect(status).toBe("success");
-    expect(data).toMatchObject({ id: expect.any(String), title: "Trip to Hà Nội", status: "active", is_starred: false });
+    expect(data).toMatchObject({
+      id: expect.any(String),
+      title: "Trip to Hà Nội",
+      status: "active",
+      is_starred: false,
+    });
     expect(data.last_message_at).toMatch(DATE_TIME);
     const got = await call("GET", `/chat-sessions/${data.id}`, { token: user.token });
     expect((await json(got)).data).toEqual(data);
@@ -224,7 +238,11 @@ describe("GET /chat-sessions/:id", () => {
 
   it.each(["bad%20id", "a".repeat(101), "%3Cscript%3E"])("answers 400 for the malformed id %s", async (id) => {
     const user = await registerUser();
-    const body = await expectError(await call("GET", `/chat-sessions/${id}`, { token: user.token }), 400, "invalid_input");
+    const body = await expectError(
+      await call("GET", `/chat-sessions/${id}`, { token: user.token }),
+      400,
+      "invalid_input",
+    );
     expect(body.field).toBe("id");
   });
 });
@@ -233,7 +251,10 @@ describe.each(["PATCH", "PUT"])("%s /chat-sessions/:id", (method) => {
   it("renames (trimmed) and stars the chat, answering the updated chat", async () => {
     const user = await registerUser();
     const chat = await newChat(user, "Before");
-    const res = await call(method, `/chat-sessions/${chat.id}`, { token: user.token, body: { title: "  After  ", is_starred: true } });
+    const res = await call(method, `/chat-sessions/${chat.id}`, {
+      token: user.token,
+      body: { title: "  After  ", is_starred: true },
+    });
     expect(res.status).toBe(200);
     const { data } = await json(res);
     expect(data).toMatchObject({ id: chat.id, title: "After", is_starred: true, status: "active" });
@@ -244,7 +265,10 @@ describe.each(["PATCH", "PUT"])("%s /chat-sessions/:id", (method) => {
   it("ignores unknown fields next to a known one", async () => {
     const user = await registerUser();
     const chat = await newChat(user, "Before");
-    const res = await call(method, `/chat-sessions/${chat.id}`, { token: user.token, body: { title: "After", user_id: "x", id: "y" } });
+    const res = await call(method, `/chat-sessions/${chat.id}`, {
+      token: user.token,
+      body: { title: "After", user_id: "x", id: "y" },
+    });
     expect(res.status).toBe(200);
     expect((await json(res)).data).toMatchObject({ id: chat.id, title: "After" });
   });
@@ -257,7 +281,11 @@ describe.each(["PATCH", "PUT"])("%s /chat-sessions/:id", (method) => {
     expect((await json(res)).data).toMatchObject({ id: chat.id, status: "deleted" });
     await expectError(await call("GET", `/chat-sessions/${chat.id}`, { token: user.token }), 404, "not_found");
     await expectError(await call("GET", `/chat-sessions/${chat.id}/content`, { token: user.token }), 404, "not_found");
-    await expectError(await call(method, `/chat-sessions/${chat.id}`, { token: user.token, body: { status: "active" } }), 404, "not_found");
+    await expectError(
+      await call(method, `/chat-sessions/${chat.id}`, { token: user.token, body: { status: "active" } }),
+      404,
+      "not_found",
+    );
     expect((await list(user)).body.data).toEqual([]);
   });
 
@@ -273,7 +301,11 @@ describe.each(["PATCH", "PUT"])("%s /chat-sessions/:id", (method) => {
   ])("rejects %s with 400 and changes nothing", async (_, body, field) => {
     const user = await registerUser();
     const chat = await newChat(user, "Same");
-    const err = await expectError(await call(method, `/chat-sessions/${chat.id}`, { token: user.token, body }), 400, "invalid_input");
+    const err = await expectError(
+      await call(method, `/chat-sessions/${chat.id}`, { token: user.token, body }),
+      400,
+      "invalid_input",
+    );
     if (field) expect(err.field).toBe(field);
     const got = await json(await call("GET", `/chat-sessions/${chat.id}`, { token: user.token }));
     expect(got.data).toMatchObject({ title: "Same", is_starred: false, status: "active" });
@@ -289,8 +321,16 @@ describe.each(["PATCH", "PUT"])("%s /chat-sessions/:id", (method) => {
 
   it("answers 404 for an unknown chat and 400 for a malformed id", async () => {
     const user = await registerUser();
-    await expectError(await call(method, "/chat-sessions/nope", { token: user.token, body: { title: "x" } }), 404, "not_found");
-    await expectError(await call(method, "/chat-sessions/bad%20id", { token: user.token, body: { title: "x" } }), 400, "invalid_input");
+    await expectError(
+      await call(method, "/chat-sessions/nope", { token: user.token, body: { title: "x" } }),
+      404,
+      "not_found",
+    );
+    await expectError(
+      await call(method, "/chat-sessions/bad%20id", { token: user.token, body: { title: "x" } }),
+      400,
+      "invalid_input",
+    );
   });
 });
 
@@ -309,7 +349,10 @@ describe("PATCH /chat-sessions/:id/toggle-star", () => {
     const user = await registerUser();
     const chat = await newChat(user);
     for (const expected of [true, true, false, false]) {
-      const res = await call("PATCH", `/chat-sessions/${chat.id}/toggle-star`, { token: user.token, body: { is_starred: expected } });
+      const res = await call("PATCH", `/chat-sessions/${chat.id}/toggle-star`, {
+        token: user.token,
+        body: { is_starred: expected },
+      });
       expect((await json(res)).data.is_starred).toBe(expected);
     }
   });
@@ -323,8 +366,13 @@ describe("PATCH /chat-sessions/:id/toggle-star", () => {
       "invalid_input",
     );
     expect(err.field).toBe("is_starred");
-    await expectError(await call("PATCH", `/chat-sessions/${chat.id}/toggle-star`, { token: user.token, body: "{" }), 400);
-    expect((await json(await call("GET", `/chat-sessions/${chat.id}`, { token: user.token }))).data.is_starred).toBe(false);
+    await expectError(
+      await call("PATCH", `/chat-sessions/${chat.id}/toggle-star`, { token: user.token, body: "{" }),
+      400,
+    );
+    expect((await json(await call("GET", `/chat-sessions/${chat.id}`, { token: user.token }))).data.is_starred).toBe(
+      false,
+    );
   });
 
   it("answers 404 for an unknown chat", async () => {
@@ -341,7 +389,8 @@ describe("DELETE /chat-sessions", () => {
     expect(res.status).toBe(200);
     expect(await json(res)).toEqual({ status: "success", data: { deleted: 3 } });
     expect((await list(user)).body.data).toEqual([]);
-    for (const chat of chats) await expectError(await call("GET", `/chat-sessions/${chat.id}`, { token: user.token }), 404);
+    for (const chat of chats)
+      await expectError(await call("GET", `/chat-sessions/${chat.id}`, { token: user.token }), 404);
     const again = await call("DELETE", "/chat-sessions", { token: user.token });
     expect((await json(again)).data).toEqual({ deleted: 0 });
   });
@@ -357,7 +406,13 @@ describe("GET /chat-sessions/:id/content", () => {
         chat_id: chat.id,
         messages: [
           { message_id: "q1", sender: "user", message: "first question", created_at: "2024-05-01T10:00:00.000Z" },
-          { message_id: "a1", sender: "bot", message: "first answer", model: "gpt-4.1-mini", created_at: "2024-05-01T10:00:01.000Z" },
+          {
+            message_id: "a1",
+            sender: "bot",
+            message: "first answer",
+            model: "gpt-4.1-mini",
+            created_at: "2024-05-01T10:00:01.000Z",
+          },
           { message_id: "q2", sender: "user", message: "second question", created_at: "2024-05-01T10:00:02.000Z" },
         ],
       },
@@ -395,7 +450,10 @@ describe("GET /chat-sessions/:id/content", () => {
       message: `${i} `.padEnd(size, "x"),
       created_at: Date.UTC(2024, 4, 1, 10, 0, i),
     }));
-    const res = await call("POST", "/media-api/api/chat/save", { token: user.token, body: { chat_id: chatId, messages } });
+    const res = await call("POST", "/media-api/api/chat/save", {
+      token: user.token,
+      body: { chat_id: chatId, messages },
+    });
     expect(res.status).toBe(200);
   }
 
@@ -403,7 +461,11 @@ describe("GET /chat-sessions/:id/content", () => {
     const res = await call("GET", `/chat-sessions/${chatId}/content${query}`, { token: user.token });
     expect(res.status).toBe(200);
     const body = await json(res);
-    return { ids: body.data.chats[0].messages.map((m: { message_id: string }) => m.message_id) as string[], next: body.next_before as string | null, bytes: JSON.stringify(body).length };
+    return {
+      ids: body.data.chats[0].messages.map((m: { message_id: string }) => m.message_id) as string[],
+      next: body.next_before as string | null,
+      bytes: JSON.stringify(body).length,
+    };
   }
 
   it("pages newest first: each page oldest first, next_before leads to the older messages, null on the last", async () => {
@@ -422,7 +484,12 @@ describe("GET /chat-sessions/:id/content", () => {
   it("keeps messages saved at the same instant apart: paging neither repeats nor skips one", async () => {
     const user = await registerUser();
     const chat = await newChat(user);
-    const messages = Array.from({ length: 5 }, (_, i) => ({ message_id: `same${i}`, sender: "user", message: `m${i}`, created_at: 1_700_000_000_000 }));
+    const messages = Array.from({ length: 5 }, (_, i) => ({
+      message_id: `same${i}`,
+      sender: "user",
+      message: `m${i}`,
+      created_at: 1_700_000_000_000,
+    }));
     await call("POST", "/media-api/api/chat/save", { token: user.token, body: { chat_id: chat.id, messages } });
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -460,13 +527,21 @@ describe("GET /chat-sessions/:id/content", () => {
     const user = await registerUser();
     const chat = await newChat(user);
     for (const query of ["?limit=0", "?limit=201", "?limit=abc", "?before=123", "?before=x~1", "?before=1~-2"]) {
-      await expectError(await call("GET", `/chat-sessions/${chat.id}/content${query}`, { token: user.token }), 400, "invalid_input");
+      await expectError(
+        await call("GET", `/chat-sessions/${chat.id}/content${query}`, { token: user.token }),
+        400,
+        "invalid_input",
+      );
     }
   });
 
   it("answers 404 for an unknown chat and 400 for a malformed id", async () => {
     const user = await registerUser();
     await expectError(await call("GET", "/chat-sessions/nope/content", { token: user.token }), 404, "not_found");
-    await expectError(await call("GET", `/chat-sessions/${"z".repeat(101)}/content`, { token: user.token }), 400, "invalid_input");
+    await expectError(
+      await call("GET", `/chat-sessions/${"z".repeat(101)}/content`, { token: user.token }),
+      400,
+      "invalid_input",
+    );
   });
 });

@@ -1,11 +1,32 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { quotaDay } from "../../../worker/lib/time";
-import { call, eventually, inUserHub, json, makeChat, messagesOf, readSse, registerUser, setPlan, setUsedToday } from "../../support/api";
+import {
+  call,
+  eventually,
+  inUserHub,
+  json,
+  makeChat,
+  messagesOf,
+  readSse,
+  registerUser,
+  setPlan,
+  setUsedToday,
+} from "../../support/api";
 
-const contentOf = (events: any[]) => events.filter((e) => typeof e === "object" && "content" in e).map((e) => e.content).join("");
+const contentOf = (events: any[]) =>
+  events
+    .filter((e) => typeof e === "object" && "content" in e)
+    .map((e) => e.content)
+    .join("");
 
-async function ask(token: string, chatId: string, question: string, model = "gpt-4.1-mini", extra: Record<string, unknown> = {}) {
+async function ask(
+  token: string,
+  chatId: string,
+  question: string,
+  model = "gpt-4.1-mini",
+  extra: Record<string, unknown> = {},
+) {
   return call("POST", `/api/chat/${model}`, { token, body: { question, chat_id: chatId, ...extra } });
 }
 
@@ -39,7 +60,12 @@ describe("POST /api/chat/{model}", () => {
     expect(res.headers.get("X-Remaining-Usage")).toBe("49");
     expect(res.headers.get("X-Warning-Level")).toBe("none");
     const events = await readSse(res);
-    expect(events[0].metadata).toMatchObject({ chat_id: chatId, model: "gpt-4.1-mini", offline: true, message_id: res.headers.get("X-Message-Id") });
+    expect(events[0].metadata).toMatchObject({
+      chat_id: chatId,
+      model: "gpt-4.1-mini",
+      offline: true,
+      message_id: res.headers.get("X-Message-Id"),
+    });
     expect(events.at(-1)).toBe("[DONE]");
     expect(events.filter((e) => e.content).length).toBeGreaterThan(3);
     expect(events.some((e) => e.error)).toBe(false);
@@ -56,9 +82,13 @@ describe("POST /api/chat/{model}", () => {
       expect(await reader.read()).toEqual({ done: true, value: undefined });
     };
     await endsAfterDone(await ask(u.token, chatId, "Explain photosynthesis briefly"));
-    await endsAfterDone(await call("POST", "/api/chat/search", { token: u.token, body: { question: "rice prices", chat_id: chatId } }));
+    await endsAfterDone(
+      await call("POST", "/api/chat/search", { token: u.token, body: { question: "rice prices", chat_id: chatId } }),
+    );
     const botId = crypto.randomUUID();
-    const started = await ask(u.token, chatId, "Tell me a long story about clouds", "gpt-4.1-mini", { bot_message_id: botId });
+    const started = await ask(u.token, chatId, "Tell me a long story about clouds", "gpt-4.1-mini", {
+      bot_message_id: botId,
+    });
     const followed = await call("GET", `/api/chat/stream/${botId}`, { token: u.token });
     await Promise.all([endsAfterDone(started), endsAfterDone(followed)]);
   });
@@ -67,9 +97,14 @@ describe("POST /api/chat/{model}", () => {
     const u = await registerUser();
     const chatId = await makeChat(u.id);
     const question = "What is the capital city of Vietnam and why is it famous?";
-    const events = await readSse(await ask(u.token, chatId, question, "gpt-4.1-mini", { message_id: "u-1", bot_message_id: "b-1" }));
+    const events = await readSse(
+      await ask(u.token, chatId, question, "gpt-4.1-mini", { message_id: "u-1", bot_message_id: "b-1" }),
+    );
     const rows = await messagesOf(chatId);
-    expect(rows.map((r) => [r.message_id, r.sender])).toEqual([["u-1", "user"], ["b-1", "bot"]]);
+    expect(rows.map((r) => [r.message_id, r.sender])).toEqual([
+      ["u-1", "user"],
+      ["b-1", "bot"],
+    ]);
     expect(rows[0].message).toBe(question);
     expect(rows[1].message).toBe(contentOf(events));
     expect(rows[1]).toMatchObject({ stopped: 0, error: null, model: "gpt-4.1-mini", source: "api" });
@@ -142,7 +177,9 @@ describe("POST /api/chat/{model}", () => {
     const u = await registerUser();
     const chatId = await makeChat(u.id);
     await readSse(await ask(u.token, chatId, "hello"));
-    expect((await call("PATCH", `/chat-sessions/${chatId}`, { token: u.token, body: { status: "deleted" } })).status).toBe(200);
+    expect(
+      (await call("PATCH", `/chat-sessions/${chatId}`, { token: u.token, body: { status: "deleted" } })).status,
+    ).toBe(200);
     const res = await ask(u.token, chatId, "still there?");
     expect(res.status).toBe(404);
     expect((await messagesOf(chatId)).map((m) => m.message)).not.toContain("still there?");
@@ -165,7 +202,9 @@ describe("POST /api/chat/{model}", () => {
     expect(res.status).toBe(403);
     expect(await json(res)).toMatchObject({ status: "error", code: "premium_required" });
     expect(await messagesOf(chatId)).toHaveLength(0);
-    const usage = await env.DB.prepare("SELECT count(*) AS n FROM daily_usage WHERE user_id = ?").bind(u.id).first<any>();
+    const usage = await env.DB.prepare("SELECT count(*) AS n FROM daily_usage WHERE user_id = ?")
+      .bind(u.id)
+      .first<any>();
     expect(usage.n).toBe(0);
   });
 
@@ -198,7 +237,11 @@ describe("POST /api/chat/{model}", () => {
     for (const [used, remaining, level] of expectations) {
       await setUsed(used);
       const res = await ask(u.token, chatId, "hi", "o4-mini");
-      expect([res.status, res.headers.get("X-Remaining-Usage"), res.headers.get("X-Warning-Level")]).toEqual([200, remaining, level]);
+      expect([res.status, res.headers.get("X-Remaining-Usage"), res.headers.get("X-Warning-Level")]).toEqual([
+        200,
+        remaining,
+        level,
+      ]);
       await readSse(res);
     }
     const out = await ask(u.token, chatId, "hi", "o4-mini");
@@ -215,7 +258,9 @@ describe("POST /api/chat/{model}", () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 403)).toHaveLength(90);
     await Promise.all(responses.map((r) => (r.status === 200 ? readSse(r) : r.text())));
-    const row = await env.DB.prepare("SELECT count FROM daily_usage WHERE user_id = ? AND bucket = 'o4-mini'").bind(u.id).first<any>();
+    const row = await env.DB.prepare("SELECT count FROM daily_usage WHERE user_id = ? AND bucket = 'o4-mini'")
+      .bind(u.id)
+      .first<any>();
     expect(row.count).toBe(10);
   });
 
@@ -226,7 +271,9 @@ describe("POST /api/chat/{model}", () => {
       // forget today, as an object that counted nothing yet today would
       hub.state.pruneDays("9999-12-31");
     });
-    await env.DB.prepare("INSERT INTO daily_usage (user_id, day, bucket, count) VALUES (?, ?, 'o4-mini', 9)").bind(u.id, quotaDay()).run();
+    await env.DB.prepare("INSERT INTO daily_usage (user_id, day, bucket, count) VALUES (?, ?, 'o4-mini', 9)")
+      .bind(u.id, quotaDay())
+      .run();
     const last = await ask(u.token, chatId, "hi", "o4-mini");
     expect([last.status, last.headers.get("X-Remaining-Usage")]).toEqual([200, "0"]);
     await readSse(last);
@@ -283,10 +330,25 @@ describe("GET /api/models", () => {
     expect(data.default).toBe("gpt-4.1-mini");
     expect(data.plan).toBe("free");
     expect(data.models.map((m: any) => m.endpoint)).toEqual([
-      "gpt-4.1-mini", "o4-mini", "deepseek-chat", "gpt-4.1", "gemini-2.5-pro", "gpt-3o", "grok", "claude-4-pro",
+      "gpt-4.1-mini",
+      "o4-mini",
+      "deepseek-chat",
+      "gpt-4.1",
+      "gemini-2.5-pro",
+      "gpt-3o",
+      "grok",
+      "claude-4-pro",
     ]);
     const mini = data.models.find((m: any) => m.endpoint === "gpt-4.1-mini");
-    expect(mini).toMatchObject({ id: "gpt4-mini", name: "GPT 4.1-mini", allowed: true, remaining: 49, total: 50, offline: true, fileSupport: true });
+    expect(mini).toMatchObject({
+      id: "gpt4-mini",
+      name: "GPT 4.1-mini",
+      allowed: true,
+      remaining: 49,
+      total: 50,
+      offline: true,
+      fileSupport: true,
+    });
     const claude = data.models.find((m: any) => m.endpoint === "claude-4-pro");
     expect(claude).toMatchObject({ premiumRequired: true, allowed: false, remaining: 0 });
     expect(data.search).toEqual({ remaining: 10, total: 10 });

@@ -17,8 +17,10 @@ async function premiumUser(): Promise<TestUser> {
   return u;
 }
 
-const list = (u: TestUser, app: string, query = "") => call("GET", `/auth/connected-apps/${app}/files${query}`, { token: u.token });
-const content = (u: TestUser, app: string, id: string) => call("GET", `/auth/connected-apps/${app}/files/${encodeURIComponent(id)}/content`, { token: u.token });
+const list = (u: TestUser, app: string, query = "") =>
+  call("GET", `/auth/connected-apps/${app}/files${query}`, { token: u.token });
+const content = (u: TestUser, app: string, id: string) =>
+  call("GET", `/auth/connected-apps/${app}/files/${encodeURIComponent(id)}/content`, { token: u.token });
 
 describe("GET /auth/connected-apps/:app/files", () => {
   it("lists a premium user's Google Drive files newest first, a page at a time, with a Google document as text", async () => {
@@ -29,7 +31,13 @@ describe("GET /auth/connected-apps/:app/files", () => {
     const body = await json(res);
     expect(body.data.files).toHaveLength(50);
     expect(body.data.files.slice(0, 3)).toEqual([
-      { id: "f-notes", name: "Meeting notes.txt", mime_type: "text/plain", size: 40, modified_at: "2025-07-10T08:00:00Z" },
+      {
+        id: "f-notes",
+        name: "Meeting notes.txt",
+        mime_type: "text/plain",
+        size: 40,
+        modified_at: "2025-07-10T08:00:00Z",
+      },
       { id: "f-budget", name: "Budget 2025.csv", mime_type: "text/csv", size: 24, modified_at: "2025-07-09T08:00:00Z" },
       { id: "f-doc", name: "Trip plan.txt", mime_type: "text/plain", size: null, modified_at: "2025-07-08T08:00:00Z" },
     ]);
@@ -57,7 +65,12 @@ describe("GET /auth/connected-apps/:app/files", () => {
       await connect(u, app);
       const body = await json(await list(u, app));
       expect(body.data.files.some((f: any) => f.name === "Photos")).toBe(false);
-      expect(body.data.files[0]).toMatchObject({ id: "f-notes", name: "Meeting notes.txt", mime_type: "text/plain", size: 40 });
+      expect(body.data.files[0]).toMatchObject({
+        id: "f-notes",
+        name: "Meeting notes.txt",
+        mime_type: "text/plain",
+        size: 40,
+      });
       expect(body.data.next_cursor).toMatch(/^\d+$/);
       const more = await json(await list(u, app, `?cursor=${body.data.next_cursor}`));
       expect(more.data.files.length).toBeGreaterThan(0);

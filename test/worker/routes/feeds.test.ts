@@ -19,8 +19,16 @@ describe("GET /feeds", () => {
     expect(data.feeds.map((f) => f.tab)).toEqual(["offers", "store", "news"]);
     const [offers, store, news] = data.feeds;
     expect(offers!.status).toBe("live");
-    expect(offers!.items.map((i) => i.title)).toEqual(["20% off with yearly billing", "Invite friends, earn a 20% commission"]);
-    expect(offers!.items[0]).toMatchObject({ id: "offer-yearly-20-en", url: "/upgrade", image: null, published_at: "2025-07-10T08:00:00.000Z" });
+    expect(offers!.items.map((i) => i.title)).toEqual([
+      "20% off with yearly billing",
+      "Invite friends, earn a 20% commission",
+    ]);
+    expect(offers!.items[0]).toMatchObject({
+      id: "offer-yearly-20-en",
+      url: "/upgrade",
+      image: null,
+      published_at: "2025-07-10T08:00:00.000Z",
+    });
     expect(store).toEqual({ tab: "store", status: "maintenance", items: [] });
     expect(news!.items.map((i) => i.id)).toEqual(["news-prompt-library-en", "news-images-en", "news-public-beta-en"]);
   });
@@ -40,14 +48,23 @@ describe("GET /feeds", () => {
     const u = await registerUser();
     const now = Date.now();
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO feeds (id, tab, lang, title, body, url) VALUES ('offer-flash-en', 'offers', 'en', 'Flash sale', 'Today only', 'https://example.com/sale')"),
-      env.DB.prepare("INSERT INTO feeds (id, tab, lang, title, published_at) VALUES ('offer-later-en', 'offers', 'en', 'Not yet', ?)").bind(now + 86_400_000),
+      env.DB.prepare(
+        "INSERT INTO feeds (id, tab, lang, title, body, url) VALUES ('offer-flash-en', 'offers', 'en', 'Flash sale', 'Today only', 'https://example.com/sale')",
+      ),
+      env.DB.prepare(
+        "INSERT INTO feeds (id, tab, lang, title, published_at) VALUES ('offer-later-en', 'offers', 'en', 'Not yet', ?)",
+      ).bind(now + 86_400_000),
       env.DB.prepare("UPDATE feed_status SET maintenance = 0 WHERE tab = 'store'"),
       env.DB.prepare("UPDATE feed_status SET maintenance = 1 WHERE tab = 'news'"),
     ]);
     const data = await feeds(u, "lang=en");
     const byTab = Object.fromEntries(data.feeds.map((f) => [f.tab, f]));
-    expect(byTab.offers!.items[0]).toMatchObject({ id: "offer-flash-en", title: "Flash sale", body: "Today only", url: "https://example.com/sale" });
+    expect(byTab.offers!.items[0]).toMatchObject({
+      id: "offer-flash-en",
+      title: "Flash sale",
+      body: "Today only",
+      url: "https://example.com/sale",
+    });
     expect(byTab.offers!.items.map((i) => i.id)).not.toContain("offer-later-en");
     expect(byTab.store).toMatchObject({ status: "live" });
     // Items published at the same moment come in id order.
@@ -62,7 +79,9 @@ describe("GET /feeds", () => {
         ["news-js-en", "javascript:alert(1)", "//evil.example/x.png"],
         ["news-data-en", "data:text/html,hi", "https://cdn.example/a.png"],
       ].map(([id, url, image]) =>
-        env.DB.prepare("INSERT INTO feeds (id, tab, lang, title, url, image, published_at) VALUES (?, 'news', 'en', 'Odd links', ?, ?, 1)").bind(id, url, image),
+        env.DB.prepare(
+          "INSERT INTO feeds (id, tab, lang, title, url, image, published_at) VALUES (?, 'news', 'en', 'Odd links', ?, ?, 1)",
+        ).bind(id, url, image),
       ),
     );
     await env.DB.prepare("UPDATE feed_status SET maintenance = 0 WHERE tab = 'news'").run();

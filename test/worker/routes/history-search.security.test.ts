@@ -29,7 +29,10 @@ describe("history search authorization", () => {
     for (const q of ["pangolin", "secret", "plans", "pangolin secret"]) {
       const { status, body } = await search(alice, { q });
       expect(status).toBe(200);
-      expect(body.data.map((r: { chat_id: string }) => r.chat_id), q).toEqual([mine]);
+      expect(
+        body.data.map((r: { chat_id: string }) => r.chat_id),
+        q,
+      ).toEqual([mine]);
       expect(JSON.stringify(body)).not.toContain("bob");
     }
   });
@@ -59,7 +62,11 @@ describe("history search authorization", () => {
     const alice = await registerUser();
     const bob = await registerUser();
     await chatWith(bob, "Bob", "okapi");
-    for (const q of [`owner : ${ownerToken(bob.id)}`, `okapi OR owner:${ownerToken(bob.id)}`, `"okapi") OR (owner : ${ownerToken(bob.id)}`]) {
+    for (const q of [
+      `owner : ${ownerToken(bob.id)}`,
+      `okapi OR owner:${ownerToken(bob.id)}`,
+      `"okapi") OR (owner : ${ownerToken(bob.id)}`,
+    ]) {
       const { status, body } = await search(alice, { q });
       expect(status).toBe(200);
       expect(body.data).toEqual([]);

@@ -3,21 +3,30 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { type ChatsCursor, historySearchQuery, searchChats } from "../../../worker/db/history-search";
-import { type HistorySearchChat, HistorySearchChatsResponseSchema, HistorySearchMessagesResponseSchema, toSegments } from "../../../worker/protocol/history-search";
+import {
+  type HistorySearchChat,
+  HistorySearchChatsResponseSchema,
+  HistorySearchMessagesResponseSchema,
+  toSegments,
+} from "../../../worker/protocol/history-search";
 import * as v from "valibot";
 import { call, json, makeChat, registerUser, type TestUser } from "../../support/api";
 
 type Msg = { message_id: string; sender: "user" | "bot"; message: string };
 
 async function save(user: TestUser, chatId: string, messages: Msg[]) {
-  const res = await call("POST", "/media-api/api/chat/save", { token: user.token, body: { chat_id: chatId, messages } });
+  const res = await call("POST", "/media-api/api/chat/save", {
+    token: user.token,
+    body: { chat_id: chatId, messages },
+  });
   expect(res.status).toBe(200);
 }
 
 async function chatWith(user: TestUser, title: string, messages: Msg[], lastMessageAt?: number) {
   const id = await makeChat(user.id, title);
   if (messages.length) await save(user, id, messages);
-  if (lastMessageAt !== undefined) await env.DB.prepare("UPDATE chat_sessions SET last_message_at = ? WHERE id = ?").bind(lastMessageAt, id).run();
+  if (lastMessageAt !== undefined)
+    await env.DB.prepare("UPDATE chat_sessions SET last_message_at = ? WHERE id = ?").bind(lastMessageAt, id).run();
   return id;
 }
 
@@ -39,13 +48,22 @@ describe("GET /chat-sessions/search", () => {
     const user = await registerUser();
     const id = await chatWith(user, "Cooking", [
       { message_id: "q1", sender: "user", message: "How do I make soup?" },
-      { message_id: "a1", sender: "bot", message: "Start with a good broth: simmer beef bones with star anise for six hours." },
+      {
+        message_id: "a1",
+        sender: "bot",
+        message: "Start with a good broth: simmer beef bones with star anise for six hours.",
+      },
     ]);
     await chatWith(user, "Other", [{ message_id: "q2", sender: "user", message: "Tell me about trains" }]);
     const page = await chatsFor(user, "anise");
     expect(page.data).toHaveLength(1);
     const [hit] = page.data;
-    expect(hit).toMatchObject({ chat_id: id, title: "Cooking", message_id: "a1", title_highlight: [{ text: "Cooking", match: false }] });
+    expect(hit).toMatchObject({
+      chat_id: id,
+      title: "Cooking",
+      message_id: "a1",
+      title_highlight: [{ text: "Cooking", match: false }],
+    });
     expect(hit!.last_message_at).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(marked(hit!)).toEqual(["anise"]);
     expect(hit!.snippet!.map((s) => s.text).join("")).toContain("simmer beef bones with star anise");
@@ -54,18 +72,27 @@ describe("GET /chat-sessions/search", () => {
 
   it("ignores diacritics: pho finds phở and ha noi finds Hà Nội", async () => {
     const user = await registerUser();
-    const id = await chatWith(user, "Ăn sáng", [{ message_id: "a", sender: "bot", message: "Phở bò ở Hà Nội ngon nhất là phở gánh." }]);
+    const id = await chatWith(user, "Ăn sáng", [
+      { message_id: "a", sender: "bot", message: "Phở bò ở Hà Nội ngon nhất là phở gánh." },
+    ]);
     for (const q of ["pho", "PHO", "phở", "ha noi", "hà nội", "Ha Noi bo"]) {
       const page = await chatsFor(user, q);
-      expect(page.data.map((r) => r.chat_id), q).toEqual([id]);
+      expect(
+        page.data.map((r) => r.chat_id),
+        q,
+      ).toEqual([id]);
     }
     expect(marked((await chatsFor(user, "pho")).data[0]!)).toEqual(["Phở", "phở"]);
   });
 
   it("matches đ and d both ways (unicode61 keeps đ a letter of its own)", async () => {
     const user = await registerUser();
-    const withD = await chatWith(user, "Du lịch", [{ message_id: "a", sender: "bot", message: "Đà Nẵng có bãi biển đẹp, đúng không?" }]);
-    const plain = await chatWith(user, "Tieng Viet khong dau", [{ message_id: "b", sender: "user", message: "Da Nang dep lam, dung khong" }]);
+    const withD = await chatWith(user, "Du lịch", [
+      { message_id: "a", sender: "bot", message: "Đà Nẵng có bãi biển đẹp, đúng không?" },
+    ]);
+    const plain = await chatWith(user, "Tieng Viet khong dau", [
+      { message_id: "b", sender: "user", message: "Da Nang dep lam, dung khong" },
+    ]);
     const both = [withD, plain].sort();
     expect((await chatsFor(user, "da nang")).data.map((r) => r.chat_id).sort()).toEqual(both);
     expect((await chatsFor(user, "Đà Nẵng")).data.map((r) => r.chat_id).sort()).toEqual(both);
@@ -86,7 +113,9 @@ describe("GET /chat-sessions/search", () => {
 
   it("matches the last word as a prefix, for search as you type", async () => {
     const user = await registerUser();
-    const id = await chatWith(user, "Chat", [{ message_id: "a", sender: "bot", message: "Photosynthesis turns light into sugar." }]);
+    const id = await chatWith(user, "Chat", [
+      { message_id: "a", sender: "bot", message: "Photosynthesis turns light into sugar." },
+    ]);
     expect((await chatsFor(user, "photosyn")).data.map((r) => r.chat_id)).toEqual([id]);
     expect((await chatsFor(user, "photosyn light")).data).toEqual([]); // only the last word is a prefix
     expect((await chatsFor(user, "light photosyn")).data.map((r) => r.chat_id)).toEqual([id]);
@@ -118,8 +147,12 @@ describe("GET /chat-sessions/search", () => {
     const user = await registerUser();
     const id = await chatWith(user, "Removed", [{ message_id: "q", sender: "user", message: "axolotl" }]);
     await env.DB.prepare("DELETE FROM chat_sessions WHERE id = ?").bind(id).run();
-    const left = await env.DB.prepare("SELECT count(*) AS n FROM message_fts WHERE chat_id = ?").bind(id).first<{ n: number }>();
-    const titles = await env.DB.prepare("SELECT count(*) AS n FROM chat_title_fts WHERE chat_id = ?").bind(id).first<{ n: number }>();
+    const left = await env.DB.prepare("SELECT count(*) AS n FROM message_fts WHERE chat_id = ?")
+      .bind(id)
+      .first<{ n: number }>();
+    const titles = await env.DB.prepare("SELECT count(*) AS n FROM chat_title_fts WHERE chat_id = ?")
+      .bind(id)
+      .first<{ n: number }>();
     expect(left!.n).toBe(0);
     expect(titles!.n).toBe(0);
   });
@@ -130,8 +163,19 @@ describe("GET /chat-sessions/search", () => {
     const now = Date.now();
     // Saved oldest first, as a history grows: chat 4's message is the oldest mention, chat 0's the newest.
     const byContent: string[] = [];
-    for (let i = 4; i >= 0; i--) byContent.unshift(await chatWith(user, `Chat ${i}`, [{ message_id: `m${i}`, sender: "bot", message: `the ocelot number ${i}` }], now - i * day));
-    const titled = [await chatWith(user, "Ocelot care (old)", [], now - 30 * day), await chatWith(user, "Ocelot care (new)", [], now - 2 * day)].reverse();
+    for (let i = 4; i >= 0; i--)
+      byContent.unshift(
+        await chatWith(
+          user,
+          `Chat ${i}`,
+          [{ message_id: `m${i}`, sender: "bot", message: `the ocelot number ${i}` }],
+          now - i * day,
+        ),
+      );
+    const titled = [
+      await chatWith(user, "Ocelot care (old)", [], now - 30 * day),
+      await chatWith(user, "Ocelot care (new)", [], now - 2 * day),
+    ].reverse();
     const first = await chatsFor(user, "ocelot", { limit: "2" });
     expect(first.data.map((r) => r.chat_id)).toEqual(titled);
     const pages = [first.data.map((r) => r.chat_id)];
@@ -144,7 +188,9 @@ describe("GET /chat-sessions/search", () => {
     expect(pages.flat()).toEqual([...titled, ...byContent]);
     // Groupable by date: last_message_at in UTC 'YYYY-MM-DD HH:MM:SS'.
     const all = (await chatsFor(user, "ocelot", { limit: "50" })).data;
-    expect(all.find((r) => r.chat_id === byContent[1])!.last_message_at).toBe(new Date(now - day).toISOString().slice(0, 19).replace("T", " "));
+    expect(all.find((r) => r.chat_id === byContent[1])!.last_message_at).toBe(
+      new Date(now - day).toISOString().slice(0, 19).replace("T", " "),
+    );
   });
 
   it("lists every matching chat exactly once across pages, even with a small scan budget", async () => {
@@ -156,13 +202,23 @@ describe("GET /chat-sessions/search", () => {
     }
     // Later mentions in the first chats: they move up, and their older mentions must not list them again.
     await save(user, ids[0]!, [{ message_id: "b", sender: "bot", message: "capybara two" }]);
-    await save(user, ids[1]!, [{ message_id: "b", sender: "bot", message: "capybara three" }, { message_id: "c", sender: "bot", message: "capybara four" }]);
+    await save(user, ids[1]!, [
+      { message_id: "b", sender: "bot", message: "capybara three" },
+      { message_id: "c", sender: "bot", message: "capybara four" },
+    ]);
     for (const scanBudget of [1, 2, 3, 100]) {
       const seen: string[] = [];
       let cursor: ChatsCursor | undefined;
       let guard = 0;
       do {
-        const page = await searchChats({ d1: env.DB, userId: user.id, expr: historySearchQuery("capybara")!, limit: 2, cursor, scanBudget });
+        const page = await searchChats({
+          d1: env.DB,
+          userId: user.id,
+          expr: historySearchQuery("capybara")!,
+          limit: 2,
+          cursor,
+          scanBudget,
+        });
         seen.push(...page.results.map((r) => r.chat_id));
         cursor = page.nextCursor ?? undefined;
       } while (cursor && ++guard < 50);
@@ -189,7 +245,7 @@ describe("GET /chat-sessions/search", () => {
         sender: "bot",
         message: [
           "## Cách cài",
-          "> **Lưu ý:** dùng `npm install` trong thư mục *dự án*, xem [hướng dẫn](https://example.com/huong-dan \"Hướng dẫn\").",
+          '> **Lưu ý:** dùng `npm install` trong thư mục *dự án*, xem [hướng dẫn](https://example.com/huong-dan "Hướng dẫn").',
           "| Mục | Giá |\n|---|---:|\n| Phở **bò** | 50.000 ₫ |",
           "```sh\nnpm run kumquat\n```",
         ].join("\n\n"),
@@ -203,7 +259,10 @@ describe("GET /chat-sessions/search", () => {
     const quote = await text("npm install");
     expect(quote).toContain("Lưu ý: dùng npm install trong thư mục dự án, xem hướng dẫn.");
     expect(quote).not.toMatch(/[>*`]|\]\(|https:/);
-    expect((await chatsFor(user, "npm install")).data[0]!.snippet!.filter((s) => s.match).map((s) => s.text)).toEqual(["npm", "install"]);
+    expect((await chatsFor(user, "npm install")).data[0]!.snippet!.filter((s) => s.match).map((s) => s.text)).toEqual([
+      "npm",
+      "install",
+    ]);
     const row = await text("bò");
     expect(row).toContain("Mục · Giá Phở bò · 50.000 ₫");
     expect(row).not.toMatch(/[|*]|---/);
@@ -286,7 +345,9 @@ describe("GET /chat-sessions/search", () => {
 
     it("treats query words as words, not FTS5 operators", async () => {
       const user = await registerUser();
-      const id = await chatWith(user, "Ops", [{ message_id: "a", sender: "bot", message: "use NEAR and OR in queries" }]);
+      const id = await chatWith(user, "Ops", [
+        { message_id: "a", sender: "bot", message: "use NEAR and OR in queries" },
+      ]);
       expect((await chatsFor(user, "NEAR")).data.map((r) => r.chat_id)).toEqual([id]);
       expect((await chatsFor(user, "or")).data.map((r) => r.chat_id)).toEqual([id]);
       expect((await chatsFor(user, "NOT")).data).toEqual([]);
@@ -322,7 +383,8 @@ describe("GET /chat-sessions/search?chat_id=", () => {
       {
         message_id: "2",
         sender: "bot",
-        message: "**Kumquats** are small. See [the kumquat page](https://example.com/kumquat) and ![a kumquat](/kumquat.png).\n\n- Kumquat jam",
+        message:
+          "**Kumquats** are small. See [the kumquat page](https://example.com/kumquat) and ![a kumquat](/kumquat.png).\n\n- Kumquat jam",
       },
     ]);
     const page = v.parse(HistorySearchMessagesResponseSchema, (await search(user, { q: "kumquat", chat_id: id })).body);
@@ -330,7 +392,9 @@ describe("GET /chat-sessions/search?chat_id=", () => {
       ["1", 2],
       ["2", 3],
     ]);
-    expect(page.data[1]!.snippet.map((s) => s.text).join("")).toBe("Kumquats are small. See the kumquat page and . Kumquat jam");
+    expect(page.data[1]!.snippet.map((s) => s.text).join("")).toBe(
+      "Kumquats are small. See the kumquat page and . Kumquat jam",
+    );
   });
 
   it("pages with next_cursor", async () => {

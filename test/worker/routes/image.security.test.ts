@@ -18,7 +18,10 @@ describe("image security", () => {
     const owner = await registerUser();
     const other = await registerUser();
     const chatId = await makeChat(owner.id);
-    const res = await call("POST", "/api/chat/image", { token: other.token, body: { question: "a cat", chat_id: chatId } });
+    const res = await call("POST", "/api/chat/image", {
+      token: other.token,
+      body: { question: "a cat", chat_id: chatId },
+    });
     expect(res.status).toBe(404);
     expect(await usedToday(other)).toBe(0);
     expect(await messagesOf(chatId)).toEqual([]);
@@ -35,7 +38,10 @@ describe("image security", () => {
       { original_image: picture.imageId },
       { question: `redraw ${picture.imageUrl}` },
     ]) {
-      const res = await call("POST", "/api/chat/image", { token: other.token, body: { question: "redraw", chat_id: otherChat, is_edit: true, ...body } });
+      const res = await call("POST", "/api/chat/image", {
+        token: other.token,
+        body: { question: "redraw", chat_id: otherChat, is_edit: true, ...body },
+      });
       expect(res.status).toBe(404);
       expect((await json(res)).code).toBe("not_found");
     }
@@ -63,7 +69,11 @@ describe("image security", () => {
     expect(listed.data.images.map((i: any) => i.id)).toEqual([mine.imageId]);
     expect(JSON.stringify(listed)).not.toContain(picture.imageId);
     // A cursor pointing into the owner's images still lists only the caller's.
-    const crafted = await json(await call("GET", `/media-api/api/images?before=${encodeURIComponent(`${Date.now() + 60_000}~zzzz`)}`, { token: other.token }));
+    const crafted = await json(
+      await call("GET", `/media-api/api/images?before=${encodeURIComponent(`${Date.now() + 60_000}~zzzz`)}`, {
+        token: other.token,
+      }),
+    );
     expect(crafted.data.images.map((i: any) => i.id)).toEqual([mine.imageId]);
     expect((await call("GET", "/media-api/api/images")).status).toBe(401);
   });
@@ -71,7 +81,10 @@ describe("image security", () => {
   it("refuses a user_id that is not the caller's", async () => {
     const owner = await registerUser();
     const other = await registerUser();
-    const res = await call("POST", "/api/chat/image", { token: other.token, body: { question: "a cat", chat_id: await makeChat(other.id), user_id: owner.id } });
+    const res = await call("POST", "/api/chat/image", {
+      token: other.token,
+      body: { question: "a cat", chat_id: await makeChat(other.id), user_id: owner.id },
+    });
     expect(res.status).toBe(403);
     expect(await usedToday(other)).toBe(0);
   });
@@ -81,7 +94,10 @@ describe("image security", () => {
     const chatId = await makeChat(user.id);
     const res = await call("POST", "/api/chat/image", {
       body: { question: "a cat", chat_id: chatId },
-      headers: { Cookie: `jwt_token=${user.token}; session_token=${user.sessionToken}`, Origin: "https://evil.example" },
+      headers: {
+        Cookie: `jwt_token=${user.token}; session_token=${user.sessionToken}`,
+        Origin: "https://evil.example",
+      },
     });
     expect(res.status).toBe(403);
     expect((await json(res)).code).toBe("csrf_rejected");

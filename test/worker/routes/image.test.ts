@@ -9,11 +9,23 @@ import { SAFETY_MESSAGE } from "../../../worker/images/http";
 import { readPngChunks } from "../../../worker/images/png";
 import { quotaDay } from "../../../worker/lib/time";
 import { IMAGE_LOGIN_REQUIRED, ImageResultSchema } from "../../../worker/protocol/images";
-import { call, inUserHub, json, makeChat, messagesOf, registerUser, setUsedToday, type TestUser } from "../../support/api";
+import {
+  call,
+  inUserHub,
+  json,
+  makeChat,
+  messagesOf,
+  registerUser,
+  setUsedToday,
+  type TestUser,
+} from "../../support/api";
 import * as v from "valibot";
 
 async function ask(user: TestUser, body: Record<string, unknown>) {
-  return call("POST", "/api/chat/image", { token: user.token, body: { model: "stable-diffusion", is_premium: false, messages: [], ...body } });
+  return call("POST", "/api/chat/image", {
+    token: user.token,
+    body: { model: "stable-diffusion", is_premium: false, messages: [], ...body },
+  });
 }
 
 async function imageBytes(user: TestUser, url: string) {
@@ -26,7 +38,13 @@ describe("POST /api/chat/image", () => {
   it("draws a picture offline, stores it under its owner and saves both messages", async () => {
     const user = await registerUser();
     const chatId = await makeChat(user.id);
-    const res = await ask(user, { question: "a pagoda on a misty lake", chat_id: chatId, user_id: user.id, message_id: "u-1", bot_message_id: "b-1" });
+    const res = await ask(user, {
+      question: "a pagoda on a misty lake",
+      chat_id: chatId,
+      user_id: user.id,
+      message_id: "u-1",
+      bot_message_id: "b-1",
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("X-Remaining-Usage")).toBe("2");
     expect(res.headers.get("X-Warning-Level")).toBe("critical");
@@ -55,8 +73,19 @@ describe("POST /api/chat/image", () => {
     expect(saved[1].message).toBe(body.message);
     expect(saved[1].offline).toBe(1);
     const row = await env.DB.prepare("SELECT * FROM images WHERE id = ?").bind(body.imageId).first<any>();
-    expect(row).toMatchObject({ user_id: user.id, chat_id: chatId, message_id: "b-1", r2_key: `images/${user.id}/${body.imageId}`, is_edit: 0, offline: 1 });
-    const usage = await env.DB.prepare("SELECT count FROM daily_usage WHERE user_id = ? AND day = ? AND bucket = 'image'").bind(user.id, quotaDay()).first<any>();
+    expect(row).toMatchObject({
+      user_id: user.id,
+      chat_id: chatId,
+      message_id: "b-1",
+      r2_key: `images/${user.id}/${body.imageId}`,
+      is_edit: 0,
+      offline: 1,
+    });
+    const usage = await env.DB.prepare(
+      "SELECT count FROM daily_usage WHERE user_id = ? AND day = ? AND bucket = 'image'",
+    )
+      .bind(user.id, quotaDay())
+      .first<any>();
     expect(usage?.count).toBe(1);
     // The chat's content (what a reload shows) holds the picture's markdown.
     const content = await json(await call("GET", `/media-api/api/chat/content/${chatId}`, { token: user.token }));
@@ -67,19 +96,30 @@ describe("POST /api/chat/image", () => {
     const user = await registerUser();
     const chatId = await makeChat(user.id);
     const first = await json(await ask(user, { question: "a red kite", chat_id: chatId }));
-    const edit = await ask(user, { question: "vẽ lại with a night sky", chat_id: chatId, is_edit: true, original_image: first.imageUrl });
+    const edit = await ask(user, {
+      question: "vẽ lại with a night sky",
+      chat_id: chatId,
+      is_edit: true,
+      original_image: first.imageUrl,
+    });
     expect(edit.status).toBe(200);
     const edited = await json(edit);
     expect(edited).toMatchObject({ isEdit: true, type: "edit", originalImage: first.imageUrl });
     // the offline model describes the edit in the prompt's language (this one reads as Vietnamese)
-    expect(edited.description).toMatch(/^Mô hình ngoại tuyến: một biến thể của ảnh gốc, vẽ từ “vẽ lại with a night sky”/);
+    expect(edited.description).toMatch(
+      /^Mô hình ngoại tuyến: một biến thể của ảnh gốc, vẽ từ “vẽ lại with a night sky”/,
+    );
     expect(edited.message).toContain("Mô hình ngoại tuyến");
     expect(await imageBytes(user, edited.imageUrl)).not.toEqual(await imageBytes(user, first.imageUrl));
 
     // The client appends the latest picture's link to a regeneration phrase: that is the original too.
-    const viaLink = await json(await ask(user, { question: `redraw it ${first.imageUrl}`, chat_id: chatId, is_edit: true }));
+    const viaLink = await json(
+      await ask(user, { question: `redraw it ${first.imageUrl}`, chat_id: chatId, is_edit: true }),
+    );
     expect(viaLink).toMatchObject({ isEdit: true, originalImage: first.imageUrl, prompt: "redraw it" });
-    const row = await env.DB.prepare("SELECT is_edit, original_image_id FROM images WHERE id = ?").bind(viaLink.imageId).first<any>();
+    const row = await env.DB.prepare("SELECT is_edit, original_image_id FROM images WHERE id = ?")
+      .bind(viaLink.imageId)
+      .first<any>();
     expect(row).toEqual({ is_edit: 1, original_image_id: first.imageId });
   });
 
@@ -87,7 +127,10 @@ describe("POST /api/chat/image", () => {
     const res = await call("POST", "/api/chat/image", { body: { question: "a cat", chat_id: "c1" } });
     expect(res.status).toBe(401);
     expect(await json(res)).toMatchObject({ code: "unauthorized", message: IMAGE_LOGIN_REQUIRED });
-    const bad = await call("POST", "/api/chat/image", { token: "not-a-jwt", body: { question: "a cat", chat_id: "c1" } });
+    const bad = await call("POST", "/api/chat/image", {
+      token: "not-a-jwt",
+      body: { question: "a cat", chat_id: "c1" },
+    });
     expect(bad.status).toBe(401);
     expect((await json(bad)).message).toBe(IMAGE_LOGIN_REQUIRED);
   });
@@ -100,14 +143,29 @@ describe("POST /api/chat/image", () => {
     [{ question: "a cat" }, "Chat id is required"],
     [{ question: "a cat", chat_id: "CHAT", is_edit: "yes" }, "is_edit must be true or false"],
     [{ question: "a cat", chat_id: "CHAT", is_edit: true }, "original_image"],
-    [{ question: "a cat", chat_id: "CHAT", is_edit: true, original_image: "javascript:alert(1)" }, "original_image must be"],
-    [{ question: "a cat", chat_id: "CHAT", is_edit: true, original_image: "javascript:void" }, "original_image must be"],
-    [{ question: "a cat", chat_id: "CHAT", is_edit: true, original_image: "data:image/png;base64,iVBORw0KGgo=" }, "original_image must be"],
-    [{ question: "a cat", chat_id: "CHAT", is_edit: true, original_image: "//evil.example/media-api/api/images/abc" }, "original_image must be"],
+    [
+      { question: "a cat", chat_id: "CHAT", is_edit: true, original_image: "javascript:alert(1)" },
+      "original_image must be",
+    ],
+    [
+      { question: "a cat", chat_id: "CHAT", is_edit: true, original_image: "javascript:void" },
+      "original_image must be",
+    ],
+    [
+      { question: "a cat", chat_id: "CHAT", is_edit: true, original_image: "data:image/png;base64,iVBORw0KGgo=" },
+      "original_image must be",
+    ],
+    [
+      { question: "a cat", chat_id: "CHAT", is_edit: true, original_image: "//evil.example/media-api/api/images/abc" },
+      "original_image must be",
+    ],
   ])("answers 400 to bad input %j, using no quota", async (body, message) => {
     const user = await registerUser();
     const chatId = await makeChat(user.id);
-    const res = await call("POST", "/api/chat/image", { token: user.token, body: JSON.parse(JSON.stringify(body).replace('"CHAT"', JSON.stringify(chatId))) });
+    const res = await call("POST", "/api/chat/image", {
+      token: user.token,
+      body: JSON.parse(JSON.stringify(body).replace('"CHAT"', JSON.stringify(chatId))),
+    });
     expect(res.status).toBe(400);
     expect((await json(res)).message).toContain(message);
     expect(await inUserHub(user.id, (hub) => hub.state.usage(quotaDay(), "image"))).toBe(0);
@@ -115,7 +173,11 @@ describe("POST /api/chat/image", () => {
 
   it("answers 400 to a body that is not JSON", async () => {
     const user = await registerUser();
-    const res = await call("POST", "/api/chat/image", { token: user.token, body: "{not json", headers: { "Content-Type": "application/json" } });
+    const res = await call("POST", "/api/chat/image", {
+      token: user.token,
+      body: "{not json",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(res.status).toBe(400);
   });
 
@@ -135,7 +197,9 @@ describe("POST /api/chat/image", () => {
     const user = await registerUser();
     const chatId = await makeChat(user.id);
     await setUsedToday(user.id, "image", 1); // 2 of 3 left
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => ask(user, { question: `a cat number ${i}`, chat_id: chatId })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => ask(user, { question: `a cat number ${i}`, chat_id: chatId })),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 200, 403, 403, 403, 403]);
     const { results: rows } = await env.DB.prepare("SELECT id FROM images WHERE user_id = ?").bind(user.id).all();
@@ -149,8 +213,23 @@ describe("POST /api/chat/image", () => {
     return inUserHub(user.id, async (hub) => {
       const session = hub.state.activeSessions()[0]!;
       return runImageTurn(
-        { state: hub.state, generations: hub.generations, bucket: env.IMAGES, env: { ...env, ...config }, authorize: () => hub.state.sessionUser(session.id, null) },
-        { sessionId: session.id, tokenHash: null, claimedUserId: null, userMessageId: crypto.randomUUID(), botMessageId: crypto.randomUUID(), isEdit: false, originalImage: null, ...fields },
+        {
+          state: hub.state,
+          generations: hub.generations,
+          bucket: env.IMAGES,
+          env: { ...env, ...config },
+          authorize: () => hub.state.sessionUser(session.id, null),
+        },
+        {
+          sessionId: session.id,
+          tokenHash: null,
+          claimedUserId: null,
+          userMessageId: crypto.randomUUID(),
+          botMessageId: crypto.randomUUID(),
+          isEdit: false,
+          originalImage: null,
+          ...fields,
+        },
       ).catch((e: unknown) => e);
     });
   }
@@ -158,7 +237,11 @@ describe("POST /api/chat/image", () => {
   it("gives the use back when the provider is unreachable", async () => {
     const user = await registerUser();
     const chatId = await makeChat(user.id);
-    const err = await turnWith(user, { IMAGE_PROVIDER: "openai-compatible", IMAGE_BASE_URL: "http://127.0.0.1:9/v1" }, { chatId, question: "a cat" });
+    const err = await turnWith(
+      user,
+      { IMAGE_PROVIDER: "openai-compatible", IMAGE_BASE_URL: "http://127.0.0.1:9/v1" },
+      { chatId, question: "a cat" },
+    );
     expect((err as { code?: string }).code).toBe("image_unavailable");
     expect(await inUserHub(user.id, (hub) => hub.state.usage(quotaDay(), "image"))).toBe(0);
     expect(await messagesOf(chatId)).toEqual([]);
@@ -167,7 +250,11 @@ describe("POST /api/chat/image", () => {
   it("gives the use back on a safety refusal, which carries the safety text", async () => {
     const user = await registerUser();
     const chatId = await makeChat(user.id);
-    const err = await turnWith(user, { IMAGE_PROVIDER: "openai-compatible", IMAGE_BASE_URL: `${env.FAKE_IMAGES_URL}/compat/v1` }, { chatId, question: "something [unsafe]" });
+    const err = await turnWith(
+      user,
+      { IMAGE_PROVIDER: "openai-compatible", IMAGE_BASE_URL: `${env.FAKE_IMAGES_URL}/compat/v1` },
+      { chatId, question: "something [unsafe]" },
+    );
     expect(err).toMatchObject({ code: "safety_violation", message: SAFETY_MESSAGE });
     expect(await inUserHub(user.id, (hub) => hub.state.usage(quotaDay(), "image"))).toBe(0);
     expect(await messagesOf(chatId)).toEqual([]);
@@ -178,7 +265,11 @@ describe("POST /api/chat/image", () => {
     const chatId = await makeChat(user.id);
     const result = (await turnWith(
       user,
-      { IMAGE_PROVIDER: "workers-ai", CLOUDFLARE_API_TOKEN: "fake-image-key", IMAGE_BASE_URL: `${env.FAKE_IMAGES_URL}/workers-ai/client/v4/accounts/a/ai/run` },
+      {
+        IMAGE_PROVIDER: "workers-ai",
+        CLOUDFLARE_API_TOKEN: "fake-image-key",
+        IMAGE_BASE_URL: `${env.FAKE_IMAGES_URL}/workers-ai/client/v4/accounts/a/ai/run`,
+      },
       { chatId, question: "a dragon over Ha Long bay" },
     )) as { imageUrl: string; model: string; offline: boolean };
     expect(result).toMatchObject({ model: "@cf/black-forest-labs/flux-1-schnell", offline: false });
@@ -191,21 +282,38 @@ describe("POST /api/chat/image", () => {
 describe("GET /media-api/api/images (gallery)", () => {
   it("lists the user's pictures newest first, a page at a time, with prompt, url, chat and edit flag", async () => {
     const user = await registerUser();
-    await env.DB.prepare("UPDATE users SET is_premium = 2, premium_end = ? WHERE id = ?").bind(Date.now() + 86_400_000, user.id).run();
+    await env.DB.prepare("UPDATE users SET is_premium = 2, premium_end = ? WHERE id = ?")
+      .bind(Date.now() + 86_400_000, user.id)
+      .run();
     const { userChanged } = await import("../../../worker/auth/sessions");
     await userChanged(env, user.id);
     const chatId = await makeChat(user.id);
     const made = [];
-    for (const q of ["one", "two", "three"]) made.push(await json(await ask(user, { question: `picture ${q}`, chat_id: chatId })));
-    const edit = await json(await ask(user, { question: "picture four", chat_id: chatId, is_edit: true, original_image: made[0].imageUrl }));
+    for (const q of ["one", "two", "three"])
+      made.push(await json(await ask(user, { question: `picture ${q}`, chat_id: chatId })));
+    const edit = await json(
+      await ask(user, { question: "picture four", chat_id: chatId, is_edit: true, original_image: made[0].imageUrl }),
+    );
     made.push(edit);
 
     const first = await json(await call("GET", "/media-api/api/images?limit=3", { token: user.token }));
     expect(first.success).toBe(true);
     expect(first.data.images.map((i: any) => i.prompt)).toEqual(["picture four", "picture three", "picture two"]);
-    expect(first.data.images[0]).toMatchObject({ url: edit.imageUrl, chat_id: chatId, isEdit: true, originalImage: made[0].imageUrl, model: "offline-image", offline: true, content_type: "image/png" });
+    expect(first.data.images[0]).toMatchObject({
+      url: edit.imageUrl,
+      chat_id: chatId,
+      isEdit: true,
+      originalImage: made[0].imageUrl,
+      model: "offline-image",
+      offline: true,
+      content_type: "image/png",
+    });
     expect(first.data.next_before).toEqual(expect.any(String));
-    const second = await json(await call("GET", `/media-api/api/images?limit=3&before=${encodeURIComponent(first.data.next_before)}`, { token: user.token }));
+    const second = await json(
+      await call("GET", `/media-api/api/images?limit=3&before=${encodeURIComponent(first.data.next_before)}`, {
+        token: user.token,
+      }),
+    );
     expect(second.data.images.map((i: any) => i.prompt)).toEqual(["picture one"]);
     expect(second.data.next_before).toBeNull();
   });

@@ -44,7 +44,11 @@ async function get(headers: Record<string, string>, withLanding = true) {
   return { res, body: await res.text(), asked };
 }
 
-const NAVIGATION = { "Sec-Fetch-Mode": "navigate", "Sec-Fetch-Dest": "document", Accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
+const NAVIGATION = {
+  "Sec-Fetch-Mode": "navigate",
+  "Sec-Fetch-Dest": "document",
+  Accept: "text/html,application/xhtml+xml,*/*;q=0.8",
+};
 
 describe("GET /", () => {
   it("gives a guest's page load the pre-rendered landing page, varying on the cookies", async () => {

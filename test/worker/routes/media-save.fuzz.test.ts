@@ -18,7 +18,13 @@ async function loads(user: TestUser, chatId: string) {
   return (await json(media)).data.chats[0].messages as any[];
 }
 
-const bot = (citations: unknown, extra: Record<string, unknown> = {}) => ({ message_id: "b1", sender: "bot", message: "answer", citations, ...extra });
+const bot = (citations: unknown, extra: Record<string, unknown> = {}) => ({
+  message_id: "b1",
+  sender: "bot",
+  message: "answer",
+  citations,
+  ...extra,
+});
 
 describe("citations on save", () => {
   it("drops unknown keys and nulls from citations", async () => {
@@ -26,16 +32,35 @@ describe("citations on save", () => {
     const chatId = await makeChat(user.id);
     const saved = await saveRaw(user, {
       chat_id: chatId,
-      messages: [bot([{ url: "https://a.example", title: null, snippet: "s", site: "a", onclick: "alert(1)", nested: { deep: true } }])],
+      messages: [
+        bot([
+          {
+            url: "https://a.example",
+            title: null,
+            snippet: "s",
+            site: "a",
+            onclick: "alert(1)",
+            nested: { deep: true },
+          },
+        ]),
+      ],
     });
     expect(saved.status).toBe(200);
     expect((await loads(user, chatId))[0].citations).toEqual([{ url: "https://a.example", snippet: "s", site: "a" }]);
   });
 
   it.each([
-    ["a 3 MB snippet", [{ url: "https://a.example", snippet: "x".repeat(3 * 1024 * 1024) }], "messages.0.citations.0.snippet"],
+    [
+      "a 3 MB snippet",
+      [{ url: "https://a.example", snippet: "x".repeat(3 * 1024 * 1024) }],
+      "messages.0.citations.0.snippet",
+    ],
     ["a 3 MB url", [{ url: `https://a.example/${"x".repeat(3 * 1024 * 1024)}` }], "messages.0.citations.0.url"],
-    ["a 1,001-character title", [{ url: "https://a.example", title: "t".repeat(1_001) }], "messages.0.citations.0.title"],
+    [
+      "a 1,001-character title",
+      [{ url: "https://a.example", title: "t".repeat(1_001) }],
+      "messages.0.citations.0.title",
+    ],
     ["a 2,049-character url", [{ url: `https://a.example/${"x".repeat(2_049 - 18)}` }], "messages.0.citations.0.url"],
     ["51 citations", Array.from({ length: 51 }, (_, i) => ({ url: `https://a.example/${i}` })), "messages.0.citations"],
     ["a citation without url", [{ title: "no url" }], "messages.0.citations.0.url"],
@@ -45,7 +70,11 @@ describe("citations on save", () => {
     ["a url that does not parse", [{ url: "http://[" }], "messages.0.citations.0.url"],
     ["text that is not a url", [{ url: "Đà Nẵng" }], "messages.0.citations.0.url"],
     ["a path (citations are other sites)", [{ url: "/media-api/api/images/x" }], "messages.0.citations.0.url"],
-    ["a second citation with a javascript: url", [{ url: "https://a.example" }, { url: "jAvAsCrIpT:alert(1)" }], "messages.0.citations.1.url"],
+    [
+      "a second citation with a javascript: url",
+      [{ url: "https://a.example" }, { url: "jAvAsCrIpT:alert(1)" }],
+      "messages.0.citations.1.url",
+    ],
     ["a string citation", ["https://a.example"], "messages.0.citations.0"],
     ["a null citation", [null], "messages.0.citations.0"],
     ["an array citation", [["https://a.example"]], "messages.0.citations.0.url"],
@@ -82,7 +111,10 @@ describe("message size on save", () => {
     const text = "ệ".repeat(180_000); // 540 KB of UTF-8, under the 200,000-character limit of each field
     const res = await saveRaw(user, {
       chat_id: chatId,
-      messages: [{ message_id: "ok", sender: "user", message: "fine" }, { message_id: "big", sender: "user", message: text, original_message: text }],
+      messages: [
+        { message_id: "ok", sender: "user", message: "fine" },
+        { message_id: "big", sender: "user", message: text, original_message: text },
+      ],
     });
     expect(res.status).toBe(413);
     expect(res.body).toMatchObject({ code: "payload_too_large", field: "messages.1" });
@@ -92,7 +124,12 @@ describe("message size on save", () => {
   it("saves a message just under the cap", async () => {
     const user = await registerUser();
     const chatId = await makeChat(user.id);
-    const res = await saveRaw(user, { chat_id: chatId, messages: [{ message_id: "m", sender: "bot", message: "ệ".repeat(150_000), original_message: "x".repeat(100_000) }] });
+    const res = await saveRaw(user, {
+      chat_id: chatId,
+      messages: [
+        { message_id: "m", sender: "bot", message: "ệ".repeat(150_000), original_message: "x".repeat(100_000) },
+      ],
+    });
     expect(res.status).toBe(200);
     expect((await loads(user, chatId))[0].message).toHaveLength(150_000);
   });
@@ -113,8 +150,20 @@ function random(seed: number) {
 describe("fuzzed saves", () => {
   it("never answers 500 and never breaks loading the chat", async () => {
     const rnd = random(20261123);
-    const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
-    const strings = ["", " ", "http://[", "javascript:alert(1)", "<script>alert(1)</script>", "\u0000\u0002\u0003", "😀", "Đà Nẵng", "x".repeat(1_001), "y".repeat(2_049), "z".repeat(300_000)];
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+    const strings = [
+      "",
+      " ",
+      "http://[",
+      "javascript:alert(1)",
+      "<script>alert(1)</script>",
+      "\u0000\u0002\u0003",
+      "😀",
+      "Đà Nẵng",
+      "x".repeat(1_001),
+      "y".repeat(2_049),
+      "z".repeat(300_000),
+    ];
     const anything = (depth = 0): unknown => {
       const kind = pick(["string", "number", "bool", "null", "array", "object", "undefined"] as const);
       if (kind === "string") return pick(strings);
@@ -123,11 +172,21 @@ describe("fuzzed saves", () => {
       if (kind === "null") return null;
       if (kind === "undefined" || depth > 2) return undefined;
       if (kind === "array") return Array.from({ length: Math.floor(rnd() * 4) }, () => anything(depth + 1));
-      return Object.fromEntries(["url", "title", "snippet", "site", "x"].filter(() => rnd() < 0.6).map((k) => [k, anything(depth + 1)]));
+      return Object.fromEntries(
+        ["url", "title", "snippet", "site", "x"].filter(() => rnd() < 0.6).map((k) => [k, anything(depth + 1)]),
+      );
     };
     const fine = ["https://vnexpress.net/a", "http://[", "Đà Nẵng", "", "<b>x</b>", null, undefined];
     const citation = () =>
-      rnd() < 0.8 ? { url: pick(["https://vnexpress.net/a", "http://tuoitre.vn/b?q=phở"]), title: pick(fine), snippet: pick(fine) } : rnd() < 0.5 ? { url: pick(strings), title: pick([...strings, 5]) } : anything();
+      rnd() < 0.8
+        ? {
+            url: pick(["https://vnexpress.net/a", "http://tuoitre.vn/b?q=phở"]),
+            title: pick(fine),
+            snippet: pick(fine),
+          }
+        : rnd() < 0.5
+          ? { url: pick(strings), title: pick([...strings, 5]) }
+          : anything();
     const user = await registerUser();
     const chatId = await makeChat(user.id);
     const statuses = new Set<number>();
@@ -136,7 +195,8 @@ describe("fuzzed saves", () => {
         message_id: rnd() < 0.9 ? `m${i}` : anything(),
         sender: rnd() < 0.9 ? pick(["user", "bot"]) : anything(),
         message: rnd() < 0.9 ? pick(rnd() < 0.7 ? ["hi", "phở", "http://[", ""] : strings) : anything(),
-        citations: rnd() < 0.8 ? Array.from({ length: rnd() < 0.9 ? Math.floor(rnd() * 4) : 51 }, citation) : anything(),
+        citations:
+          rnd() < 0.8 ? Array.from({ length: rnd() < 0.9 ? Math.floor(rnd() * 4) : 51 }, citation) : anything(),
       };
       if (rnd() < 0.3) message.original_message = pick(strings);
       if (rnd() < 0.2) message.created_at = anything();

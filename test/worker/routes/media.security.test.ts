@@ -25,7 +25,10 @@ async function snapshot(owner: TestUser, chatId: string) {
 }
 
 async function uploadPng(user: TestUser) {
-  const res = await call("POST", "/media-api/api/bot/images", { token: user.token, body: { image_data: `data:image/png;base64,${PNG_1X1}` } });
+  const res = await call("POST", "/media-api/api/bot/images", {
+    token: user.token,
+    body: { image_data: `data:image/png;base64,${PNG_1X1}` },
+  });
   expect(res.status).toBe(201);
   return (await json(res)).data as { id: string; url: string };
 }
@@ -68,7 +71,11 @@ async function setup() {
 describe("media API without credentials", () => {
   it.each([
     ["GET", "/media-api/api/chat/content/some-chat", undefined],
-    ["POST", "/media-api/api/chat/save", { chat_id: "c", messages: [{ message_id: "m", sender: "user", message: "x" }] }],
+    [
+      "POST",
+      "/media-api/api/chat/save",
+      { chat_id: "c", messages: [{ message_id: "m", sender: "user", message: "x" }] },
+    ],
     ["POST", "/chat-messages/save", { chat_id: "c", messages: [{ message_id: "m", sender: "user", message: "x" }] }],
     ["POST", "/media-api/api/chat/initialize", { chat_id: "c" }],
     ["POST", "/chat/initialize", { chat_id: "c" }],
@@ -123,14 +130,20 @@ describe("media API with cookie credentials", () => {
 
   it.each(INIT_PATHS)("refuses POST %s from a foreign origin with 403, creating nothing", async (path) => {
     const user = await registerUser();
-    const res = await call("POST", path, { headers: cookieHeaders(user, FOREIGN_ORIGIN), body: { chat_id: `evil-${crypto.randomUUID()}` } });
+    const res = await call("POST", path, {
+      headers: cookieHeaders(user, FOREIGN_ORIGIN),
+      body: { chat_id: `evil-${crypto.randomUUID()}` },
+    });
     await expectError(res, 403, "csrf_rejected");
     expect((await json(await call("GET", "/chat-sessions", { token: user.token }))).data).toEqual([]);
   });
 
   it("refuses image uploads (JSON and raw) from a foreign origin with 403, storing nothing", async () => {
     const user = await registerUser();
-    const res = await call("POST", "/media-api/api/bot/images", { headers: cookieHeaders(user, FOREIGN_ORIGIN), body: { image_data: PNG_1X1 } });
+    const res = await call("POST", "/media-api/api/bot/images", {
+      headers: cookieHeaders(user, FOREIGN_ORIGIN),
+      body: { image_data: PNG_1X1 },
+    });
     await expectError(res, 403, "csrf_rejected");
     await expectError(await uploadRaw(cookieHeaders(user, FOREIGN_ORIGIN)), 403, "csrf_rejected");
     expect(await storedImages(user)).toEqual([]);
@@ -140,7 +153,11 @@ describe("media API with cookie credentials", () => {
 describe("another user's chat", () => {
   it("is a 404 on GET /media-api/api/chat/content/:id", async () => {
     const { intruder, chat } = await setup();
-    await expectError(await call("GET", `/media-api/api/chat/content/${chat.id}`, { token: intruder.token }), 404, "not_found");
+    await expectError(
+      await call("GET", `/media-api/api/chat/content/${chat.id}`, { token: intruder.token }),
+      404,
+      "not_found",
+    );
   });
 
   it.each(SAVE_PATHS)("is a 404 on POST %s, which neither adds nor overwrites messages", async (path) => {
@@ -161,7 +178,10 @@ describe("another user's chat", () => {
 
   it.each(INIT_PATHS)("is a 404 on POST %s, which neither reveals nor takes over the chat", async (path) => {
     const { owner, intruder, chat, before } = await setup();
-    const res = await call("POST", path, { token: intruder.token, body: { chat_id: chat.id, data: { chat_id: chat.id, title: "mine now" } } });
+    const res = await call("POST", path, {
+      token: intruder.token,
+      body: { chat_id: chat.id, data: { chat_id: chat.id, title: "mine now" } },
+    });
     await expectError(res, 404, "not_found");
     expect(await snapshot(owner, chat.id)).toEqual(before);
     expect((await json(await call("GET", "/chat-sessions", { token: intruder.token }))).data).toEqual([]);
@@ -169,11 +189,20 @@ describe("another user's chat", () => {
 
   it("is a 404 as the chat_id of an image upload (JSON or raw), storing nothing", async () => {
     const { intruder, chat } = await setup();
-    const json1 = await call("POST", "/media-api/api/bot/images", { token: intruder.token, body: { image_data: PNG_1X1, chat_id: chat.id } });
+    const json1 = await call("POST", "/media-api/api/bot/images", {
+      token: intruder.token,
+      body: { image_data: PNG_1X1, chat_id: chat.id },
+    });
     await expectError(json1, 404, "not_found");
-    await expectError(await uploadRaw({ Authorization: `Bearer ${intruder.token}` }, `?chat_id=${chat.id}`), 404, "not_found");
+    await expectError(
+      await uploadRaw({ Authorization: `Bearer ${intruder.token}` }, `?chat_id=${chat.id}`),
+      404,
+      "not_found",
+    );
     expect(await storedImages(intruder)).toEqual([]);
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM images WHERE chat_id = ?").bind(chat.id).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM images WHERE chat_id = ?")
+      .bind(chat.id)
+      .first<{ n: number }>();
     expect(rows?.n).toBe(0);
   });
 
@@ -194,7 +223,10 @@ describe("another user's chat", () => {
 describe("user_id in initialize", () => {
   it.each(INIT_PATHS)("is a 403 on POST %s when it names another user, creating nothing", async (path) => {
     const { owner, intruder } = await setup();
-    const res = await call("POST", path, { token: intruder.token, body: { user_id: owner.id, chat_id: `c-${crypto.randomUUID()}` } });
+    const res = await call("POST", path, {
+      token: intruder.token,
+      body: { user_id: owner.id, chat_id: `c-${crypto.randomUUID()}` },
+    });
     await expectError(res, 403, "forbidden");
     expect((await json(await call("GET", "/chat-sessions", { token: intruder.token }))).data).toEqual([]);
     expect((await json(await call("GET", "/chat-sessions", { token: owner.token }))).data).toHaveLength(1);
@@ -207,7 +239,11 @@ describe("another user's image", () => {
     const intruder = await registerUser();
     const image = await uploadPng(owner);
     await expectError(await call("GET", image.url, { token: intruder.token }), 404, "not_found");
-    await expectError(await call("GET", image.url, { headers: { Cookie: `jwt_token=${intruder.token}` } }), 404, "not_found");
+    await expectError(
+      await call("GET", image.url, { headers: { Cookie: `jwt_token=${intruder.token}` } }),
+      404,
+      "not_found",
+    );
     const res = await call("GET", image.url, { token: owner.token });
     expect(res.status).toBe(200);
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG_BYTES);

@@ -51,7 +51,9 @@ function save(user: TestUser, body: unknown, path = "/media-api/api/chat/save") 
 function uploadRaw(user: TestUser, bytes: Uint8Array | string, contentType: string | null, query = "") {
   const headers = new Headers({ Authorization: `Bearer ${user.token}` });
   if (contentType) headers.set("Content-Type", contentType);
-  return exports.default.fetch(new Request(`${ORIGIN}/media-api/api/bot/images${query}`, { method: "POST", headers, body: bytes }));
+  return exports.default.fetch(
+    new Request(`${ORIGIN}/media-api/api/bot/images${query}`, { method: "POST", headers, body: bytes }),
+  );
 }
 
 function uploadJson(user: TestUser, body: unknown) {
@@ -65,7 +67,12 @@ async function storedImages(user: TestUser) {
 async function expectError(res: Response, status: number, code?: string) {
   expect(res.status).toBe(status);
   const body = await json(res);
-  expect(body).toMatchObject({ success: false, status: "error", code: code ?? expect.any(String), message: expect.any(String) });
+  expect(body).toMatchObject({
+    success: false,
+    status: "error",
+    code: code ?? expect.any(String),
+    message: expect.any(String),
+  });
   return body;
 }
 
@@ -73,7 +80,17 @@ describe("GET /media-api/api/chat/content/:id", () => {
   it("answers {success, data.chats[0]} with the title and the messages in order", async () => {
     const user = await registerUser();
     const chat = await newChat(user, "Notes");
-    expect((await save(user, { chat_id: chat.id, messages: [{ message_id: "u1", sender: "user", message: "hi" }, { message_id: "b1", sender: "bot", message: "hello" }] })).status).toBe(200);
+    expect(
+      (
+        await save(user, {
+          chat_id: chat.id,
+          messages: [
+            { message_id: "u1", sender: "user", message: "hi" },
+            { message_id: "b1", sender: "bot", message: "hello" },
+          ],
+        })
+      ).status,
+    ).toBe(200);
     const res = await call("GET", `/media-api/api/chat/content/${chat.id}`, { token: user.token });
     expect(res.status).toBe(200);
     const body = await json(res);
@@ -89,23 +106,42 @@ describe("GET /media-api/api/chat/content/:id", () => {
   it("answers every message without a query, and one page (as /chat-sessions/:id/content) with ?limit or ?before", async () => {
     const user = await registerUser();
     const chat = await newChat(user);
-    const messages = Array.from({ length: 5 }, (_, i) => ({ message_id: `m${i}`, sender: "user", message: `text ${i}`, created_at: 1_700_000_000_000 + i }));
+    const messages = Array.from({ length: 5 }, (_, i) => ({
+      message_id: `m${i}`,
+      sender: "user",
+      message: `text ${i}`,
+      created_at: 1_700_000_000_000 + i,
+    }));
     expect((await save(user, { chat_id: chat.id, messages })).status).toBe(200);
     expect((await content(user, chat.id)).messages).toHaveLength(5);
-    const first = await json(await call("GET", `/media-api/api/chat/content/${chat.id}?limit=2`, { token: user.token }));
+    const first = await json(
+      await call("GET", `/media-api/api/chat/content/${chat.id}?limit=2`, { token: user.token }),
+    );
     expect(first.data.chats[0].messages.map((m: any) => m.message_id)).toEqual(["m3", "m4"]);
     const rest = await json(
-      await call("GET", `/media-api/api/chat/content/${chat.id}?limit=10&before=${encodeURIComponent(first.next_before)}`, { token: user.token }),
+      await call(
+        "GET",
+        `/media-api/api/chat/content/${chat.id}?limit=10&before=${encodeURIComponent(first.next_before)}`,
+        { token: user.token },
+      ),
     );
     expect(rest.data.chats[0].messages.map((m: any) => m.message_id)).toEqual(["m0", "m1", "m2"]);
     expect(rest.next_before).toBeNull();
-    await expectError(await call("GET", `/media-api/api/chat/content/${chat.id}?before=nope`, { token: user.token }), 400, "invalid_input");
+    await expectError(
+      await call("GET", `/media-api/api/chat/content/${chat.id}?before=nope`, { token: user.token }),
+      400,
+      "invalid_input",
+    );
   });
 
   it("answers 404 with success:false for an unknown chat and 400 for a malformed id", async () => {
     const user = await registerUser();
     await expectError(await call("GET", "/media-api/api/chat/content/nope", { token: user.token }), 404, "not_found");
-    await expectError(await call("GET", "/media-api/api/chat/content/bad%20id", { token: user.token }), 400, "invalid_input");
+    await expectError(
+      await call("GET", "/media-api/api/chat/content/bad%20id", { token: user.token }),
+      400,
+      "invalid_input",
+    );
   });
 });
 
@@ -118,7 +154,13 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
       {
         chat_id: chat.id,
         messages: [
-          { message_id: "u1", sender: "user", message: "what is new?", timestamp: "2024-06-01T08:00:00.000Z", is_search_mode: true },
+          {
+            message_id: "u1",
+            sender: "user",
+            message: "what is new?",
+            timestamp: "2024-06-01T08:00:00.000Z",
+            is_search_mode: true,
+          },
           {
             message_id: "b1",
             sender: "bot",
@@ -199,7 +241,9 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
     const first = await content(user, chat.id);
     expect((await json(await save(user, body, path))).data).toEqual({ saved: 2 });
     expect(await content(user, chat.id)).toEqual(first);
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM messages WHERE chat_id = ?").bind(chat.id).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM messages WHERE chat_id = ?")
+      .bind(chat.id)
+      .first<{ n: number }>();
     expect(rows?.n).toBe(2);
   });
 
@@ -209,7 +253,9 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
     const body = { chat_id: chat.id, messages: [{ message_id: "u1", sender: "user", message: "question" }] };
     expect((await save(user, body, path)).status).toBe(200);
     // Make the chat old, then re-save: an identical save must not bring it back to the top.
-    await env.DB.prepare("UPDATE chat_sessions SET last_message_at = ? WHERE id = ?").bind(Date.UTC(2020, 0, 1), chat.id).run();
+    await env.DB.prepare("UPDATE chat_sessions SET last_message_at = ? WHERE id = ?")
+      .bind(Date.UTC(2020, 0, 1), chat.id)
+      .run();
     const other = await newChat(user);
     expect((await save(user, body, path)).status).toBe(200);
     const listed = (await json(await call("GET", "/chat-sessions", { token: user.token }))).data;
@@ -217,7 +263,11 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
     expect(listed[1].last_message_at).toBe("2020-01-01 00:00:00");
 
     // A changed message is news again.
-    await save(user, { chat_id: chat.id, messages: [{ message_id: "u1", sender: "user", message: "question, edited" }] }, path);
+    await save(
+      user,
+      { chat_id: chat.id, messages: [{ message_id: "u1", sender: "user", message: "question, edited" }] },
+      path,
+    );
     const after = (await json(await call("GET", "/chat-sessions", { token: user.token }))).data;
     expect(after.map((c: { id: string }) => c.id)).toEqual([chat.id, other.id]);
   });
@@ -225,9 +275,23 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
   it("updates a message saved again with new text, keeping its place", async () => {
     const user = await registerUser();
     const chat = await newChat(user);
-    await save(user, { chat_id: chat.id, messages: [{ message_id: "u1", sender: "user", message: "q" }, { message_id: "b1", sender: "bot", message: "stream" }] }, path);
+    await save(
+      user,
+      {
+        chat_id: chat.id,
+        messages: [
+          { message_id: "u1", sender: "user", message: "q" },
+          { message_id: "b1", sender: "bot", message: "stream" },
+        ],
+      },
+      path,
+    );
     await save(user, { chat_id: chat.id, messages: [{ message_id: "u2", sender: "user", message: "q2" }] }, path);
-    await save(user, { chat_id: chat.id, messages: [{ message_id: "b1", sender: "bot", message: "streamed in full" }] }, path);
+    await save(
+      user,
+      { chat_id: chat.id, messages: [{ message_id: "b1", sender: "bot", message: "streamed in full" }] },
+      path,
+    );
     const { messages } = await content(user, chat.id);
     expect(messages.map((m) => [m.message_id, m.message])).toEqual([
       ["u1", "q"],
@@ -254,7 +318,11 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
     expect((await content(user, chat.id)).messages.map((m) => m.message_id)).toEqual(["early", "mid", "late"]);
 
     const other = await newChat(user);
-    await save(user, { chat_id: other.id, messages: ["c", "a", "b"].map((id) => ({ message_id: id, sender: "user", message: id })) }, path);
+    await save(
+      user,
+      { chat_id: other.id, messages: ["c", "a", "b"].map((id) => ({ message_id: id, sender: "user", message: id })) },
+      path,
+    );
     expect((await content(user, other.id)).messages.map((m) => m.message_id)).toEqual(["c", "a", "b"]);
   });
 
@@ -263,7 +331,13 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
     const chat = await newChat(user);
     const res = await save(
       user,
-      { chat_id: chat.id, messages: [{ message_id: "b1", sender: "bot", message: "draft" }, { message_id: "b1", sender: "bot", message: "final" }] },
+      {
+        chat_id: chat.id,
+        messages: [
+          { message_id: "b1", sender: "bot", message: "draft" },
+          { message_id: "b1", sender: "bot", message: "final" },
+        ],
+      },
       path,
     );
     expect((await json(res)).data).toEqual({ saved: 1 });
@@ -273,48 +347,109 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
   it("names a New Chat after its first user prompt", async () => {
     const user = await registerUser();
     const chat = await newChat(user, "New Chat");
-    await save(user, { chat_id: chat.id, messages: [{ message_id: "u1", sender: "user", message: "Thời tiết Hà Nội hôm nay" }] }, path);
+    await save(
+      user,
+      { chat_id: chat.id, messages: [{ message_id: "u1", sender: "user", message: "Thời tiết Hà Nội hôm nay" }] },
+      path,
+    );
     expect((await content(user, chat.id)).title).toBe("Thời tiết Hà Nội hôm nay");
   });
 
   it("saves 200 messages in one call and refuses 201", async () => {
     const user = await registerUser();
     const chat = await newChat(user);
-    const many = (n: number) => Array.from({ length: n }, (_, i) => ({ message_id: `m${i}`, sender: i % 2 ? "bot" : "user", message: `#${i}` }));
+    const many = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ message_id: `m${i}`, sender: i % 2 ? "bot" : "user", message: `#${i}` }));
     const ok = await save(user, { chat_id: chat.id, messages: many(200) }, path);
     expect(ok.status).toBe(200);
     expect((await json(ok)).data).toEqual({ saved: 200 });
     expect((await content(user, chat.id)).messages).toHaveLength(200);
-    const err = await expectError(await save(user, { chat_id: chat.id, messages: many(201) }, path), 400, "invalid_input");
+    const err = await expectError(
+      await save(user, { chat_id: chat.id, messages: many(201) }, path),
+      400,
+      "invalid_input",
+    );
     expect(err.field).toBe("messages");
   });
 
   it("accepts a 200,000-character message and refuses one character more", async () => {
     const user = await registerUser();
     const chat = await newChat(user);
-    const ok = await save(user, { chat_id: chat.id, messages: [{ message_id: "big", sender: "bot", message: "ồ".repeat(200_000) }] }, path);
+    const ok = await save(
+      user,
+      { chat_id: chat.id, messages: [{ message_id: "big", sender: "bot", message: "ồ".repeat(200_000) }] },
+      path,
+    );
     expect(ok.status).toBe(200);
     expect((await content(user, chat.id)).messages[0].message).toHaveLength(200_000);
-    const bad = await save(user, { chat_id: chat.id, messages: [{ message_id: "bigger", sender: "bot", message: "x".repeat(200_001) }] }, path);
+    const bad = await save(
+      user,
+      { chat_id: chat.id, messages: [{ message_id: "bigger", sender: "bot", message: "x".repeat(200_001) }] },
+      path,
+    );
     expect((await expectError(bad, 400, "invalid_input")).field).toBe("messages.0.message");
   });
 
   it.each([
     ["no chat_id", { messages: [{ message_id: "m", sender: "user", message: "x" }] }, "chat_id"],
-    ["a malformed chat_id", { chat_id: "has space", messages: [{ message_id: "m", sender: "user", message: "x" }] }, "chat_id"],
+    [
+      "a malformed chat_id",
+      { chat_id: "has space", messages: [{ message_id: "m", sender: "user", message: "x" }] },
+      "chat_id",
+    ],
     ["no messages", { chat_id: "CHAT" }, "messages"],
     ["messages that are not an array", { chat_id: "CHAT", messages: { message_id: "m" } }, "messages"],
     ["an empty messages array", { chat_id: "CHAT", messages: [] }, "messages"],
-    ["a message without message_id", { chat_id: "CHAT", messages: [{ sender: "user", message: "x" }] }, "messages.0.message_id"],
-    ["an unknown sender", { chat_id: "CHAT", messages: [{ message_id: "m", sender: "admin", message: "x" }] }, "messages.0.sender"],
-    ["a numeric message", { chat_id: "CHAT", messages: [{ message_id: "m", sender: "user", message: 42 }] }, "messages.0.message"],
-    ["a missing message text", { chat_id: "CHAT", messages: [{ message_id: "m", sender: "user" }] }, "messages.0.message"],
-    ["an unparsable created_at", { chat_id: "CHAT", messages: [{ message_id: "m", sender: "user", message: "x", created_at: "someday" }] }, "messages.0.created_at"],
-    ["a boolean timestamp", { chat_id: "CHAT", messages: [{ message_id: "m", sender: "user", message: "x", timestamp: true }] }, "messages.0.timestamp"],
-    ["citations as a string", { chat_id: "CHAT", messages: [{ message_id: "m", sender: "bot", message: "x", citations: "[]" }] }, "messages.0.citations"],
-    ["a string flag", { chat_id: "CHAT", messages: [{ message_id: "m", sender: "bot", message: "x", stopped: "yes" }] }, "messages.0.stopped"],
-    ["a numeric model", { chat_id: "CHAT", messages: [{ message_id: "m", sender: "bot", message: "x", model: 4 }] }, "messages.0.model"],
-    ["a second message that is not an object", { chat_id: "CHAT", messages: [{ message_id: "m", sender: "bot", message: "x" }, "hello"] }, "messages.1"],
+    [
+      "a message without message_id",
+      { chat_id: "CHAT", messages: [{ sender: "user", message: "x" }] },
+      "messages.0.message_id",
+    ],
+    [
+      "an unknown sender",
+      { chat_id: "CHAT", messages: [{ message_id: "m", sender: "admin", message: "x" }] },
+      "messages.0.sender",
+    ],
+    [
+      "a numeric message",
+      { chat_id: "CHAT", messages: [{ message_id: "m", sender: "user", message: 42 }] },
+      "messages.0.message",
+    ],
+    [
+      "a missing message text",
+      { chat_id: "CHAT", messages: [{ message_id: "m", sender: "user" }] },
+      "messages.0.message",
+    ],
+    [
+      "an unparsable created_at",
+      { chat_id: "CHAT", messages: [{ message_id: "m", sender: "user", message: "x", created_at: "someday" }] },
+      "messages.0.created_at",
+    ],
+    [
+      "a boolean timestamp",
+      { chat_id: "CHAT", messages: [{ message_id: "m", sender: "user", message: "x", timestamp: true }] },
+      "messages.0.timestamp",
+    ],
+    [
+      "citations as a string",
+      { chat_id: "CHAT", messages: [{ message_id: "m", sender: "bot", message: "x", citations: "[]" }] },
+      "messages.0.citations",
+    ],
+    [
+      "a string flag",
+      { chat_id: "CHAT", messages: [{ message_id: "m", sender: "bot", message: "x", stopped: "yes" }] },
+      "messages.0.stopped",
+    ],
+    [
+      "a numeric model",
+      { chat_id: "CHAT", messages: [{ message_id: "m", sender: "bot", message: "x", model: 4 }] },
+      "messages.0.model",
+    ],
+    [
+      "a second message that is not an object",
+      { chat_id: "CHAT", messages: [{ message_id: "m", sender: "bot", message: "x" }, "hello"] },
+      "messages.1",
+    ],
   ])("rejects %s with 400 naming the field, saving nothing", async (_, raw, field) => {
     const user = await registerUser();
     const chat = await newChat(user);
@@ -338,7 +473,9 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
     const chat = await newChat(user);
     await call("PATCH", `/chat-sessions/${chat.id}`, { token: user.token, body: { status: "deleted" } });
     await expectError(await save(user, { chat_id: chat.id, messages: msg }, path), 404, "not_found");
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM messages WHERE user_id = ?").bind(user.id).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM messages WHERE user_id = ?")
+      .bind(user.id)
+      .first<{ n: number }>();
     expect(rows?.n).toBe(0);
   });
 });
@@ -347,13 +484,24 @@ describe.each(["/media-api/api/chat/initialize", "/chat/initialize"])("POST %s",
   it("creates the chat with the client's id and title (201), then finds it (200, created:false)", async () => {
     const user = await registerUser();
     const chatId = `client-${crypto.randomUUID()}`;
-    const body = { user_id: user.id, chat_id: chatId, filename: "chat.json", data: { chat_id: chatId, title: "  From the client ", created_at: "2024-01-01T00:00:00Z" } };
+    const body = {
+      user_id: user.id,
+      chat_id: chatId,
+      filename: "chat.json",
+      data: { chat_id: chatId, title: "  From the client ", created_at: "2024-01-01T00:00:00Z" },
+    };
     const first = await call("POST", path, { token: user.token, body });
     expect(first.status).toBe(201);
     const created = await json(first);
-    expect(created).toMatchObject({ success: true, data: { created: true, chat: { id: chatId, title: "From the client", status: "active" } } });
+    expect(created).toMatchObject({
+      success: true,
+      data: { created: true, chat: { id: chatId, title: "From the client", status: "active" } },
+    });
 
-    const second = await call("POST", path, { token: user.token, body: { ...body, data: { ...body.data, title: "Other title" } } });
+    const second = await call("POST", path, {
+      token: user.token,
+      body: { ...body, data: { ...body.data, title: "Other title" } },
+    });
     expect(second.status).toBe(200);
     expect(await json(second)).toEqual({ success: true, data: { created: false, chat: created.data.chat } });
 
@@ -404,13 +552,25 @@ describe("POST /media-api/api/bot/images", () => {
   it("stores a data-URL PNG and serves the same bytes back to its owner with safe headers", async () => {
     const user = await registerUser();
     const chat = await newChat(user);
-    const res = await uploadJson(user, { image_data: `data:image/png;base64,${PNG_1X1}`, chat_id: chat.id, prompt: "a dot", message_id: "b1", model: "stable-diffusion" });
+    const res = await uploadJson(user, {
+      image_data: `data:image/png;base64,${PNG_1X1}`,
+      chat_id: chat.id,
+      prompt: "a dot",
+      message_id: "b1",
+      model: "stable-diffusion",
+    });
     expect(res.status).toBe(201);
     const { success, data } = await json(res);
     expect(success).toBe(true);
-    expect(data).toMatchObject({ id: expect.any(String), url: `/media-api/api/images/${data.id}`, content_type: "image/png" });
+    expect(data).toMatchObject({
+      id: expect.any(String),
+      url: `/media-api/api/images/${data.id}`,
+      content_type: "image/png",
+    });
     expect(await storedImages(user)).toEqual([`images/${user.id}/${data.id}`]);
-    const row = await env.DB.prepare("SELECT chat_id, message_id, prompt, model, size FROM images WHERE id = ?").bind(data.id).first();
+    const row = await env.DB.prepare("SELECT chat_id, message_id, prompt, model, size FROM images WHERE id = ?")
+      .bind(data.id)
+      .first();
     expect(row).toEqual({ chat_id: chat.id, message_id: "b1", prompt: "a dot", model: "stable-diffusion", size: 68 });
 
     const got = await call("GET", data.url, { token: user.token });
@@ -439,11 +599,18 @@ describe("POST /media-api/api/bot/images", () => {
     const user = await registerUser();
     const chat = await newChat(user);
     const bytes = imageBytes(magic, 50_000);
-    const res = await uploadRaw(user, bytes, type, `?chat_id=${chat.id}&prompt=${encodeURIComponent("mèo con")}&model=m1`);
+    const res = await uploadRaw(
+      user,
+      bytes,
+      type,
+      `?chat_id=${chat.id}&prompt=${encodeURIComponent("mèo con")}&model=m1`,
+    );
     expect(res.status).toBe(201);
     const { data } = await json(res);
     expect(data).toMatchObject({ content_type: type, size: 50_000 });
-    const row = await env.DB.prepare("SELECT chat_id, prompt, model, content_type FROM images WHERE id = ?").bind(data.id).first();
+    const row = await env.DB.prepare("SELECT chat_id, prompt, model, content_type FROM images WHERE id = ?")
+      .bind(data.id)
+      .first();
     expect(row).toEqual({ chat_id: chat.id, prompt: "mèo con", model: "m1", content_type: type });
     const got = await call("GET", data.url, { token: user.token });
     expect(got.status).toBe(200);
@@ -468,7 +635,11 @@ describe("POST /media-api/api/bot/images", () => {
 
   it("refuses raw bytes over 10 MB with 413, storing nothing", async () => {
     const user = await registerUser();
-    await expectError(await uploadRaw(user, imageBytes(MAGIC["image/png"], 10 * MB + 1), "image/png"), 413, "payload_too_large");
+    await expectError(
+      await uploadRaw(user, imageBytes(MAGIC["image/png"], 10 * MB + 1), "image/png"),
+      413,
+      "payload_too_large",
+    );
     expect(await storedImages(user)).toEqual([]);
   });
 
@@ -537,7 +708,11 @@ describe("POST /media-api/api/bot/images", () => {
 
   it("rejects bad query metadata on a raw upload and an empty raw body with 400", async () => {
     const user = await registerUser();
-    const err = await expectError(await uploadRaw(user, imageBytes(MAGIC["image/png"]), "image/png", "?chat_id=bad%20id"), 400, "invalid_input");
+    const err = await expectError(
+      await uploadRaw(user, imageBytes(MAGIC["image/png"]), "image/png", "?chat_id=bad%20id"),
+      400,
+      "invalid_input",
+    );
     expect(err.field).toBe("chat_id");
     await expectError(await uploadRaw(user, new Uint8Array(0), "image/png"), 400, "invalid_input");
     expect(await storedImages(user)).toEqual([]);
@@ -548,7 +723,11 @@ describe("POST /media-api/api/bot/images", () => {
     await expectError(await uploadJson(user, { image_data: PNG_1X1, chat_id: "no-such-chat" }), 404, "not_found");
     const chat = await newChat(user);
     await call("PATCH", `/chat-sessions/${chat.id}`, { token: user.token, body: { status: "deleted" } });
-    await expectError(await uploadRaw(user, imageBytes(MAGIC["image/png"]), "image/png", `?chat_id=${chat.id}`), 404, "not_found");
+    await expectError(
+      await uploadRaw(user, imageBytes(MAGIC["image/png"]), "image/png", `?chat_id=${chat.id}`),
+      404,
+      "not_found",
+    );
     expect(await storedImages(user)).toEqual([]);
   });
 });
@@ -556,7 +735,11 @@ describe("POST /media-api/api/bot/images", () => {
 describe("GET /media-api/api/images/:id", () => {
   it("answers 404 for an unknown image and 400 for a malformed id", async () => {
     const user = await registerUser();
-    await expectError(await call("GET", `/media-api/api/images/${crypto.randomUUID()}`, { token: user.token }), 404, "not_found");
+    await expectError(
+      await call("GET", `/media-api/api/images/${crypto.randomUUID()}`, { token: user.token }),
+      404,
+      "not_found",
+    );
     await expectError(await call("GET", "/media-api/api/images/bad%20id", { token: user.token }), 400, "invalid_input");
   });
 

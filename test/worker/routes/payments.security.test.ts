@@ -7,7 +7,10 @@ describe("orders are private to their user", () => {
     const alice = await registerUser();
     const bob = await registerUser();
     const { order } = await createOrder(bob, "BS_1T");
-    const verify = await call("POST", "/payments/verify", { token: alice.token, body: { packageType: "BS_1T", amount: 149_000, orderCode: order.code } });
+    const verify = await call("POST", "/payments/verify", {
+      token: alice.token,
+      body: { packageType: "BS_1T", amount: 149_000, orderCode: order.code },
+    });
     expect(verify.status).toBe(404);
     expect(await json(verify)).toMatchObject({ status: "error", code: "not_found" });
     expect((await call("GET", `/payments/orders/${order.code}`, { token: alice.token })).status).toBe(404);
@@ -26,7 +29,10 @@ describe("orders are private to their user", () => {
   it("refuses a verify call naming another user's id with 403", async () => {
     const alice = await registerUser();
     const bob = await registerUser();
-    const res = await call("POST", "/payments/verify", { token: alice.token, body: { userId: bob.id, packageType: "BS_1T", amount: 149_000 } });
+    const res = await call("POST", "/payments/verify", {
+      token: alice.token,
+      body: { userId: bob.id, packageType: "BS_1T", amount: 149_000 },
+    });
     expect(res.status).toBe(403);
   });
 
@@ -38,7 +44,11 @@ describe("orders are private to their user", () => {
       ["GET", "/auth/premium-info"],
       ["GET", "/auth/subscription-history"],
     ] as const) {
-      expect((await call(method, path, { body: method === "POST" ? { packageType: "BS_1T", amount: 149_000 } : undefined })).status, path).toBe(401);
+      expect(
+        (await call(method, path, { body: method === "POST" ? { packageType: "BS_1T", amount: 149_000 } : undefined }))
+          .status,
+        path,
+      ).toBe(401);
     }
   });
 });
@@ -84,7 +94,10 @@ describe("the webhook only trusts the bank's shared secret", () => {
   it("is not reachable with a user's session instead of the secret", async () => {
     const u = await registerUser();
     const { order } = await createOrder(u, "BS_1T");
-    const res = await call("POST", "/payments/webhook", { token: u.token, body: transfer({ amount: order.amount, code: order.code }) });
+    const res = await call("POST", "/payments/webhook", {
+      token: u.token,
+      body: transfer({ amount: order.amount, code: order.code }),
+    });
     expect(res.status).toBe(401);
     expect(await premiumInfo(u)).toMatchObject({ plan: "free" });
   });
@@ -92,7 +105,9 @@ describe("the webhook only trusts the bank's shared secret", () => {
   it("accepts the scheme name in any case, as SePay's header is 'Apikey'", async () => {
     const u = await registerUser();
     const { order } = await createOrder(u, "BS_1T");
-    const res = await sendWebhook(transfer({ amount: order.amount, code: order.code }), { authorization: `APIKEY ${WEBHOOK_SECRET}` });
+    const res = await sendWebhook(transfer({ amount: order.amount, code: order.code }), {
+      authorization: `APIKEY ${WEBHOOK_SECRET}`,
+    });
     expect(res.status).toBe(200);
     expect(await premiumInfo(u)).toMatchObject({ plan: "basic" });
   });

@@ -14,7 +14,17 @@ import {
 } from "../../../worker/protocol/payments";
 import { call, json, registerUser } from "../../support/api";
 import { openSocket } from "../../support/socket";
-import { createOrder, history, ledger, pay, periodsOf, premiumInfo, sendWebhook, shiftPaidTime, transfer } from "../payments/helpers";
+import {
+  createOrder,
+  history,
+  ledger,
+  pay,
+  periodsOf,
+  premiumInfo,
+  sendWebhook,
+  shiftPaidTime,
+  transfer,
+} from "../payments/helpers";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -30,9 +40,18 @@ describe("GET /payments/packages", () => {
       AD_1T: [399_000, 1, 2],
       AD_1Y: [3_828_000, 12, 2],
     });
-    expect(data.display_prices.VND).toEqual({ basic: { monthly: 149_000, yearly: 119_000 }, advanced: { monthly: 399_000, yearly: 319_000 } });
-    expect(data.display_prices.USD).toEqual({ basic: { monthly: 6, yearly: 4.5 }, advanced: { monthly: 16, yearly: 12.5 } });
-    expect(data.display_prices.RUB).toEqual({ basic: { monthly: 450, yearly: 350 }, advanced: { monthly: 1200, yearly: 950 } });
+    expect(data.display_prices.VND).toEqual({
+      basic: { monthly: 149_000, yearly: 119_000 },
+      advanced: { monthly: 399_000, yearly: 319_000 },
+    });
+    expect(data.display_prices.USD).toEqual({
+      basic: { monthly: 6, yearly: 4.5 },
+      advanced: { monthly: 16, yearly: 12.5 },
+    });
+    expect(data.display_prices.RUB).toEqual({
+      basic: { monthly: 450, yearly: 350 },
+      advanced: { monthly: 1200, yearly: 950 },
+    });
     expect(data.currency_by_language).toMatchObject({ vi: "VND", ru: "RUB" });
     expect(data.yearly_discount_percent).toBe(20);
   });
@@ -44,7 +63,13 @@ describe("POST /payments/create", () => {
     const res = await call("POST", "/payments/create", { token: u.token, body: { packageType: "BS_1Y", amount: 1 } });
     expect(res.status).toBe(201);
     const { data } = await json(res);
-    expect(data.order).toMatchObject({ package_type: "BS_1Y", amount: 1_428_000, currency: "VND", status: "pending", paid_at: null });
+    expect(data.order).toMatchObject({
+      package_type: "BS_1Y",
+      amount: 1_428_000,
+      currency: "VND",
+      status: "pending",
+      paid_at: null,
+    });
     expect(data.order.code).toMatch(/^MAY[0-9A-HJKMNP-TV-Z]{8}$/);
     const ttl = Date.parse(data.order.expires_at) - Date.parse(data.order.created_at);
     expect(ttl).toBe(15 * 60 * 1000);
@@ -59,7 +84,10 @@ describe("POST /payments/create", () => {
     expect(top["54"]).toBe("1428000");
     expect(Object.fromEntries(parseTlv(top["62"]!))["08"]).toBe(data.order.code);
     const merchant = Object.fromEntries(parseTlv(top["38"]!));
-    expect(Object.fromEntries(parseTlv(merchant["01"]!))).toEqual({ "00": env.BANK_BIN, "01": env.BANK_ACCOUNT_NUMBER });
+    expect(Object.fromEntries(parseTlv(merchant["01"]!))).toEqual({
+      "00": env.BANK_BIN,
+      "01": env.BANK_ACCOUNT_NUMBER,
+    });
     expect(hasValidCrc(data.payment.qr_payload)).toBe(true);
   });
 
@@ -86,7 +114,11 @@ describe("the bank webhook pays an order", () => {
     const before = Date.now();
     const res = await sendWebhook(transfer({ amount: 149_000, code: order.code }));
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ success: true, status: "success", data: { outcome: "applied", order_code: order.code } });
+    expect(await json(res)).toMatchObject({
+      success: true,
+      status: "success",
+      data: { outcome: "applied", order_code: order.code },
+    });
 
     const info = await premiumInfo(u);
     expect(info).toMatchObject({ is_premium: 1, plan: "basic", active: true });
@@ -96,7 +128,14 @@ describe("the bank webhook pays an order", () => {
 
     const rows = await history(u);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ plan: "BS_1T", price: 149_000, status: "active", method: "bank_transfer", start_date: info.premium_start, end_date: info.premium_end });
+    expect(rows[0]).toMatchObject({
+      plan: "BS_1T",
+      price: 149_000,
+      status: "active",
+      method: "bank_transfer",
+      start_date: info.premium_start,
+      end_date: info.premium_end,
+    });
     expect(rows[0].transaction_id).toBeTruthy();
 
     const me = await json(await call("GET", "/auth/me", { token: u.token }));
@@ -154,10 +193,16 @@ describe("the bank webhook pays an order", () => {
     await pay(order);
     const end = (await premiumInfo(u)).premium_end;
     const second = transfer({ amount: order.amount, code: order.code });
-    expect((await json(await sendWebhook(second))).data).toMatchObject({ outcome: "review", reason: "order_not_pending" });
+    expect((await json(await sendWebhook(second))).data).toMatchObject({
+      outcome: "review",
+      reason: "order_not_pending",
+    });
     expect((await premiumInfo(u)).premium_end).toBe(end);
     expect(await history(u)).toHaveLength(1);
-    expect((await ledger(second.id)).results[0]).toMatchObject({ outcome: "review", review_reason: "order_not_pending" });
+    expect((await ledger(second.id)).results[0]).toMatchObject({
+      outcome: "review",
+      review_reason: "order_not_pending",
+    });
   });
 
   it("changes nothing for a wrong amount and keeps the transfer for review", async () => {
@@ -169,12 +214,19 @@ describe("the bank webhook pays an order", () => {
     expect(await history(u)).toHaveLength(0);
     const check = await json(await call("GET", `/payments/orders/${order.code}`, { token: u.token }));
     expect(check.data.payment_status).toBe("pending");
-    expect((await ledger(body.id)).results[0]).toMatchObject({ outcome: "review", review_reason: "amount_mismatch", transfer_amount: order.amount - 1000 });
+    expect((await ledger(body.id)).results[0]).toMatchObject({
+      outcome: "review",
+      review_reason: "amount_mismatch",
+      transfer_amount: order.amount - 1000,
+    });
   });
 
   it("keeps transfers with an unknown code or no code for review, and ignores money going out", async () => {
     const unknown = transfer({ amount: 149_000, code: "MAY00000000" });
-    expect((await json(await sendWebhook(unknown))).data).toMatchObject({ outcome: "review", reason: "unknown_order_code" });
+    expect((await json(await sendWebhook(unknown))).data).toMatchObject({
+      outcome: "review",
+      reason: "unknown_order_code",
+    });
     const none = transfer({ amount: 149_000, code: null, content: "tien an trua" });
     expect((await json(await sendWebhook(none))).data).toMatchObject({ outcome: "review", reason: "no_order_code" });
     const u = await registerUser();
@@ -182,7 +234,10 @@ describe("the bank webhook pays an order", () => {
     const out = transfer({ amount: order.amount, code: order.code, transferType: "out" });
     expect((await json(await sendWebhook(out))).data).toMatchObject({ outcome: "ignored" });
     expect(await premiumInfo(u)).toMatchObject({ plan: "free" });
-    expect((await ledger(unknown.id)).results[0]).toMatchObject({ outcome: "review", review_reason: "unknown_order_code" });
+    expect((await ledger(unknown.id)).results[0]).toMatchObject({
+      outcome: "review",
+      review_reason: "unknown_order_code",
+    });
   });
 
   it("keeps a transfer to another account for review", async () => {
@@ -214,7 +269,12 @@ describe("premium in time", () => {
     expect(Date.parse(after.premium_end)).toBe(addCalendarMonths(Date.parse(running.premium_end), 12));
     const rows = await history(u);
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ plan: "BS_1Y", start_date: running.premium_end, end_date: after.premium_end, status: "scheduled" });
+    expect(rows[0]).toMatchObject({
+      plan: "BS_1Y",
+      start_date: running.premium_end,
+      end_date: after.premium_end,
+      status: "scheduled",
+    });
     expect(rows[1]).toMatchObject({ plan: "BS_1T", end_date: running.premium_end, status: "active" });
   });
 
@@ -225,7 +285,9 @@ describe("premium in time", () => {
     const results = await Promise.all([pay(a.order), pay(b.order)]);
     expect(results.map((r) => r.outcome)).toEqual(["applied", "applied"]);
     const info = await premiumInfo(u);
-    expect(Date.parse(info.premium_end)).toBe(addCalendarMonths(addCalendarMonths(Date.parse(info.premium_start), 1), 1));
+    expect(Date.parse(info.premium_end)).toBe(
+      addCalendarMonths(addCalendarMonths(Date.parse(info.premium_start), 1), 1),
+    );
     expect(await history(u)).toHaveLength(2);
   });
 
@@ -284,7 +346,8 @@ describe("premium in time", () => {
 
 describe("paid time as a queue of periods (through the real webhook)", () => {
   const me = async (u: { token: string }) => (await json(await call("GET", "/auth/me", { token: u.token }))).data.user;
-  const models = async (u: { token: string }) => (await json(await call("GET", "/api/models", { token: u.token }))).data;
+  const models = async (u: { token: string }) =>
+    (await json(await call("GET", "/api/models", { token: u.token }))).data;
   const total = (d: any, endpoint: string) => d.models.find((m: any) => m.endpoint === endpoint).total;
 
   it("high → low: Basic bought during Advanced+ waits for it; the Advanced+ month is delivered, then Basic", async () => {
@@ -297,21 +360,38 @@ describe("paid time as a queue of periods (through the real webhook)", () => {
     // still Advanced+ now, with its quotas; paid time runs to the end of the Basic month that follows
     expect(await me(u)).toMatchObject({ is_premium: 2, plan: "advanced", premium_active: true });
     const info = await premiumInfo(u);
-    expect(info).toMatchObject({ is_premium: 2, plan: "advanced", active: true, premium_start: advanced.premium_start });
+    expect(info).toMatchObject({
+      is_premium: 2,
+      plan: "advanced",
+      active: true,
+      premium_start: advanced.premium_start,
+    });
     expect(info).toMatchObject({ next_plan: "basic", next_plan_at: advanced.premium_end });
     expect(Date.parse(info.premium_end)).toBe(addCalendarMonths(adEnd, 1));
     expect(total(await models(u), "gpt-4.1")).toBe(600);
     const rows = await history(u);
-    expect(rows.map((r) => [r.plan, r.status, r.resumed])).toEqual([["BS_1T", "scheduled", false], ["AD_1T", "active", false]]);
+    expect(rows.map((r) => [r.plan, r.status, r.resumed])).toEqual([
+      ["BS_1T", "scheduled", false],
+      ["AD_1T", "active", false],
+    ]);
     expect(rows[0]).toMatchObject({ start_date: advanced.premium_end, end_date: info.premium_end });
 
     // the Advanced+ month has passed: Basic is in force until its own month ends
     await shiftPaidTime(u.id, adEnd - Date.now() + 60_000);
     await userChanged(env, u.id);
     expect(await me(u)).toMatchObject({ is_premium: 1, plan: "basic" });
-    expect(await premiumInfo(u)).toMatchObject({ is_premium: 1, plan: "basic", active: true, next_plan: null, next_plan_at: null });
+    expect(await premiumInfo(u)).toMatchObject({
+      is_premium: 1,
+      plan: "basic",
+      active: true,
+      next_plan: null,
+      next_plan_at: null,
+    });
     expect(total(await models(u), "gpt-4.1")).toBe(200);
-    expect((await history(u)).map((r) => [r.plan, r.status])).toEqual([["BS_1T", "active"], ["AD_1T", "expired"]]);
+    expect((await history(u)).map((r) => [r.plan, r.status])).toEqual([
+      ["BS_1T", "active"],
+      ["AD_1T", "expired"],
+    ]);
   });
 
   it("low → high: Advanced+ starts now and Basic's unused time resumes after it, to the millisecond", async () => {
@@ -339,7 +419,11 @@ describe("paid time as a queue of periods (through the real webhook)", () => {
     expect(rest.end_at - rest.start_at).toBe(basicEnd - advanced.start_at);
 
     const info = await premiumInfo(u);
-    expect(info).toMatchObject({ is_premium: 2, plan: "advanced", premium_start: new Date(Date.parse(basic.premium_start) - 10 * DAY).toISOString() });
+    expect(info).toMatchObject({
+      is_premium: 2,
+      plan: "advanced",
+      premium_start: new Date(Date.parse(basic.premium_start) - 10 * DAY).toISOString(),
+    });
     expect(Date.parse(info.premium_end)).toBe(rest.end_at);
     expect(info).toMatchObject({ next_plan: "basic", next_plan_at: new Date(advanced.end_at).toISOString() });
     const rows = await history(u);
@@ -349,7 +433,11 @@ describe("paid time as a queue of periods (through the real webhook)", () => {
       ["BS_1T", "expired", false],
     ]);
     // the Basic purchase's record spans both of its parts
-    const { results } = await env.DB.prepare("SELECT start_date, end_date FROM subscriptions WHERE user_id = ? AND plan = 'BS_1T'").bind(u.id).all<any>();
+    const { results } = await env.DB.prepare(
+      "SELECT start_date, end_date FROM subscriptions WHERE user_id = ? AND plan = 'BS_1T'",
+    )
+      .bind(u.id)
+      .all<any>();
     expect(results[0]).toEqual({ start_date: used.start_at, end_date: rest.end_at });
   });
 
@@ -362,7 +450,11 @@ describe("paid time as a queue of periods (through the real webhook)", () => {
     expect(periods.map((p) => p.level)).toEqual([1, 2, 1, 1]);
     for (let i = 1; i < periods.length; i++) expect(periods[i].start_at).toBe(periods[i - 1].end_at);
     expect(periods[3].end_at).toBe(addCalendarMonths(periods[3].start_at, 1));
-    expect(await premiumInfo(u)).toMatchObject({ is_premium: 2, plan: "advanced", premium_end: new Date(periods[3].end_at).toISOString() });
+    expect(await premiumInfo(u)).toMatchObject({
+      is_premium: 2,
+      plan: "advanced",
+      premium_end: new Date(periods[3].end_at).toISOString(),
+    });
     expect((await history(u)).map((r) => r.status)).toEqual(["scheduled", "scheduled", "active", "expired"]);
   });
 
@@ -373,7 +465,11 @@ describe("paid time as a queue of periods (through the real webhook)", () => {
     const [, year, rest] = await periodsOf(u.id);
     expect(year.end_at).toBe(addCalendarMonths(year.start_at, 12));
     expect(rest.start_at).toBe(year.end_at);
-    expect(await me(u)).toMatchObject({ is_premium: 2, plan: "advanced", premium_end: new Date(rest.end_at).toISOString() });
+    expect(await me(u)).toMatchObject({
+      is_premium: 2,
+      plan: "advanced",
+      premium_end: new Date(rest.end_at).toISOString(),
+    });
   });
 });
 
@@ -391,21 +487,34 @@ describe("POST /payments/verify", () => {
     expect(again.data.order.code).toBe(started.order.code);
 
     await pay(started.order);
-    const paid = await call("POST", "/payments/verify", { token: u.token, body: { ...body, orderCode: started.order.code } });
+    const paid = await call("POST", "/payments/verify", {
+      token: u.token,
+      body: { ...body, orderCode: started.order.code },
+    });
     expect(paid.status).toBe(200);
-    expect((await json(paid)).data).toMatchObject({ payment_status: "paid", payment: null, premium: { is_premium: 2, plan: "advanced" } });
+    expect((await json(paid)).data).toMatchObject({
+      payment_status: "paid",
+      payment: null,
+      premium: { is_premium: 2, plan: "advanced" },
+    });
   });
 
   it("refuses an amount that is not the package's price", async () => {
     const u = await registerUser();
-    const res = await call("POST", "/payments/verify", { token: u.token, body: { userId: u.id, packageType: "BS_1T", amount: 1000 } });
+    const res = await call("POST", "/payments/verify", {
+      token: u.token,
+      body: { userId: u.id, packageType: "BS_1T", amount: 1000 },
+    });
     expect(res.status).toBe(400);
     expect(await json(res)).toMatchObject({ code: "amount_mismatch", field: "amount", expected: 149_000 });
   });
 
   it("answers 404 for a code that is no order", async () => {
     const u = await registerUser();
-    const res = await call("POST", "/payments/verify", { token: u.token, body: { packageType: "BS_1T", amount: 149_000, orderCode: "MAY00000000" } });
+    const res = await call("POST", "/payments/verify", {
+      token: u.token,
+      body: { packageType: "BS_1T", amount: 149_000, orderCode: "MAY00000000" },
+    });
     expect(res.status).toBe(404);
   });
 });
@@ -426,7 +535,9 @@ describe("GET /payments/orders", () => {
   it("shows an order whose QR is no longer offered as expired", async () => {
     const u = await registerUser();
     const { order } = await createOrder(u, "BS_1T");
-    await env.DB.prepare("UPDATE payment_orders SET expires_at = ? WHERE id = ?").bind(Date.now() - 1000, order.id).run();
+    await env.DB.prepare("UPDATE payment_orders SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1000, order.id)
+      .run();
     const { data } = await json(await call("GET", `/payments/orders/${order.code}`, { token: u.token }));
     expect(data).toMatchObject({ payment_status: "expired", payment: null });
   });
@@ -443,9 +554,18 @@ describe("answers match the protocol the SPA reads (worker/protocol/payments.ts)
     const created = await call("POST", "/payments/create", { token: u.token, body: { packageType: "AD_1Y" } });
     const body = await json(created.clone());
     await check(CreateOrderBodySchema, created);
-    await check(PaymentCheckBodySchema, await call("GET", `/payments/orders/${body.data.order.code}`, { token: u.token }));
+    await check(
+      PaymentCheckBodySchema,
+      await call("GET", `/payments/orders/${body.data.order.code}`, { token: u.token }),
+    );
     await pay(body.data.order);
-    await check(PaymentCheckBodySchema, await call("POST", "/payments/verify", { token: u.token, body: { packageType: "AD_1Y", amount: 3_828_000, orderCode: body.data.order.code } }));
+    await check(
+      PaymentCheckBodySchema,
+      await call("POST", "/payments/verify", {
+        token: u.token,
+        body: { packageType: "AD_1Y", amount: 3_828_000, orderCode: body.data.order.code },
+      }),
+    );
     await check(OrdersBodySchema, await call("GET", "/payments/orders", { token: u.token }));
     await check(PremiumInfoBodySchema, await call("GET", "/auth/premium-info", { token: u.token }));
     await check(SubscriptionHistoryBodySchema, await call("GET", "/auth/subscription-history", { token: u.token }));
@@ -458,17 +578,27 @@ describe("a transaction left half-way", () => {
     const { order } = await createOrder(u, "BS_1T");
     const body = transfer({ amount: order.amount, code: order.code });
     // An attempt that claimed the transaction and stopped before its batch (e.g. the isolate died).
-    await env.DB.prepare("INSERT INTO bank_transactions (id, transfer_type, transfer_amount, outcome, apply_id) VALUES (?, 'in', ?, 'received', 'gone')")
+    await env.DB.prepare(
+      "INSERT INTO bank_transactions (id, transfer_type, transfer_amount, outcome, apply_id) VALUES (?, 'in', ?, 'received', 'gone')",
+    )
       .bind(String(body.id), order.amount)
       .run();
     expect((await json(await sendWebhook(body))).data.outcome).toBe("applied");
     expect((await ledger(body.id)).results[0]).toMatchObject({ outcome: "applied", order_id: order.id });
 
     const stray = transfer({ amount: 5000, code: "MAY00000000" });
-    await env.DB.prepare("INSERT INTO bank_transactions (id, transfer_type, transfer_amount, outcome, apply_id) VALUES (?, 'in', 5000, 'received', 'gone')")
+    await env.DB.prepare(
+      "INSERT INTO bank_transactions (id, transfer_type, transfer_amount, outcome, apply_id) VALUES (?, 'in', 5000, 'received', 'gone')",
+    )
       .bind(String(stray.id))
       .run();
-    expect((await json(await sendWebhook(stray))).data).toMatchObject({ outcome: "review", reason: "unknown_order_code" });
-    expect((await ledger(stray.id)).results[0]).toMatchObject({ outcome: "review", review_reason: "unknown_order_code" });
+    expect((await json(await sendWebhook(stray))).data).toMatchObject({
+      outcome: "review",
+      reason: "unknown_order_code",
+    });
+    expect((await ledger(stray.id)).results[0]).toMatchObject({
+      outcome: "review",
+      review_reason: "unknown_order_code",
+    });
   });
 });

@@ -3,7 +3,12 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { PROMPTS } from "../../../worker/prompts/catalogue";
-import { PromptBodySchema, PromptListBodySchema, PromptPopularBodySchema, PromptUseBodySchema } from "../../../worker/protocol/prompts";
+import {
+  PromptBodySchema,
+  PromptListBodySchema,
+  PromptPopularBodySchema,
+  PromptUseBodySchema,
+} from "../../../worker/protocol/prompts";
 import { call, json, registerUser, type TestUser } from "../../support/api";
 
 async function list(u: TestUser, qs: string) {
@@ -116,7 +121,10 @@ describe("most popular", () => {
     expect(after.length).toBe(before.length);
     for (let i = 1; i < after.length; i++) expect(after[i - 1]!.uses).toBeGreaterThanOrEqual(after[i]!.uses);
     // The list and the detail show the same counts.
-    const detail = v.parse(PromptBodySchema, await json(await call("GET", `/prompts/${low1}?lang=zh`, { token: a.token }))).data.prompt;
+    const detail = v.parse(
+      PromptBodySchema,
+      await json(await call("GET", `/prompts/${low1}?lang=zh`, { token: a.token })),
+    ).data.prompt;
     expect(detail).toMatchObject({ id: low1, uses: base1 + 3, title: "礼物推荐", category_name: "生活" });
     const listed = (await list(a, "lang=en&category=life")).items.find((p) => p.id === low1);
     expect(listed?.uses).toBe(base1 + 3);

@@ -9,13 +9,21 @@ import { ORIGIN, json, registerUser, type TestUser } from "../../support/api";
 async function uploadText(user: TestUser, text: string) {
   const form = new FormData();
   form.append("files", new File([text], "secret.txt"));
-  const res = await exports.default.fetch(new Request(`${ORIGIN}/media-api/api/uploads`, { method: "POST", headers: { Authorization: `Bearer ${user.token}` }, body: form }));
+  const res = await exports.default.fetch(
+    new Request(`${ORIGIN}/media-api/api/uploads`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${user.token}` },
+      body: form,
+    }),
+  );
   expect(res.status).toBe(201);
   return (await json(res)).data.files[0] as { id: string; url: string };
 }
 
 const get = (url: string, user?: TestUser) =>
-  exports.default.fetch(new Request(`${ORIGIN}${url}`, { headers: user ? { Authorization: `Bearer ${user.token}` } : {} }));
+  exports.default.fetch(
+    new Request(`${ORIGIN}${url}`, { headers: user ? { Authorization: `Bearer ${user.token}` } : {} }),
+  );
 
 describe("attachment security", () => {
   it("serves an attachment to its owner only", async () => {
@@ -31,7 +39,9 @@ describe("attachment security", () => {
     const owner = await registerUser();
     const other = await registerUser();
     const file = await uploadText(owner, "owner's secret");
-    const err = await loadAttachments({ bucket: env.IMAGES, userId: other.id, ids: [file.id] }).catch((e: unknown) => e);
+    const err = await loadAttachments({ bucket: env.IMAGES, userId: other.id, ids: [file.id] }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).code).toBe("not_found");
   });
@@ -39,7 +49,9 @@ describe("attachment security", () => {
   it("refuses a guest's upload with 401", async () => {
     const form = new FormData();
     form.append("files", new File(["hi"], "a.txt"));
-    const res = await exports.default.fetch(new Request(`${ORIGIN}/media-api/api/uploads`, { method: "POST", body: form }));
+    const res = await exports.default.fetch(
+      new Request(`${ORIGIN}/media-api/api/uploads`, { method: "POST", body: form }),
+    );
     expect(res.status).toBe(401);
   });
 });

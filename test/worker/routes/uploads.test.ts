@@ -5,7 +5,13 @@
 import { env } from "cloudflare:workers";
 import { deflate, deflateRaw } from "pako";
 import { describe, expect, it } from "vitest";
-import { MAX_DOCX_XML_BYTES, MAX_FILE_BYTES, MAX_PDF_PAGES, MAX_TEXT_CHARS_PER_FILE, MAX_TEXT_CHARS_PER_TURN } from "../../../worker/uploads/limits";
+import {
+  MAX_DOCX_XML_BYTES,
+  MAX_FILE_BYTES,
+  MAX_PDF_PAGES,
+  MAX_TEXT_CHARS_PER_FILE,
+  MAX_TEXT_CHARS_PER_TURN,
+} from "../../../worker/uploads/limits";
 import { attachmentsPrompt, parseAttachmentsPrompt } from "../../../worker/uploads/attachment-prompt";
 import { loadAttachments } from "../../../worker/uploads/store";
 import { generateOffline } from "../../../worker/images/offline";
@@ -15,8 +21,15 @@ import { exports } from "cloudflare:workers";
 
 function upload(user: TestUser, files: { name: string; bytes: Uint8Array | string; type?: string }[], field = "files") {
   const form = new FormData();
-  for (const f of files) form.append(field, new File([f.bytes], f.name, { type: f.type ?? "application/octet-stream" }));
-  return exports.default.fetch(new Request(`${ORIGIN}/media-api/api/uploads`, { method: "POST", headers: { Authorization: `Bearer ${user.token}` }, body: form }));
+  for (const f of files)
+    form.append(field, new File([f.bytes], f.name, { type: f.type ?? "application/octet-stream" }));
+  return exports.default.fetch(
+    new Request(`${ORIGIN}/media-api/api/uploads`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${user.token}` },
+      body: form,
+    }),
+  );
 }
 
 /** A one-page PDF whose content stream draws `text` (offsets computed, so the xref table is exact). */
@@ -48,9 +61,18 @@ function docxOf(bodyXml: string): Uint8Array {
     return { name, data: deflateRaw(raw), method: 8 as const, declaredSize: raw.length };
   };
   return zipOf([
-    entry("[Content_Types].xml", `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`),
-    entry("_rels/.rels", `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`),
-    entry("word/document.xml", `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${bodyXml}</w:body></w:document>`),
+    entry(
+      "[Content_Types].xml",
+      `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>`,
+    ),
+    entry(
+      "_rels/.rels",
+      `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>`,
+    ),
+    entry(
+      "word/document.xml",
+      `<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${bodyXml}</w:body></w:document>`,
+    ),
   ]);
 }
 
@@ -77,12 +99,18 @@ describe("POST /media-api/api/uploads", () => {
       ["letter.docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "office"],
       ["photo.txt", "image/png", "image"],
     ]);
-    const got = await exports.default.fetch(new Request(`${ORIGIN}${files[4].url}`, { headers: { Authorization: `Bearer ${user.token}` } }));
+    const got = await exports.default.fetch(
+      new Request(`${ORIGIN}${files[4].url}`, { headers: { Authorization: `Bearer ${user.token}` } }),
+    );
     expect(got.status).toBe(200);
     expect(got.headers.get("Content-Type")).toBe("image/png");
     expect(new Uint8Array(await got.arrayBuffer())).toEqual(png);
 
-    const attachments = await loadAttachments({ bucket: env.IMAGES, userId: user.id, ids: files.map((f: any) => f.id) });
+    const attachments = await loadAttachments({
+      bucket: env.IMAGES,
+      userId: user.id,
+      ids: files.map((f: any) => f.id),
+    });
     expect(attachments[0]!.text).toBe("Meeting notes\nBuy milk");
     expect(attachments[2]!.text).toContain("Quarterly revenue grew 12 percent");
     expect(attachments[3]!.text).toContain("Kính gửi quý khách");
@@ -94,15 +122,31 @@ describe("POST /media-api/api/uploads", () => {
     const parsed = parseAttachmentsPrompt(`${prompt}\n\nWhat do these say?`);
     expect(parsed.question).toBe("What do these say?");
     expect(parsed.files.map((f) => f.name)).toEqual(["notes.txt", "main.py", "report.pdf", "letter.docx"]);
-    expect(parsed.files[0]).toMatchObject({ name: "notes.txt", group: "text", size: 22, text: "Meeting notes\nBuy milk" });
+    expect(parsed.files[0]).toMatchObject({
+      name: "notes.txt",
+      group: "text",
+      size: 22,
+      text: "Meeting notes\nBuy milk",
+    });
   });
 
   it("cuts a long text to the per-file budget and the turn's budget", async () => {
     const user = await registerUser();
     const big = "x".repeat(MAX_TEXT_CHARS_PER_FILE + 500);
-    const files = (await json(await upload(user, Array.from({ length: 4 }, (_, i) => ({ name: `big${i}.md`, bytes: big }))))).data.files;
+    const files = (
+      await json(
+        await upload(
+          user,
+          Array.from({ length: 4 }, (_, i) => ({ name: `big${i}.md`, bytes: big })),
+        ),
+      )
+    ).data.files;
     expect(files[0]).toMatchObject({ text_chars: MAX_TEXT_CHARS_PER_FILE, truncated: true });
-    const attachments = await loadAttachments({ bucket: env.IMAGES, userId: user.id, ids: files.map((f: any) => f.id) });
+    const attachments = await loadAttachments({
+      bucket: env.IMAGES,
+      userId: user.id,
+      ids: files.map((f: any) => f.id),
+    });
     expect(attachments.reduce((n, a) => n + (a.text?.length ?? 0), 0)).toBe(MAX_TEXT_CHARS_PER_TURN);
     expect(attachments[3]!.text).toBe("");
     expect(attachments.every((a) => a.truncated)).toBe(true);
@@ -110,7 +154,10 @@ describe("POST /media-api/api/uploads", () => {
 
   it("refuses more than 10 files with 413", async () => {
     const user = await registerUser();
-    const res = await upload(user, Array.from({ length: 11 }, (_, i) => ({ name: `f${i}.txt`, bytes: "hi" })));
+    const res = await upload(
+      user,
+      Array.from({ length: 11 }, (_, i) => ({ name: `f${i}.txt`, bytes: "hi" })),
+    );
     expect(res.status).toBe(413);
     expect((await json(res)).message).toMatch(/At most 10 files/);
   });
@@ -120,15 +167,26 @@ describe("POST /media-api/api/uploads", () => {
     const over = await upload(user, [{ name: "huge.txt", bytes: new Uint8Array(MAX_FILE_BYTES + 1).fill(0x61) }]);
     expect(over.status).toBe(413);
     expect((await json(over)).message).toContain('File "huge.txt" is too large');
-    const total = await upload(user, Array.from({ length: 5 }, (_, i) => ({ name: `part${i}.txt`, bytes: new Uint8Array(4.5 * 1024 * 1024).fill(0x61) })));
+    const total = await upload(
+      user,
+      Array.from({ length: 5 }, (_, i) => ({
+        name: `part${i}.txt`,
+        bytes: new Uint8Array(4.5 * 1024 * 1024).fill(0x61),
+      })),
+    );
     expect(total.status).toBe(413);
   });
 
   it("refuses bytes of an unsupported type with 415 and stores none of the request's files", async () => {
     const user = await registerUser();
-    const zip = zipOf([{ name: "a.bin", data: new TextEncoder().encode("not a document"), method: 0, declaredSize: 14 }]);
+    const zip = zipOf([
+      { name: "a.bin", data: new TextEncoder().encode("not a document"), method: 0, declaredSize: 14 },
+    ]);
     for (const bad of [Uint8Array.from([0x00, 0x01, 0x02, 0xff, 0xfe]), zip]) {
-      const res = await upload(user, [{ name: "ok.txt", bytes: "fine" }, { name: "evil.docx", bytes: bad }]);
+      const res = await upload(user, [
+        { name: "ok.txt", bytes: "fine" },
+        { name: "evil.docx", bytes: bad },
+      ]);
       expect(res.status).toBe(415);
     }
     const listed = await env.IMAGES.list({ prefix: `uploads/${user.id}/` });
@@ -137,10 +195,20 @@ describe("POST /media-api/api/uploads", () => {
 
   it("answers 400 with no file, 415 to a body that is not multipart", async () => {
     const user = await registerUser();
-    const empty = await exports.default.fetch(new Request(`${ORIGIN}/media-api/api/uploads`, { method: "POST", headers: { Authorization: `Bearer ${user.token}` }, body: new FormData() }));
+    const empty = await exports.default.fetch(
+      new Request(`${ORIGIN}/media-api/api/uploads`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${user.token}` },
+        body: new FormData(),
+      }),
+    );
     expect(empty.status).toBe(400);
     const notMultipart = await exports.default.fetch(
-      new Request(`${ORIGIN}/media-api/api/uploads`, { method: "POST", headers: { Authorization: `Bearer ${user.token}`, "Content-Type": "application/json" }, body: "{}" }),
+      new Request(`${ORIGIN}/media-api/api/uploads`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${user.token}`, "Content-Type": "application/json" },
+        body: "{}",
+      }),
     );
     expect(notMultipart.status).toBe(415);
   });
@@ -150,7 +218,10 @@ describe("POST /media-api/api/uploads with hostile files", () => {
   const MB = 1024 * 1024;
 
   async function refused(user: TestUser, name: string, bytes: Uint8Array, status: number) {
-    const res = await upload(user, [{ name: "ok.txt", bytes: "fine" }, { name, bytes }]);
+    const res = await upload(user, [
+      { name: "ok.txt", bytes: "fine" },
+      { name, bytes },
+    ]);
     const body = await json(res);
     expect(res.status, JSON.stringify(body)).toBe(status);
     expect(body).toMatchObject({ success: false, status: "error" });
@@ -164,7 +235,9 @@ describe("POST /media-api/api/uploads with hostile files", () => {
     const user = await registerUser();
     const bomb = docxBomb(200 * MB);
     expect(bomb.length).toBeLessThan(MAX_FILE_BYTES);
-    expect(await refused(user, "bomb.docx", bomb, 413)).toContain(`more than ${MAX_DOCX_XML_BYTES / MB} MB of document markup`);
+    expect(await refused(user, "bomb.docx", bomb, 413)).toContain(
+      `more than ${MAX_DOCX_XML_BYTES / MB} MB of document markup`,
+    );
   });
 
   it("refuses with 415 a DOCX bomb whose header declares a small size (a lying header does not help)", async () => {
@@ -174,7 +247,8 @@ describe("POST /media-api/api/uploads with hostile files", () => {
 
   it("keeps the beginning of a real DOCX whose XML is longer than the cap: reading stops when the text budget is full", async () => {
     const user = await registerUser();
-    const paragraph = (i: number) => `<w:p><w:pPr><w:spacing w:after="120"/></w:pPr><w:r><w:rPr><w:lang w:val="vi-VN"/></w:rPr><w:t xml:space="preserve">Đoạn ${i}: nội dung hợp đồng &amp; phụ lục.</w:t></w:r></w:p>`;
+    const paragraph = (i: number) =>
+      `<w:p><w:pPr><w:spacing w:after="120"/></w:pPr><w:r><w:rPr><w:lang w:val="vi-VN"/></w:rPr><w:t xml:space="preserve">Đoạn ${i}: nội dung hợp đồng &amp; phụ lục.</w:t></w:r></w:p>`;
     let body = "";
     for (let i = 0; body.length < MAX_DOCX_XML_BYTES * 1.5; i++) body += paragraph(i);
     const res = await upload(user, [{ name: "long.docx", bytes: docxOf(body) }]);
@@ -187,19 +261,31 @@ describe("POST /media-api/api/uploads with hostile files", () => {
 
   it(`refuses with 413 a PDF of more than ${MAX_PDF_PAGES} pages`, async () => {
     const user = await registerUser();
-    expect(await refused(user, "pages.pdf", pdfWithPages(MAX_PDF_PAGES + 1, (i) => `p${i}`), 413)).toContain(`has ${(MAX_PDF_PAGES + 1).toLocaleString("en")} pages`);
+    expect(
+      await refused(
+        user,
+        "pages.pdf",
+        pdfWithPages(MAX_PDF_PAGES + 1, (i) => `p${i}`),
+        413,
+      ),
+    ).toContain(`has ${(MAX_PDF_PAGES + 1).toLocaleString("en")} pages`);
   });
 
   it("refuses with 413 a PDF whose cross-reference stream declares 3 million objects with no bytes behind them", async () => {
     const user = await registerUser();
     const objects = 3_000_000;
     // /W [0 0 0]: each entry takes no bytes, so pdf.js would build 3 million entries out of nothing.
-    const xref = pdfStream(new Uint8Array(0), `/Type /XRef /Size ${objects} /Index [0 ${objects}] /W [0 0 0] /Root 1 0 R `);
+    const xref = pdfStream(
+      new Uint8Array(0),
+      `/Type /XRef /Size ${objects} /Index [0 ${objects}] /W [0 0 0] /Root 1 0 R `,
+    );
     const pdf = pdfOf(["<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [] /Count 0 >>", xref]);
     // point startxref at the cross-reference stream (object 3) instead of the table
     const text = new TextDecoder().decode(pdf);
     const patched = text.replace(/startxref\n\d+/, `startxref\n${text.indexOf("3 0 obj")}`);
-    expect(await refused(user, "objects.pdf", new TextEncoder().encode(patched), 413)).toContain("declares more than 100,000 objects");
+    expect(await refused(user, "objects.pdf", new TextEncoder().encode(patched), 413)).toContain(
+      "declares more than 100,000 objects",
+    );
   });
 
   it("refuses with 413 a PDF whose page content unpacks to 200 MB, and one that hides it under FlateDecode twice", async () => {
@@ -225,7 +311,10 @@ describe("POST /media-api/api/uploads with hostile files", () => {
       return new Uint8Array([0x78, 0x01, ...raw, 0, 0, 0, 0]);
     };
     const image = (w: number, h: number) =>
-      pdfStream(flat(w * h * 3), `/Type /XObject /Subtype /Image /Width ${w} /Height ${h} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode `);
+      pdfStream(
+        flat(w * h * 3),
+        `/Type /XObject /Subtype /Image /Width ${w} /Height ${h} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode `,
+      );
     const withImages = (images: Uint8Array[], contentDict = "") => {
       const names = images.map((_, i) => `/Im${i} ${5 + i} 0 R`).join(" ");
       const draw = images.map((_, i) => `q 612 0 0 792 0 0 cm /Im${i} Do Q`).join(" ");
@@ -239,13 +328,17 @@ describe("POST /media-api/api/uploads with hostile files", () => {
         "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
       ]);
     };
-    const slides = await upload(user, [{ name: "slides.pdf", bytes: withImages([image(1900, 2200), image(1900, 2200), image(1900, 2200)]) }]);
+    const slides = await upload(user, [
+      { name: "slides.pdf", bytes: withImages([image(1900, 2200), image(1900, 2200), image(1900, 2200)]) },
+    ]);
     expect(slides.status).toBe(201);
     const [file] = (await json(slides)).data.files;
     const [attachment] = await loadAttachments({ bucket: env.IMAGES, userId: user.id, ids: [file.id] });
     expect(attachment!.text).toBe("Slide with screenshots");
     const other = await registerUser();
-    expect(await refused(other, "poster.pdf", withImages([image(3400, 3400)]), 413)).toContain("unpacks to more than 32 MB for one image");
+    expect(await refused(other, "poster.pdf", withImages([image(3400, 3400)]), 413)).toContain(
+      "unpacks to more than 32 MB for one image",
+    );
     const disguised = pdfOf([
       "<< /Type /Catalog /Pages 2 0 R >>",
       "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
@@ -271,13 +364,21 @@ describe("POST /media-api/api/uploads with hostile files", () => {
   it("reads a compressed multi-page PDF page by page as before, stopping once the text budget is full", async () => {
     const user = await registerUser();
     const pages = 600;
-    const objects: (string | Uint8Array)[] = ["<< /Type /Catalog /Pages 2 0 R >>", "", "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"];
+    const objects: (string | Uint8Array)[] = [
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "",
+      "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ];
     const kids: string[] = [];
     for (let i = 0; i < pages; i++) {
       const n = objects.length + 1;
       kids.push(`${n} 0 R`);
-      objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${n + 1} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`);
-      const content = new TextEncoder().encode(`BT /F1 12 Tf 72 720 Td (Trang ${i} noi dung bao cao quy ba nam nay) Tj ET`);
+      objects.push(
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${n + 1} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`,
+      );
+      const content = new TextEncoder().encode(
+        `BT /F1 12 Tf 72 720 Td (Trang ${i} noi dung bao cao quy ba nam nay) Tj ET`,
+      );
       objects.push(pdfStream(deflate(content), "/Filter /FlateDecode "));
     }
     objects[1] = `<< /Type /Pages /Kids [${kids.join(" ")}] /Count ${pages} >>`;

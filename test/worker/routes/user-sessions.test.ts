@@ -47,7 +47,9 @@ describe("/user-sessions", () => {
     const res = await call("DELETE", `/user-sessions/${u.sessionToken}`, { token: u.token });
     expect(res.status).toBe(200);
     expect((await json(res)).data.current).toBe(true);
-    expect(res.headers.getSetCookie().some((c) => c.startsWith("jwt_token=;") || /jwt_token=.*Max-Age=0/.test(c))).toBe(true);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("jwt_token=;") || /jwt_token=.*Max-Age=0/.test(c))).toBe(
+      true,
+    );
     const after = await call("GET", "/chat-sessions", { token: u.token });
     expect(after.status).toBe(401);
   });
@@ -59,7 +61,9 @@ describe("/user-sessions", () => {
     const res = await call("DELETE", "/user-sessions/current", { headers: { Cookie: cookie, Origin: ORIGIN } });
     expect(res.status).toBe(200);
     expect((await json(res)).data.current).toBe(true);
-    expect(res.headers.getSetCookie().some((c) => /^session_token=;/.test(c) || /session_token=.*Max-Age=0/.test(c))).toBe(true);
+    expect(
+      res.headers.getSetCookie().some((c) => /^session_token=;/.test(c) || /session_token=.*Max-Age=0/.test(c)),
+    ).toBe(true);
     expect((await call("GET", "/auth/me", { headers: { Cookie: cookie } })).status).toBe(401);
     expect((await call("GET", "/auth/me", { token: other.token })).status).toBe(200);
   });
@@ -67,7 +71,9 @@ describe("/user-sessions", () => {
   it("refuses a cookie logout from another origin (403)", async () => {
     const u = await registerUser();
     const cookie = `jwt_token=${u.token}; session_token=${u.sessionToken}`;
-    const res = await call("DELETE", "/user-sessions/current", { headers: { Cookie: cookie, Origin: "https://evil.example" } });
+    const res = await call("DELETE", "/user-sessions/current", {
+      headers: { Cookie: cookie, Origin: "https://evil.example" },
+    });
     expect(res.status).toBe(403);
     expect((await call("GET", "/auth/me", { headers: { Cookie: cookie } })).status).toBe(200);
   });
@@ -84,7 +90,11 @@ describe("/user-sessions", () => {
     await setPlan(u.id, 2, Date.now() + 86_400_000);
     const sessions = [];
     for (let i = 0; i < 6; i++) sessions.push(await login(u.email, u.password, `device ${i}`));
-    const active = await env.DB.prepare("SELECT count(*) AS n FROM user_sessions WHERE user_id = ? AND revoked_at IS NULL").bind(u.id).first<any>();
+    const active = await env.DB.prepare(
+      "SELECT count(*) AS n FROM user_sessions WHERE user_id = ? AND revoked_at IS NULL",
+    )
+      .bind(u.id)
+      .first<any>();
     expect(active.n).toBe(5);
     // the registration session and device 0 went; device 1 onwards still work
     expect((await call("GET", "/auth/me", { token: u.token })).status).toBe(401);
@@ -95,7 +105,11 @@ describe("/user-sessions", () => {
   it("never leaves more than the limit active under concurrent logins", async () => {
     const u = await registerUser();
     await Promise.all(Array.from({ length: 5 }, (_, i) => login(u.email, u.password, `c${i}`)));
-    const active = await env.DB.prepare("SELECT count(*) AS n FROM user_sessions WHERE user_id = ? AND revoked_at IS NULL").bind(u.id).first<any>();
+    const active = await env.DB.prepare(
+      "SELECT count(*) AS n FROM user_sessions WHERE user_id = ? AND revoked_at IS NULL",
+    )
+      .bind(u.id)
+      .first<any>();
     expect(active.n).toBe(2);
   });
 });

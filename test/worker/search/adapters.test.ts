@@ -10,8 +10,18 @@ import { FAKE_SEARCH_KEYS, FAKE_SEARCH_QUERIES as Q } from "../../support/fake-s
 const base = env.FAKE_SEARCH_URL;
 
 const configs: Record<string, SearchEnv> = {
-  tavily: { SEARCH_PROVIDER: "tavily", TAVILY_API_KEY: FAKE_SEARCH_KEYS.tavily, TAVILY_BASE_URL: `${base}/tavily`, SEARCH_TIMEOUT_MS: "300" },
-  brave: { SEARCH_PROVIDER: "brave", BRAVE_SEARCH_API_KEY: FAKE_SEARCH_KEYS.brave, BRAVE_SEARCH_BASE_URL: `${base}/brave`, SEARCH_TIMEOUT_MS: "300" },
+  tavily: {
+    SEARCH_PROVIDER: "tavily",
+    TAVILY_API_KEY: FAKE_SEARCH_KEYS.tavily,
+    TAVILY_BASE_URL: `${base}/tavily`,
+    SEARCH_TIMEOUT_MS: "300",
+  },
+  brave: {
+    SEARCH_PROVIDER: "brave",
+    BRAVE_SEARCH_API_KEY: FAKE_SEARCH_KEYS.brave,
+    BRAVE_SEARCH_BASE_URL: `${base}/brave`,
+    SEARCH_TIMEOUT_MS: "300",
+  },
   searxng: { SEARCH_PROVIDER: "searxng", SEARXNG_BASE_URL: `${base}/searxng`, SEARCH_TIMEOUT_MS: "300" },
 };
 
@@ -53,7 +63,10 @@ describe.each(Object.entries(configs))("the %s adapter", (provider, config) => {
 
   it("drops invalid entries and duplicates instead of trusting them", async () => {
     const answer = await source().search(Q.mixed);
-    expect(answer.results.map((r) => r.url)).toEqual(["https://en.wikipedia.org/wiki/mixed", "https://vnexpress.net/mixed"]);
+    expect(answer.results.map((r) => r.url)).toEqual([
+      "https://en.wikipedia.org/wiki/mixed",
+      "https://vnexpress.net/mixed",
+    ]);
   });
 
   it("answers an empty list when nothing was found", async () => {
@@ -135,7 +148,9 @@ describe("the wire formats", () => {
   });
 
   it("reports an unreachable provider as search_unavailable", async () => {
-    const err = await errorOf(createSearchSource({ ...configs.searxng, SEARXNG_BASE_URL: "http://127.0.0.1:1" }).search("any"));
+    const err = await errorOf(
+      createSearchSource({ ...configs.searxng, SEARXNG_BASE_URL: "http://127.0.0.1:1" }).search("any"),
+    );
     expect(err.code).toBe("search_unavailable");
   });
 });

@@ -17,17 +17,52 @@ describe("createSearchSource", () => {
   });
 
   it.each([
-    ["en", "latest news about the weather", "Offline search: “latest news about the weather”", "Key terms: latest, news", "How to turn on web search", "Mây offline search"],
-    ["vi", "tin tức mới nhất về thời tiết", "Tìm kiếm ngoại tuyến: “tin tức mới nhất về thời tiết”", "Từ khóa chính: tin, tức", "Cách bật tìm kiếm web", "Tìm kiếm ngoại tuyến của Mây"],
-    ["ru", "последние новости о погоде", "Офлайн-поиск: «последние новости о погоде»", "Ключевые слова: последние, новости", "Как включить веб-поиск", "Офлайн-поиск Mây"],
-    ["zh", "今天 天气 怎么样", "离线搜索：「今天 天气 怎么样」", "关键词：今天、天气、怎么样", "如何开启网页搜索", "Mây 离线搜索"],
-  ])("writes the offline results' titles, snippets and site in the query's language (%s)", async (_lang, query, first, terms, setup, site) => {
-    const { results } = await createSearchSource({}).search(query);
-    expect(results.map((r) => r.title)).toEqual([first, expect.stringContaining(terms), setup]);
-    for (const r of results) expect(r.site).toBe(site);
-    // nothing of the English texts is left in another language's results
-    if (_lang !== "en") for (const r of results) expect(`${r.title} ${r.snippet} ${r.site}`).not.toMatch(/\b(?:Offline|search|web search would|operator|Key terms)\b/);
-  });
+    [
+      "en",
+      "latest news about the weather",
+      "Offline search: “latest news about the weather”",
+      "Key terms: latest, news",
+      "How to turn on web search",
+      "Mây offline search",
+    ],
+    [
+      "vi",
+      "tin tức mới nhất về thời tiết",
+      "Tìm kiếm ngoại tuyến: “tin tức mới nhất về thời tiết”",
+      "Từ khóa chính: tin, tức",
+      "Cách bật tìm kiếm web",
+      "Tìm kiếm ngoại tuyến của Mây",
+    ],
+    [
+      "ru",
+      "последние новости о погоде",
+      "Офлайн-поиск: «последние новости о погоде»",
+      "Ключевые слова: последние, новости",
+      "Как включить веб-поиск",
+      "Офлайн-поиск Mây",
+    ],
+    [
+      "zh",
+      "今天 天气 怎么样",
+      "离线搜索：「今天 天气 怎么样」",
+      "关键词：今天、天气、怎么样",
+      "如何开启网页搜索",
+      "Mây 离线搜索",
+    ],
+  ])(
+    "writes the offline results' titles, snippets and site in the query's language (%s)",
+    async (_lang, query, first, terms, setup, site) => {
+      const { results } = await createSearchSource({}).search(query);
+      expect(results.map((r) => r.title)).toEqual([first, expect.stringContaining(terms), setup]);
+      for (const r of results) expect(r.site).toBe(site);
+      // nothing of the English texts is left in another language's results
+      if (_lang !== "en")
+        for (const r of results)
+          expect(`${r.title} ${r.snippet} ${r.site}`).not.toMatch(
+            /\b(?:Offline|search|web search would|operator|Key terms)\b/,
+          );
+    },
+  );
 
   it("answers the same offline results for the same query", async () => {
     const a = await createSearchSource({}).search("latest news about Hà Nội");
@@ -38,14 +73,18 @@ describe("createSearchSource", () => {
 
   it("picks the first configured provider when SEARCH_PROVIDER is unset", () => {
     expect(createSearchSource({ BRAVE_SEARCH_API_KEY: "k" }).provider).toBe("brave");
-    expect(createSearchSource({ SEARXNG_BASE_URL: "http://localhost:8888", BRAVE_SEARCH_API_KEY: "k" }).provider).toBe("brave");
+    expect(createSearchSource({ SEARXNG_BASE_URL: "http://localhost:8888", BRAVE_SEARCH_API_KEY: "k" }).provider).toBe(
+      "brave",
+    );
     expect(createSearchSource({ SEARXNG_BASE_URL: "http://localhost:8888" }).provider).toBe("searxng");
     expect(createSearchSource({ TAVILY_API_KEY: "k", BRAVE_SEARCH_API_KEY: "k" }).provider).toBe("tavily");
     expect(createSearchSource({ TAVILY_API_KEY: "  " }).provider).toBe("offline");
   });
 
   it("honours SEARCH_PROVIDER, including offline", () => {
-    expect(createSearchSource({ SEARCH_PROVIDER: "Brave", BRAVE_SEARCH_API_KEY: "k", TAVILY_API_KEY: "k" }).provider).toBe("brave");
+    expect(
+      createSearchSource({ SEARCH_PROVIDER: "Brave", BRAVE_SEARCH_API_KEY: "k", TAVILY_API_KEY: "k" }).provider,
+    ).toBe("brave");
     expect(createSearchSource({ SEARCH_PROVIDER: "offline", TAVILY_API_KEY: "k" }).provider).toBe("offline");
   });
 

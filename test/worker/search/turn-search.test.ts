@@ -17,13 +17,26 @@ describe("isSearchTurn", () => {
 });
 
 describe("searchContextFor", () => {
-  const tavily = { SEARCH_PROVIDER: "tavily", TAVILY_API_KEY: FAKE_SEARCH_KEYS.tavily, TAVILY_BASE_URL: `${env.FAKE_SEARCH_URL}/tavily`, SEARCH_TIMEOUT_MS: "300" };
+  const tavily = {
+    SEARCH_PROVIDER: "tavily",
+    TAVILY_API_KEY: FAKE_SEARCH_KEYS.tavily,
+    TAVILY_BASE_URL: `${env.FAKE_SEARCH_URL}/tavily`,
+    SEARCH_TIMEOUT_MS: "300",
+  };
 
   it("gives the model numbered sources and the stream its citations", async () => {
-    const ctx = await searchContextFor({ env: tavily, question: "thời tiết hôm nay ở Hà Nội", now: new Date("2026-11-23T00:00:00Z") });
+    const ctx = await searchContextFor({
+      env: tavily,
+      question: "thời tiết hôm nay ở Hà Nội",
+      now: new Date("2026-11-23T00:00:00Z"),
+    });
     expect(ctx.offline).toBe(false);
     expect(ctx.citations).toHaveLength(3);
-    expect(ctx.citations[0]).toMatchObject({ url: expect.stringMatching(/^https:\/\//), title: expect.any(String), site: expect.any(String) });
+    expect(ctx.citations[0]).toMatchObject({
+      url: expect.stringMatching(/^https:\/\//),
+      title: expect.any(String),
+      site: expect.any(String),
+    });
     expect(ctx.system).toContain("[1] ");
     expect(ctx.system).toContain("[3] ");
   });
@@ -35,6 +48,8 @@ describe("searchContextFor", () => {
   });
 
   it("fails with a typed error within the time limit", async () => {
-    await expect(searchContextFor({ env: tavily, question: FAKE_SEARCH_QUERIES.hang })).rejects.toMatchObject({ code: "search_unavailable" });
+    await expect(searchContextFor({ env: tavily, question: FAKE_SEARCH_QUERIES.hang })).rejects.toMatchObject({
+      code: "search_unavailable",
+    });
   });
 });

@@ -11,10 +11,19 @@ import { ORIGIN, call, json, makeChat, messagesOf, readSse, registerUser, type T
 import { FAKE_MODELS } from "../../support/fake-upstream-scenarios";
 import { collect, requestsWithKey, resolveOnFake, textOf, uniqueKey } from "../models/model-helpers";
 
-async function upload(user: TestUser, files: { name: string; bytes: Uint8Array | string }[]): Promise<{ id: string; name: string; size: number }[]> {
+async function upload(
+  user: TestUser,
+  files: { name: string; bytes: Uint8Array | string }[],
+): Promise<{ id: string; name: string; size: number }[]> {
   const form = new FormData();
   for (const f of files) form.append("files", new File([f.bytes], f.name));
-  const res = await exports.default.fetch(new Request(`${ORIGIN}/media-api/api/uploads`, { method: "POST", headers: { Authorization: `Bearer ${user.token}` }, body: form }));
+  const res = await exports.default.fetch(
+    new Request(`${ORIGIN}/media-api/api/uploads`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${user.token}` },
+      body: form,
+    }),
+  );
   expect(res.status).toBe(201);
   return (await json(res)).data.files;
 }
@@ -23,7 +32,8 @@ function ask(user: TestUser, chatId: string, body: Record<string, unknown>, endp
   return call("POST", `/api/chat/${endpoint}`, { token: user.token, body: { chat_id: chatId, ...body } });
 }
 
-const answerOf = (events: any[]) => events.map((e) => (typeof e === "object" && "content" in e ? e.content : "")).join("");
+const answerOf = (events: any[]) =>
+  events.map((e) => (typeof e === "object" && "content" in e ? e.content : "")).join("");
 
 describe("a question with attached files", () => {
   it("gives the model the files' text and images, and the offline answer names each with its size and first line", async () => {
@@ -34,7 +44,10 @@ describe("a question with attached files", () => {
       { name: "notes.txt", bytes: "Shopping list\nrice, fish sauce" },
       { name: "photo.png", bytes: png },
     ]);
-    const res = await ask(user, chatId, { question: "What is in these files?", attachment_ids: files.map((f) => f.id) });
+    const res = await ask(user, chatId, {
+      question: "What is in these files?",
+      attachment_ids: files.map((f) => f.id),
+    });
     expect(res.status).toBe(200);
     const answer = answerOf(await readSse(res));
     expect(answer).toContain("Files I received:");
@@ -49,11 +62,20 @@ describe("a question with attached files", () => {
     const chatId = await makeChat(user.id);
     const [file] = await upload(user, [{ name: "plan.md", bytes: "# Trip to Đà Lạt\nDay 1" }]);
     const userMessageId = crypto.randomUUID();
-    await readSse(await ask(user, chatId, { question: "Summarise my plan", message_id: userMessageId, attachment_ids: [file!.id] }));
+    await readSse(
+      await ask(user, chatId, { question: "Summarise my plan", message_id: userMessageId, attachment_ids: [file!.id] }),
+    );
     const page = await json(await call("GET", `/chat-sessions/${chatId}/content`, { token: user.token }));
     const question = page.data.chats[0].messages.find((m: any) => m.message_id === userMessageId);
     expect(question.attachments).toEqual([
-      { id: file!.id, name: "plan.md", type: "text/plain", group: "text", size: file!.size, url: `/media-api/api/uploads/${file!.id}` },
+      {
+        id: file!.id,
+        name: "plan.md",
+        type: "text/plain",
+        group: "text",
+        size: file!.size,
+        url: `/media-api/api/uploads/${file!.id}`,
+      },
     ]);
     const answer = page.data.chats[0].messages.at(-1);
     expect(answer.attachments).toEqual([]);
@@ -119,6 +141,9 @@ describe("attachments on a provider's wire", () => {
     expect(last.content[0].text).toContain("--- Attached file: menu.csv (structured,");
     expect(last.content[0].text).toContain("phở,50000");
     expect(last.content[0].text.endsWith("How much is the phở?")).toBe(true);
-    expect(last.content[1]).toEqual({ type: "image_url", image_url: { url: `data:image/png;base64,${btoa(String.fromCharCode(...png))}` } });
+    expect(last.content[1]).toEqual({
+      type: "image_url",
+      image_url: { url: `data:image/png;base64,${btoa(String.fromCharCode(...png))}` },
+    });
   });
 });

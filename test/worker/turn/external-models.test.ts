@@ -8,7 +8,17 @@ import { GenerationRunner } from "../../../durable-objects/generation";
 import { sha256Hex } from "../../../worker/auth/tokens";
 import { createDb } from "../../../worker/db/client";
 import { runChatTurn, turnHost } from "../../../worker/turn/chat-turn";
-import { call, inUserHub, json, makeChat, messagesOf, readSse, registerUser, setPlan, type TestUser } from "../../support/api";
+import {
+  call,
+  inUserHub,
+  json,
+  makeChat,
+  messagesOf,
+  readSse,
+  registerUser,
+  setPlan,
+  type TestUser,
+} from "../../support/api";
 import { FAKE_OK_TEXT } from "../../support/fake-upstream-scenarios";
 import { requestsWithKey } from "../models/model-helpers";
 
@@ -44,7 +54,11 @@ async function connect(u: TestUser, provider: string): Promise<string> {
 async function turn(u: TestUser, endpoint: string, chatId: string) {
   const sessionId = JSON.parse(atob(u.token.split(".")[1]!)).sid as string;
   return inUserHub(u.id, async (hub, state) => {
-    const host = turnHost(hub.state, new GenerationRunner(state, onFakeUpstream, createDb(env.DB), hub.state), onFakeUpstream);
+    const host = turnHost(
+      hub.state,
+      new GenerationRunner(state, onFakeUpstream, createDb(env.DB), hub.state),
+      onFakeUpstream,
+    );
     const started = await runChatTurn(host, {
       sessionId,
       tokenHash: await sha256Hex(u.sessionToken),
@@ -65,7 +79,12 @@ describe("external models with the user's own key", () => {
     const u = await premiumUser();
     await connect(u, "grok");
     const models = (await json(await call("GET", "/api/models", { token: u.token }))).data.models;
-    expect(models.find((m: any) => m.endpoint === "ext-grok")).toMatchObject({ name: "Grok (xAI)", external: true, allowed: true, fileSupport: false });
+    expect(models.find((m: any) => m.endpoint === "ext-grok")).toMatchObject({
+      name: "Grok (xAI)",
+      external: true,
+      allowed: true,
+      fileSupport: false,
+    });
     expect(models.filter((m: any) => m.external)).toHaveLength(1);
     expect((await call("DELETE", "/auth/external-models/grok", { token: u.token })).status).toBe(200);
     const after = (await json(await call("GET", "/api/models", { token: u.token }))).data.models;
@@ -78,7 +97,12 @@ describe("external models with the user's own key", () => {
     const chatId = await makeChat(u.id);
     const { started, events } = await turn(u, "ext-grok", chatId);
     expect(started.remaining).toBeNull();
-    expect(events.filter((e) => e.content).map((e) => e.content).join("")).toBe(FAKE_OK_TEXT);
+    expect(
+      events
+        .filter((e) => e.content)
+        .map((e) => e.content)
+        .join(""),
+    ).toBe(FAKE_OK_TEXT);
     expect(events.find((e) => e.metadata?.offline !== undefined)?.metadata.offline).toBe(false);
     const [request] = await requestsWithKey(apiKey);
     expect(request).toMatchObject({ path: "/xai/chat/completions", model: "grok-3" });
@@ -93,7 +117,12 @@ describe("external models with the user's own key", () => {
     const u = await premiumUser();
     const apiKey = await connect(u, "claude");
     const { events } = await turn(u, "ext-claude", await makeChat(u.id));
-    expect(events.filter((e) => e.content).map((e) => e.content).join("")).toBe(FAKE_OK_TEXT);
+    expect(
+      events
+        .filter((e) => e.content)
+        .map((e) => e.content)
+        .join(""),
+    ).toBe(FAKE_OK_TEXT);
     const requests = await requestsWithKey(apiKey);
     expect(requests.map((r) => r.path)).toEqual(["/anthropic/messages"]);
     expect(requests[0]!.headers["x-api-key"]).toBe(apiKey);
@@ -102,15 +131,24 @@ describe("external models with the user's own key", () => {
   it("refuses a free user with 403 and a premium user without a key with 400, taking no use", async () => {
     const free = await registerUser();
     const chatId = await makeChat(free.id);
-    const refused = await call("POST", "/api/chat/ext-grok", { token: free.token, body: { question: "hi", chat_id: chatId } });
+    const refused = await call("POST", "/api/chat/ext-grok", {
+      token: free.token,
+      body: { question: "hi", chat_id: chatId },
+    });
     expect(refused.status).toBe(403);
     expect((await json(refused)).code).toBe("premium_required");
     const u = await premiumUser();
     const mine = await makeChat(u.id);
-    const missing = await call("POST", "/api/chat/ext-claude", { token: u.token, body: { question: "hi", chat_id: mine } });
+    const missing = await call("POST", "/api/chat/ext-claude", {
+      token: u.token,
+      body: { question: "hi", chat_id: mine },
+    });
     expect(missing.status).toBe(400);
     expect((await json(missing)).code).toBe("provider_not_configured");
-    const unknown = await call("POST", "/api/chat/ext-nope", { token: u.token, body: { question: "hi", chat_id: mine } });
+    const unknown = await call("POST", "/api/chat/ext-nope", {
+      token: u.token,
+      body: { question: "hi", chat_id: mine },
+    });
     expect(unknown.status).toBe(404);
     expect(await messagesOf(mine)).toHaveLength(0);
   });

@@ -43,8 +43,12 @@ async function askThroughFake(u: { id: string; token: string; sessionToken: stri
 describe("personalization in the chat turn", () => {
   it("puts the custom instruction and remembered facts into the system prompt", async () => {
     const u = await registerUser();
-    await env.DB.prepare("INSERT INTO ai_settings (user_id, chat_customization) VALUES (?, ?)").bind(u.id, "Always answer like a pirate.").run();
-    await env.DB.prepare("INSERT INTO user_memories (id, user_id, content) VALUES (?, ?, ?)").bind(crypto.randomUUID(), u.id, "Lives in Đà Nẵng").run();
+    await env.DB.prepare("INSERT INTO ai_settings (user_id, chat_customization) VALUES (?, ?)")
+      .bind(u.id, "Always answer like a pirate.")
+      .run();
+    await env.DB.prepare("INSERT INTO user_memories (id, user_id, content) VALUES (?, ?, ?)")
+      .bind(crypto.randomUUID(), u.id, "Lives in Đà Nẵng")
+      .run();
     await settingsChanged(env, u.id);
     const body = await askThroughFake(u, `k-${crypto.randomUUID()}`);
     const system = body.messages.find((m) => m.role === "system")!.content;

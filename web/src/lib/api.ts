@@ -75,9 +75,19 @@ async function readError(res: Response): Promise<ApiError> {
   }
   const parsed = v.safeParse(ErrorBodySchema, body);
   if (parsed.success) {
-    return new ApiError(res.status, parsed.output.code, parsed.output.message ?? res.statusText, parsed.output.field, parsed.output);
+    return new ApiError(
+      res.status,
+      parsed.output.code,
+      parsed.output.message ?? res.statusText,
+      parsed.output.field,
+      parsed.output,
+    );
   }
-  return new ApiError(res.status, res.status >= 500 ? "internal_error" : "invalid_response", `API error (${res.status})`);
+  return new ApiError(
+    res.status,
+    res.status >= 500 ? "internal_error" : "invalid_response",
+    `API error (${res.status})`,
+  );
 }
 
 /**
@@ -127,7 +137,11 @@ export async function apiBody<S extends v.GenericSchema>(
   const parsed = v.safeParse(schema, json);
   if (!parsed.success) {
     const issue = parsed.issues[0];
-    throw new ApiError(res.status, "invalid_response", `Invalid response from ${path}: ${v.getDotPath(issue) ?? ""} ${issue.message}`);
+    throw new ApiError(
+      res.status,
+      "invalid_response",
+      `Invalid response from ${path}: ${v.getDotPath(issue) ?? ""} ${issue.message}`,
+    );
   }
   return parsed.output;
 }

@@ -20,7 +20,11 @@ export function AffiliateDashboard() {
   const dashboard = useQuery(dashboardQuery());
   const join = useMutation({
     mutationFn: joinAffiliate,
-    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: affiliateKeys.dashboard }), qc.invalidateQueries({ queryKey: ["auth", "me"] })]),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: affiliateKeys.dashboard }),
+        qc.invalidateQueries({ queryKey: ["auth", "me"] }),
+      ]),
     onError: (err) => toast.error(`${t("affiliate.joinFailed")} ${errorMessage(tMain, err)}`),
   });
   const lang = i18n.language;
@@ -33,7 +37,9 @@ export function AffiliateDashboard() {
         <h1 className="affiliate__title">
           {t("affiliate.title")} <span className="badge badge--beta">Beta</span>
         </h1>
-        <p className="affiliate__subtitle">{t("affiliate.subtitle", { percent: d ? Math.round(d.commission_rate * 100) : 20 })}</p>
+        <p className="affiliate__subtitle">
+          {t("affiliate.subtitle", { percent: d ? Math.round(d.commission_rate * 100) : 20 })}
+        </p>
         <a href={`#${FAQ_HASH}`} className="btn btn--ghost btn--sm" data-testid="affiliate-faq-link">
           {t("affiliate.faq")}
         </a>
@@ -54,7 +60,13 @@ export function AffiliateDashboard() {
             <li>{t("affiliate.step2")}</li>
             <li>{t("affiliate.step3", { percent: Math.round(d.commission_rate * 100) })}</li>
           </ol>
-          <button type="button" className="btn btn--primary" data-testid="affiliate-join" disabled={join.isPending} onClick={() => join.mutate()}>
+          <button
+            type="button"
+            className="btn btn--primary"
+            data-testid="affiliate-join"
+            disabled={join.isPending}
+            onClick={() => join.mutate()}
+          >
             {join.isPending ? tMain("common.loading") : t("affiliate.join")}
           </button>
         </section>
@@ -76,8 +88,16 @@ export function AffiliateDashboard() {
             <Stat label={t("affiliate.clicks")} value={String(d.clicks)} testId="stat-clicks" />
             <Stat label={t("affiliate.signups")} value={String(d.signups)} testId="stat-signups" />
             <Stat label={t("affiliate.paidReferrals")} value={String(d.paid_referrals)} testId="stat-paid" />
-            <Stat label={t("affiliate.earnings")} value={formatMoney(d.earnings, d.currency, lang)} testId="stat-earnings" />
-            <Stat label={t("affiliate.pending")} value={formatMoney(d.pending_earnings, d.currency, lang)} testId="stat-pending" />
+            <Stat
+              label={t("affiliate.earnings")}
+              value={formatMoney(d.earnings, d.currency, lang)}
+              testId="stat-earnings"
+            />
+            <Stat
+              label={t("affiliate.pending")}
+              value={formatMoney(d.pending_earnings, d.currency, lang)}
+              testId="stat-pending"
+            />
           </section>
           <section className="affiliate-card" aria-labelledby="affiliate-commissions-title">
             <h2 id="affiliate-commissions-title" className="affiliate-card__title">

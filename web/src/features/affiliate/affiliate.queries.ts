@@ -53,7 +53,8 @@ export const faqListQuery = (params: FaqListParams) =>
 export const faqQuestionQuery = (id: string, lang: FaqLanguage) =>
   queryOptions({
     queryKey: affiliateKeys.question(id, lang),
-    queryFn: async () => (await apiBody(`/affiliate/faq/${encodeURIComponent(id)}?lang=${lang}`, FaqEntryBodySchema)).data,
+    queryFn: async () =>
+      (await apiBody(`/affiliate/faq/${encodeURIComponent(id)}?lang=${lang}`, FaqEntryBodySchema)).data,
     staleTime: 5 * 60_000,
   });
 

@@ -6,7 +6,14 @@ import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../lib/error-message";
 import { faqLanguage, faqListQuery } from "./affiliate.queries";
-import { FAQ_QUERY_MAX, FAQ_SORTS, FAQ_VIEWS, type FaqSearch, INITIAL_FAQ_SEARCH, SEARCH_DEBOUNCE_MS } from "./faq-search";
+import {
+  FAQ_QUERY_MAX,
+  FAQ_SORTS,
+  FAQ_VIEWS,
+  type FaqSearch,
+  INITIAL_FAQ_SEARCH,
+  SEARCH_DEBOUNCE_MS,
+} from "./faq-search";
 import { SupportLink } from "./support-link";
 import "../plans/plans.css";
 import "./affiliate.css";
@@ -141,7 +148,8 @@ export function FaqList() {
                   <a href={`#${questionHash(q.id)}`} className="faq-item__link">
                     <span className="faq-item__q">{q.question}</span>
                     <span className="faq-item__meta">
-                      {data.categories.find((c) => c.id === q.category)?.name ?? q.category} · {t("faq.viewCount", { count: q.views })}
+                      {data.categories.find((c) => c.id === q.category)?.name ?? q.category} ·{" "}
+                      {t("faq.viewCount", { count: q.views })}
                     </span>
                   </a>
                 </li>

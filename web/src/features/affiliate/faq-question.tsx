@@ -33,7 +33,9 @@ export function FaqQuestion({ questionId }: { questionId: string }) {
       {entry.isPending ? <span className="spinner" aria-hidden="true" /> : null}
       {entry.isError ? (
         <div className="notice notice--error" role="alert">
-          {entry.error instanceof ApiError && entry.error.status === 404 ? t("faq.notFound") : errorMessage(tMain, entry.error)}
+          {entry.error instanceof ApiError && entry.error.status === 404
+            ? t("faq.notFound")
+            : errorMessage(tMain, entry.error)}
         </div>
       ) : null}
       {entry.data ? (
@@ -41,7 +43,9 @@ export function FaqQuestion({ questionId }: { questionId: string }) {
           <h1 id="faq-question-title" className="affiliate__title" data-testid="faq-question">
             {entry.data.question.question}
           </h1>
-          <p className="faq-item__meta">{t("faq.updated", { date: formatDate(entry.data.question.updated_at, i18n.language) })}</p>
+          <p className="faq-item__meta">
+            {t("faq.updated", { date: formatDate(entry.data.question.updated_at, i18n.language) })}
+          </p>
           <p className="faq-answer__text" data-testid="faq-answer">
             {entry.data.question.answer}
           </p>

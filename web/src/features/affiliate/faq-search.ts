@@ -2,7 +2,9 @@
 // list or grid view. UI state of the screen; the sort names are the API's (worker/protocol/payments.ts FAQ_SORTS).
 import type { FAQ_SORTS as API_FAQ_SORTS } from "../../../../worker/protocol/payments";
 
-export const FAQ_SORTS = ["popular", "recent", "alphabetical"] as const satisfies Readonly<Array<(typeof API_FAQ_SORTS)[number]>>;
+export const FAQ_SORTS = ["popular", "recent", "alphabetical"] as const satisfies Readonly<
+  Array<(typeof API_FAQ_SORTS)[number]>
+>;
 export type FaqSort = (typeof FAQ_SORTS)[number];
 
 export const FAQ_VIEWS = ["list", "grid"] as const;

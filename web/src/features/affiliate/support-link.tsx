@@ -8,7 +8,11 @@ export function SupportLink() {
   const email = useSupportEmail();
   if (!email) return null;
   return (
-    <a className="btn btn--ghost btn--sm" data-testid="faq-contact" href={`mailto:${email}?subject=${encodeURIComponent(t("faq.supportSubject"))}`}>
+    <a
+      className="btn btn--ghost btn--sm"
+      data-testid="faq-contact"
+      href={`mailto:${email}?subject=${encodeURIComponent(t("faq.supportSubject"))}`}
+    >
       {t("faq.contact")}
     </a>
   );

@@ -50,14 +50,21 @@ export async function addFiles(incoming: readonly File[], store: Store = getDefa
   const extensions = acceptedExtensions(model);
   const refused = incoming.find((f) => !isAccepted(f.name, extensions));
   if (refused) {
-    const key = extensionOf(refused.name) && extensions.length > 0 ? "attachments.errors.typeUnsupported" : "attachments.errors.modelUnsupported";
+    const key =
+      extensionOf(refused.name) && extensions.length > 0
+        ? "attachments.errors.typeUnsupported"
+        : "attachments.errors.modelUnsupported";
     toast.error(mt(key, { name: refused.name, model: model?.name ?? "" }), { key: "attach-error" });
     return false;
   }
   const preset = presetFor(viewportWidth());
   const attached = store.get(attachmentsAtom);
   const sized = (f: PendingFile) => ({ name: f.file.name, size: f.originalSize, compressed: f.compressed });
-  const candidates = incoming.map((file) => ({ name: file.name, size: file.size, compressed: needsCompression(file, preset) }));
+  const candidates = incoming.map((file) => ({
+    name: file.name,
+    size: file.size,
+    compressed: needsCompression(file, preset),
+  }));
   const problem = checkLimits(attached.map(sized), candidates);
   if (problem) {
     toast.error(limitText(mt, problem), { key: "attach-error" });

@@ -73,7 +73,11 @@ export function AttachmentTray() {
   const files = useAtomValue(attachmentsAtom);
   if (files.length === 0) return null;
   return (
-    <ul className="file-tray" aria-label={t("attachments.attached", { count: files.length })} data-testid="attachment-tray">
+    <ul
+      className="file-tray"
+      aria-label={t("attachments.attached", { count: files.length })}
+      data-testid="attachment-tray"
+    >
       {files.map((f) => (
         <Chip key={f.key} item={f} />
       ))}

@@ -100,7 +100,11 @@ async function dimensions(file: File): Promise<{ width: number; height: number }
  * Compresses one photo with `preset`; `onProgress` gets 0–100. Resolves with the smaller file, or the original when
  * compressing did not make it smaller (or the browser could not decode it).
  */
-export async function compressImage(file: File, preset: CompressionPreset, onProgress: (percent: number) => void = () => {}): Promise<File> {
+export async function compressImage(
+  file: File,
+  preset: CompressionPreset,
+  onProgress: (percent: number) => void = () => {},
+): Promise<File> {
   const { default: imageCompression } = await import("browser-image-compression");
   const size = await dimensions(file);
   if (!size) return file;
@@ -137,5 +141,8 @@ export async function compressImage(file: File, preset: CompressionPreset, onPro
   }
   onProgress(100);
   if (!best || best.size >= file.size) return file;
-  return new File([best], renamed(file.name, best.type || fileType), { type: best.type || fileType, lastModified: file.lastModified });
+  return new File([best], renamed(file.name, best.type || fileType), {
+    type: best.type || fileType,
+    lastModified: file.lastModified,
+  });
 }

@@ -131,7 +131,11 @@ function DriveFiles({ app, onPicked }: { app: DriveAppId; onPicked: () => void }
               >
                 <span className="drive-picker__name">{f.name}</span>
                 <span className="drive-picker__meta">
-                  {busy === f.id ? t("attachments.drive.adding") : [f.size === null ? null : formatSize(f.size), f.modified_at?.slice(0, 10)].filter(Boolean).join(" · ")}
+                  {busy === f.id
+                    ? t("attachments.drive.adding")
+                    : [f.size === null ? null : formatSize(f.size), f.modified_at?.slice(0, 10)]
+                        .filter(Boolean)
+                        .join(" · ")}
                 </span>
               </button>
             </li>
@@ -139,7 +143,13 @@ function DriveFiles({ app, onPicked }: { app: DriveAppId; onPicked: () => void }
         </ul>
       )}
       {files.hasNextPage ? (
-        <button type="button" className="btn btn--ghost btn--sm" data-testid="drive-more" disabled={files.isFetchingNextPage} onClick={() => void files.fetchNextPage()}>
+        <button
+          type="button"
+          className="btn btn--ghost btn--sm"
+          data-testid="drive-more"
+          disabled={files.isFetchingNextPage}
+          onClick={() => void files.fetchNextPage()}
+        >
           {t("attachments.drive.more")}
         </button>
       ) : null}

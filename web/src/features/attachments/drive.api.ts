@@ -25,7 +25,10 @@ export const driveFilesQuery = (app: DriveAppId, q: string) =>
   infiniteQueryOptions({
     queryKey: driveKeys.files(app, q),
     queryFn: ({ pageParam }) =>
-      api(`/auth/connected-apps/${app}/files?${new URLSearchParams({ q, ...(pageParam ? { cursor: pageParam } : {}) })}`, DriveFilesSchema),
+      api(
+        `/auth/connected-apps/${app}/files?${new URLSearchParams({ q, ...(pageParam ? { cursor: pageParam } : {}) })}`,
+        DriveFilesSchema,
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_cursor,
     staleTime: 60_000,
@@ -33,7 +36,13 @@ export const driveFilesQuery = (app: DriveAppId, q: string) =>
 
 /** Reads one file through the worker (at most 5 MB) as a File named and typed as in the drive. */
 export async function downloadDriveFile(app: DriveAppId, file: DriveFile): Promise<File> {
-  const res = await request(`/auth/connected-apps/${app}/files/${encodeURIComponent(file.id)}/content`, { headers: { Accept: "*/*" }, timeoutMs: 60_000 });
+  const res = await request(`/auth/connected-apps/${app}/files/${encodeURIComponent(file.id)}/content`, {
+    headers: { Accept: "*/*" },
+    timeoutMs: 60_000,
+  });
   const bytes = await res.arrayBuffer();
-  return new File([bytes], file.name, { type: res.headers.get("Content-Type") ?? file.mime_type, lastModified: file.modified_at ? Date.parse(file.modified_at) : Date.now() });
+  return new File([bytes], file.name, {
+    type: res.headers.get("Content-Type") ?? file.mime_type,
+    lastModified: file.modified_at ? Date.parse(file.modified_at) : Date.now(),
+  });
 }

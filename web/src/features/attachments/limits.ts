@@ -20,10 +20,7 @@ export interface SizedFile {
   compressed: boolean;
 }
 
-export type LimitError =
-  | { code: "tooMany" }
-  | { code: "tooLarge"; name: string }
-  | { code: "totalTooLarge" };
+export type LimitError = { code: "tooMany" } | { code: "tooLarge"; name: string } | { code: "totalTooLarge" };
 
 /** What a file weighs against the 20 MB total, in bytes. */
 export function countedBytes(file: SizedFile): number {

@@ -10,7 +10,11 @@ import "./attachments.css";
 export function MessageAttachments({ files }: { files: AttachmentRef[] }) {
   const { t } = useTranslation(MEDIA_NS);
   return (
-    <ul className="msg-files" aria-label={t("attachments.attached", { count: files.length })} data-testid="message-attachments">
+    <ul
+      className="msg-files"
+      aria-label={t("attachments.attached", { count: files.length })}
+      data-testid="message-attachments"
+    >
       {files.map((f) => (
         <li key={f.id} data-testid="message-attachment" data-name={f.name} data-group={f.group}>
           {f.group === "image" ? (

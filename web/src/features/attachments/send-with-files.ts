@@ -14,7 +14,12 @@ import { uploadFiles } from "./upload";
 
 export type SendChat = (text: string, chatId: string | null, attachments?: AttachmentRef[]) => Promise<boolean>;
 
-export async function sendWithFiles(input: { text: string; chatId: string | null; t: TFunction; send: SendChat }): Promise<boolean> {
+export async function sendWithFiles(input: {
+  text: string;
+  chatId: string | null;
+  t: TFunction;
+  send: SendChat;
+}): Promise<boolean> {
   const store = getDefaultStore();
   const files = store.get(attachmentsAtom);
   if (!input.text.trim()) return false;
@@ -49,7 +54,19 @@ export async function sendWithFiles(input: { text: string; chatId: string | null
       update((f) => {
         const stored = byKey.get(f.key);
         return stored
-          ? { ...f, status: "uploaded", progress: 100, ref: { id: stored.id, name: stored.name, type: stored.type, group: stored.group, size: stored.size, url: stored.url } }
+          ? {
+              ...f,
+              status: "uploaded",
+              progress: 100,
+              ref: {
+                id: stored.id,
+                name: stored.name,
+                type: stored.type,
+                group: stored.group,
+                size: stored.size,
+                url: stored.url,
+              },
+            }
           : { ...f, status: "failed" };
       });
     } catch (err) {

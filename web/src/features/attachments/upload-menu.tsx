@@ -30,7 +30,13 @@ const IconPaperclip = ({ size }: { size?: number }) => (
 type PremiumSource = "googleDrive" | "oneDrive" | "screenshot";
 const PREMIUM_SOURCES: PremiumSource[] = ["googleDrive", "oneDrive", "screenshot"];
 
-export function UploadMenu({ onClose, trigger }: { onClose: () => void; trigger: RefObject<HTMLButtonElement | null> }) {
+export function UploadMenu({
+  onClose,
+  trigger,
+}: {
+  onClose: () => void;
+  trigger: RefObject<HTMLButtonElement | null>;
+}) {
   const { t } = useTranslation(MEDIA_NS);
   const { t: tc } = useTranslation();
   const router = useRouter();
@@ -101,11 +107,23 @@ export function UploadMenu({ onClose, trigger }: { onClose: () => void; trigger:
         {tc("images.create")}
       </button>
       <div className="menu__separator" role="separator" />
-      <button type="button" role="menuitem" className="menu__item" data-testid="upload-computer" onClick={() => pick(filesRef.current)}>
+      <button
+        type="button"
+        role="menuitem"
+        className="menu__item"
+        data-testid="upload-computer"
+        onClick={() => pick(filesRef.current)}
+      >
         <IconPaperclip size={18} />
         {t("attachments.fromComputer")}
       </button>
-      <button type="button" role="menuitem" className="menu__item" data-testid="upload-images" onClick={() => pick(imagesRef.current)}>
+      <button
+        type="button"
+        role="menuitem"
+        className="menu__item"
+        data-testid="upload-images"
+        onClick={() => pick(imagesRef.current)}
+      >
         <IconImage size={18} />
         {t("attachments.images")}
       </button>

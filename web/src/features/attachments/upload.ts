@@ -20,7 +20,11 @@ function parseJson(text: string): unknown {
 }
 
 /** Uploads `files`; `onProgress` gets the fraction sent, 0–1. Resolves with the stored files, in order. */
-export function uploadFiles(files: readonly File[], onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<UploadedFile[]> {
+export function uploadFiles(
+  files: readonly File[],
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<UploadedFile[]> {
   return new Promise((resolve, reject) => {
     const form = new FormData();
     for (const f of files) form.append("files", f, f.name);
@@ -49,8 +53,17 @@ export function uploadFiles(files: readonly File[], onProgress: (fraction: numbe
       if (xhr.status === 401) handleUnauthorized();
       reject(
         err.success
-          ? new ApiError(xhr.status, err.output.code, err.output.message ?? `API error (${xhr.status})`, err.output.field)
-          : new ApiError(xhr.status, xhr.status >= 500 ? "internal_error" : "invalid_response", `API error (${xhr.status})`),
+          ? new ApiError(
+              xhr.status,
+              err.output.code,
+              err.output.message ?? `API error (${xhr.status})`,
+              err.output.field,
+            )
+          : new ApiError(
+              xhr.status,
+              xhr.status >= 500 ? "internal_error" : "invalid_response",
+              `API error (${xhr.status})`,
+            ),
       );
     };
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });

@@ -59,7 +59,11 @@ export function AuthPage({ mode, notice }: { mode: "login" | "register"; notice?
               <span>{notice}</span>
             </div>
           ) : null}
-          {mode === "login" ? <LoginForm onForgot={() => void navigate({ to: "/reset-password" })} /> : <RegisterForm />}
+          {mode === "login" ? (
+            <LoginForm onForgot={() => void navigate({ to: "/reset-password" })} />
+          ) : (
+            <RegisterForm />
+          )}
           <SocialButtons mode={mode} />
           <p className="auth__switch">
             {mode === "login" ? t("auth.noAccount") : t("auth.haveAccount")}{" "}

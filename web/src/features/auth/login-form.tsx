@@ -47,7 +47,12 @@ export function LoginForm({ onForgot }: { onForgot: () => void }) {
           {t("auth.forgot")}
         </button>
       </div>
-      <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={form.pending} data-testid="login-submit">
+      <button
+        type="submit"
+        className="btn btn--primary btn--block btn--lg"
+        disabled={form.pending}
+        data-testid="login-submit"
+      >
         {form.pending ? <span className="spinner" aria-hidden="true" /> : null}
         {t("auth.loginButton")}
       </button>

@@ -64,7 +64,12 @@ export function RegisterForm() {
         onChange={(e) => form.update("confirm", e.target.value)}
         error={form.fieldError("confirm")}
       />
-      <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={form.pending} data-testid="register-submit">
+      <button
+        type="submit"
+        className="btn btn--primary btn--block btn--lg"
+        disabled={form.pending}
+        data-testid="register-submit"
+      >
         {form.pending ? <span className="spinner" aria-hidden="true" /> : null}
         {t("auth.registerButton")}
       </button>

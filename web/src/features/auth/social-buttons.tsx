@@ -24,7 +24,9 @@ export function SocialButtons({ mode }: { mode: "login" | "register" }) {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    api("/auth/social-config", SocialConfigSchema, { on401: "throw" }).then(setConfig, () => setConfig({ google_client_id: null, facebook_app_id: null }));
+    api("/auth/social-config", SocialConfigSchema, { on401: "throw" }).then(setConfig, () =>
+      setConfig({ google_client_id: null, facebook_app_id: null }),
+    );
   }, []);
 
   const start = async (provider: SocialProvider, id: string) => {
@@ -35,7 +37,10 @@ export function SocialButtons({ mode }: { mode: "login" | "register" }) {
       const body = await socialSignIn(provider, id);
       if (body.status === "pending") {
         const { email, providerId, linkingToken } = body.data;
-        await navigate({ to: "/link-account", state: { linkAccount: { email, providerId, provider: body.data.provider, linkingToken } } });
+        await navigate({
+          to: "/link-account",
+          state: { linkAccount: { email, providerId, provider: body.data.provider, linkingToken } },
+        });
       } else {
         await enterApp(body.data.user);
         await navigate({ to: "/" });
@@ -46,9 +51,11 @@ export function SocialButtons({ mode }: { mode: "login" | "register" }) {
       // A refused token (and any failure the server does not explain) is the spec's "sign-in with X failed"; any
       // other reason the server gives (rate limit, provider unreachable...) comes first.
       const explained = err instanceof ApiError && err.code !== "internal_error" && err.code !== "invalid_social_token";
-      if (kind === "sdk_missing") setError(t("social.sdkMissing", { provider: provider === "google" ? "Google" : "Facebook" }));
+      if (kind === "sdk_missing")
+        setError(t("social.sdkMissing", { provider: provider === "google" ? "Google" : "Facebook" }));
       else if (explained) setError(errorMessage(t, err));
-      else if (provider === "google") setError(t(mode === "login" ? "social.googleLoginFailed" : "social.googleSignupFailed"));
+      else if (provider === "google")
+        setError(t(mode === "login" ? "social.googleLoginFailed" : "social.googleSignupFailed"));
       else setError(t("social.facebookFailed"));
     } finally {
       setBusy(null);

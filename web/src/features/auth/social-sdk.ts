@@ -23,12 +23,20 @@ interface GooglePromptNotification {
   getDismissedReason?: () => string;
 }
 interface GoogleId {
-  initialize(options: { client_id: string; callback: (r: { credential?: string }) => void; cancel_on_tap_outside?: boolean; use_fedcm_for_prompt?: boolean }): void;
+  initialize(options: {
+    client_id: string;
+    callback: (r: { credential?: string }) => void;
+    cancel_on_tap_outside?: boolean;
+    use_fedcm_for_prompt?: boolean;
+  }): void;
   prompt(listener?: (n: GooglePromptNotification) => void): void;
 }
 interface FacebookSdk {
   init(options: { appId: string; version: string; cookie?: boolean; xfbml?: boolean }): void;
-  login(cb: (r: { authResponse?: { accessToken?: string } | null; status?: string }) => void, options: { scope: string }): void;
+  login(
+    cb: (r: { authResponse?: { accessToken?: string } | null; status?: string }) => void,
+    options: { scope: string },
+  ): void;
 }
 declare global {
   interface Window {
@@ -80,14 +88,16 @@ export async function googleIdToken(clientId: string): Promise<string> {
       client_id: clientId,
       cancel_on_tap_outside: true,
       use_fedcm_for_prompt: true,
-      callback: (r) => (typeof r.credential === "string" && r.credential ? resolve(r.credential) : reject(new SocialSdkError("failed"))),
+      callback: (r) =>
+        typeof r.credential === "string" && r.credential ? resolve(r.credential) : reject(new SocialSdkError("failed")),
     });
     id.prompt((n) => {
       // Not shown at all (browser settings, Google's cool-down after a dismissal): say it failed, or the click
       // would seem to do nothing. Closed by the user: nothing to say.
       if (n.isNotDisplayed?.()) reject(new SocialSdkError("failed"));
       else if (n.isSkippedMoment?.()) reject(new SocialSdkError("cancelled"));
-      else if (n.isDismissedMoment?.() && n.getDismissedReason?.() !== "credential_returned") reject(new SocialSdkError("cancelled"));
+      else if (n.isDismissedMoment?.() && n.getDismissedReason?.() !== "credential_returned")
+        reject(new SocialSdkError("cancelled"));
     });
   });
 }
@@ -103,7 +113,8 @@ export async function facebookAccessToken(appId: string): Promise<string> {
       (r) => {
         const token = r.authResponse?.accessToken;
         if (typeof token === "string" && token) resolve(token);
-        else reject(new SocialSdkError(r.status === "unknown" || r.status === "not_authorized" ? "cancelled" : "failed"));
+        else
+          reject(new SocialSdkError(r.status === "unknown" || r.status === "not_authorized" ? "cancelled" : "failed"));
       },
       { scope: "email" },
     );

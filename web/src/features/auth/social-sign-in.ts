@@ -10,13 +10,17 @@ import { facebookAccessToken, googleIdToken } from "./social-sdk";
 export { SocialSdkError } from "./social-sdk";
 
 /** The provider's credential for this server's client id (Google) or app id (Facebook). */
-export const providerCredential = (provider: SocialProvider, id: string) => (provider === "google" ? googleIdToken(id) : facebookAccessToken(id));
+export const providerCredential = (provider: SocialProvider, id: string) =>
+  provider === "google" ? googleIdToken(id) : facebookAccessToken(id);
 
 export async function socialSignIn(provider: SocialProvider, id: string) {
   const credential = await providerCredential(provider, id);
   const body = await apiBody(`/auth/${provider}`, SocialSignInBodySchema, {
     method: "POST",
-    body: { ...(provider === "google" ? { token: credential } : { accessToken: credential }), user_agent: navigator.userAgent.slice(0, 500) },
+    body: {
+      ...(provider === "google" ? { token: credential } : { accessToken: credential }),
+      user_agent: navigator.userAgent.slice(0, 500),
+    },
     on401: "throw", // a refused token is an answer, not a lost session
   });
   if (body.status === "success") storeSession(body.data);

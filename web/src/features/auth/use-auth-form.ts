@@ -11,7 +11,10 @@ import type { FieldErrors } from "./validation";
 
 /** A new session: nothing cached for another user survives, and the signed-in screens start from this user. */
 export async function enterApp(user: AuthResult["user"]): Promise<void> {
-  const [{ queryClient }, { authKeys }] = await Promise.all([import("../../lib/query-client"), import("./auth.queries")]);
+  const [{ queryClient }, { authKeys }] = await Promise.all([
+    import("../../lib/query-client"),
+    import("./auth.queries"),
+  ]);
   queryClient.clear();
   queryClient.setQueryData(authKeys.me, user);
 }
@@ -65,7 +68,9 @@ export function useAuthForm<K extends string, P>(opts: {
   };
 
   const serverField =
-    serverError instanceof ApiError ? ((serverError.field as K | undefined) ?? opts.fieldForCode?.(serverError.code)) : undefined;
+    serverError instanceof ApiError
+      ? ((serverError.field as K | undefined) ?? opts.fieldForCode?.(serverError.code))
+      : undefined;
   const fieldError = (key: K): string | undefined => {
     const rule = errors[key];
     if (rule) return t(rule, opts.messageOptions);

@@ -115,19 +115,35 @@ export async function runAnswer(deps: ChatDeps, turn: AnswerRequest): Promise<bo
         headers: { Accept: "text/event-stream" },
       });
     } catch (err) {
-      if (err instanceof ApiError && err.status === 403 && err.code === "quota_exhausted" && err.details?.model === "search") {
+      if (
+        err instanceof ApiError &&
+        err.status === 403 &&
+        err.code === "quota_exhausted" &&
+        err.details?.model === "search"
+      ) {
         turn.undo();
         showSearchExhausted(deps);
-        qc.setQueryData<ModelsResponse>(modelKeys.all, (old) => (old?.search ? { ...old, search: { ...old.search, remaining: 0 } } : old));
+        qc.setQueryData<ModelsResponse>(modelKeys.all, (old) =>
+          old?.search ? { ...old, search: { ...old.search, remaining: 0 } } : old,
+        );
         return false;
       }
-      if (err instanceof ApiError && err.status === 403 && (err.code === "quota_exhausted" || err.code === "premium_required")) {
+      if (
+        err instanceof ApiError &&
+        err.status === 403 &&
+        (err.code === "quota_exhausted" || err.code === "premium_required")
+      ) {
         turn.undo();
         refuseModel(deps, turn.catalogue, turn.model, err.code);
         return false;
       }
       if (controller.signal.aborted || (err instanceof ApiError && err.status === 401)) return false;
-      upsertMessage(qc, chatId, { ...placeholder, loading: false, isStreaming: false, error: err instanceof ApiError ? err.code : "network_error" });
+      upsertMessage(qc, chatId, {
+        ...placeholder,
+        loading: false,
+        isStreaming: false,
+        error: err instanceof ApiError ? err.code : "network_error",
+      });
       return false;
     }
 
@@ -149,7 +165,11 @@ export async function runAnswer(deps: ChatDeps, turn: AnswerRequest): Promise<bo
     };
     for await (const event of readChatStream(res.body)) {
       answer = applyStreamEvent(answer, event);
-      if (event !== "[DONE]" && "metadata" in event && (event.metadata.citations !== undefined || event.metadata.search_offline !== undefined)) {
+      if (
+        event !== "[DONE]" &&
+        "metadata" in event &&
+        (event.metadata.citations !== undefined || event.metadata.search_offline !== undefined)
+      ) {
         countUsage(true);
       } else if (event !== "[DONE]" && "content" in event) {
         countUsage(false);
@@ -161,7 +181,10 @@ export async function runAnswer(deps: ChatDeps, turn: AnswerRequest): Promise<bo
     if (!answer.done && !answer.error && !answer.stopped) answer = { ...answer, error: "stream_interrupted" };
   } catch (err) {
     if (!answer.error && !answer.stopped) {
-      answer = { ...answer, error: err instanceof ApiError ? err.code : controller.signal.aborted ? "aborted" : "stream_interrupted" };
+      answer = {
+        ...answer,
+        error: err instanceof ApiError ? err.code : controller.signal.aborted ? "aborted" : "stream_interrupted",
+      };
     }
   } finally {
     // On every way out (a stream that broke mid-way too): a write still waiting would land after the final one
@@ -198,7 +221,13 @@ export function toMessage(placeholder: ChatMessage, answer: AnswerState, streami
  * X-Warning-Level / X-Remaining-Usage: the banner and today's count — of the model, or of the web searches when the
  * turn searched — and the spec's disable-at-1 rule for the model.
  */
-function applyUsageHeaders(deps: ChatDeps, catalogue: ModelsResponse, model: Model, headers: Headers, searched: boolean) {
+function applyUsageHeaders(
+  deps: ChatDeps,
+  catalogue: ModelsResponse,
+  model: Model,
+  headers: Headers,
+  searched: boolean,
+) {
   const { store, queryClient: qc, t } = deps;
   const level = headers.get("X-Warning-Level");
   const remaining = Number(headers.get("X-Remaining-Usage"));
@@ -210,7 +239,13 @@ function applyUsageHeaders(deps: ChatDeps, catalogue: ModelsResponse, model: Mod
     return { ...old, models: old.models.map((m) => (m.endpoint === model.endpoint ? { ...m, remaining } : m)) };
   });
   if (isWarningLevel(level) && level !== "none") {
-    store.set(usageWarningAtom, { level, remaining, model: name, day: quotaDay(), ...(searched ? { kind: "search" as const } : {}) });
+    store.set(usageWarningAtom, {
+      level,
+      remaining,
+      model: name,
+      day: quotaDay(),
+      ...(searched ? { kind: "search" as const } : {}),
+    });
   } else {
     // a warning already showing for this quota keeps counting down instead of going stale
     store.set(usageWarningAtom, (w) => (w && w.model === name ? { ...w, remaining } : w));
@@ -220,7 +255,12 @@ function applyUsageHeaders(deps: ChatDeps, catalogue: ModelsResponse, model: Mod
 }
 
 /** 403 for a model: disable it for today and switch to another, saying so, or say that everything is used up. */
-function refuseModel(deps: ChatDeps, catalogue: ModelsResponse, model: Model, code: "quota_exhausted" | "premium_required") {
+function refuseModel(
+  deps: ChatDeps,
+  catalogue: ModelsResponse,
+  model: Model,
+  code: "quota_exhausted" | "premium_required",
+) {
   const { store, queryClient: qc } = deps;
   if (code === "quota_exhausted") {
     switchFromUsedUp(store, catalogue, model);

@@ -29,7 +29,10 @@ export function upsertMessage(qc: QueryClient, chatId: string, message: ChatMess
     const pages = content.pages.map((page, i) => {
       if (pageIndex >= 0) {
         return i === pageIndex
-          ? { ...page, messages: page.messages.map((m) => (m.message_id === message.message_id ? { ...m, ...message } : m)) }
+          ? {
+              ...page,
+              messages: page.messages.map((m) => (m.message_id === message.message_id ? { ...m, ...message } : m)),
+            }
           : page;
       }
       return i === 0 ? { ...page, messages: [...page.messages, message] } : page;
@@ -42,14 +45,28 @@ export function upsertMessage(qc: QueryClient, chatId: string, message: ChatMess
 export function replaceMessage(qc: QueryClient, chatId: string, message: ChatMessage): void {
   qc.setQueryData<ChatContentData>(chatKeys.content(chatId), (old) =>
     old
-      ? { ...old, pages: old.pages.map((page) => ({ ...page, messages: page.messages.map((m) => (m.message_id === message.message_id ? message : m)) })) }
+      ? {
+          ...old,
+          pages: old.pages.map((page) => ({
+            ...page,
+            messages: page.messages.map((m) => (m.message_id === message.message_id ? message : m)),
+          })),
+        }
       : old,
   );
 }
 
 export function removeMessages(qc: QueryClient, chatId: string, ids: readonly string[]): void {
   qc.setQueryData<ChatContentData>(chatKeys.content(chatId), (old) =>
-    old ? { ...old, pages: old.pages.map((page) => ({ ...page, messages: page.messages.filter((m) => !ids.includes(m.message_id)) })) } : old,
+    old
+      ? {
+          ...old,
+          pages: old.pages.map((page) => ({
+            ...page,
+            messages: page.messages.filter((m) => !ids.includes(m.message_id)),
+          })),
+        }
+      : old,
   );
 }
 
@@ -64,7 +81,9 @@ export function updateChatList(qc: QueryClient, fn: (chats: Chat[], pageIndex: n
 
 /** A new chat goes to the top of the history list at once (the server's list confirms it later). */
 export function prependChat(qc: QueryClient, chat: Chat): void {
-  updateChatList(qc, (chats, i) => (i === 0 ? [chat, ...chats.filter((c) => c.id !== chat.id)] : chats.filter((c) => c.id !== chat.id)));
+  updateChatList(qc, (chats, i) =>
+    i === 0 ? [chat, ...chats.filter((c) => c.id !== chat.id)] : chats.filter((c) => c.id !== chat.id),
+  );
   qc.setQueryData(chatKeys.detail(chat.id), chat);
   qc.setQueryData<ChatContentData>(chatKeys.content(chat.id), (old) => old ?? emptyContent(chat.title));
 }

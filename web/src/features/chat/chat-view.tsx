@@ -79,7 +79,9 @@ export function ChatView({ chatId, focusMessageId }: { chatId: string | null; fo
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = content;
   const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   // A saved chat's answers wait for the markdown renderer (never a turn being written: its text shows at once).
-  const markdownReady = useMarkdownReady(chatId !== null && streaming === null && messages.some((m) => m.sender === "bot"));
+  const markdownReady = useMarkdownReady(
+    chatId !== null && streaming === null && messages.some((m) => m.sender === "bot"),
+  );
   // Only a chat not shown yet waits for it: an answer that began before the renderer loaded must not empty the chat
   // (and lose the reader's place) when it ends; its text shows as it is for the moment the renderer still takes.
   const [shownChat, setShownChat] = useState<string | null>(null);
@@ -105,7 +107,9 @@ export function ChatView({ chatId, focusMessageId }: { chatId: string | null; fo
   const busy = streaming !== null;
   // The edit and regenerate tools, and the code that sends a question, load on the reader's first interaction (the
   // tools at once on touch screens), not with the screen.
-  const [toolsReady, setToolsReady] = useState(() => typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches);
+  const [toolsReady, setToolsReady] = useState(
+    () => typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches,
+  );
   const wantTools = toolsReady
     ? undefined
     : () => {

@@ -57,9 +57,15 @@ export const chatContentQuery = (id: string) =>
     queryKey: chatKeys.content(id),
     queryFn: async ({ signal, pageParam }): Promise<ContentPage> => {
       const query = pageParam ? `?before=${encodeURIComponent(pageParam)}` : "";
-      const body = await apiBody(`/chat-sessions/${encodeURIComponent(id)}/content${query}`, ChatContentPageSchema, { signal });
+      const body = await apiBody(`/chat-sessions/${encodeURIComponent(id)}/content${query}`, ChatContentPageSchema, {
+        signal,
+      });
       const first = body.data.chats[0];
-      return { title: first?.title ?? "", messages: (first?.messages ?? []).map(toChatMessage), next_before: body.next_before };
+      return {
+        title: first?.title ?? "",
+        messages: (first?.messages ?? []).map(toChatMessage),
+        next_before: body.next_before,
+      };
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_before,

@@ -41,7 +41,11 @@ export function Citations({
           const site = c.site || url?.hostname || "";
           const label = c.title || site || c.url;
           return (
-            <li key={`${c.url}-${i}`} id={messageId ? citationAnchorId(messageId, i + 1) : undefined} data-testid="citation">
+            <li
+              key={`${c.url}-${i}`}
+              id={messageId ? citationAnchorId(messageId, i + 1) : undefined}
+              data-testid="citation"
+            >
               {url ? (
                 <a href={url.href} target="_blank" rel="noopener noreferrer nofollow">
                   {label}

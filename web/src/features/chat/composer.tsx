@@ -12,7 +12,15 @@ import { ComposerTools, onComposerPaste } from "../attachments/attachments-entry
 /** Tallest the box grows before it scrolls, in pixels. */
 const MAX_HEIGHT_PX = 220;
 
-export function Composer({ onSend, onStop, autoFocus }: { onSend: (text: string) => void; onStop: () => void; autoFocus: boolean }) {
+export function Composer({
+  onSend,
+  onStop,
+  autoFocus,
+}: {
+  onSend: (text: string) => void;
+  onStop: () => void;
+  autoFocus: boolean;
+}) {
   const { t } = useTranslation();
   const [draft, setDraft] = useAtom(draftAtom);
   const streaming = useAtomValue(streamingAtom);

@@ -98,7 +98,11 @@ export async function regenerateAnswer(deps: ChatDeps, input: RegenerateInput): 
     model,
     placeholder,
     searchRequested: search,
-    body: { chat_id: input.chatId, regenerate_message_id: target.message_id, ...(search ? { is_search_mode: true } : {}) },
+    body: {
+      chat_id: input.chatId,
+      regenerate_message_id: target.message_id,
+      ...(search ? { is_search_mode: true } : {}),
+    },
     undo: () => replaceMessage(qc, input.chatId, target),
   });
 }

@@ -11,7 +11,13 @@ export function EditedNote({ original }: { original: string }) {
       <span className="msg__edited" data-testid="edited-mark">
         {t("conversation.edited")}
       </span>
-      <button type="button" className="link-btn" data-testid="toggle-original" aria-expanded={show} onClick={() => setShow(!show)}>
+      <button
+        type="button"
+        className="link-btn"
+        data-testid="toggle-original"
+        aria-expanded={show}
+        onClick={() => setShow(!show)}
+      >
         {show ? t("conversation.hideOriginal") : t("conversation.showOriginal")}
       </button>
       {show ? (

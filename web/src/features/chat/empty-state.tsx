@@ -10,7 +10,15 @@ const SUGGESTIONS = [
   { key: "plan", Icon: IconCompass },
 ] as const;
 
-export function EmptyState({ name, onPick, disabled }: { name: string | undefined; onPick: (prompt: string) => void; disabled: boolean }) {
+export function EmptyState({
+  name,
+  onPick,
+  disabled,
+}: {
+  name: string | undefined;
+  onPick: (prompt: string) => void;
+  disabled: boolean;
+}) {
   const { t } = useTranslation();
   const first = name?.trim();
   return (

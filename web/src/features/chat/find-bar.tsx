@@ -47,7 +47,10 @@ export function FindBar({ chatId, onFocus }: { chatId: string; onFocus: (message
 
   const messages = useMemo(() => found.data?.pages.flatMap((p) => p.data) ?? [], [found.data]);
   const matches = useMemo(
-    () => messages.flatMap((m) => Array.from({ length: m.hits }, (_, index): Occurrence => ({ messageId: m.message_id, index }))),
+    () =>
+      messages.flatMap((m) =>
+        Array.from({ length: m.hits }, (_, index): Occurrence => ({ messageId: m.message_id, index })),
+      ),
     [messages],
   );
   const messageIds = useMemo(() => new Set(messages.map((m) => m.message_id)), [messages]);
@@ -81,7 +84,10 @@ export function FindBar({ chatId, onFocus }: { chatId: string; onFocus: (message
       ?.querySelector(`[data-testid=message][data-message-id="${CSS.escape(matchMessage)}"]`);
     if (!shown || !highlightsSupported()) onFocus(matchMessage);
   }, [matchMessage, request, onFocus]);
-  const target = useMemo<FindTarget | null>(() => (match ? { messageId: match.messageId, index: match.index, request } : null), [match, request]);
+  const target = useMemo<FindTarget | null>(
+    () => (match ? { messageId: match.messageId, index: match.index, request } : null),
+    [match, request],
+  );
   const container = useCallback(() => barRef.current?.closest<HTMLElement>(".chat") ?? null, []);
   const bar = useCallback(() => barRef.current, []);
   useFindHighlights({ container, bar, query: q, messageIds, target });
@@ -92,7 +98,7 @@ export function FindBar({ chatId, onFocus }: { chatId: string; onFocus: (message
 
   const step = (by: number) => {
     if (!matches.length) return;
-    setCurrent((c) => (((c < 0 ? matches.length : c) + by) % matches.length + matches.length) % matches.length);
+    setCurrent((c) => ((((c < 0 ? matches.length : c) + by) % matches.length) + matches.length) % matches.length);
     setRequest((r) => r + 1);
   };
   const close = () => setOpen(false);
@@ -110,7 +116,13 @@ export function FindBar({ chatId, onFocus }: { chatId: string; onFocus: (message
   };
 
   const status =
-    q.length === 0 ? "" : found.isPending ? t("common.loading") : matches.length === 0 ? t("conversation.findNone") : t("conversation.findCount", { current: current + 1, total: matches.length });
+    q.length === 0
+      ? ""
+      : found.isPending
+        ? t("common.loading")
+        : matches.length === 0
+          ? t("conversation.findNone")
+          : t("conversation.findCount", { current: current + 1, total: matches.length });
   return (
     <div ref={barRef} className="find-bar" role="search" data-testid="find-bar" data-current-message={match?.messageId}>
       <IconSearch size={16} />
@@ -129,16 +141,42 @@ export function FindBar({ chatId, onFocus }: { chatId: string; onFocus: (message
         onKeyDown={onKeyDown}
         autoComplete="off"
       />
-      <span className="find-bar__status" role="status" data-testid="find-status" data-total={matches.length} data-current={current + 1}>
+      <span
+        className="find-bar__status"
+        role="status"
+        data-testid="find-status"
+        data-total={matches.length}
+        data-current={current + 1}
+      >
         {status}
       </span>
-      <button type="button" className="icon-btn icon-btn--sm" data-testid="find-prev" aria-label={t("conversation.findPrev")} disabled={!matches.length} onClick={() => step(-1)}>
+      <button
+        type="button"
+        className="icon-btn icon-btn--sm"
+        data-testid="find-prev"
+        aria-label={t("conversation.findPrev")}
+        disabled={!matches.length}
+        onClick={() => step(-1)}
+      >
         <IconChevronUp size={16} />
       </button>
-      <button type="button" className="icon-btn icon-btn--sm" data-testid="find-next" aria-label={t("conversation.findNext")} disabled={!matches.length} onClick={() => step(1)}>
+      <button
+        type="button"
+        className="icon-btn icon-btn--sm"
+        data-testid="find-next"
+        aria-label={t("conversation.findNext")}
+        disabled={!matches.length}
+        onClick={() => step(1)}
+      >
         <IconChevronDown size={16} />
       </button>
-      <button type="button" className="icon-btn icon-btn--sm" data-testid="find-close" aria-label={t("common.close")} onClick={close}>
+      <button
+        type="button"
+        className="icon-btn icon-btn--sm"
+        data-testid="find-close"
+        aria-label={t("common.close")}
+        onClick={close}
+      >
         <IconClose size={16} />
       </button>
     </div>

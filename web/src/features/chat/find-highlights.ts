@@ -37,7 +37,8 @@ export function messageMatchRanges(message: Element, query: string): Range[] {
     let text = "";
     let block: Element | null = null;
     const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT, {
-      acceptNode: (node) => (node.parentElement?.closest(SKIPPED) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+      acceptNode: (node) =>
+        node.parentElement?.closest(SKIPPED) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
     });
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const own = node.parentElement?.closest(BLOCKS) ?? null;
@@ -121,7 +122,8 @@ export function useFindHighlights({
           if (!messageIds.has(id)) continue;
           const ranges = messageMatchRanges(message, query);
           all.push(...ranges);
-          if (target && id === target.messageId && ranges.length) current = ranges[Math.min(target.index, ranges.length - 1)];
+          if (target && id === target.messageId && ranges.length)
+            current = ranges[Math.min(target.index, ranges.length - 1)];
         }
       }
       registry.set(FIND_MATCH_HIGHLIGHT, new Highlight(...all));

@@ -45,10 +45,13 @@ export async function followAnswer(deps: ChatDeps, chatId: string, message: Chat
   // The next cache write of the text streaming in (at most every FLUSH_MS).
   let timer: ReturnType<typeof setTimeout> | null = null;
   try {
-    const res = await request(`/api/chat/stream/${encodeURIComponent(message.message_id)}?offset=${message.message.length}`, {
-      headers: { Accept: "text/event-stream" },
-      timeoutMs: 0,
-    });
+    const res = await request(
+      `/api/chat/stream/${encodeURIComponent(message.message_id)}?offset=${message.message.length}`,
+      {
+        headers: { Accept: "text/event-stream" },
+        timeoutMs: 0,
+      },
+    );
     if (!res.body) throw new ApiError(res.status, "stream_interrupted", "Response body is null");
     for await (const event of readChatStream(res.body)) {
       // the first event repeats the answer's metadata; text arrives from the offset this page already shows

@@ -7,7 +7,15 @@ import { useTranslation } from "react-i18next";
 /** Tallest the box grows before it scrolls, in pixels. */
 const MAX_HEIGHT_PX = 320;
 
-export function MessageEditor({ text, onSave, onCancel }: { text: string; onSave: (text: string) => void; onCancel: () => void }) {
+export function MessageEditor({
+  text,
+  onSave,
+  onCancel,
+}: {
+  text: string;
+  onSave: (text: string) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const [value, setValue] = useState(text);
   const ref = useRef<HTMLTextAreaElement>(null);
@@ -61,7 +69,12 @@ export function MessageEditor({ text, onSave, onCancel }: { text: string; onSave
         <button type="button" className="btn btn--ghost btn--sm" data-testid="message-editor-cancel" onClick={onCancel}>
           {t("common.cancel")}
         </button>
-        <button type="submit" className="btn btn--primary btn--sm" data-testid="message-editor-save" disabled={!canSave}>
+        <button
+          type="submit"
+          className="btn btn--primary btn--sm"
+          data-testid="message-editor-save"
+          disabled={!canSave}
+        >
           {t("conversation.save")}
         </button>
       </div>

@@ -25,7 +25,12 @@ function UserMessage({ message, common }: { message: ChatMessage; common: Record
   const [editing, setEditing] = useState(false);
   const original = message.edited ? message.original_message : null;
   return (
-    <article className={`msg msg--user${editing ? " is-editing" : ""}`} {...common} data-edited={message.edited ? "true" : "false"} aria-label={t("chat.you")}>
+    <article
+      className={`msg msg--user${editing ? " is-editing" : ""}`}
+      {...common}
+      data-edited={message.edited ? "true" : "false"}
+      aria-label={t("chat.you")}
+    >
       {editing ? (
         <Suspense fallback={<div className="msg__bubble">{message.message}</div>}>
           <MessageEditor
@@ -58,7 +63,13 @@ function UserMessage({ message, common }: { message: ChatMessage; common: Record
   );
 }
 
-export const MessageItem = memo(function MessageItem({ message, modelName }: { message: ChatMessage; modelName?: string }) {
+export const MessageItem = memo(function MessageItem({
+  message,
+  modelName,
+}: {
+  message: ChatMessage;
+  modelName?: string;
+}) {
   const { t } = useTranslation();
   const common = {
     "data-testid": "message",
@@ -116,7 +127,11 @@ export const MessageItem = memo(function MessageItem({ message, modelName }: { m
         ) : null}
         {message.citations.length > 0 && finished ? (
           <Suspense fallback={null}>
-            <Citations citations={message.citations} messageId={message.message_id} searchOffline={Boolean(message.searchOffline)} />
+            <Citations
+              citations={message.citations}
+              messageId={message.message_id}
+              searchOffline={Boolean(message.searchOffline)}
+            />
           </Suspense>
         ) : null}
         {finished ? (
@@ -125,7 +140,9 @@ export const MessageItem = memo(function MessageItem({ message, modelName }: { m
             <MessageTools messageId={message.message_id} model={message.model} />
             {modelName && !failed ? <span className="msg__model">{modelName}</span> : null}
             {message.offline && !failed ? (
-              <span className="badge badge--muted">{t(generatedImageUrl(message.message) ? "images.drawnOffline" : "models.offlineBadge")}</span>
+              <span className="badge badge--muted">
+                {t(generatedImageUrl(message.message) ? "images.drawnOffline" : "models.offlineBadge")}
+              </span>
             ) : null}
           </div>
         ) : null}

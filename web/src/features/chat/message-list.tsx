@@ -140,7 +140,10 @@ export function MessageList({
   // Older messages put in front: the virtualizer keeps the view where it was ("shift"), for this render only.
   const firstId = data[0]?.message_id;
   const previousFirst = useRef(firstId);
-  const shift = previousFirst.current !== undefined && firstId !== previousFirst.current && data.some((m) => m.message_id === previousFirst.current);
+  const shift =
+    previousFirst.current !== undefined &&
+    firstId !== previousFirst.current &&
+    data.some((m) => m.message_id === previousFirst.current);
   useLayoutEffect(() => {
     previousFirst.current = firstId;
   }, [firstId]);
@@ -152,7 +155,11 @@ export function MessageList({
     if (!el || !hasMessages || windowed) return;
     if (shift && anchorRef.current && !atBottomRef.current) {
       release();
-      holdRef.current = { anchor: anchorRef.current, until: performance.now() + HOLD_MS, frame: requestAnimationFrame(holdStep) };
+      holdRef.current = {
+        anchor: anchorRef.current,
+        until: performance.now() + HOLD_MS,
+        frame: requestAnimationFrame(holdStep),
+      };
     }
     if (!holdRef.current) anchorRef.current = readAnchor(el);
   });
@@ -235,7 +242,8 @@ export function MessageList({
           release();
           const el = scrollRef.current;
           // the reader moved up in a list that can scroll: stop following now, before the next chunk lands
-          if (e.deltaY < 0 && atBottomRef.current && el && el.scrollHeight > el.clientHeight + BOTTOM_SLACK_PX) setBottom(false);
+          if (e.deltaY < 0 && atBottomRef.current && el && el.scrollHeight > el.clientHeight + BOTTOM_SLACK_PX)
+            setBottom(false);
         }}
         data-testid="message-list"
         data-count={messages.length}
@@ -269,7 +277,10 @@ export function MessageList({
                   className={`message-row${index === lastIndex ? " is-last" : ""}`}
                   data-found={m.message_id === found ? "true" : undefined}
                 >
-                  <MessageItem message={m} modelName={m.model && modelNames ? (modelNames[m.model] ?? m.model) : undefined} />
+                  <MessageItem
+                    message={m}
+                    modelName={m.model && modelNames ? (modelNames[m.model] ?? m.model) : undefined}
+                  />
                 </div>
               )}
             </Virtualizer>

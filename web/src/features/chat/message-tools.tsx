@@ -85,7 +85,15 @@ export function RegenerateControls({ messageId, model }: { messageId: string; mo
 }
 
 /** The tools of one message: the edit button of a question, or the regenerate controls of an answer. */
-export default function MessageTools({ onEdit, messageId, model = null }: { onEdit?: () => void; messageId?: string; model?: string | null }) {
+export default function MessageTools({
+  onEdit,
+  messageId,
+  model = null,
+}: {
+  onEdit?: () => void;
+  messageId?: string;
+  model?: string | null;
+}) {
   if (onEdit) return <EditButton onClick={onEdit} />;
   return messageId ? <RegenerateControls messageId={messageId} model={model} /> : null;
 }

@@ -29,11 +29,18 @@ export function RegenerateMenu({
   const close = useCallback(() => onClose(), [onClose]);
   useDismiss(true, close, refs, triggerRef);
   useEffect(() => {
-    triggerRef.current = menuRef.current?.previousElementSibling instanceof HTMLElement ? menuRef.current.previousElementSibling : null;
+    triggerRef.current =
+      menuRef.current?.previousElementSibling instanceof HTMLElement ? menuRef.current.previousElementSibling : null;
     menuRef.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus();
   }, []);
   return (
-    <div ref={menuRef} className="menu msg__model-menu" role="menu" aria-label={t("conversation.regenerateWith")} onKeyDown={(e) => moveFocus(menuRef.current, e)}>
+    <div
+      ref={menuRef}
+      className="menu msg__model-menu"
+      role="menu"
+      aria-label={t("conversation.regenerateWith")}
+      onKeyDown={(e) => moveFocus(menuRef.current, e)}
+    >
       {models.map((m) => (
         <button
           key={m.endpoint}

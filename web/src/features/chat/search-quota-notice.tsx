@@ -17,7 +17,12 @@ export function SearchQuotaNotice() {
   const today = useAtomValue(todayAtom);
   if (!day || day !== today) return null;
   return (
-    <div className="usage-banner usage-banner--critical" role="alert" data-testid="search-exhausted" data-severity="critical">
+    <div
+      className="usage-banner usage-banner--critical"
+      role="alert"
+      data-testid="search-exhausted"
+      data-severity="critical"
+    >
       <IconWarning size={18} />
       <div className="usage-banner__text">
         <strong>{t("conversation.searchExhaustedTitle")}</strong>
@@ -34,7 +39,12 @@ export function SearchQuotaNotice() {
       >
         {t("usage.action.upgrade")}
       </a>
-      <button type="button" className="icon-btn icon-btn--sm" aria-label={t("common.close")} onClick={() => setDay(null)}>
+      <button
+        type="button"
+        className="icon-btn icon-btn--sm"
+        aria-label={t("common.close")}
+        onClick={() => setDay(null)}
+      >
         <IconClose size={16} />
       </button>
     </div>

@@ -13,8 +13,12 @@ import { type ChatDeps, beginTurn, nowIso, runAnswer, searchUsedUp, showSearchEx
 
 export { stopAnswer } from "./answer-turn";
 
-
-export function botPlaceholder(id: string, endpoint: string, offline: boolean, extra: Partial<ChatMessage> = {}): ChatMessage {
+export function botPlaceholder(
+  id: string,
+  endpoint: string,
+  offline: boolean,
+  extra: Partial<ChatMessage> = {},
+): ChatMessage {
   return {
     message_id: id,
     sender: "bot",

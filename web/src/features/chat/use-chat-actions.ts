@@ -35,11 +35,13 @@ export function useChatActions() {
         (await loadSending()).sendMessage(deps, { text, chatId, attachments }),
       stop: async () => (await loadSending()).stopAnswer(deps),
       // edit and regenerate load with their first use (not on every chat's first screen)
-      edit: async (chatId: string, messageId: string, text: string) => (await loadEdits()).editMessage(deps, { chatId, messageId, text }),
+      edit: async (chatId: string, messageId: string, text: string) =>
+        (await loadEdits()).editMessage(deps, { chatId, messageId, text }),
       regenerate: async (chatId: string, messageId: string, endpoint?: string) =>
         (await loadEdits()).regenerateAnswer(deps, { chatId, messageId, endpoint }),
       // following an answer already running when the chat loaded is rare: its code loads when needed
-      follow: async (chatId: string, message: ChatMessage) => (await import("./follow-answer")).followAnswer(deps, chatId, message),
+      follow: async (chatId: string, message: ChatMessage) =>
+        (await import("./follow-answer")).followAnswer(deps, chatId, message),
     };
   }, [queryClient, store, router, t]);
 }

@@ -23,7 +23,10 @@ export function listenForSwipes(router: AnyRouter, drawerOpenAtom: PrimitiveAtom
 
   const onStart = (e: TouchEvent) => {
     const touch = e.touches[0];
-    start = e.touches.length === 1 && touch && !isSwipeExcluded(e.target) ? { x: touch.clientX, y: touch.clientY, t: e.timeStamp } : null;
+    start =
+      e.touches.length === 1 && touch && !isSwipeExcluded(e.target)
+        ? { x: touch.clientX, y: touch.clientY, t: e.timeStamp }
+        : null;
   };
   const onCancel = () => {
     start = null;

@@ -129,7 +129,11 @@ function scrollsHorizontally(el: Element): boolean {
 export function isSwipeExcluded(target: EventTarget | null): boolean {
   if (!(target instanceof Element)) return false;
   if (target.closest(NO_SWIPE_SELECTOR)) return true;
-  for (let el: Element | null = target; el && el !== document.body && el !== document.documentElement; el = el.parentElement) {
+  for (
+    let el: Element | null = target;
+    el && el !== document.body && el !== document.documentElement;
+    el = el.parentElement
+  ) {
     if (scrollsHorizontally(el)) return true;
   }
   return false;

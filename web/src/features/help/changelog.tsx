@@ -41,8 +41,17 @@ export function Changelog({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
         ))}
       </ol>
       {RELEASE_NOTES.length > LATEST_NOTES_SHOWN ? (
-        <button type="button" className="btn btn--ghost" aria-expanded={showAll} aria-controls={listId} data-testid="changelog-show-all" onClick={() => setShowAll((v) => !v)}>
-          {showAll ? t("changelog.showLatest", { count: LATEST_NOTES_SHOWN }) : t("changelog.showAll", { count: RELEASE_NOTES.length })}
+        <button
+          type="button"
+          className="btn btn--ghost"
+          aria-expanded={showAll}
+          aria-controls={listId}
+          data-testid="changelog-show-all"
+          onClick={() => setShowAll((v) => !v)}
+        >
+          {showAll
+            ? t("changelog.showLatest", { count: LATEST_NOTES_SHOWN })
+            : t("changelog.showAll", { count: RELEASE_NOTES.length })}
         </button>
       ) : null}
     </section>

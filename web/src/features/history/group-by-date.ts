@@ -10,7 +10,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Parses the API's 'YYYY-MM-DD HH:MM:SS' as UTC (also accepts ISO strings). Invalid input gives NaN time. */
 export function parseUtcDateTime(value: string): Date {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(value.trim());
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:?\d{2})?$/.exec(
+    value.trim(),
+  );
   if (!m) return new Date(Number.NaN);
   if (m[8]) return new Date(value.trim().replace(" ", "T"));
   const [, y, mo, d, h, mi, s, frac] = m;

@@ -21,7 +21,11 @@ export interface HistoryDeps {
 }
 
 /** Applies `patch` to the cached list at once, sends `request`, and puts the list back if the worker refuses. */
-async function change(deps: HistoryDeps, patch: (list: Chat[]) => Chat[], request: () => Promise<unknown>): Promise<boolean> {
+async function change(
+  deps: HistoryDeps,
+  patch: (list: Chat[]) => Chat[],
+  request: () => Promise<unknown>,
+): Promise<boolean> {
   const { qc, t } = deps;
   await qc.cancelQueries({ queryKey: chatKeys.list() });
   const snapshot = qc.getQueryData<ChatListData>(chatKeys.list());
@@ -44,17 +48,33 @@ function leaveIfOpen(deps: HistoryDeps, id: string | null) {
 }
 
 export async function star(deps: HistoryDeps, id: string, value: boolean): Promise<void> {
-  await change(deps, (list) => list.map((c) => (c.id === id ? { ...c, is_starred: value } : c)), () => setStarred(id, value));
+  await change(
+    deps,
+    (list) => list.map((c) => (c.id === id ? { ...c, is_starred: value } : c)),
+    () => setStarred(id, value),
+  );
 }
 
 export async function rename(deps: HistoryDeps, id: string, title: string): Promise<void> {
-  if (await change(deps, (list) => list.map((c) => (c.id === id ? { ...c, title } : c)), () => renameChat(id, title))) {
+  if (
+    await change(
+      deps,
+      (list) => list.map((c) => (c.id === id ? { ...c, title } : c)),
+      () => renameChat(id, title),
+    )
+  ) {
     toast.success(deps.t("history.renamed"));
   }
 }
 
 export async function remove(deps: HistoryDeps, id: string): Promise<void> {
-  if (await change(deps, (list) => list.filter((c) => c.id !== id), () => deleteChat(id))) {
+  if (
+    await change(
+      deps,
+      (list) => list.filter((c) => c.id !== id),
+      () => deleteChat(id),
+    )
+  ) {
     deps.qc.removeQueries({ queryKey: chatKeys.content(id) });
     deps.qc.removeQueries({ queryKey: chatKeys.detail(id) });
     leaveIfOpen(deps, id);
@@ -63,7 +83,13 @@ export async function remove(deps: HistoryDeps, id: string): Promise<void> {
 }
 
 export async function clear(deps: HistoryDeps): Promise<void> {
-  if (await change(deps, () => [], () => clearChats())) {
+  if (
+    await change(
+      deps,
+      () => [],
+      () => clearChats(),
+    )
+  ) {
     deps.qc.removeQueries({ queryKey: ["chats", "content"] });
     deps.qc.removeQueries({ queryKey: ["chats", "detail"] });
     leaveIfOpen(deps, null);

@@ -26,10 +26,19 @@ const LOAD_MORE_WITHIN = 20;
 type Row = { kind: "heading"; group: HistoryGroup["key"] } | { kind: "chat"; group: HistoryGroup["key"]; chat: Chat };
 
 function toRows(groups: readonly HistoryGroup[]): Row[] {
-  return groups.flatMap((g): Row[] => [{ kind: "heading", group: g.key }, ...g.chats.map((chat) => ({ kind: "chat" as const, group: g.key, chat }))]);
+  return groups.flatMap((g): Row[] => [
+    { kind: "heading", group: g.key },
+    ...g.chats.map((chat) => ({ kind: "chat" as const, group: g.key, chat })),
+  ]);
 }
 
-export function HistoryList({ onNavigate, scrollRef }: { onNavigate: () => void; scrollRef: RefObject<HTMLElement | null> }) {
+export function HistoryList({
+  onNavigate,
+  scrollRef,
+}: {
+  onNavigate: () => void;
+  scrollRef: RefObject<HTMLElement | null>;
+}) {
   const { t } = useTranslation();
   const list = useInfiniteQuery(chatListQuery());
   const params = useParams({ strict: false }) as { chatId?: string };
@@ -142,7 +151,14 @@ export function HistoryList({ onNavigate, scrollRef }: { onNavigate: () => void;
   return (
     <nav className="history" aria-label={t("history.title")} data-testid="history" data-count={chats.length}>
       <div className="history__rows" role="list">
-        <Virtualizer ref={listRef} scrollRef={scrollRef} data={rows} itemSize={ROW_PX} bufferSize={BUFFER_PX} onScroll={maybeLoadMore}>
+        <Virtualizer
+          ref={listRef}
+          scrollRef={scrollRef}
+          data={rows}
+          itemSize={ROW_PX}
+          bufferSize={BUFFER_PX}
+          onScroll={maybeLoadMore}
+        >
           {(row) =>
             row.kind === "heading" ? (
               // A list holds only list items (axe: aria-required-children): the group's heading sits in one.
@@ -165,7 +181,11 @@ export function HistoryList({ onNavigate, scrollRef }: { onNavigate: () => void;
       ) : null}
       {renaming ? (
         <Suspense fallback={null}>
-          <RenameDialog chat={renaming} onClose={() => setRenaming(null)} onSave={(id, title) => actions.rename(id, title)} />
+          <RenameDialog
+            chat={renaming}
+            onClose={() => setRenaming(null)}
+            onSave={(id, title) => actions.rename(id, title)}
+          />
         </Suspense>
       ) : null}
     </nav>

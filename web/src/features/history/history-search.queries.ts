@@ -35,7 +35,8 @@ function searchPath(q: string, limit: number, cursor: string | null, chatId?: st
 export const historySearchQuery = (q: string) =>
   infiniteQueryOptions({
     queryKey: historySearchKeys.chats(q),
-    queryFn: ({ signal, pageParam }) => apiBody(searchPath(q, SEARCH_PAGE, pageParam), HistorySearchChatsResponseSchema, { signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiBody(searchPath(q, SEARCH_PAGE, pageParam), HistorySearchChatsResponseSchema, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     enabled: q.length > 0,
@@ -45,7 +46,8 @@ export const historySearchQuery = (q: string) =>
 export const chatFindQuery = (chatId: string, q: string) =>
   infiniteQueryOptions({
     queryKey: historySearchKeys.messages(chatId, q),
-    queryFn: ({ signal, pageParam }) => apiBody(searchPath(q, FIND_PAGE, pageParam, chatId), HistorySearchMessagesResponseSchema, { signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiBody(searchPath(q, FIND_PAGE, pageParam, chatId), HistorySearchMessagesResponseSchema, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     enabled: q.length > 0,

@@ -30,7 +30,9 @@ function Result({ chat }: { chat: HistorySearchChat }) {
         data-message-id={chat.message_id ?? undefined}
       >
         <span className="search-result__title">
-          <Highlight segments={chat.title_highlight.length ? chat.title_highlight : [{ text: chat.title, match: false }]} />
+          <Highlight
+            segments={chat.title_highlight.length ? chat.title_highlight : [{ text: chat.title, match: false }]}
+          />
         </span>
         {chat.snippet ? (
           <span className="search-result__snippet" data-testid="search-snippet">
@@ -42,7 +44,13 @@ function Result({ chat }: { chat: HistorySearchChat }) {
   );
 }
 
-export function SearchScreen({ initialQuery, onQueryChange }: { initialQuery: string; onQueryChange: (q: string) => void }) {
+export function SearchScreen({
+  initialQuery,
+  onQueryChange,
+}: {
+  initialQuery: string;
+  onQueryChange: (q: string) => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [text, setText] = useState(initialQuery);
@@ -73,7 +81,12 @@ export function SearchScreen({ initialQuery, onQueryChange }: { initialQuery: st
         onSubmit={(e) => {
           e.preventDefault();
           const first = chats[0];
-          if (first) void navigate({ to: "/c/$chatId", params: { chatId: first.chat_id }, search: first.message_id ? { m: first.message_id } : {} });
+          if (first)
+            void navigate({
+              to: "/c/$chatId",
+              params: { chatId: first.chat_id },
+              search: first.message_id ? { m: first.message_id } : {},
+            });
         }}
       >
         <IconSearch size={18} />
@@ -113,7 +126,12 @@ export function SearchScreen({ initialQuery, onQueryChange }: { initialQuery: st
           </section>
         ))}
         {results.hasNextPage ? (
-          <button type="button" className="btn btn--ghost btn--sm search-results__more" onClick={() => void results.fetchNextPage()} disabled={results.isFetchingNextPage}>
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm search-results__more"
+            onClick={() => void results.fetchNextPage()}
+            disabled={results.isFetchingNextPage}
+          >
             {t("history.more")}
           </button>
         ) : null}

@@ -26,7 +26,12 @@ function ImageActions({ image }: { image: GalleryImage }) {
         {t("gallery.download")}
       </a>
       {image.chat_id ? (
-        <Link className="btn btn--ghost btn--sm" to="/c/$chatId" params={{ chatId: image.chat_id }} data-testid="gallery-open-chat">
+        <Link
+          className="btn btn--ghost btn--sm"
+          to="/c/$chatId"
+          params={{ chatId: image.chat_id }}
+          data-testid="gallery-open-chat"
+        >
           {t("gallery.openChat")}
         </Link>
       ) : null}
@@ -96,8 +101,19 @@ export function GalleryPage() {
       ) : (
         <ul className="gallery__grid">
           {images.map((image) => (
-            <li key={image.id} className="gallery-item" data-testid="gallery-item" data-image-id={image.id} data-edit={image.isEdit ? "true" : "false"}>
-              <button type="button" className="gallery-item__open" onClick={() => setOpen(image)} aria-label={t("gallery.openFull", { prompt: image.prompt ?? "" })}>
+            <li
+              key={image.id}
+              className="gallery-item"
+              data-testid="gallery-item"
+              data-image-id={image.id}
+              data-edit={image.isEdit ? "true" : "false"}
+            >
+              <button
+                type="button"
+                className="gallery-item__open"
+                onClick={() => setOpen(image)}
+                aria-label={t("gallery.openFull", { prompt: image.prompt ?? "" })}
+              >
                 <img src={image.url} alt={image.prompt ?? t("gallery.untitled")} loading="lazy" decoding="async" />
               </button>
               <div className="gallery-item__body">
@@ -116,14 +132,27 @@ export function GalleryPage() {
         </ul>
       )}
       <div ref={sentinel} className="gallery__more">
-        {isFetchingNextPage ? <span className="spinner spinner--sm" role="status" aria-label={t("gallery.loading")} /> : null}
+        {isFetchingNextPage ? (
+          <span className="spinner spinner--sm" role="status" aria-label={t("gallery.loading")} />
+        ) : null}
         {hasNextPage && !isFetchingNextPage ? (
-          <button type="button" className="btn btn--ghost btn--sm" onClick={() => void fetchNextPage()} data-testid="gallery-more">
+          <button
+            type="button"
+            className="btn btn--ghost btn--sm"
+            onClick={() => void fetchNextPage()}
+            data-testid="gallery-more"
+          >
             {t("gallery.more")}
           </button>
         ) : null}
       </div>
-      <Dialog open={open !== null} onClose={() => setOpen(null)} title={t("gallery.viewer")} size="md" testId="gallery-viewer">
+      <Dialog
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        title={t("gallery.viewer")}
+        size="md"
+        testId="gallery-viewer"
+      >
         {open ? (
           <figure className="gallery-viewer">
             <img src={open.url} alt={open.prompt ?? t("gallery.untitled")} />

@@ -11,7 +11,12 @@ export function ImageHeaderButtons() {
   const setImageMode = useSetAtom(imageModeAtom);
   const router = useRouter();
   const go = (to: "/" | "/gallery") => router.navigate({ to });
-  const tip = (key: string) => ({ "aria-label": t(key), "data-tooltip": t(key), "data-tooltip-side": "left", className: "icon-btn" });
+  const tip = (key: string) => ({
+    "aria-label": t(key),
+    "data-tooltip": t(key),
+    "data-tooltip-side": "left",
+    className: "icon-btn",
+  });
   return (
     <>
       <button type="button" data-testid="header-gallery" {...tip("images.gallery")} onClick={() => void go("/gallery")}>

@@ -48,7 +48,13 @@ function nowIso() {
 async function refuseForQuota(deps: ImageDeps) {
   const mt = await mediaT();
   deps.store.set(imageDisabledAtom, true);
-  deps.store.set(usageWarningAtom, { level: "zero_remaining", remaining: 0, model: "", kind: "image", day: quotaDay() });
+  deps.store.set(usageWarningAtom, {
+    level: "zero_remaining",
+    remaining: 0,
+    model: "",
+    kind: "image",
+    day: quotaDay(),
+  });
   toast.error(mt("images.errors.quotaExhausted"), {
     key: "image-quota",
     action: { label: deps.t("usage.action.upgrade"), onClick: deps.openUpgrade },
@@ -81,7 +87,14 @@ export async function sendImageTurn(deps: ImageDeps, input: ImageTurnInput): Pro
     created_at: nowIso(),
   };
   const botId = newId();
-  const placeholder: ChatMessage = { ...userMessage, message_id: botId, sender: "bot", message: "", loading: true, isStreaming: true };
+  const placeholder: ChatMessage = {
+    ...userMessage,
+    message_id: botId,
+    sender: "bot",
+    message: "",
+    loading: true,
+    isStreaming: true,
+  };
   const chatId = await openExchange(deps, { chatId: input.chatId, question, messages: [userMessage, placeholder] });
   if (!chatId) return false;
   // No stop button: a picture is drawn in one piece, there is nothing partial to keep.

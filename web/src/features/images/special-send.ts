@@ -19,7 +19,11 @@ export interface SpecialSendInput {
 }
 
 /** Whether this send is an image turn, and the picture it edits (null: a new picture). */
-export function imageIntent(chosen: boolean, text: string, latestBotText: string | null): { image: boolean; originalImage: string | null } {
+export function imageIntent(
+  chosen: boolean,
+  text: string,
+  latestBotText: string | null,
+): { image: boolean; originalImage: string | null } {
   const latest = generatedImageUrl(latestBotText);
   const regenerate = latest !== null && isRegenerationPhrase(text);
   return { image: chosen || regenerate, originalImage: regenerate ? latest : null };
@@ -43,7 +47,11 @@ export async function specialSend(router: Navigator, input: SpecialSendInput): P
   const intent = imageIntent(chosen, input.text, input.latestBotText);
   if (intent.image) {
     deps.store.set(imageModeAtom, false); // image mode lasts one send
-    const ok = await sendImageTurn(deps, { text: input.text, chatId: input.chatId, originalImage: intent.originalImage });
+    const ok = await sendImageTurn(deps, {
+      text: input.text,
+      chatId: input.chatId,
+      originalImage: intent.originalImage,
+    });
     if (!ok && chosen) deps.store.set(imageModeAtom, true); // refused: the retry is still an image
     return ok;
   }

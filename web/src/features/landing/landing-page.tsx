@@ -20,7 +20,11 @@ import "./landing.css";
 // The texts start loading as soon as this chunk runs, not at the first render.
 void loadLandingTexts();
 
-export function LandingPage({ packages }: { /** The package list known beforehand (the pre-render); else fetched. */ packages?: Packages }) {
+export function LandingPage({
+  packages,
+}: {
+  /** The package list known beforehand (the pre-render); else fetched. */ packages?: Packages;
+}) {
   const titleId = useId();
   const modelsId = useId();
   // No Suspense: until the texts are in (one small request after this chunk) the page stays blank rather than
@@ -116,7 +120,9 @@ function Transfer({ plan, data }: { plan: "basic" | "advanced"; data: Packages }
     <p className="landing__billed landing__transfer" data-testid={`landing-transfer-${plan}`}>
       {BILLINGS.map((b) => (
         <span key={b} className={`landing__when-${b}`}>
-          {t(b === "monthly" ? "plans.transferMonthly" : "plans.transferYearly", { amount: formatMoney(shownPrice(data, plan, b, lang).chargeVnd, "VND", lang) })}
+          {t(b === "monthly" ? "plans.transferMonthly" : "plans.transferYearly", {
+            amount: formatMoney(shownPrice(data, plan, b, lang).chargeVnd, "VND", lang),
+          })}
         </span>
       ))}
     </p>
@@ -170,7 +176,9 @@ function Plans({ initial }: { initial?: Packages }) {
             />
             <label htmlFor={`${id}-${b}`} className="landing__billing-btn" data-testid={`landing-billing-${b}`}>
               {t(`plans.${b}`)}
-              {b === "yearly" && data ? <span className="landing__save"> {t("plans.save", { percent: data.yearly_discount_percent })}</span> : null}
+              {b === "yearly" && data ? (
+                <span className="landing__save"> {t("plans.save", { percent: data.yearly_discount_percent })}</span>
+              ) : null}
             </label>
           </span>
         ))}
@@ -178,7 +186,11 @@ function Plans({ initial }: { initial?: Packages }) {
       {packages.status === "error" ? <p className="landing__muted">{t("plans.unavailable")}</p> : null}
       <ul className="landing__plans">
         {(["free", ...PAID_PLANS] as const).map((plan) => (
-          <li key={plan} className={`landing__card landing__plan${plan === "advanced" ? " landing__plan--top" : ""}`} data-testid={`landing-plan-${plan}`}>
+          <li
+            key={plan}
+            className={`landing__card landing__plan${plan === "advanced" ? " landing__plan--top" : ""}`}
+            data-testid={`landing-plan-${plan}`}
+          >
             <h3 className="landing__h3">{tMain(`plans.${plan}`)}</h3>
             <p className="landing__price" data-testid={`landing-price-${plan}`}>
               {priceOf(plan)}

@@ -3,7 +3,13 @@
 // module through Vite's SSR loader). Each language gets its own i18next instance with its texts (main and landing
 // namespaces, English as the fallback), a small memory router so <Link> can build /login and /register, and its
 // own useId prefix so ids stay unique across the four copies in one document.
-import { RouterContextProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from "@tanstack/react-router";
+import {
+  RouterContextProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+} from "@tanstack/react-router";
 import { createInstance } from "i18next";
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
@@ -26,7 +32,9 @@ const LANDING: Record<Language, object> = { vi: landingVi, en: landingEn, ru: la
 /** The only places the landing page links to; any other target would fail to build its href. */
 function linkRouter() {
   const root = createRootRoute();
-  const routeTree = root.addChildren(["/login", "/register"].map((path) => createRoute({ getParentRoute: () => root, path })));
+  const routeTree = root.addChildren(
+    ["/login", "/register"].map((path) => createRoute({ getParentRoute: () => root, path })),
+  );
   return createRouter({ routeTree, history: createMemoryHistory({ initialEntries: ["/"] }) });
 }
 
@@ -38,7 +46,9 @@ function texts(lng: Language) {
     supportedLngs: [...LANGUAGES],
     ns: ["translation", LANDING_NS],
     defaultNS: "translation",
-    resources: Object.fromEntries([...new Set([lng, "en" as const])].map((l) => [l, { translation: MAIN[l], [LANDING_NS]: LANDING[l] }])),
+    resources: Object.fromEntries(
+      [...new Set([lng, "en" as const])].map((l) => [l, { translation: MAIN[l], [LANDING_NS]: LANDING[l] }]),
+    ),
     interpolation: { escapeValue: false }, // React escapes
     returnNull: false,
     initAsync: false, // resources are given: ready at once, so the render below sees the texts

@@ -10,7 +10,9 @@ import type { Packages } from "../plans/pricing";
 export type PackagesState = { status: "loading" } | { status: "ready"; data: Packages } | { status: "error" };
 
 export function usePackages(initial?: Packages): PackagesState {
-  const [state, setState] = useState<PackagesState>(initial ? { status: "ready", data: initial } : { status: "loading" });
+  const [state, setState] = useState<PackagesState>(
+    initial ? { status: "ready", data: initial } : { status: "loading" },
+  );
   useEffect(() => {
     const abort = new AbortController();
     apiBody("/payments/packages", PackagesBodySchema, { signal: abort.signal }).then(

@@ -16,7 +16,15 @@ import "./layout.css";
 
 // A click hides the tooltips until the pointer moves off (ui/tooltips.ts), loaded with the first move of a pointer:
 // only a mouse shows tooltips, and the first screen does not wait for it.
-addEventListener("pointermove", () => void import("../ui/tooltips").then((m) => m.hideTooltipsOnClick(), () => {}), { once: true });
+addEventListener(
+  "pointermove",
+  () =>
+    void import("../ui/tooltips").then(
+      (m) => m.hideTooltipsOnClick(),
+      () => {},
+    ),
+  { once: true },
+);
 
 /** Longest wait for the first build's transition before it is done outright, in ms (see useBuiltAfterFirst). */
 const FIRST_BUILD_MAX_WAIT_MS = 1_000;

@@ -31,7 +31,9 @@ export function FullscreenButton({ className = "" }: { className?: string }) {
       data-tooltip={label}
       data-tooltip-side="left"
       // a refusal (no user gesture, a policy) changes nothing: the button keeps showing the real state
-      onClick={() => (active ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {})}
+      onClick={() =>
+        (active ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {})
+      }
     >
       <Svg size={20}>
         <path d={active ? EXIT : ENTER} />

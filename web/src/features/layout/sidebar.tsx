@@ -62,7 +62,9 @@ export function Sidebar() {
   const filled = useDeferredMount(!isMobile || drawerOpen);
   return (
     <>
-      {isMobile && drawerOpen ? <div className="backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" /> : null}
+      {isMobile && drawerOpen ? (
+        <div className="backdrop" onClick={() => setDrawerOpen(false)} aria-hidden="true" />
+      ) : null}
       <aside
         ref={ref}
         id="sidebar"
@@ -96,7 +98,12 @@ function SidebarContent({ isMobile, closeDrawer }: { isMobile: boolean; closeDra
           <span className="badge badge--beta">Beta</span>
         </div>
         {isMobile ? (
-          <button type="button" className="icon-btn" aria-label={t("sidebar.close")} onClick={() => setDrawerOpen(false)}>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label={t("sidebar.close")}
+            onClick={() => setDrawerOpen(false)}
+          >
             <IconClose size={20} />
           </button>
         ) : null}

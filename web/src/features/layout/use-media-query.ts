@@ -18,4 +18,5 @@ export function useMediaQuery(query: string): boolean {
 }
 
 export const useIsMobile = () => useMediaQuery(`(max-width: ${MOBILE_MAX_PX}px)`);
-export const useIsTablet = () => useMediaQuery(`(min-width: ${MOBILE_MAX_PX + 1}px) and (max-width: ${TABLET_MAX_PX}px)`);
+export const useIsTablet = () =>
+  useMediaQuery(`(min-width: ${MOBILE_MAX_PX + 1}px) and (max-width: ${TABLET_MAX_PX}px)`);

@@ -38,7 +38,13 @@ export function switchFromUsedUp(store: Store, catalogue: ModelsResponse, from: 
   if (next) store.set(selectedModelAtom, next.endpoint);
   // a model asked for once (an answer regenerated with it) runs out without moving the user's own pick
   const switched = next === undefined ? {} : { switchedTo: next?.name ?? null };
-  store.set(usageWarningAtom, { level: "zero_remaining", remaining: 0, model: from.name, day: quotaDay(), ...switched });
+  store.set(usageWarningAtom, {
+    level: "zero_remaining",
+    remaining: 0,
+    model: from.name,
+    day: quotaDay(),
+    ...switched,
+  });
   return next ?? null;
 }
 
@@ -47,7 +53,11 @@ export function switchFromLocked(store: Store, catalogue: ModelsResponse, from: 
   const next = nextModel(store, catalogue, from);
   if (next && isWanted(store, catalogue, from)) store.set(selectedModelAtom, next.endpoint);
   const reason = i18next.t("models.premiumOnly", { model: from.name });
-  if (next) toast.warning(`${reason} ${i18next.t("models.switchedTo", { model: next.name })}`, { key: "model-switch", duration: PREMIUM_SWITCH_TOAST_MS });
+  if (next)
+    toast.warning(`${reason} ${i18next.t("models.switchedTo", { model: next.name })}`, {
+      key: "model-switch",
+      duration: PREMIUM_SWITCH_TOAST_MS,
+    });
   else toast.error(`${reason} ${i18next.t("models.allExhausted")}`, { key: "model-switch" });
   return next;
 }

@@ -44,13 +44,25 @@ export function ModelSwitcher() {
           setOpen((o) => !o);
         }}
       >
-        <span className="model-switcher__name">{model?.name ?? (query.isLoading ? t("models.loading") : t("models.none"))}</span>
-        {model?.offline ? <span className="badge badge--muted model-switcher__offline">{t("models.offlineBadge")}</span> : null}
+        <span className="model-switcher__name">
+          {model?.name ?? (query.isLoading ? t("models.loading") : t("models.none"))}
+        </span>
+        {model?.offline ? (
+          <span className="badge badge--muted model-switcher__offline">{t("models.offlineBadge")}</span>
+        ) : null}
         <IconChevronDown size={16} />
       </button>
       {open && data ? (
         <Suspense>
-          <ModelMenu menuRef={menuRef} data={data} model={model} disabled={disabled} premium={premium} close={close} triggerRef={triggerRef} />
+          <ModelMenu
+            menuRef={menuRef}
+            data={data}
+            model={model}
+            disabled={disabled}
+            premium={premium}
+            close={close}
+            triggerRef={triggerRef}
+          />
         </Suspense>
       ) : null}
     </div>

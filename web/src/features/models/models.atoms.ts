@@ -8,7 +8,6 @@ import { quotaDay, type WarningLevel } from "../../../../worker/protocol/rules";
 import { persistedAtom } from "../../lib/persisted-atom";
 import { STORAGE_KEYS } from "../../lib/storage";
 
-
 /** The endpoint the user picked; null until they pick (the catalogue's default is used). */
 export const selectedModelAtom = persistedAtom<string | null>(STORAGE_KEYS.selectedModel, null, {
   parse: (raw) => raw || undefined,

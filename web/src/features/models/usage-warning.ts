@@ -50,7 +50,9 @@ const ACTION: Record<Plan, string> = {
 };
 
 export function isWarningLevel(value: string | null | undefined): value is WarningLevel {
-  return value === "zero_remaining" || value === "critical" || value === "warning" || value === "notice" || value === "none";
+  return (
+    value === "zero_remaining" || value === "critical" || value === "warning" || value === "notice" || value === "none"
+  );
 }
 
 export function presentWarning(input: {

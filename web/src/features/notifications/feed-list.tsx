@@ -29,7 +29,9 @@ export function FeedList({ feed, seenBefore }: { feed: Feed; seenBefore?: Readon
           <div className="feed-item__main">
             <h3 className="feed-item__title">
               {item.title}
-              {seenBefore && !seenBefore.has(item.id) ? <span className="badge feed-item__new">{t("notifications.unread")}</span> : null}
+              {seenBefore && !seenBefore.has(item.id) ? (
+                <span className="badge feed-item__new">{t("notifications.unread")}</span>
+              ) : null}
             </h3>
             {item.body ? <p className="feed-item__body">{item.body}</p> : null}
             <p className="feed-item__meta">

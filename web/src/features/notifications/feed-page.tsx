@@ -17,7 +17,9 @@ import "./notifications.css";
 const feedTabQuery = (tab: FeedTab, lang: string) =>
   queryOptions({
     queryKey: ["feeds", lang, tab],
-    queryFn: async ({ signal }) => (await apiBody(`/feeds?tab=${tab}&lang=${lang}&limit=${FEED_PAGE_MAX}`, FeedsBodySchema, { signal })).data.feeds[0] ?? null,
+    queryFn: async ({ signal }) =>
+      (await apiBody(`/feeds?tab=${tab}&lang=${lang}&limit=${FEED_PAGE_MAX}`, FeedsBodySchema, { signal })).data
+        .feeds[0] ?? null,
     refetchInterval: FEED_REFRESH_MS,
   });
 

@@ -12,7 +12,8 @@ export const FEED_REFRESH_MS = 21_600_000;
 export const feedsQuery = (lang: string) =>
   queryOptions({
     queryKey: ["feeds", lang],
-    queryFn: async ({ signal }): Promise<Feed[]> => (await apiBody(`/feeds?lang=${lang}`, FeedsBodySchema, { signal })).data.feeds,
+    queryFn: async ({ signal }): Promise<Feed[]> =>
+      (await apiBody(`/feeds?lang=${lang}`, FeedsBodySchema, { signal })).data.feeds,
     staleTime: FEED_REFRESH_MS,
     refetchInterval: FEED_REFRESH_MS,
   });

@@ -29,7 +29,8 @@ export function NotificationBell() {
   const seen = useAtomValue(seenFeedIdsAtom);
   // Unread: items of the tabs not under maintenance that the user has not seen; none shown while notifications are off.
   let unread = 0;
-  if (enabled) for (const f of feeds ?? []) for (const i of f.items) if (f.status === "live" && !seen.has(i.id)) unread++;
+  if (enabled)
+    for (const f of feeds ?? []) for (const i of f.items) if (f.status === "live" && !seen.has(i.id)) unread++;
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const label = t("library.notifications");
@@ -48,11 +49,7 @@ export function NotificationBell() {
       >
         <IconBell />
         <span className="visually-hidden">{label}</span>
-        {unread ? (
-          <span className="bell__count">
-            {unread}
-          </span>
-        ) : null}
+        {unread ? <span className="bell__count">{unread}</span> : null}
       </button>
       {open ? (
         <Suspense fallback={null}>

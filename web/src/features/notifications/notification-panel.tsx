@@ -16,7 +16,13 @@ import { currentLanguage } from "../../lib/i18n";
 import "./notifications.css";
 
 /** Mounted while the panel is open. */
-export default function NotificationPanel({ onClose, trigger }: { onClose: () => void; trigger: RefObject<HTMLButtonElement | null> }) {
+export default function NotificationPanel({
+  onClose,
+  trigger,
+}: {
+  onClose: () => void;
+  trigger: RefObject<HTMLButtonElement | null>;
+}) {
   const { t, ready } = useLibraryTexts();
   const feeds = useQuery(feedsQuery(currentLanguage()));
   const [tab, setTab] = useState<FeedTab>("offers");
@@ -47,7 +53,15 @@ export default function NotificationPanel({ onClose, trigger }: { onClose: () =>
   const onTabKey = (e: KeyboardEvent) => {
     const at = FEED_TABS.indexOf(tab);
     const next =
-      e.key === "ArrowRight" ? FEED_TABS[(at + 1) % FEED_TABS.length] : e.key === "ArrowLeft" ? FEED_TABS[(at + FEED_TABS.length - 1) % FEED_TABS.length] : e.key === "Home" ? FEED_TABS[0] : e.key === "End" ? FEED_TABS[FEED_TABS.length - 1] : undefined;
+      e.key === "ArrowRight"
+        ? FEED_TABS[(at + 1) % FEED_TABS.length]
+        : e.key === "ArrowLeft"
+          ? FEED_TABS[(at + FEED_TABS.length - 1) % FEED_TABS.length]
+          : e.key === "Home"
+            ? FEED_TABS[0]
+            : e.key === "End"
+              ? FEED_TABS[FEED_TABS.length - 1]
+              : undefined;
     if (!next) return;
     e.preventDefault();
     setTab(next);
@@ -55,7 +69,13 @@ export default function NotificationPanel({ onClose, trigger }: { onClose: () =>
   };
 
   return (
-    <div ref={panel} className="notif-panel" role="dialog" aria-labelledby={`${id}-title`} data-testid="notifications-panel">
+    <div
+      ref={panel}
+      className="notif-panel"
+      role="dialog"
+      aria-labelledby={`${id}-title`}
+      data-testid="notifications-panel"
+    >
       {!ready ? (
         <span className="spinner" aria-hidden="true" />
       ) : (
@@ -63,7 +83,13 @@ export default function NotificationPanel({ onClose, trigger }: { onClose: () =>
           <h2 id={`${id}-title`} className="notif-panel__title">
             {t("notifications.title")}
           </h2>
-          <div ref={tabsRef} className="notif-panel__tabs" role="tablist" aria-label={t("notifications.title")} onKeyDown={onTabKey}>
+          <div
+            ref={tabsRef}
+            className="notif-panel__tabs"
+            role="tablist"
+            aria-label={t("notifications.title")}
+            onKeyDown={onTabKey}
+          >
             {FEED_TABS.map((name) => (
               <button
                 key={name}
@@ -82,10 +108,29 @@ export default function NotificationPanel({ onClose, trigger }: { onClose: () =>
               </button>
             ))}
           </div>
-          <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-tab-${tab}`} className="notif-panel__body" data-testid="notifications-tabpanel" data-tab={tab}>
-            {feed ? <FeedList feed={feed} seenBefore={seenAtOpen} /> : feeds.isError ? <p className="feed-empty">{t("notifications.unavailable")}</p> : <span className="spinner" aria-hidden="true" />}
+          <div
+            id={`${id}-panel`}
+            role="tabpanel"
+            aria-labelledby={`${id}-tab-${tab}`}
+            className="notif-panel__body"
+            data-testid="notifications-tabpanel"
+            data-tab={tab}
+          >
+            {feed ? (
+              <FeedList feed={feed} seenBefore={seenAtOpen} />
+            ) : feeds.isError ? (
+              <p className="feed-empty">{t("notifications.unavailable")}</p>
+            ) : (
+              <span className="spinner" aria-hidden="true" />
+            )}
           </div>
-          <a href={FEED_PAGES[tab]} target="_blank" rel="noopener" className="notif-panel__open" data-testid="notifications-open-page">
+          <a
+            href={FEED_PAGES[tab]}
+            target="_blank"
+            rel="noopener"
+            className="notif-panel__open"
+            data-testid="notifications-open-page"
+          >
             {t("notifications.openPage")}
           </a>
         </>

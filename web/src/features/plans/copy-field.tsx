@@ -7,7 +7,17 @@ import { usePlansTexts } from "./plans-texts";
 /** How long the button says "Copied", in milliseconds. */
 const COPIED_MS = 1_500;
 
-export function CopyField({ label, value, shown, testId }: { label: string; value: string; shown?: string; testId: string }) {
+export function CopyField({
+  label,
+  value,
+  shown,
+  testId,
+}: {
+  label: string;
+  value: string;
+  shown?: string;
+  testId: string;
+}) {
   const { t } = usePlansTexts();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -26,7 +36,10 @@ export function CopyField({ label, value, shown, testId }: { label: string; valu
           data-testid={`${testId}-copy`}
           aria-label={copied ? t("payment.copied") : t("payment.copy", { field: label })}
           onClick={() => {
-            void navigator.clipboard?.writeText(value).then(() => setCopied(true), () => {});
+            void navigator.clipboard?.writeText(value).then(
+              () => setCopied(true),
+              () => {},
+            );
           }}
         >
           {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}

@@ -17,7 +17,11 @@ export function PaymentDialog({ packageType, onClose }: { packageType: PackageTy
   const { t, i18n } = usePlansTexts();
   const lang = i18n.language;
   const premium = useQuery(premiumInfoQuery());
-  const { state, retry, drawFailed } = usePaymentFlow({ packageType, onDone: onClose, planVersion: premium.data?.premium_end ?? null });
+  const { state, retry, drawFailed } = usePaymentFlow({
+    packageType,
+    onDone: onClose,
+    planVersion: premium.data?.premium_end ?? null,
+  });
   const vnd = (n: number) => formatMoney(n, "VND", lang);
 
   const title =
@@ -32,7 +36,14 @@ export function PaymentDialog({ packageType, onClose }: { packageType: PackageTy
             : t("payment.title", { package: t(`packages.${packageType}`) });
 
   return (
-    <Dialog open onClose={onClose} title={title} size="md" testId="payment-dialog" icon={state.phase === "error" ? <IconError size={22} /> : undefined}>
+    <Dialog
+      open
+      onClose={onClose}
+      title={title}
+      size="md"
+      testId="payment-dialog"
+      icon={state.phase === "error" ? <IconError size={22} /> : undefined}
+    >
       <div className="pay" data-testid="payment-state" data-phase={state.phase} aria-live="polite">
         {state.phase === "generating" ? (
           <div className="pay__center">
@@ -52,9 +63,22 @@ export function PaymentDialog({ packageType, onClose }: { packageType: PackageTy
               />
               <dl className="pay__fields">
                 <CopyField label={t("payment.bank")} value={state.payment.bank_name} testId="payment-bank" />
-                <CopyField label={t("payment.accountNumber")} value={state.payment.account_number} testId="payment-account" />
-                <CopyField label={t("payment.accountName")} value={state.payment.account_name} testId="payment-account-name" />
-                <CopyField label={t("payment.amount")} value={String(state.payment.amount)} shown={vnd(state.payment.amount)} testId="payment-amount" />
+                <CopyField
+                  label={t("payment.accountNumber")}
+                  value={state.payment.account_number}
+                  testId="payment-account"
+                />
+                <CopyField
+                  label={t("payment.accountName")}
+                  value={state.payment.account_name}
+                  testId="payment-account-name"
+                />
+                <CopyField
+                  label={t("payment.amount")}
+                  value={String(state.payment.amount)}
+                  shown={vnd(state.payment.amount)}
+                  testId="payment-amount"
+                />
                 <CopyField label={t("payment.memo")} value={state.payment.memo} testId="payment-memo" />
               </dl>
             </div>
@@ -73,7 +97,12 @@ export function PaymentDialog({ packageType, onClose }: { packageType: PackageTy
         {state.phase === "success" ? (
           <div className="pay__center" data-testid="payment-success">
             <IconSuccess size={48} className="pay__ok" />
-            <p>{t("payment.successDetail", { package: t(`packages.${state.order.package_type}`), date: formatDate(premium.data?.premium_end ?? null, lang) })}</p>
+            <p>
+              {t("payment.successDetail", {
+                package: t(`packages.${state.order.package_type}`),
+                date: formatDate(premium.data?.premium_end ?? null, lang),
+              })}
+            </p>
             <p className="pay__muted" data-testid="payment-countdown">
               {t("payment.closingIn", { count: state.secondsLeft })}
             </p>
@@ -91,7 +120,10 @@ export function PaymentDialog({ packageType, onClose }: { packageType: PackageTy
             <span>
               {state.code === QR_DRAW_FAILED
                 ? t("payment.drawFailed")
-                : t(`errors.${state.code}`, { ns: "translation", defaultValue: t("errors.unknown", { ns: "translation" }) })}
+                : t(`errors.${state.code}`, {
+                    ns: "translation",
+                    defaultValue: t("errors.unknown", { ns: "translation" }),
+                  })}
             </span>
           </div>
         ) : null}
@@ -102,7 +134,12 @@ export function PaymentDialog({ packageType, onClose }: { packageType: PackageTy
             {t("payment.retry")}
           </button>
         ) : null}
-        <button type="button" className={state.phase === "success" ? "btn btn--primary" : "btn btn--ghost"} data-testid="payment-close" onClick={onClose}>
+        <button
+          type="button"
+          className={state.phase === "success" ? "btn btn--primary" : "btn btn--ghost"}
+          data-testid="payment-close"
+          onClick={onClose}
+        >
           {state.phase === "success" ? t("payment.done") : t("payment.close")}
         </button>
       </div>
@@ -118,7 +155,9 @@ function VerifyingTimer({ state }: { state: Parameters<typeof verifyingClock>[0]
       <span className="spinner spinner--sm" aria-hidden="true" />
       <span>
         {t("payment.waiting")}{" "}
-        {clock.kind === "left" ? t("payment.expiresIn", { time: formatClock(clock.seconds) }) : t("payment.elapsed", { time: formatClock(clock.seconds) })}
+        {clock.kind === "left"
+          ? t("payment.expiresIn", { time: formatClock(clock.seconds) })
+          : t("payment.elapsed", { time: formatClock(clock.seconds) })}
       </span>
     </div>
   );

@@ -57,14 +57,19 @@ export function paymentReducer(state: PaymentState, event: PaymentEvent): Paymen
     case "tick":
       return state.phase === "verifying" ? { ...state, now: event.now } : state;
     case "celebrate":
-      return state.phase === "paid" ? { phase: "success", order: state.order, secondsLeft: SUCCESS_CLOSE_SECONDS } : state;
+      return state.phase === "paid"
+        ? { phase: "success", order: state.order, secondsLeft: SUCCESS_CLOSE_SECONDS }
+        : state;
     case "countdown":
       return state.phase === "success" ? { ...state, secondsLeft: Math.max(0, state.secondsLeft - 1) } : state;
   }
 }
 
 /** The verifying timer: time left until the order's QR expires (mm:ss), or the time spent waiting when it has no expiry. */
-export function verifyingClock(state: Extract<PaymentState, { phase: "verifying" }>): { kind: "left" | "elapsed"; seconds: number } {
+export function verifyingClock(state: Extract<PaymentState, { phase: "verifying" }>): {
+  kind: "left" | "elapsed";
+  seconds: number;
+} {
   const expires = state.order.expires_at ? Date.parse(state.order.expires_at) : Number.NaN;
   if (Number.isFinite(expires)) return { kind: "left", seconds: Math.max(0, Math.ceil((expires - state.now) / 1000)) };
   return { kind: "elapsed", seconds: Math.max(0, Math.floor((state.now - state.startedAt) / 1000)) };

@@ -36,13 +36,15 @@ export const premiumInfoQuery = () =>
 export const subscriptionHistoryQuery = () =>
   queryOptions({
     queryKey: planKeys.history,
-    queryFn: async () => (await apiBody("/auth/subscription-history", SubscriptionHistoryBodySchema)).data.subscriptions,
+    queryFn: async () =>
+      (await apiBody("/auth/subscription-history", SubscriptionHistoryBodySchema)).data.subscriptions,
     staleTime: 60_000,
   });
 
 /** POST /payments/create: a new order with its VietQR payload, bank account and memo. */
 export async function createOrder(packageType: PackageType, signal?: AbortSignal) {
-  return (await apiBody("/payments/create", CreateOrderBodySchema, { method: "POST", body: { packageType }, signal })).data;
+  return (await apiBody("/payments/create", CreateOrderBodySchema, { method: "POST", body: { packageType }, signal }))
+    .data;
 }
 
 /** The spec's POST /payments/verify for one order: pending, paid, expired or cancelled. */

@@ -23,7 +23,11 @@ export function QrImage({ payload, alt, onError }: { payload: string; alt: strin
   }, [payload, onError]);
   return (
     <div className="pay-qr" data-testid="payment-qr" data-ready={src ? "true" : "false"} data-payload={payload}>
-      {src ? <img src={src} width={QR_WIDTH_PX} height={QR_WIDTH_PX} alt={alt} /> : <span className="spinner" aria-hidden="true" />}
+      {src ? (
+        <img src={src} width={QR_WIDTH_PX} height={QR_WIDTH_PX} alt={alt} />
+      ) : (
+        <span className="spinner" aria-hidden="true" />
+      )}
     </div>
   );
 }

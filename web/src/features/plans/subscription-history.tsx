@@ -58,7 +58,13 @@ export function SubscriptionHistory() {
         </thead>
         <tbody>
           {rows.map((s) => (
-            <tr key={s.id} data-testid="subscription-row" data-plan={s.plan} data-status={s.status} data-resumed={s.resumed}>
+            <tr
+              key={s.id}
+              data-testid="subscription-row"
+              data-plan={s.plan}
+              data-status={s.status}
+              data-resumed={s.resumed}
+            >
               <td data-label={t("history.plan")}>
                 <span>
                   {t(`packages.${s.plan}`)}

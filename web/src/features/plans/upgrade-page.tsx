@@ -11,7 +11,15 @@ import { IconCheck } from "../ui/icons";
 import { PaymentDialog } from "./payment-dialog";
 import { PLAN_FEATURES, PLANS } from "./plan-features";
 import { packagesQuery, premiumInfoQuery } from "./plans.queries";
-import { type Billing, formatDate, formatMoney, type Packages, packageTypeFor, planAction, shownPrice } from "./pricing";
+import {
+  type Billing,
+  formatDate,
+  formatMoney,
+  type Packages,
+  packageTypeFor,
+  planAction,
+  shownPrice,
+} from "./pricing";
 import { SubscriptionHistory } from "./subscription-history";
 import "./plans.css";
 
@@ -41,7 +49,11 @@ export function UpgradePage() {
           </span>
           {premium.data?.active && premium.data.premium_end ? <PremiumUntil info={premium.data} lang={lang} /> : null}
         </p>
-        <BillingToggle billing={billing} onChange={setBilling} saving={packages.data?.yearly_discount_percent ?? null} />
+        <BillingToggle
+          billing={billing}
+          onChange={setBilling}
+          saving={packages.data?.yearly_discount_percent ?? null}
+        />
       </header>
 
       {packages.isError ? (
@@ -79,7 +91,15 @@ export function UpgradePage() {
   );
 }
 
-function BillingToggle({ billing, onChange, saving }: { billing: Billing; onChange: (b: Billing) => void; saving: number | null }) {
+function BillingToggle({
+  billing,
+  onChange,
+  saving,
+}: {
+  billing: Billing;
+  onChange: (b: Billing) => void;
+  saving: number | null;
+}) {
   const { t } = usePlansTexts();
   const options: Billing[] = ["monthly", "yearly"];
   return (
@@ -99,12 +119,16 @@ function BillingToggle({ billing, onChange, saving }: { billing: Billing; onChan
               e.preventDefault();
               const next = billing === "monthly" ? "yearly" : "monthly";
               onChange(next);
-              requestAnimationFrame(() => e.currentTarget.parentElement?.querySelector<HTMLElement>(`[data-testid=billing-${next}]`)?.focus());
+              requestAnimationFrame(() =>
+                e.currentTarget.parentElement?.querySelector<HTMLElement>(`[data-testid=billing-${next}]`)?.focus(),
+              );
             }
           }}
         >
           {t(`upgrade.${b}`)}
-          {b === "yearly" && saving !== null ? <span className="billing-toggle__save">{t("upgrade.save", { percent: saving })}</span> : null}
+          {b === "yearly" && saving !== null ? (
+            <span className="billing-toggle__save">{t("upgrade.save", { percent: saving })}</span>
+          ) : null}
         </button>
       ))}
     </div>
@@ -149,16 +173,25 @@ function PlanCard({
       <p className="plan-card__tagline">{t(`taglines.${plan}`)}</p>
       <div className="plan-card__price" data-testid={`plan-price-${plan}`}>
         {plan === "free" ? (
-          <span className="plan-card__amount">{formatMoney(0, data ? shownPrice(data, "basic", billing, lang).currency : "USD", lang)}</span>
+          <span className="plan-card__amount">
+            {formatMoney(0, data ? shownPrice(data, "basic", billing, lang).currency : "USD", lang)}
+          </span>
         ) : price ? (
           <>
-            <span className="plan-card__amount" data-testid={`plan-amount-${plan}`} data-amount={price.perMonth} data-currency={price.currency}>
+            <span
+              className="plan-card__amount"
+              data-testid={`plan-amount-${plan}`}
+              data-amount={price.perMonth}
+              data-currency={price.currency}
+            >
               {formatMoney(price.perMonth, price.currency, lang)}
             </span>
             <span className="plan-card__per">{t("upgrade.perMonth")}</span>
           </>
         ) : (
-          <span className="plan-card__amount plan-card__amount--loading" aria-hidden="true">…</span>
+          <span className="plan-card__amount plan-card__amount--loading" aria-hidden="true">
+            …
+          </span>
         )}
       </div>
       <p className="plan-card__billed">
@@ -171,7 +204,9 @@ function PlanCard({
             : "\u00a0"}
       </p>
       {price && price.currency !== "VND" ? (
-        <p className="plan-card__charge">{t("upgrade.charge", { amount: formatMoney(price.chargeVnd, "VND", lang) })}</p>
+        <p className="plan-card__charge">
+          {t("upgrade.charge", { amount: formatMoney(price.chargeVnd, "VND", lang) })}
+        </p>
       ) : null}
       <ul className="plan-card__features">
         {PLAN_FEATURES[plan].map((f) => (

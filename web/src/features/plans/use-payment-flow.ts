@@ -6,12 +6,7 @@ import { useCallback, useEffect, useReducer } from "react";
 import type { PackageType } from "../../../../worker/protocol/payments";
 import { ApiError } from "../../lib/api";
 import { getStoredUser } from "../auth/session";
-import {
-  initialPaymentState,
-  PAID_SCREEN_MS,
-  paymentReducer,
-  POLL_INTERVAL_MS,
-} from "./payment-flow";
+import { initialPaymentState, PAID_SCREEN_MS, paymentReducer, POLL_INTERVAL_MS } from "./payment-flow";
 import { createOrder, refreshPlan, verifyOrder } from "./plans.queries";
 
 export function usePaymentFlow(input: { packageType: PackageType; onDone: () => void; planVersion: unknown }) {
@@ -28,7 +23,11 @@ export function usePaymentFlow(input: { packageType: PackageType; onDone: () => 
       ({ order, payment }) => dispatch({ type: "created", order, payment, now: Date.now() }),
       (err: unknown) => {
         if (ctrl.signal.aborted) return;
-        dispatch({ type: "failed", code: err instanceof ApiError ? err.code : "unknown", detail: err instanceof Error ? err.message : String(err) });
+        dispatch({
+          type: "failed",
+          code: err instanceof ApiError ? err.code : "unknown",
+          detail: err instanceof Error ? err.message : String(err),
+        });
       },
     );
     return () => ctrl.abort();
@@ -94,6 +93,9 @@ export function usePaymentFlow(input: { packageType: PackageType; onDone: () => 
     return () => clearTimeout(timer);
   }, [secondsLeft, onDone]);
 
-  const drawFailed = useCallback((err: unknown) => dispatch({ type: "drawFailed", detail: err instanceof Error ? err.message : String(err) }), []);
+  const drawFailed = useCallback(
+    (err: unknown) => dispatch({ type: "drawFailed", detail: err instanceof Error ? err.message : String(err) }),
+    [],
+  );
   return { state, retry: () => dispatch({ type: "retry" }), drawFailed };
 }

@@ -76,7 +76,11 @@ export function PromptsPage() {
         </section>
       ) : null}
 
-      <section className="prompts__section" aria-labelledby={`${searchId}-others`} data-testid={searching ? "prompts-results" : "prompts-others"}>
+      <section
+        className="prompts__section"
+        aria-labelledby={`${searchId}-others`}
+        data-testid={searching ? "prompts-results" : "prompts-others"}
+      >
         <h2 id={`${searchId}-others`} className="prompts__heading">
           {searching ? t("prompts.results", { count: pages[0]?.total ?? 0 }) : t("prompts.others")}
         </h2>
@@ -108,7 +112,13 @@ export function PromptsPage() {
           ))}
         </ul>
         {list.hasNextPage ? (
-          <button type="button" className="btn btn--ghost prompts__more" data-testid="prompts-more" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+          <button
+            type="button"
+            className="btn btn--ghost prompts__more"
+            data-testid="prompts-more"
+            disabled={list.isFetchingNextPage}
+            onClick={() => void list.fetchNextPage()}
+          >
             {t("prompts.more")}
           </button>
         ) : null}

@@ -3,13 +3,18 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { apiBody } from "../../lib/api";
 import { isLanguage } from "../../lib/i18n";
-import { PromptListBodySchema, PromptPopularBodySchema, PromptUseBodySchema } from "../../../../worker/protocol/prompts";
+import {
+  PromptListBodySchema,
+  PromptPopularBodySchema,
+  PromptUseBodySchema,
+} from "../../../../worker/protocol/prompts";
 
 export const promptLanguage = (language: string) => (isLanguage(language) ? language : "en");
 
 export const promptKeys = {
   all: ["prompts"] as const,
-  list: (lang: string, q: string, category: string | undefined) => ["prompts", "list", lang, q, category ?? ""] as const,
+  list: (lang: string, q: string, category: string | undefined) =>
+    ["prompts", "list", lang, q, category ?? ""] as const,
   popular: (lang: string) => ["prompts", "popular", lang] as const,
 };
 
@@ -32,7 +37,8 @@ export const promptListQuery = (lang: string, q: string, category: string | unde
 export const popularPromptsQuery = (lang: string) =>
   queryOptions({
     queryKey: promptKeys.popular(lang),
-    queryFn: async ({ signal }) => (await apiBody(`/prompts/popular?lang=${lang}`, PromptPopularBodySchema, { signal })).data.items,
+    queryFn: async ({ signal }) =>
+      (await apiBody(`/prompts/popular?lang=${lang}`, PromptPopularBodySchema, { signal })).data.items,
     staleTime: 60_000,
   });
 

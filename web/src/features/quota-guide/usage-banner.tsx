@@ -55,7 +55,12 @@ export function UsageBanner() {
         >
           {t(view.actionKey)}
         </button>
-        <button type="button" className="icon-btn icon-btn--sm" aria-label={t("common.close")} onClick={() => setWarning(null)}>
+        <button
+          type="button"
+          className="icon-btn icon-btn--sm"
+          aria-label={t("common.close")}
+          onClick={() => setWarning(null)}
+        >
           <IconClose size={16} />
         </button>
       </div>

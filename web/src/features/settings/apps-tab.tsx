@@ -27,7 +27,8 @@ export function AppsTab() {
     onError: (err) => toast.error(errorMessage(tc, err)),
     onSettled: () => qc.invalidateQueries({ queryKey: settingsKeys.apps }),
   });
-  const busy = (app: ConnectedAppId) => (connect.isPending && connect.variables === app) || (disconnect.isPending && disconnect.variables === app);
+  const busy = (app: ConnectedAppId) =>
+    (connect.isPending && connect.variables === app) || (disconnect.isPending && disconnect.variables === app);
 
   return (
     <Section title={t("apps.title")} description={t("apps.hint")} testId="apps-section">
@@ -42,18 +43,32 @@ export function AppsTab() {
                 {t(`apps.kinds.${a.kind}`)}
                 {" · "}
                 {a.connected
-                  ? t("apps.connectedSince", { when: a.connected_at ? new Date(a.connected_at).toLocaleDateString(i18n.language) : "—" })
+                  ? t("apps.connectedSince", {
+                      when: a.connected_at ? new Date(a.connected_at).toLocaleDateString(i18n.language) : "—",
+                    })
                   : a.available
                     ? t("apps.notConnected")
                     : t("apps.notSetUp")}
               </div>
             </div>
             {a.connected ? (
-              <button type="button" className="btn btn--sm btn--ghost" disabled={busy(a.app)} onClick={() => disconnect.mutate(a.app)} data-testid="app-disconnect">
+              <button
+                type="button"
+                className="btn btn--sm btn--ghost"
+                disabled={busy(a.app)}
+                onClick={() => disconnect.mutate(a.app)}
+                data-testid="app-disconnect"
+              >
                 {t("apps.disconnect")}
               </button>
             ) : (
-              <button type="button" className="btn btn--sm" disabled={!a.available || busy(a.app)} onClick={() => connect.mutate(a.app)} data-testid="app-connect">
+              <button
+                type="button"
+                className="btn btn--sm"
+                disabled={!a.available || busy(a.app)}
+                onClick={() => connect.mutate(a.app)}
+                data-testid="app-connect"
+              >
                 {busy(a.app) ? <span className="spinner spinner--sm" aria-hidden="true" /> : null}
                 {t("apps.connect")}
               </button>

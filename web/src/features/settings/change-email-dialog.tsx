@@ -20,9 +20,25 @@ type Pending = Extract<EmailChangeState, { pending: true }>;
 type Step = { name: "enter" } | { name: "code"; pending: Pending } | { name: "updated"; email: string };
 
 /** Server refusals that have their own sentence; anything else gets the spec's generic failure text. */
-const SPECIFIC = new Set(["email_taken", "rate_limited", "invalid_code", "too_many_attempts", "verification_expired", "mail_not_configured", "invalid_input"]);
+const SPECIFIC = new Set([
+  "email_taken",
+  "rate_limited",
+  "invalid_code",
+  "too_many_attempts",
+  "verification_expired",
+  "mail_not_configured",
+  "invalid_input",
+]);
 
-export function ChangeEmailDialog({ open, onClose, currentEmail }: { open: boolean; onClose: () => void; currentEmail: string }) {
+export function ChangeEmailDialog({
+  open,
+  onClose,
+  currentEmail,
+}: {
+  open: boolean;
+  onClose: () => void;
+  currentEmail: string;
+}) {
   const { t } = useTranslation("accounts");
   const { t: tc } = useTranslation();
   const qc = useQueryClient();
@@ -93,7 +109,8 @@ export function ChangeEmailDialog({ open, onClose, currentEmail }: { open: boole
       setError(failure(err, t("email.verifyFailed")));
       if (err instanceof ApiError && err.code === "invalid_code") {
         const left = Number(err.details?.attempts_left);
-        if (step.name === "code" && Number.isFinite(left)) setStep({ name: "code", pending: { ...step.pending, attempts_left: left } });
+        if (step.name === "code" && Number.isFinite(left))
+          setStep({ name: "code", pending: { ...step.pending, attempts_left: left } });
       }
     } finally {
       setBusy(false);
@@ -123,7 +140,15 @@ export function ChangeEmailDialog({ open, onClose, currentEmail }: { open: boole
         <form className="settings-form" onSubmit={onSend} noValidate>
           <p className="settings-hint">{t("email.enterHint", { email: currentEmail })}</p>
           {errorBox}
-          <Field label={t("email.newEmail")} name="new-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
+          <Field
+            label={t("email.newEmail")}
+            name="new-email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            autoFocus
+          />
           <div className="dialog__footer">
             <button type="button" className="btn btn--ghost" onClick={() => void onCancel()}>
               {tc("common.cancel")}

@@ -44,14 +44,22 @@ export function LinkAccountPage() {
       // The app starts afresh with the new session (this rare screen does not share the sign-in page's start-up code).
       window.location.assign("/");
     } catch (err) {
-      setError(err instanceof ApiError && err.code === "invalid_social_token" ? t("link.expired", { provider }) : errorMessage(tc, err));
+      setError(
+        err instanceof ApiError && err.code === "invalid_social_token"
+          ? t("link.expired", { provider })
+          : errorMessage(tc, err),
+      );
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <PublicCard title={t("link.title")} subtitle={t("link.subtitle", { provider, email: link.email })} testId="link-account">
+    <PublicCard
+      title={t("link.title")}
+      subtitle={t("link.subtitle", { provider, email: link.email })}
+      testId="link-account"
+    >
       <form className="auth__form" onSubmit={(e) => void onSubmit(e)} noValidate data-testid="link-form">
         {error ? (
           <div className="notice notice--error" role="alert" data-testid="link-error">

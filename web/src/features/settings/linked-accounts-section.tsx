@@ -22,7 +22,11 @@ export function LinkedAccountsSection() {
   const { t: tc } = useTranslation();
   const qc = useQueryClient();
   const linked = useQuery(linkedAccountsQuery());
-  const config = useQuery({ queryKey: ["auth", "social-config"], queryFn: () => api("/auth/social-config", SocialConfigSchema), staleTime: Infinity });
+  const config = useQuery({
+    queryKey: ["auth", "social-config"],
+    queryFn: () => api("/auth/social-config", SocialConfigSchema),
+    staleTime: Infinity,
+  });
   const [asking, setAsking] = useState<{ provider: SocialProvider; credential: string } | null>(null);
   const [starting, setStarting] = useState<SocialProvider | null>(null);
 
@@ -48,7 +52,8 @@ export function LinkedAccountsSection() {
     } catch (err) {
       const kind = err instanceof Error && err.name === "SocialSdkError" ? err.message : null;
       if (kind === "sdk_missing") toast.error(tc("social.sdkMissing", { provider: NAMES[provider] }));
-      else if (kind !== "cancelled") toast.error(provider === "google" ? tc("social.googleLoginFailed") : tc("social.facebookFailed"));
+      else if (kind !== "cancelled")
+        toast.error(provider === "google" ? tc("social.googleLoginFailed") : tc("social.facebookFailed"));
     } finally {
       setStarting(null);
     }
@@ -65,7 +70,11 @@ export function LinkedAccountsSection() {
               <div className="settings-list__main">
                 <div className="settings-list__title">{NAMES[provider]}</div>
                 <div className="settings-list__meta" data-testid="linked-status">
-                  {row ? t("linked.linkedAs", { email: row.email ?? row.providerId }) : config.data && !configured ? tc("social.notSetUp", { provider: NAMES[provider] }) : t("linked.notLinked")}
+                  {row
+                    ? t("linked.linkedAs", { email: row.email ?? row.providerId })
+                    : config.data && !configured
+                      ? tc("social.notSetUp", { provider: NAMES[provider] })
+                      : t("linked.notLinked")}
                 </div>
               </div>
               {row ? (
@@ -80,7 +89,13 @@ export function LinkedAccountsSection() {
                   {t("linked.unlink")}
                 </button>
               ) : (
-                <button type="button" className="btn btn--sm" disabled={!configured || starting !== null} data-testid="linked-link" onClick={() => void startLink(provider)}>
+                <button
+                  type="button"
+                  className="btn btn--sm"
+                  disabled={!configured || starting !== null}
+                  data-testid="linked-link"
+                  onClick={() => void startLink(provider)}
+                >
                   {starting === provider ? <span className="spinner spinner--sm" aria-hidden="true" /> : null}
                   {t("linked.link")}
                 </button>
@@ -95,15 +110,27 @@ export function LinkedAccountsSection() {
   );
 }
 
-function ConfirmLinkDialog({ request, hasPassword, onClose }: { request: { provider: SocialProvider; credential: string } | null; hasPassword: boolean; onClose: () => void }) {
+function ConfirmLinkDialog({
+  request,
+  hasPassword,
+  onClose,
+}: {
+  request: { provider: SocialProvider; credential: string } | null;
+  hasPassword: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation("accounts");
   const { t: tc } = useTranslation();
   const qc = useQueryClient();
   const [password, setPassword] = useState("");
   const link = useMutation({
-    mutationFn: (r: { provider: SocialProvider; credential: string }) => linkWhileSignedIn(r.provider, r.credential, password),
+    mutationFn: (r: { provider: SocialProvider; credential: string }) =>
+      linkWhileSignedIn(r.provider, r.credential, password),
     onSuccess: (data) => {
-      qc.setQueryData(settingsKeys.linked, (old: { has_password?: boolean } | undefined) => ({ ...data, has_password: old?.has_password }));
+      qc.setQueryData(settingsKeys.linked, (old: { has_password?: boolean } | undefined) => ({
+        ...data,
+        has_password: old?.has_password,
+      }));
       toast.success(t("linked.linked"));
       setPassword("");
       onClose();
@@ -115,7 +142,12 @@ function ConfirmLinkDialog({ request, hasPassword, onClose }: { request: { provi
   };
   const name = request ? NAMES[request.provider] : "";
   return (
-    <Dialog open={request !== null} onClose={onClose} title={t("linked.confirmTitle", { provider: name })} testId="link-confirm-dialog">
+    <Dialog
+      open={request !== null}
+      onClose={onClose}
+      title={t("linked.confirmTitle", { provider: name })}
+      testId="link-confirm-dialog"
+    >
       <form className="settings-form" onSubmit={onSubmit} noValidate>
         {link.isError ? (
           <div className="notice notice--error" role="alert">
@@ -123,7 +155,15 @@ function ConfirmLinkDialog({ request, hasPassword, onClose }: { request: { provi
           </div>
         ) : null}
         {hasPassword ? (
-          <Field label={t("password.current")} name="link-confirm-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
+          <Field
+            label={t("password.current")}
+            name="link-confirm-password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoFocus
+          />
         ) : (
           <p className="settings-hint">{t("linked.confirmNoPassword", { provider: name })}</p>
         )}

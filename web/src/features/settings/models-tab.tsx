@@ -54,14 +54,23 @@ function ModelRow({ model }: { model: ExternalModel }) {
   // Names with words to translate ("formerly Bard") come from the locale files; brand names are the worker's.
   const name = t(`models.names.${model.provider}`, { defaultValue: model.name });
   // A connected provider is also a model of the switcher (ext-<provider>): the catalogue is refreshed with the list.
-  const refresh = () => Promise.all([qc.invalidateQueries({ queryKey: settingsKeys.externalModels }), qc.invalidateQueries({ queryKey: modelKeys.all })]);
+  const refresh = () =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: settingsKeys.externalModels }),
+      qc.invalidateQueries({ queryKey: modelKeys.all }),
+    ]);
   const save = useMutation({
     mutationFn: (apiKey: string) => connectExternalModel(model.provider, apiKey),
     onSuccess: () => {
       setKey("");
       toast.success(t("models.connected", { name }));
     },
-    onError: (err) => setError(err instanceof ApiError && err.code === "model_key_rejected" ? t("models.rejected", { name }) : errorMessage(tc, err)),
+    onError: (err) =>
+      setError(
+        err instanceof ApiError && err.code === "model_key_rejected"
+          ? t("models.rejected", { name })
+          : errorMessage(tc, err),
+      ),
     onSettled: refresh,
   });
   const remove = useMutation({
@@ -88,7 +97,13 @@ function ModelRow({ model }: { model: ExternalModel }) {
         </div>
       </div>
       {model.connected ? (
-        <button type="button" className="btn btn--sm btn--ghost" disabled={remove.isPending} onClick={() => remove.mutate()} data-testid="model-remove">
+        <button
+          type="button"
+          className="btn btn--sm btn--ghost"
+          disabled={remove.isPending}
+          onClick={() => remove.mutate()}
+          data-testid="model-remove"
+        >
           {t("models.remove")}
         </button>
       ) : model.available ? (
@@ -108,7 +123,12 @@ function ModelRow({ model }: { model: ExternalModel }) {
             data-testid="model-key"
             onChange={(e) => setKey(e.target.value)}
           />
-          <button type="submit" className="btn btn--sm btn--primary" disabled={save.isPending} data-testid="model-connect">
+          <button
+            type="submit"
+            className="btn btn--sm btn--primary"
+            disabled={save.isPending}
+            data-testid="model-connect"
+          >
             {save.isPending ? <span className="spinner spinner--sm" aria-hidden="true" /> : null}
             {t("models.connect")}
           </button>

@@ -43,10 +43,15 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
     }
   };
 
-  const set = (key: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: keyof typeof values) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
 
   return (
-    <Section title={t("password.title")} description={hasPassword ? undefined : t("password.noPassword")} testId="password-section">
+    <Section
+      title={t("password.title")}
+      description={hasPassword ? undefined : t("password.noPassword")}
+      testId="password-section"
+    >
       {done ? (
         <div className="notice notice--info" role="status" data-testid="password-changed">
           {t("password.changed")}
@@ -58,9 +63,30 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
               {error}
             </div>
           ) : null}
-          <Field label={t("password.current")} name="current-password" type="password" autoComplete="current-password" value={values.current} onChange={set("current")} />
-          <Field label={t("password.new")} name="new-password" type="password" autoComplete="new-password" value={values.next} onChange={set("next")} />
-          <Field label={t("password.confirm")} name="confirm-password" type="password" autoComplete="new-password" value={values.confirm} onChange={set("confirm")} />
+          <Field
+            label={t("password.current")}
+            name="current-password"
+            type="password"
+            autoComplete="current-password"
+            value={values.current}
+            onChange={set("current")}
+          />
+          <Field
+            label={t("password.new")}
+            name="new-password"
+            type="password"
+            autoComplete="new-password"
+            value={values.next}
+            onChange={set("next")}
+          />
+          <Field
+            label={t("password.confirm")}
+            name="confirm-password"
+            type="password"
+            autoComplete="new-password"
+            value={values.confirm}
+            onChange={set("confirm")}
+          />
           <div>
             <button type="submit" className="btn btn--primary" disabled={busy} data-testid="password-submit">
               {busy ? <span className="spinner spinner--sm" aria-hidden="true" /> : null}

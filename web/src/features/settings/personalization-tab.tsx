@@ -5,7 +5,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import { AI_STYLES, type AiSettingsView, CUSTOM_INSTRUCTION_MAX_CHARS, charCount } from "../../../../worker/protocol/settings";
+import {
+  AI_STYLES,
+  type AiSettingsView,
+  CUSTOM_INSTRUCTION_MAX_CHARS,
+  charCount,
+} from "../../../../worker/protocol/settings";
 import { meQuery } from "../auth/auth.queries";
 import { toast } from "../toast/toast.atoms";
 import { IconLock, IconTrash } from "../ui/icons";
@@ -47,7 +52,8 @@ function InstructionSection({ settings }: { settings: AiSettingsView }) {
   const [enabled, setEnabled] = useState(settings.enable_ai_custom);
   const patch = useSettingsPatch();
   const save = useMutation({
-    mutationFn: () => updateChatCustomization({ customization: text, enable_ai_custom: enabled, allow_new_chats: allowNew }),
+    mutationFn: () =>
+      updateChatCustomization({ customization: text, enable_ai_custom: enabled, allow_new_chats: allowNew }),
     onSuccess: (data) => {
       qc.setQueryData(settingsKeys.aiSettings, data);
       toast.success(t("personalization.saved"));
@@ -64,7 +70,11 @@ function InstructionSection({ settings }: { settings: AiSettingsView }) {
   };
 
   return (
-    <Section title={t("personalization.instructionTitle")} description={t("personalization.instructionHint")} testId="instruction-section">
+    <Section
+      title={t("personalization.instructionTitle")}
+      description={t("personalization.instructionHint")}
+      testId="instruction-section"
+    >
       <form className="settings-form" onSubmit={onSubmit} noValidate>
         <label className="field__label" htmlFor="custom-instruction">
           {t("personalization.instructionLabel")}
@@ -80,13 +90,33 @@ function InstructionSection({ settings }: { settings: AiSettingsView }) {
           data-testid="custom-instruction"
           onChange={(e) => setText(e.target.value)}
         />
-        <p id="custom-instruction-count" className={`settings-hint${rule ? " settings-hint--error" : ""}`} data-testid="instruction-count">
+        <p
+          id="custom-instruction-count"
+          className={`settings-hint${rule ? " settings-hint--error" : ""}`}
+          data-testid="instruction-count"
+        >
           {rule ? t(rule, { max }) : t("personalization.count", { count, max })}
         </p>
-        <SwitchRow label={t("personalization.enableCustom")} checked={enabled} onChange={setEnabled} testId="enable-ai-custom" />
-        <SwitchRow label={t("personalization.allowNewChats")} hint={t("personalization.allowNewChatsHint")} checked={allowNew} onChange={setAllowNew} testId="allow-new-chats" />
+        <SwitchRow
+          label={t("personalization.enableCustom")}
+          checked={enabled}
+          onChange={setEnabled}
+          testId="enable-ai-custom"
+        />
+        <SwitchRow
+          label={t("personalization.allowNewChats")}
+          hint={t("personalization.allowNewChatsHint")}
+          checked={allowNew}
+          onChange={setAllowNew}
+          testId="allow-new-chats"
+        />
         <div>
-          <button type="submit" className="btn btn--primary" disabled={save.isPending || rule !== null} data-testid="instruction-save">
+          <button
+            type="submit"
+            className="btn btn--primary"
+            disabled={save.isPending || rule !== null}
+            data-testid="instruction-save"
+          >
             {save.isPending ? <span className="spinner spinner--sm" aria-hidden="true" /> : null}
             {t("personalization.save")}
           </button>
@@ -124,7 +154,10 @@ function StyleSection({ settings }: { settings: AiSettingsView }) {
       )}
       <div className="settings-styles" role="radiogroup" aria-label={t("styles.title")}>
         {[null, ...AI_STYLES].map((id) => (
-          <label key={id ?? "none"} className={`settings-style${current === id ? " settings-style--active" : ""}${premium ? "" : " settings-style--locked"}`}>
+          <label
+            key={id ?? "none"}
+            className={`settings-style${current === id ? " settings-style--active" : ""}${premium ? "" : " settings-style--locked"}`}
+          >
             <input
               type="radio"
               name="ai-style"
@@ -156,15 +189,29 @@ function MemorySection({ settings }: { settings: AiSettingsView }) {
 
   return (
     <Section title={t("memory.title")} description={t("memory.hint")} testId="memory-section">
-      <SwitchRow label={t("memory.enabled")} checked={settings.memory_enabled} disabled={patch.isPending} onChange={(v) => patch.mutate({ memory_enabled: v })} testId="memory-enabled" />
-      {memories.data ? <p className="settings-hint">{t("memory.count", { count: list.length, limit: memories.data.limit })}</p> : null}
-      {memories.data && list.length === 0 ? <p className="settings-hint" data-testid="memory-empty">{t("memory.empty")}</p> : null}
+      <SwitchRow
+        label={t("memory.enabled")}
+        checked={settings.memory_enabled}
+        disabled={patch.isPending}
+        onChange={(v) => patch.mutate({ memory_enabled: v })}
+        testId="memory-enabled"
+      />
+      {memories.data ? (
+        <p className="settings-hint">{t("memory.count", { count: list.length, limit: memories.data.limit })}</p>
+      ) : null}
+      {memories.data && list.length === 0 ? (
+        <p className="settings-hint" data-testid="memory-empty">
+          {t("memory.empty")}
+        </p>
+      ) : null}
       <ul className="settings-list" data-testid="memory-list">
         {list.map((m) => (
           <li key={m.id} className="settings-list__item" data-testid="memory-row">
             <div className="settings-list__main">
               <div className="settings-list__title settings-list__title--wrap">{m.content}</div>
-              {m.created_at ? <div className="settings-list__meta">{new Date(m.created_at).toLocaleDateString(i18n.language)}</div> : null}
+              {m.created_at ? (
+                <div className="settings-list__meta">{new Date(m.created_at).toLocaleDateString(i18n.language)}</div>
+              ) : null}
             </div>
             <button
               type="button"

@@ -11,7 +11,15 @@ import { FollowSystemSwitch } from "../theme/theme-toggle";
 import { IconCompass, IconLogout, IconPen, IconSparkle, IconStar } from "../ui/icons";
 import { moveFocus } from "../ui/use-dismiss";
 
-export default function ProfileMenuPanel({ user, menuRef, close }: { user: User | undefined; menuRef: Ref<HTMLDivElement>; close: () => void }) {
+export default function ProfileMenuPanel({
+  user,
+  menuRef,
+  close,
+}: {
+  user: User | undefined;
+  menuRef: Ref<HTMLDivElement>;
+  close: () => void;
+}) {
   const { t } = useTranslation();
   const [leaving, setLeaving] = useState(false);
   const plan = user?.plan ?? "free";
@@ -24,7 +32,13 @@ export default function ProfileMenuPanel({ user, menuRef, close }: { user: User 
   };
 
   return (
-    <div ref={menuRef} className="menu profile__menu" role="menu" aria-label={t("profile.menu")} onKeyDown={(e) => moveFocus(e.currentTarget, e)}>
+    <div
+      ref={menuRef}
+      className="menu profile__menu"
+      role="menu"
+      aria-label={t("profile.menu")}
+      onKeyDown={(e) => moveFocus(e.currentTarget, e)}
+    >
       <div className="profile__summary">
         <div className="profile__name">{user?.name}</div>
         <div className="profile__email">{user?.email}</div>
@@ -52,7 +66,14 @@ export default function ProfileMenuPanel({ user, menuRef, close }: { user: User 
         {t("profile.referral")}
       </Link>
       <div className="menu__separator" role="separator" />
-      <button type="button" role="menuitem" className="menu__item menu__item--danger" data-testid="logout-button" disabled={leaving} onClick={() => void onLogout()}>
+      <button
+        type="button"
+        role="menuitem"
+        className="menu__item menu__item--danger"
+        data-testid="logout-button"
+        disabled={leaving}
+        onClick={() => void onLogout()}
+      >
         <IconLogout size={18} />
         {t("profile.logout")}
       </button>

@@ -87,7 +87,11 @@ function ProfileForm({ user }: { user: User }) {
       <Section title={t("profile.avatar")}>
         <div className="settings-avatar">
           <span className="avatar avatar--lg" aria-hidden="true">
-            {user.avatar ? <img src={user.avatar} alt="" data-testid="settings-avatar-image" /> : user.name.slice(0, 1).toUpperCase()}
+            {user.avatar ? (
+              <img src={user.avatar} alt="" data-testid="settings-avatar-image" />
+            ) : (
+              user.name.slice(0, 1).toUpperCase()
+            )}
           </span>
           <input
             ref={fileRef}
@@ -101,12 +105,22 @@ function ProfileForm({ user }: { user: User }) {
               e.target.value = "";
             }}
           />
-          <button type="button" className="btn btn--sm" disabled={avatar.isPending} onClick={() => fileRef.current?.click()}>
+          <button
+            type="button"
+            className="btn btn--sm"
+            disabled={avatar.isPending}
+            onClick={() => fileRef.current?.click()}
+          >
             {avatar.isPending ? <span className="spinner spinner--sm" aria-hidden="true" /> : null}
             {t("profile.avatarUpload")}
           </button>
           {user.avatar ? (
-            <button type="button" className="btn btn--sm btn--ghost" disabled={dropAvatar.isPending} onClick={() => dropAvatar.mutate()}>
+            <button
+              type="button"
+              className="btn btn--sm btn--ghost"
+              disabled={dropAvatar.isPending}
+              onClick={() => dropAvatar.mutate()}
+            >
               {t("profile.avatarRemove")}
             </button>
           ) : null}
@@ -134,12 +148,25 @@ function ProfileForm({ user }: { user: User }) {
             onChange={(e) => setPhone(e.target.value)}
             error={ruleError?.field === "phone" ? t(ruleError.key) : undefined}
           />
-          <Field label={t("profile.birthday")} name="profile-birthday" type="date" max={today} value={birthday} onChange={(e) => setBirthday(e.target.value)} />
+          <Field
+            label={t("profile.birthday")}
+            name="profile-birthday"
+            type="date"
+            max={today}
+            value={birthday}
+            onChange={(e) => setBirthday(e.target.value)}
+          />
           <div className="field">
             <label className="field__label" htmlFor="profile-gender">
               {t("profile.gender")}
             </label>
-            <select id="profile-gender" className="input" value={gender} data-testid="field-profile-gender" onChange={(e) => setGender(e.target.value)}>
+            <select
+              id="profile-gender"
+              className="input"
+              value={gender}
+              data-testid="field-profile-gender"
+              onChange={(e) => setGender(e.target.value)}
+            >
               <option value="">{t("profile.genderUnset")}</option>
               {GENDERS.map((g) => (
                 <option key={g} value={g}>
@@ -175,7 +202,12 @@ function ProfileForm({ user }: { user: User }) {
             <button
               type="button"
               className="btn btn--sm btn--ghost"
-              onClick={() => void navigator.clipboard?.writeText(referral).then(() => toast.success(t("profile.copied")), () => {})}
+              onClick={() =>
+                void navigator.clipboard?.writeText(referral).then(
+                  () => toast.success(t("profile.copied")),
+                  () => {},
+                )
+              }
             >
               {t("profile.copy")}
             </button>

@@ -6,7 +6,17 @@ import { Logo } from "../ui/icons";
 import "../auth/auth.css";
 import "./settings.css";
 
-export function PublicCard({ title, subtitle, children, testId }: { title: string; subtitle?: ReactNode; children: ReactNode; testId: string }) {
+export function PublicCard({
+  title,
+  subtitle,
+  children,
+  testId,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  testId: string;
+}) {
   return (
     <div className="auth auth--single">
       <main className="auth__main">

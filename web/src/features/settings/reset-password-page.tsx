@@ -30,7 +30,11 @@ export function ResetPasswordPage({ token }: { token?: string }) {
     try {
       await work();
     } catch (err) {
-      if (err instanceof ApiError && err.code === "invalid_code" && Number.isFinite(Number(err.details?.attempts_left))) {
+      if (
+        err instanceof ApiError &&
+        err.code === "invalid_code" &&
+        Number.isFinite(Number(err.details?.attempts_left))
+      ) {
         setError(t("email.wrongCode", { count: Number(err.details?.attempts_left) }));
       } else setError(errorMessage(tc, err));
     } finally {
@@ -53,7 +57,9 @@ export function ResetPasswordPage({ token }: { token?: string }) {
     const rule = (token ? null : validateCode(code)) ?? validateNewPassword({ next, confirm });
     if (rule) return setError(t(rule));
     void run(async () => {
-      await resetPassword(token ? { token, newPassword: next } : { email: email.trim(), code: code.trim(), newPassword: next });
+      await resetPassword(
+        token ? { token, newPassword: next } : { email: email.trim(), code: code.trim(), newPassword: next },
+      );
       setStep("done");
     });
   };
@@ -70,8 +76,21 @@ export function ResetPasswordPage({ token }: { token?: string }) {
         <form className="auth__form" onSubmit={onEmail} noValidate data-testid="forgot-form">
           <p className="auth__subtitle">{t("reset.emailHint")}</p>
           {errorBox}
-          <Field label={tc("auth.email")} name="reset-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} autoFocus />
-          <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={busy} data-testid="reset-send">
+          <Field
+            label={tc("auth.email")}
+            name="reset-email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            autoFocus
+          />
+          <button
+            type="submit"
+            className="btn btn--primary btn--block btn--lg"
+            disabled={busy}
+            data-testid="reset-send"
+          >
             {busy ? <span className="spinner" aria-hidden="true" /> : null}
             {t("reset.send")}
           </button>
@@ -94,9 +113,28 @@ export function ResetPasswordPage({ token }: { token?: string }) {
               autoFocus
             />
           )}
-          <Field label={t("password.new")} name="reset-new" type="password" autoComplete="new-password" value={next} onChange={(e) => setNext(e.target.value)} />
-          <Field label={t("password.confirm")} name="reset-confirm" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-          <button type="submit" className="btn btn--primary btn--block btn--lg" disabled={busy} data-testid="reset-submit">
+          <Field
+            label={t("password.new")}
+            name="reset-new"
+            type="password"
+            autoComplete="new-password"
+            value={next}
+            onChange={(e) => setNext(e.target.value)}
+          />
+          <Field
+            label={t("password.confirm")}
+            name="reset-confirm"
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
+          <button
+            type="submit"
+            className="btn btn--primary btn--block btn--lg"
+            disabled={busy}
+            data-testid="reset-submit"
+          >
             {busy ? <span className="spinner" aria-hidden="true" /> : null}
             {t("reset.submit")}
           </button>

@@ -1,7 +1,17 @@
 // The building blocks every settings tab is made of: a titled section and a labelled switch row.
 import { type ReactNode, useId } from "react";
 
-export function Section({ title, description, children, testId }: { title: string; description?: ReactNode; children: ReactNode; testId?: string }) {
+export function Section({
+  title,
+  description,
+  children,
+  testId,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  testId?: string;
+}) {
   const id = useId();
   return (
     <section className="settings-section" aria-labelledby={id} data-testid={testId}>

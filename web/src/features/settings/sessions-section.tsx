@@ -45,16 +45,25 @@ export function SessionsSection() {
       <ul className="settings-list">
         {(sessions.data ?? []).map((s) => {
           const d = describeDevice(s.user_agent);
-          const device = d.browser && d.os ? t("sessions.browserOn", { browser: d.browser, os: d.os }) : (d.browser ?? d.os ?? t("sessions.unknownDevice"));
+          const device =
+            d.browser && d.os
+              ? t("sessions.browserOn", { browser: d.browser, os: d.os })
+              : (d.browser ?? d.os ?? t("sessions.unknownDevice"));
           return (
-            <li key={s.id} className="settings-list__item" data-testid="session-row" data-current={s.current || undefined}>
+            <li
+              key={s.id}
+              className="settings-list__item"
+              data-testid="session-row"
+              data-current={s.current || undefined}
+            >
               <div className="settings-list__main">
                 <div className="settings-list__title">
                   {device}
                   {s.current ? <span className="badge badge--muted">{t("sessions.thisDevice")}</span> : null}
                 </div>
                 <div className="settings-list__meta">
-                  {t("sessions.lastSeen", { when: when(s.last_seen_at) })} · {t("sessions.signedIn", { when: when(s.created_at) })}
+                  {t("sessions.lastSeen", { when: when(s.last_seen_at) })} ·{" "}
+                  {t("sessions.signedIn", { when: when(s.created_at) })}
                 </div>
               </div>
               {s.current ? null : (
@@ -74,7 +83,13 @@ export function SessionsSection() {
         })}
       </ul>
       {others.length > 1 ? (
-        <button type="button" className="btn btn--sm btn--danger" disabled={end.isPending} onClick={() => void endAll()} data-testid="sessions-end-all">
+        <button
+          type="button"
+          className="btn btn--sm btn--danger"
+          disabled={end.isPending}
+          onClick={() => void endAll()}
+          data-testid="sessions-end-all"
+        >
           {t("sessions.endAll")}
         </button>
       ) : null}

@@ -34,7 +34,9 @@ export function SettingsPage({ tab }: { tab: SettingsTab }) {
 
   // On a phone the tabs are a scrolling row: keep the chosen one in view.
   useEffect(() => {
-    listRef.current?.querySelector<HTMLElement>(`[data-tab="${tab}"]`)?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+    listRef.current
+      ?.querySelector<HTMLElement>(`[data-tab="${tab}"]`)
+      ?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
   }, [tab]);
 
   const select = (next: SettingsTab) => void navigate({ to: "/settings", search: { tab: next }, replace: true });
@@ -52,7 +54,9 @@ export function SettingsPage({ tab }: { tab: SettingsTab }) {
     if (next === null) return;
     e.preventDefault();
     select(SETTINGS_TABS[next]!);
-    requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-tab="${SETTINGS_TABS[next!]}"]`)?.focus());
+    requestAnimationFrame(() =>
+      listRef.current?.querySelector<HTMLElement>(`[data-tab="${SETTINGS_TABS[next!]}"]`)?.focus(),
+    );
   };
 
   const Panel = PANELS[tab];
@@ -60,7 +64,14 @@ export function SettingsPage({ tab }: { tab: SettingsTab }) {
     <div className="settings" data-testid="settings-page">
       <h1 className="settings__title">{t("title")}</h1>
       <div className="settings__body">
-        <div ref={listRef} className="settings__tabs" role="tablist" aria-label={t("title")} aria-orientation="vertical" onKeyDown={onKeyDown}>
+        <div
+          ref={listRef}
+          className="settings__tabs"
+          role="tablist"
+          aria-label={t("title")}
+          aria-orientation="vertical"
+          onKeyDown={onKeyDown}
+        >
           {SETTINGS_TABS.map((id) => (
             <button
               key={id}
@@ -79,7 +90,13 @@ export function SettingsPage({ tab }: { tab: SettingsTab }) {
             </button>
           ))}
         </div>
-        <section id="settings-panel" className="settings__panel" role="tabpanel" aria-labelledby={`settings-tab-${tab}`} data-testid={`settings-panel-${tab}`}>
+        <section
+          id="settings-panel"
+          className="settings__panel"
+          role="tabpanel"
+          aria-labelledby={`settings-tab-${tab}`}
+          data-testid={`settings-panel-${tab}`}
+        >
           <Panel />
         </section>
       </div>

@@ -15,7 +15,12 @@ import {
   SignedInSchema,
 } from "../../../../worker/protocol/accounts";
 import { ErrorBodySchema, SessionEntrySchema } from "../../../../worker/protocol/resources";
-import { AiSettingsSchema, type ConnectedAppId, type ExternalModelProvider, type SocialProvider } from "../../../../worker/protocol/settings";
+import {
+  AiSettingsSchema,
+  type ConnectedAppId,
+  type ExternalModelProvider,
+  type SocialProvider,
+} from "../../../../worker/protocol/settings";
 import { API_TIMEOUT_MS, ApiError, api, handleUnauthorized } from "../../lib/api";
 import { currentLanguage } from "../../lib/i18n";
 import { MeSchema } from "../auth/auth.schemas";
@@ -38,7 +43,8 @@ export interface ProfilePatch {
 }
 
 // ---- profile ------------------------------------------------------------------------------------------------------
-export const updateProfile = (patch: ProfilePatch) => api("/auth/update-profile", MeSchema, { method: "PATCH", body: patch });
+export const updateProfile = (patch: ProfilePatch) =>
+  api("/auth/update-profile", MeSchema, { method: "PATCH", body: patch });
 
 /** Uploads the avatar (multipart field "avatar"); the worker stores it in R2 and points the profile at it. */
 export async function uploadAvatar(file: File) {
@@ -46,7 +52,12 @@ export async function uploadAvatar(file: File) {
   form.append("avatar", file);
   let res: Response;
   try {
-    res = await fetch("/auth/avatar", { method: "POST", body: form, credentials: "same-origin", signal: AbortSignal.timeout(API_TIMEOUT_MS) });
+    res = await fetch("/auth/avatar", {
+      method: "POST",
+      body: form,
+      credentials: "same-origin",
+      signal: AbortSignal.timeout(API_TIMEOUT_MS),
+    });
   } catch (err) {
     const timeout = err instanceof Error && err.name === "TimeoutError";
     throw new ApiError(0, timeout ? "timeout" : "network_error", timeout ? "Request timed out" : "Network error");
@@ -55,43 +66,68 @@ export async function uploadAvatar(file: File) {
   if (!res.ok) {
     if (res.status === 401) handleUnauthorized();
     const e = v.safeParse(ErrorBodySchema, body);
-    throw new ApiError(res.status, e.success ? e.output.code : "internal_error", e.success ? e.output.message : `API error (${res.status})`);
+    throw new ApiError(
+      res.status,
+      e.success ? e.output.code : "internal_error",
+      e.success ? e.output.message : `API error (${res.status})`,
+    );
   }
   const parsed = v.safeParse(v.object({ status: v.literal("success"), data: AvatarSavedSchema }), body);
   if (!parsed.success) throw new ApiError(res.status, "invalid_response", "Invalid response from /auth/avatar");
   return parsed.output.data;
 }
 
-export const removeAvatar = () => api("/auth/avatar", v.object({ user: v.nullable(MeSchema.entries.user) }), { method: "DELETE" });
+export const removeAvatar = () =>
+  api("/auth/avatar", v.object({ user: v.nullable(MeSchema.entries.user) }), { method: "DELETE" });
 
 // ---- email change -------------------------------------------------------------------------------------------------
 export const fetchEmailChange = () => api("/auth/email-verification", EmailChangeStateSchema);
 /** The calls that mail the user say which language the app shows, so the mail is in it (when none is stored). */
 const mailLanguage = () => ({ "Accept-Language": currentLanguage() });
 export const requestEmailChange = (newEmail: string) =>
-  api("/auth/email-verification/request-change", EmailChangeStateSchema, { method: "POST", body: { newEmail }, headers: mailLanguage() });
+  api("/auth/email-verification/request-change", EmailChangeStateSchema, {
+    method: "POST",
+    body: { newEmail },
+    headers: mailLanguage(),
+  });
 export const verifyEmailCode = (verificationCode: string) =>
-  api("/auth/email-verification/verify-code", EmailChangedSchema, { method: "POST", body: { verificationCode }, headers: mailLanguage() });
+  api("/auth/email-verification/verify-code", EmailChangedSchema, {
+    method: "POST",
+    body: { verificationCode },
+    headers: mailLanguage(),
+  });
 export const cancelEmailChange = () => api("/auth/email-verification/cancel", v.looseObject({}), { method: "POST" });
 
 // ---- security -----------------------------------------------------------------------------------------------------
 export const fetchSessions = () => api("/user-sessions", v.array(SessionEntrySchema));
-export const endSession = (id: string) => api(`/user-sessions/${encodeURIComponent(id)}`, v.looseObject({}), { method: "DELETE" });
+export const endSession = (id: string) =>
+  api(`/user-sessions/${encodeURIComponent(id)}`, v.looseObject({}), { method: "DELETE" });
 
 export const changePassword = (body: { currentPassword: string; newPassword: string }) =>
   api("/auth/change-password", MessageSchema, { method: "POST", body });
 
 export const fetchLinkedAccounts = () => api("/auth/linked-accounts", LinkedAccountsSchema);
-export const unlinkAccount = (provider: SocialProvider) => api("/auth/unlink-account", v.looseObject({}), { method: "POST", body: { provider } });
+export const unlinkAccount = (provider: SocialProvider) =>
+  api("/auth/unlink-account", v.looseObject({}), { method: "POST", body: { provider } });
 /** Links another identity while signed in; the account's password is asked again when it has one. */
 export const linkWhileSignedIn = (provider: SocialProvider, credential: string, password: string) =>
   api("/auth/linked-accounts", LinkedAccountsSchema, {
     method: "POST",
-    body: { provider, ...(provider === "google" ? { token: credential } : { accessToken: credential }), password: password || undefined },
+    body: {
+      provider,
+      ...(provider === "google" ? { token: credential } : { accessToken: credential }),
+      password: password || undefined,
+    },
   });
 
 // ---- signed out: link a social identity, forgotten password --------------------------------------------------------
-export async function completeLink(input: { provider: SocialProvider; providerId: string; email: string; linkingToken: string; password: string }) {
+export async function completeLink(input: {
+  provider: SocialProvider;
+  providerId: string;
+  email: string;
+  linkingToken: string;
+  password: string;
+}) {
   const result = await api("/auth/link-account", SignedInSchema, {
     method: "POST",
     body: { ...input, user_agent: navigator.userAgent.slice(0, 500) },
@@ -102,17 +138,28 @@ export async function completeLink(input: { provider: SocialProvider; providerId
 }
 
 export const forgotPassword = (email: string) =>
-  api("/auth/forgot-password", MessageSchema, { method: "POST", body: { email }, on401: "throw", headers: mailLanguage() });
-export const resetPassword = (body: { token: string; newPassword: string } | { email: string; code: string; newPassword: string }) =>
-  api("/auth/reset-password", MessageSchema, { method: "POST", body, on401: "throw" });
+  api("/auth/forgot-password", MessageSchema, {
+    method: "POST",
+    body: { email },
+    on401: "throw",
+    headers: mailLanguage(),
+  });
+export const resetPassword = (
+  body: { token: string; newPassword: string } | { email: string; code: string; newPassword: string },
+) => api("/auth/reset-password", MessageSchema, { method: "POST", body, on401: "throw" });
 
 // ---- personalization and memory -----------------------------------------------------------------------------------
 export const fetchAiSettings = () => api("/auth/ai-settings", AiSettingsSchema);
-export const updateAiSettings = (patch: AiSettingsPatch) => api("/auth/update-ai-settings", AiSettingsSchema, { method: "PATCH", body: patch });
-export const updateChatCustomization = (body: { customization: string; enable_ai_custom: boolean; allow_new_chats: boolean }) =>
-  api("/auth/update-chat-customization", AiSettingsSchema, { method: "POST", body });
+export const updateAiSettings = (patch: AiSettingsPatch) =>
+  api("/auth/update-ai-settings", AiSettingsSchema, { method: "PATCH", body: patch });
+export const updateChatCustomization = (body: {
+  customization: string;
+  enable_ai_custom: boolean;
+  allow_new_chats: boolean;
+}) => api("/auth/update-chat-customization", AiSettingsSchema, { method: "POST", body });
 export const fetchMemories = () => api("/auth/memories", MemoriesSchema);
-export const deleteMemory = (id: string) => api(`/auth/memories/${encodeURIComponent(id)}`, v.looseObject({}), { method: "DELETE" });
+export const deleteMemory = (id: string) =>
+  api(`/auth/memories/${encodeURIComponent(id)}`, v.looseObject({}), { method: "DELETE" });
 
 // ---- external models, connected apps ------------------------------------------------------------------------------
 export const fetchExternalModels = () => api("/auth/external-models", ExternalModelsSchema);
@@ -125,5 +172,7 @@ export const disconnectExternalModel = (provider: ExternalModelProvider) =>
   api(`/auth/external-models/${provider}`, v.looseObject({}), { method: "DELETE" });
 
 export const fetchConnectedApps = () => api("/auth/connected-apps", ConnectedAppsSchema);
-export const startAppConnection = (app: ConnectedAppId) => api(`/auth/connected-apps/${app}/connect`, ConnectStartSchema, { method: "POST" });
-export const disconnectApp = (app: ConnectedAppId) => api(`/auth/connected-apps/${app}`, v.looseObject({}), { method: "DELETE" });
+export const startAppConnection = (app: ConnectedAppId) =>
+  api(`/auth/connected-apps/${app}/connect`, ConnectStartSchema, { method: "POST" });
+export const disconnectApp = (app: ConnectedAppId) =>
+  api(`/auth/connected-apps/${app}`, v.looseObject({}), { method: "DELETE" });

@@ -24,8 +24,10 @@ export const settingsKeys = {
 export const aiSettingsQuery = () => queryOptions({ queryKey: settingsKeys.aiSettings, queryFn: fetchAiSettings });
 export const memoriesQuery = () => queryOptions({ queryKey: settingsKeys.memories, queryFn: fetchMemories });
 /** The devices list: refreshed every 30 s while shown, so "last seen" stays current. */
-export const sessionsQuery = () => queryOptions({ queryKey: settingsKeys.sessions, queryFn: fetchSessions, refetchInterval: 30_000 });
+export const sessionsQuery = () =>
+  queryOptions({ queryKey: settingsKeys.sessions, queryFn: fetchSessions, refetchInterval: 30_000 });
 export const linkedAccountsQuery = () => queryOptions({ queryKey: settingsKeys.linked, queryFn: fetchLinkedAccounts });
 export const emailChangeQuery = () => queryOptions({ queryKey: settingsKeys.emailChange, queryFn: fetchEmailChange });
-export const externalModelsQuery = () => queryOptions({ queryKey: settingsKeys.externalModels, queryFn: fetchExternalModels });
+export const externalModelsQuery = () =>
+  queryOptions({ queryKey: settingsKeys.externalModels, queryFn: fetchExternalModels });
 export const connectedAppsQuery = () => queryOptions({ queryKey: settingsKeys.apps, queryFn: fetchConnectedApps });

@@ -13,7 +13,8 @@ function PlanSection() {
   const { t, i18n } = useTranslation("accounts");
   const { t: tc } = useTranslation();
   const info = useQuery(premiumInfoQuery());
-  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(i18n.language, { dateStyle: "long" }) : "—");
+  const date = (iso: string | null) =>
+    iso ? new Date(iso).toLocaleDateString(i18n.language, { dateStyle: "long" }) : "—";
 
   return (
     <Section title={t("subscription.title")} testId="subscription-section">
@@ -39,7 +40,10 @@ function PlanSection() {
                   <>
                     <dt>{t("subscription.next")}</dt>
                     <dd data-testid="subscription-next" data-plan={info.data.next_plan}>
-                      {t("subscription.nextFrom", { plan: tc(`plans.${info.data.next_plan}`), date: date(info.data.next_plan_at) })}
+                      {t("subscription.nextFrom", {
+                        plan: tc(`plans.${info.data.next_plan}`),
+                        date: date(info.data.next_plan_at),
+                      })}
                     </dd>
                   </>
                 ) : null}

@@ -19,7 +19,10 @@ export function useOAuthReturn(tab: SettingsTab) {
   const navigate = useNavigate();
   useEffect(() => {
     const params = new URLSearchParams(window.location.search);
-    const { connected, error } = v.parse(ReturnSchema, { connected: params.get("connected") ?? undefined, error: params.get("error") ?? undefined });
+    const { connected, error } = v.parse(ReturnSchema, {
+      connected: params.get("connected") ?? undefined,
+      error: params.get("error") ?? undefined,
+    });
     if (!connected && !error) return;
     if (connected) toast.success(t("apps.connectedToast"));
     else toast.error(t("apps.failedToast"));

@@ -9,7 +9,9 @@ import { finishForcedLogout, forcedLogoutAtom } from "./forced-logout.atoms";
 export function ForcedLogoutDialog() {
   const { t } = useTranslation();
   const state = useAtomValue(forcedLogoutAtom);
-  const message = state?.reason ? t(`forcedLogout.reasons.${state.reason}`) : (state?.message ?? t("forcedLogout.reasons.expired"));
+  const message = state?.reason
+    ? t(`forcedLogout.reasons.${state.reason}`)
+    : (state?.message ?? t("forcedLogout.reasons.expired"));
   return (
     <Dialog
       open={state !== null}
@@ -18,10 +20,20 @@ export function ForcedLogoutDialog() {
       dismissible={false}
       testId="forced-logout-dialog"
       title={t("forcedLogout.title")}
-      description={<span data-testid="forced-logout-message" data-reason={state?.reason ?? ""}>{message}</span>}
+      description={
+        <span data-testid="forced-logout-message" data-reason={state?.reason ?? ""}>
+          {message}
+        </span>
+      }
       icon={<IconWarning size={22} />}
       footer={
-        <button type="button" className="btn btn--primary" data-testid="forced-logout-ok" autoFocus onClick={() => finishForcedLogout()}>
+        <button
+          type="button"
+          className="btn btn--primary"
+          data-testid="forced-logout-ok"
+          autoFocus
+          onClick={() => finishForcedLogout()}
+        >
           {t("forcedLogout.ok")}
         </button>
       }

@@ -29,13 +29,20 @@ export function useUserSocket(userId: string | undefined) {
         }
       } else if (message.type === "premium_expiration") {
         toast.warning(
-          message.expired ? i18next.t("premium.expired") : i18next.t("premium.expiresSoon", { count: message.days_left }),
-          { key: "premium", duration: 10_000, action: { label: i18next.t("usage.action.upgrade"), onClick: () => void navigate({ to: "/upgrade" }) } },
+          message.expired
+            ? i18next.t("premium.expired")
+            : i18next.t("premium.expiresSoon", { count: message.days_left }),
+          {
+            key: "premium",
+            duration: 10_000,
+            action: { label: i18next.t("usage.action.upgrade"), onClick: () => void navigate({ to: "/upgrade" }) },
+          },
         );
       } else if (message.type === "plan_changed") {
         // bought, extended or ended (the end also comes as premium_expiration): the user (plan badge), the models
         // (locks, quotas), and premium info and history (the "plans" queries) are fetched again
-        for (const queryKey of [["auth", "me"], ["models"], ["plans"]]) void queryClient.invalidateQueries({ queryKey });
+        for (const queryKey of [["auth", "me"], ["models"], ["plans"]])
+          void queryClient.invalidateQueries({ queryKey });
       }
     };
     client = createSocketClient({ userId, onMessage });

@@ -5,7 +5,11 @@ import { booleanCodec, persistedAtom, stringCodec } from "../../lib/persisted-at
 import { STORAGE_KEYS } from "../../lib/storage";
 import { type Theme, systemPrefersDark } from "./theme";
 
-export const manualThemeAtom = persistedAtom<Theme>(STORAGE_KEYS.theme, () => (systemPrefersDark() ? "dark" : "light"), stringCodec(["light", "dark"] as const));
+export const manualThemeAtom = persistedAtom<Theme>(
+  STORAGE_KEYS.theme,
+  () => (systemPrefersDark() ? "dark" : "light"),
+  stringCodec(["light", "dark"] as const),
+);
 export const followSystemAtom = persistedAtom<boolean>(STORAGE_KEYS.themeFollowSystem, true, booleanCodec);
 /** The OS preference, kept current by <ThemeSync>. */
 export const systemDarkAtom = atom<boolean>(systemPrefersDark());

@@ -75,11 +75,13 @@ export function showToast(store: Store, input: ToastInput): number {
 /** Shorthands on the app's default store. */
 export const toast = {
   show: (input: ToastInput) => showToast(getDefaultStore(), input),
-  info: (message: string, extra?: Partial<ToastInput>) => showToast(getDefaultStore(), { type: "info", message, ...extra }),
+  info: (message: string, extra?: Partial<ToastInput>) =>
+    showToast(getDefaultStore(), { type: "info", message, ...extra }),
   success: (message: string, extra?: Partial<ToastInput>) =>
     showToast(getDefaultStore(), { type: "success", message, ...extra }),
   warning: (message: string, extra?: Partial<ToastInput>) =>
     showToast(getDefaultStore(), { type: "warning", message, ...extra }),
-  error: (message: string, extra?: Partial<ToastInput>) => showToast(getDefaultStore(), { type: "error", message, ...extra }),
+  error: (message: string, extra?: Partial<ToastInput>) =>
+    showToast(getDefaultStore(), { type: "error", message, ...extra }),
   dismiss: (id: number) => dismissToast(getDefaultStore(), id),
 };

@@ -35,7 +35,12 @@ function ToastItem({ item }: { item: Toast }) {
         </button>
       ) : null}
       {item.closable ? (
-        <button type="button" className="icon-btn toast__close" aria-label={t("common.close")} onClick={() => toasts.dismiss(item.id)}>
+        <button
+          type="button"
+          className="icon-btn toast__close"
+          aria-label={t("common.close")}
+          onClick={() => toasts.dismiss(item.id)}
+        >
           <IconClose size={16} />
         </button>
       ) : null}

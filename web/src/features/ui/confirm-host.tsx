@@ -17,7 +17,12 @@ export function ConfirmHost() {
       icon={pending?.danger ? <IconWarning size={22} /> : undefined}
       footer={
         <>
-          <button type="button" className="btn btn--ghost" data-testid="confirm-cancel" onClick={() => answerConfirm(false)}>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            data-testid="confirm-cancel"
+            onClick={() => answerConfirm(false)}
+          >
             {pending?.cancelLabel}
           </button>
           <button

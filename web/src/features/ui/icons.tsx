@@ -217,10 +217,7 @@ export function Logo({ size = 28 }: { size?: number }) {
           <stop offset="1" stopColor="#a25cff" />
         </linearGradient>
       </defs>
-      <path
-        d="M9.5 25h14a6 6 0 0 0 1-11.9A8 8 0 0 0 9.3 11.3 7 7 0 0 0 9.5 25Z"
-        fill={`url(#${id})`}
-      />
+      <path d="M9.5 25h14a6 6 0 0 0 1-11.9A8 8 0 0 0 9.3 11.3 7 7 0 0 0 9.5 25Z" fill={`url(#${id})`} />
       <path d="M16 13.2l1 2.3 2.3 1-2.3 1-1 2.3-1-2.3-2.3-1 2.3-1 1-2.3Z" fill="#fff" />
     </svg>
   );

@@ -10,7 +10,9 @@ import { confirmAtom } from "./confirm.atoms";
 import "../toast/toast.css";
 
 const ConfirmHost = lazy(() => import("./confirm-host").then((m) => ({ default: m.ConfirmHost })));
-const ForcedLogoutDialog = lazy(() => import("../socket/forced-logout-dialog").then((m) => ({ default: m.ForcedLogoutDialog })));
+const ForcedLogoutDialog = lazy(() =>
+  import("../socket/forced-logout-dialog").then((m) => ({ default: m.ForcedLogoutDialog })),
+);
 const ToastItems = lazy(() => import("../toast/toaster").then((m) => ({ default: m.ToastItems })));
 
 /** True from the first render where `active` is true on (a host, once loaded, is never unmounted). */

@@ -21,7 +21,10 @@ export function hideTooltipsOnClick(): void {
   addEventListener(
     "pointermove",
     (e) => {
-      if (place && (e.clientX < place.left || e.clientX > place.right || e.clientY < place.top || e.clientY > place.bottom)) {
+      if (
+        place &&
+        (e.clientX < place.left || e.clientX > place.right || e.clientY < place.top || e.clientY > place.bottom)
+      ) {
         place = undefined;
         root.removeAttribute(HIDDEN);
       }

@@ -30,7 +30,11 @@ export function useDismiss(
 }
 
 /** Arrow-key movement between the enabled items of a menu. */
-export function moveFocus(container: HTMLElement | null, e: ReactKeyboardEvent, selector = "[role^='menuitem']:not([disabled])") {
+export function moveFocus(
+  container: HTMLElement | null,
+  e: ReactKeyboardEvent,
+  selector = "[role^='menuitem']:not([disabled])",
+) {
   if (!container) return;
   const items = Array.from(container.querySelectorAll<HTMLElement>(selector));
   if (!items.length) return;

@@ -20,8 +20,8 @@ export const Route = createFileRoute("/_app/c/$chatId")({
     if (!v.is(ChatIdSchema, params.chatId)) throw redirect({ to: "/" });
   },
   loader: ({ context, params }) => {
-    void Promise.all([context.queryClient(), import("../../features/chat/chat.queries")]).then(([qc, { chatContentQuery }]) =>
-      qc.prefetchInfiniteQuery(chatContentQuery(params.chatId)),
+    void Promise.all([context.queryClient(), import("../../features/chat/chat.queries")]).then(
+      ([qc, { chatContentQuery }]) => qc.prefetchInfiniteQuery(chatContentQuery(params.chatId)),
     );
     void import("../../features/chat/markdown-loader").then((m) => m.loadMarkdown());
   },

@@ -4,7 +4,10 @@ import { ChatView } from "../../features/chat/chat-view";
 
 export const Route = createFileRoute("/_app/")({
   beforeLoad: async ({ context }) => {
-    const [qc, { chatToRestore }] = await Promise.all([context.queryClient(), import("../../features/chat/restore-chat")]);
+    const [qc, { chatToRestore }] = await Promise.all([
+      context.queryClient(),
+      import("../../features/chat/restore-chat"),
+    ]);
     const chatId = await chatToRestore(qc);
     if (chatId) throw redirect({ to: "/c/$chatId", params: { chatId }, replace: true });
   },

@@ -19,6 +19,9 @@ export const Route = createFileRoute("/_app/search")({
 function SearchRoute() {
   const { q = "" } = Route.useSearch();
   const navigate = Route.useNavigate();
-  const onQueryChange = useCallback((next: string) => void navigate({ search: { q: next }, replace: true }), [navigate]);
+  const onQueryChange = useCallback(
+    (next: string) => void navigate({ search: { q: next }, replace: true }),
+    [navigate],
+  );
   return <SearchScreen initialQuery={q} onQueryChange={onQueryChange} />;
 }

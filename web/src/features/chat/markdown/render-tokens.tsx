@@ -89,7 +89,16 @@ function image(token: Tokens.Image): ReactNode {
   const alt = decodeEntities(token.text);
   const src = safeImageSrc(token.href);
   if (!src) return alt;
-  return <img src={src} alt={alt} title={token.title ? decodeEntities(token.title) : undefined} className="md-image" loading="lazy" decoding="async" />;
+  return (
+    <img
+      src={src}
+      alt={alt}
+      title={token.title ? decodeEntities(token.title) : undefined}
+      className="md-image"
+      loading="lazy"
+      decoding="async"
+    />
+  );
 }
 
 /** Block tokens with a line break between them, as in the whole message. */
@@ -148,13 +157,7 @@ function list(token: Tokens.List): ReactNode {
     const body = item.tokens.map((child, j) => (
       <Fragment key={j}>
         {j > 0 && child.type !== "checkbox" && item.tokens[j - 1]?.type !== "checkbox" ? "\n" : null}
-        {child.type === "checkbox" ? (
-          <>
-            {inline(child)}{" "}
-          </>
-        ) : (
-          block(child)
-        )}
+        {child.type === "checkbox" ? <>{inline(child)} </> : block(child)}
       </Fragment>
     ));
     return (
@@ -163,7 +166,8 @@ function list(token: Tokens.List): ReactNode {
       </li>
     );
   });
-  if (!token.ordered) return <ul className={token.items.some((i) => i.task) ? "contains-task-list" : undefined}>{items}</ul>;
+  if (!token.ordered)
+    return <ul className={token.items.some((i) => i.task) ? "contains-task-list" : undefined}>{items}</ul>;
   const start = typeof token.start === "number" ? token.start : Number(token.start) || 1;
   return <ol start={start !== 1 ? start : undefined}>{items}</ol>;
 }

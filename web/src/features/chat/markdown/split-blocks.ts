@@ -84,7 +84,11 @@ function lexBlocks(text: string, from: number): MarkdownBlockSource[] {
   // to the end of a list item includes them in its text, so the block must end where it ends in the whole message.
   return blocks.map((block, i) => {
     const next = blocks[i + 1]?.start;
-    return { start: from + block.start, raw: source.slice(block.start, next === undefined ? source.length : next - 1), tokens: block.tokens };
+    return {
+      start: from + block.start,
+      raw: source.slice(block.start, next === undefined ? source.length : next - 1),
+      tokens: block.tokens,
+    };
   });
 }
 
@@ -140,7 +144,7 @@ export function createBlockSplitter(): (markdown: string) => MarkdownBlockSource
 /** One sample per kind of block and inline construct the lexer has a rule for. */
 const WARM_UP_SAMPLES = [
   "# Heading\n\nSetext\n===\n",
-  "Text with *em*, **strong**, `code`, ~~del~~, [a link](https://example.com \"t\"), ![img](/x.png), www.example.com and a@b.co.",
+  'Text with *em*, **strong**, `code`, ~~del~~, [a link](https://example.com "t"), ![img](/x.png), www.example.com and a@b.co.',
   "- item\n- [x] task\n\n1. one\n2. two\n",
   "| a | b |\n|:--|--:|\n| 1 | 2 |\n",
   "```ts\nconst a = 1;\n```\n\n    indented\n",
@@ -197,7 +201,10 @@ function yieldToBrowser(): Promise<void> {
  * the samples (for the rules the lexer builds as it goes, and its own code's first runs), as many per task as fit in
  * WARM_UP_SLICE_MS. Resolves once all have run.
  */
-export async function warmUpParser(nextTask: () => Promise<void> = yieldToBrowser, sliceMs = WARM_UP_SLICE_MS): Promise<void> {
+export async function warmUpParser(
+  nextTask: () => Promise<void> = yieldToBrowser,
+  sliceMs = WARM_UP_SLICE_MS,
+): Promise<void> {
   const steps = [...ruleWarmUps(), ...WARM_UP_SAMPLES.map((sample) => () => void new Lexer(LEX_OPTIONS).lex(sample))];
   let i = 0;
   while (i < steps.length) {

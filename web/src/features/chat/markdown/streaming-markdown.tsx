@@ -50,7 +50,9 @@ interface BlockGroupProps {
 }
 
 const sameBlocks = (a: BlockGroupProps, b: BlockGroupProps) =>
-  a.first === b.first && a.blocks.length === b.blocks.length && a.blocks.every((block, i) => block.raw === b.blocks[i]?.raw);
+  a.first === b.first &&
+  a.blocks.length === b.blocks.length &&
+  a.blocks.every((block, i) => block.raw === b.blocks[i]?.raw);
 
 const BlockGroup = memo(function BlockGroup({ blocks, first }: BlockGroupProps) {
   return blocks.map((block, i) => (
