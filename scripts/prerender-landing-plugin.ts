@@ -78,7 +78,7 @@ export function prerenderLandingPlugin(opts: {
       if (this.environment.name !== "client") return;
       const dir = options.dir ?? "";
       const html = bundle["index.html"];
-      if (!html || html.type !== "asset") throw new Error("prerender-landing: the client build wrote no index.html");
+      if (html?.type !== "asset") throw new Error("prerender-landing: the client build wrote no index.html");
       const css = landingCss(bundle)
         .map((file) => readFileSync(join(dir, file), "utf8").trim())
         .join("\n");

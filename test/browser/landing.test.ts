@@ -156,7 +156,7 @@ describe("guest landing page and installable app", () => {
       if (m.type() === "error") errors.push(m.text());
     });
     const res = await page.goto(`${baseURL}/`);
-    expect(res!.headers()["vary"]).toMatch(/\bCookie\b/);
+    expect(res!.headers().vary).toMatch(/\bCookie\b/);
     const html = await res!.text();
     // the prices (English: USD) are in the page as served, before any call for the packages
     expect(html).toContain('data-testid="landing-price-basic"');

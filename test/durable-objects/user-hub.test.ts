@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, eventually, inUserHub, json, login, registerUser, setPlan } from "../support/api";
 import { openSocket } from "../support/socket";

@@ -102,7 +102,10 @@ export function fakeDrives(validToken: (token: string) => boolean) {
 
     if (graph && path.startsWith("/graph/__download/")) {
       const file = byId.get(path.slice("/graph/__download/".length));
-      if (!file) return (graphError(res, 404, "itemNotFound", "The resource could not be found."), true);
+      if (!file) {
+        graphError(res, 404, "itemNotFound", "The resource could not be found.");
+        return true;
+      }
       res.writeHead(200, { "Content-Type": file.mimeType, "Content-Length": String(file.content.length) });
       res.end(file.content);
       return true;
@@ -151,25 +154,29 @@ export function fakeDrives(validToken: (token: string) => boolean) {
       }
       const one = /^\/drive\/v3\/files\/([^/]+)(\/export)?$/.exec(path);
       const file = one ? byId.get(one[1]!) : undefined;
-      if (!one || !file) return (googleError(res, 404, `File not found: ${one?.[1] ?? ""}.`, "notFound"), true);
+      if (!one || !file) {
+        googleError(res, 404, `File not found: ${one?.[1] ?? ""}.`, "notFound");
+        return true;
+      }
       if (one[2]) {
-        if (file.mimeType !== GOOGLE_DOC)
-          return (googleError(res, 403, "Export only supports Docs Editors files.", "fileNotExportable"), true);
+        if (file.mimeType !== GOOGLE_DOC) {
+          googleError(res, 403, "Export only supports Docs Editors files.", "fileNotExportable");
+          return true;
+        }
         res.writeHead(200, { "Content-Type": url.searchParams.get("mimeType") ?? "text/plain" });
         res.end(file.content);
         return true;
       }
       if (url.searchParams.get("alt") === "media") {
-        if (file.mimeType === GOOGLE_DOC)
-          return (
-            googleError(
-              res,
-              403,
-              "Only files with binary content can be downloaded. Use Export with Docs Editors files.",
-              "fileNotDownloadable",
-            ),
-            true
+        if (file.mimeType === GOOGLE_DOC) {
+          googleError(
+            res,
+            403,
+            "Only files with binary content can be downloaded. Use Export with Docs Editors files.",
+            "fileNotDownloadable",
           );
+          return true;
+        }
         res.writeHead(200, { "Content-Type": file.mimeType, "Content-Length": String(file.content.length) });
         res.end(file.content);
         return true;
@@ -222,7 +229,10 @@ export function fakeDrives(validToken: (token: string) => boolean) {
     }
     const one = /^\/graph\/me\/drive\/items\/([^/]+)(\/content)?$/.exec(path);
     const file = one ? byId.get(one[1]!) : undefined;
-    if (!one || !file) return (graphError(res, 404, "itemNotFound", "The resource could not be found."), true);
+    if (!one || !file) {
+      graphError(res, 404, "itemNotFound", "The resource could not be found.");
+      return true;
+    }
     if (one[2]) {
       res.writeHead(302, { Location: `${base}/__download/${file.id}` });
       res.end();

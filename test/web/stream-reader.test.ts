@@ -87,7 +87,7 @@ describe("readChatStream", () => {
 
   it("skips lines that are not valid events", async () => {
     const bytes = new TextEncoder().encode(
-      ': comment\n\ndata: {"nope":1}\n\ndata: not json\n\n' + encodeEvent({ content: "ok" }),
+      `: comment\n\ndata: {"nope":1}\n\ndata: not json\n\n${encodeEvent({ content: "ok" })}`,
     );
     expect(await collect(streamOf([bytes]))).toEqual([{ content: "ok" }]);
   });

@@ -93,7 +93,7 @@ export async function rememberDevice(c: Context<AppEnv>, userId: string) {
 async function trustedDeviceId(c: Context<AppEnv>, userId: string): Promise<string | null> {
   const value = getCookie(c, DEVICE_COOKIE);
   const parts = value?.split(".");
-  if (!parts || parts.length !== 3) return null;
+  if (parts?.length !== 3) return null;
   const [owner, issued, mac] = parts as [string, string, string];
   if (owner !== userId || !/^\d{1,16}$/.test(issued)) return null;
   const expected = await keyedHash(c.env, DEVICE_PURPOSE, `${owner}.${issued}`);

@@ -129,7 +129,7 @@ export async function searchChats({
 }): Promise<{ results: HistorySearchChat[]; nextCursor: ChatsCursor | null }> {
   const chats: ChatHitRow[] = [];
   let nextCursor: ChatsCursor | null = null;
-  let beforeRowId = cursor?.phase === "message" ? cursor.beforeRowId : TOP_ROW_ID;
+  const beforeRowId = cursor?.phase === "message" ? cursor.beforeRowId : TOP_ROW_ID;
 
   if (cursor?.phase !== "message") {
     const after = cursor ? "AND (c.last_message_at < ?3 OR (c.last_message_at = ?3 AND c.id < ?4))" : "";

@@ -7,7 +7,7 @@
 // rules), so a long answer costs no more than a short one. It also counts the matches a reader can see (the find bar's
 // "3 / 7"): those in link destinations and image descriptions are not shown in the chat.
 import { Lexer, type Token } from "marked";
-import { type HighlightSegment, MATCH_END, MATCH_START, toSegments } from "../protocol/history-search";
+import { type HighlightSegment, MATCH_START, toSegments } from "../protocol/history-search";
 
 /** Words shown before the match, and in all, at most (FTS5 snippet()'s 16 tokens, as the search used before). */
 const WORDS_BEFORE = 5;
@@ -152,7 +152,7 @@ export function historySnippet(highlighted: string, markdown: boolean): HistoryS
     : highlighted;
   const hits = visible.split(MATCH_START).length - 1;
   const first = visible.indexOf(MATCH_START);
-  const at = first < 0 ? 0 : first;
+  const at = Math.max(first, 0);
   const { from, to } = around(visible, at);
   let text: string;
   if (markdown) {

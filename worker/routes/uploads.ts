@@ -38,8 +38,8 @@ function publicUpload(r: UploadRecord) {
 /** A file name as stored: no path, no control characters, at most MAX_NAME_CHARS. */
 function cleanName(name: string): string {
   const base = name.split(/[\\/]/).at(-1) ?? "";
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
   const clean = base
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
     .replace(/[\u0000-\u001f\u007f]/g, "")
     .trim()
     .slice(0, MAX_NAME_CHARS);

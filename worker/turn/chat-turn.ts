@@ -126,7 +126,7 @@ export async function ownChat(host: TurnHost, chatId: string, day: string) {
     return known;
   }
   const cold = await host.state.loadCold({ chatId, day });
-  if (!cold.chat || cold.chat.status !== "active") throw new AppError("not_found", "Chat not found");
+  if (cold.chat?.status !== "active") throw new AppError("not_found", "Chat not found");
   return cold.history ?? [];
 }
 

@@ -30,7 +30,7 @@ export interface InflateOptions {
   /** Bytes of output after which reading stops with `overLimit`. */
   limit: number;
   /** Each piece of output, in order; returning false stops reading (the caller has what it needs). */
-  onChunk?: (chunk: Uint8Array) => boolean | undefined | void;
+  onChunk?: (chunk: Uint8Array) => boolean | undefined;
 }
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

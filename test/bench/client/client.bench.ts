@@ -110,7 +110,10 @@ it(`a chat of ${LONG_CHAT} messages: opening it, its DOM, its content call`, asy
       "click",
       () => {
         w.bench.clickAt = performance.now();
-        const poll = () => (visible() ? (w.bench.visibleAt = performance.now()) : requestAnimationFrame(poll));
+        const poll = () => {
+          if (visible()) w.bench.visibleAt = performance.now();
+          else requestAnimationFrame(poll);
+        };
         requestAnimationFrame(poll);
       },
       { capture: true, once: true },

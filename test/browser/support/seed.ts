@@ -149,7 +149,7 @@ function answer(next: () => number, n: number): string {
     parts.push(
       `| name | value |\n|---|---:|\n| ${words(1)} | ${Math.floor(next() * 100)} |\n| ${words(1)} | ${Math.floor(next() * 100)} |`,
     );
-  parts.push(words(20 + Math.floor(next() * 60)) + ".");
+  parts.push(`${words(20 + Math.floor(next() * 60))}.`);
   return parts.join("\n\n");
 }
 

@@ -1,7 +1,7 @@
 // A fake worker for the SPA's chat tests: GET /api/models answers the given catalogue, POST /chat-sessions makes
 // "chat-1", and every other call goes to the test's own handler; SSE bodies are written event by event.
 import { vi } from "vitest";
-import { STREAM_DONE, encodeEvent, type ChatStreamEvent } from "../../../worker/protocol/chat-stream";
+import { type STREAM_DONE, encodeEvent, type ChatStreamEvent } from "../../../worker/protocol/chat-stream";
 
 export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
@@ -47,7 +47,11 @@ export const chatRow = (id: string, title: string, persona: unknown = null) => (
 /** An SSE body the test writes to event by event. */
 export function sseBody() {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+  const body = new ReadableStream<Uint8Array>({
+    start: (c) => {
+      controller = c;
+    },
+  });
   const enc = new TextEncoder();
   return {
     body,

@@ -125,7 +125,7 @@ describe("addPaidPeriod: every order of purchases", () => {
       [BASIC, "2026-03-10T12:00", "2026-03-28T12:00"], // Feb 10 → Feb 28 was unused: 18 days
     ]);
     // the used part keeps its row, the rest is a new period of the same order
-    expect(q[0]).toMatchObject({ id: "p1-" + bought, source: "order-1" });
+    expect(q[0]).toMatchObject({ id: `p1-${bought}`, source: "order-1" });
     expect(q[2]).toMatchObject({ source: "order-1" });
     expect(q[2]!.id).not.toBe(q[0]!.id);
     expect(premiumFields(q, now)).toEqual({
@@ -215,7 +215,10 @@ describe("addPaidPeriod: every order of purchases", () => {
 
   it("never loses or overlaps paid time, and never puts a lower level ahead of a higher one (300 random histories)", () => {
     let seed = 20260131;
-    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
     const types = Object.values(PACKAGES);
     for (let run = 0; run < 300; run++) {
       let periods: PremiumPeriod[] = [];

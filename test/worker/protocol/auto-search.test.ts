@@ -98,7 +98,7 @@ describe("auto-search", () => {
   });
 
   it("counts characters, not UTF-16 units, and ignores surrounding whitespace", () => {
-    const han = "今天天气".repeat(37) + "天气"; // 150 Han characters
+    const han = `${"今天天气".repeat(37)}天气`; // 150 Han characters
     expect(Array.from(han)).toHaveLength(150);
     expect(shouldAutoSearch(`   ${han}   `)).toBe(true);
     expect(shouldAutoSearch(`${han}天`)).toBe(false);

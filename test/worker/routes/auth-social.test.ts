@@ -140,7 +140,7 @@ describe("POST /auth/link-account", () => {
         })
       ).status,
     ).toBe(400);
-    const forged = pending.linkingToken.slice(0, -4) + "AAAA";
+    const forged = `${pending.linkingToken.slice(0, -4)}AAAA`;
     expect(
       (await call("POST", "/auth/link-account", { body: { ...pending, linkingToken: forged, password: u.password } }))
         .status,

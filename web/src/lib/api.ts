@@ -67,7 +67,7 @@ function withTimeout(signal: AbortSignal | undefined, timeoutMs: number): AbortS
 }
 
 async function readError(res: Response): Promise<ApiError> {
-  let body: unknown = undefined;
+  let body: unknown;
   try {
     body = await res.json();
   } catch {

@@ -130,6 +130,7 @@ export function ChatView({ chatId, focusMessageId }: { chatId: string | null; fo
   );
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: not a control: the first pointer move or key loads the message tools' code
     <div className="chat" onPointerMove={wantTools} onKeyDown={wantTools} onTouchStart={wantTools}>
       {findOpen && chatId ? (
         <Suspense fallback={null}>

@@ -77,7 +77,7 @@ export async function editMessage(deps: ChatDeps, input: EditInput): Promise<boo
 export async function regenerateAnswer(deps: ChatDeps, input: RegenerateInput): Promise<boolean> {
   const { queryClient: qc, store } = deps;
   const target = findMessage(deps, input.chatId, input.messageId);
-  if (!target || target.sender !== "bot" || store.get(streamingAtom)) return false;
+  if (target?.sender !== "bot" || store.get(streamingAtom)) return false;
   const begun = await beginTurn(deps, input.chatId, input.endpoint ?? null);
   if (!begun) return false;
   const { catalogue, model } = begun;

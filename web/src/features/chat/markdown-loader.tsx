@@ -14,7 +14,8 @@ export function loadMarkdown(): Promise<MarkdownModule> {
   loading ??= import("./markdown/streaming-markdown").then(async (m) => {
     // the parser's expressions are compiled in short tasks first, not in long ones when the first answers are parsed
     await m.warmUpParser().catch(() => undefined);
-    return (loaded = m);
+    loaded = m;
+    return m;
   });
   return loading;
 }

@@ -70,7 +70,7 @@ export function HistoryList({
 
   if (list.isPending) {
     return (
-      <div className="history__skeleton" aria-busy="true" aria-label={t("common.loading")}>
+      <div className="history__skeleton" role="status" aria-busy="true" aria-label={t("common.loading")}>
         {Array.from({ length: 6 }, (_, i) => (
           <div key={i} className="skeleton-line" style={{ width: `${55 + ((i * 17) % 40)}%` }} />
         ))}

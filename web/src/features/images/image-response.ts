@@ -27,7 +27,7 @@ export function parseImageBody(text: string): unknown {
     // not JSON: maybe an event stream
   }
   if (!/^data:/m.test(text)) throw new ImageResponseError("notParsable");
-  let found: unknown = undefined;
+  let found: unknown;
   for (const line of text.split(/\r?\n/)) {
     if (!line.startsWith("data:")) continue;
     const data = line.slice(5).trim();

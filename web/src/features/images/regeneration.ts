@@ -60,12 +60,12 @@ const CJK_PHRASES = [
   "修改照片",
 ];
 
-function escape(s: string): string {
+function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 // Unicode-aware word edges: a phrase must not be glued to other letters (so "drawer" and "vẽ" inside "vẽt" do not count).
-const WORDS = new RegExp(`(?<![\\p{L}\\p{N}])(?:${WORD_PHRASES.map(escape).join("|")})(?![\\p{L}\\p{N}])`, "iu");
+const WORDS = new RegExp(`(?<![\\p{L}\\p{N}])(?:${WORD_PHRASES.map(escapeRegExp).join("|")})(?![\\p{L}\\p{N}])`, "iu");
 
 export function isRegenerationPhrase(text: string): boolean {
   const t = text.normalize("NFC").trim();

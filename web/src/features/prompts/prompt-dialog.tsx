@@ -7,7 +7,7 @@ import { useUsePrompt } from "./use-prompt";
 
 export function PromptDialog({ prompt, onClose }: { prompt: Prompt | null; onClose: () => void }) {
   const { t } = useLibraryTexts();
-  const usePrompt = useUsePrompt();
+  const applyPrompt = useUsePrompt();
   return (
     <Dialog
       open={prompt !== null}
@@ -28,7 +28,7 @@ export function PromptDialog({ prompt, onClose }: { prompt: Prompt | null; onClo
             onClick={() => {
               if (!prompt) return;
               onClose();
-              usePrompt(prompt);
+              applyPrompt(prompt);
             }}
           >
             {t("prompts.use")}

@@ -33,7 +33,7 @@ export function AppsTab() {
   return (
     <Section title={t("apps.title")} description={t("apps.hint")} testId="apps-section">
       {apps.isError ? <p className="notice notice--error">{errorMessage(tc, apps.error)}</p> : null}
-      {apps.isPending ? <div className="spinner" aria-label={tc("common.loading")} /> : null}
+      {apps.isPending ? <div className="spinner" role="status" aria-label={tc("common.loading")} /> : null}
       <ul className="settings-list">
         {(apps.data?.apps ?? []).map((a) => (
           <li key={a.app} className="settings-list__item" data-testid={`app-${a.app}`}>

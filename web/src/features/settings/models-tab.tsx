@@ -26,7 +26,7 @@ export function ModelsTab() {
   return (
     <Section title={t("models.title")} description={t("models.hint")} testId="models-section">
       {models.isError ? <p className="notice notice--error">{errorMessage(tc, models.error)}</p> : null}
-      {models.isPending ? <div className="spinner" aria-label={tc("common.loading")} /> : null}
+      {models.isPending ? <div className="spinner" role="status" aria-label={tc("common.loading")} /> : null}
       {locked ? (
         <div className="notice notice--info settings-locked" data-testid="models-locked">
           <IconLock size={16} />

@@ -23,7 +23,7 @@ export function PersonalizationTab() {
   const settings = useQuery(aiSettingsQuery());
   const { t } = useTranslation("accounts");
   if (settings.isError) return <p className="notice notice--error">{t("personalization.failed")}</p>;
-  if (!settings.data) return <div className="spinner" aria-label="…" />;
+  if (!settings.data) return <div className="spinner" role="status" aria-label="…" />;
   return (
     <>
       <InstructionSection settings={settings.data} />

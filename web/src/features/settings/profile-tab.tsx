@@ -21,7 +21,7 @@ const GENDERS = ["male", "female", "other"] as const;
 
 export function ProfileTab() {
   const me = useQuery(meQuery());
-  if (!me.data) return <div className="spinner" aria-label="…" />;
+  if (!me.data) return <div className="spinner" role="status" aria-label="…" />;
   return <ProfileForm key={me.data.id} user={me.data} />;
 }
 

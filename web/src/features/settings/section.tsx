@@ -55,6 +55,7 @@ export function SwitchRow({
         role="switch"
         className="switch"
         checked={checked}
+        aria-checked={checked}
         disabled={disabled}
         aria-describedby={hint ? hintId : undefined}
         data-testid={testId}

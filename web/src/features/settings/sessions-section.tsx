@@ -40,7 +40,7 @@ export function SessionsSection() {
 
   return (
     <Section title={t("sessions.title")} description={t("sessions.description")} testId="sessions-section">
-      {sessions.isPending ? <div className="spinner" aria-label={tc("common.loading")} /> : null}
+      {sessions.isPending ? <div className="spinner" role="status" aria-label={tc("common.loading")} /> : null}
       {sessions.isError ? <p className="notice notice--error">{errorMessage(tc, sessions.error)}</p> : null}
       <ul className="settings-list">
         {(sessions.data ?? []).map((s) => {

@@ -60,7 +60,7 @@ function PlanSection() {
           </Link>
         </>
       ) : info.isPending ? (
-        <div className="spinner" aria-label={tc("common.loading")} />
+        <div className="spinner" role="status" aria-label={tc("common.loading")} />
       ) : null}
     </Section>
   );

@@ -46,6 +46,7 @@ export function FollowSystemSwitch() {
         className="switch"
         data-testid="theme-follow-system"
         checked={follow}
+        aria-checked={follow}
         onChange={(e) => setFollow(e.target.checked)}
       />
     </label>

@@ -52,6 +52,7 @@ export function Dialog({
   }, [open]);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes it; the keyboard's way is Escape (onCancel)
     <dialog
       ref={ref}
       className={`dialog dialog--${size}`}

@@ -176,6 +176,7 @@ function table(token: Tokens.Table): ReactNode {
   const align = (i: number) => token.align[i] ?? undefined;
   return (
     // wide tables scroll sideways inside the message instead of widening it; focusable so keyboards can scroll too
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard (axe: scrollable-region-focusable)
     <div className="md-table" tabIndex={0}>
       <table>
         <thead>
