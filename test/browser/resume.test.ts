@@ -53,12 +53,16 @@ describe("reloading mid-answer", () => {
   });
 
   it("stops a followed answer from the reloaded page", async () => {
+    // the chat already holds the first test's answer: wait for this question's own answer before reloading, or the
+    // reload could land before the question was even sent
+    const bots = page.locator('[data-testid=message][data-sender="bot"]');
+    const before = await bots.count();
     await page.fill(
       "[data-testid=chat-input]",
       "Another very long essay about rice farming in the Mekong delta, please",
     );
     await page.keyboard.press("Enter");
-    const bot = () => page.locator('[data-testid=message][data-sender="bot"]').last();
+    const bot = () => bots.nth(before);
     await expect.poll(async () => (await bot().textContent())?.length ?? 0, { timeout: 10_000 }).toBeGreaterThan(60);
     await page.reload();
     await page.waitForSelector("[data-testid=stop-button]");
