@@ -5,7 +5,7 @@
 // - the plan over time: its alarm switches the plan when a paid period of another level takes over (or paid time
 //   ends), writes it to D1, applies the new plan's session limit and pushes plan_changed, and sends the reminders
 //   before premium ends;
-// - the chat turn itself (worker/turn/chat-turn.ts) and its running answer (generation.ts), which keeps streaming
+// - the chat turn itself (turn/chat-turn.ts) and its running answer (turn/generation.ts), which keeps streaming
 //   into D1 after the browser that asked for it has gone (a Worker request is cancelled with its client, this is not);
 // - the user's sockets (socket-sessions.ts): the /ws protocol and live force_logout.
 // RPC methods return results, not exceptions, for expected refusals: an error's class does not cross RPC.
@@ -22,10 +22,10 @@ import { ENTITLEMENTS, planOf } from "../worker/plans/entitlements";
 import { duePremiumReminder, nextPremiumReminder, premiumExpirationFields } from "../worker/plans/premium-schedule";
 import type { PublicMessage } from "../worker/protocol/resources";
 import type { LogoutReason } from "../worker/protocol/socket";
-import { type ChatTurnRequest, type ChatTurnStarted, runChatTurn, turnHost } from "../worker/turn/chat-turn";
-import { type ImageTurnRequest, runImageTurn } from "../worker/turn/image-turn";
+import { type ChatTurnRequest, type ChatTurnStarted, runChatTurn, turnHost } from "./turn/chat-turn";
+import { type ImageTurnRequest, runImageTurn } from "./turn/image-turn";
 import type { ImageResult } from "../worker/protocol/images";
-import { GenerationRunner } from "./generation";
+import { GenerationRunner } from "./turn/generation";
 import { HotState, type SessionRecord } from "./hot-state";
 import { SocketSessions } from "./socket-sessions";
 
@@ -95,7 +95,7 @@ export class UserHub extends Server<Env> {
   }
 
   /**
-   * One alarm serves three clocks: the generation watchdog (generation.ts sets it while turns run), the premium
+   * One alarm serves three clocks: the generation watchdog (turn/generation.ts sets it while turns run), the premium
    * reminders (3 days and 1 day before paid time ends, and at the end, when the plan's limits fall back at once) and
    * the plan's boundaries (a paid period of another level taking over).
    */
@@ -253,7 +253,7 @@ export class UserHub extends Server<Env> {
 
   // ---- chat turns ------------------------------------------------------------------------------------------------
 
-  /** RPC: runs a chat turn (worker/turn/chat-turn.ts) and returns its SSE stream, or the reason it was refused. */
+  /** RPC: runs a chat turn (turn/chat-turn.ts) and returns its SSE stream, or the reason it was refused. */
   async chatTurn(req: ChatTurnRequest): Promise<({ ok: true } & ChatTurnStarted) | Refusal> {
     try {
       const started = await runChatTurn(turnHost(this.state, this.generations, this.env), req);
@@ -263,7 +263,7 @@ export class UserHub extends Server<Env> {
     }
   }
 
-  /** RPC: runs an image turn (worker/turn/image-turn.ts): the picture drawn, stored and saved, or the refusal. */
+  /** RPC: runs an image turn (turn/image-turn.ts): the picture drawn, stored and saved, or the refusal. */
   async imageTurn(req: ImageTurnRequest): Promise<({ ok: true } & ImageResult) | Refusal> {
     try {
       return {

@@ -3,7 +3,7 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
-import { EventWriter, GenerationRunner, type GenerationInput } from "../../durable-objects/generation";
+import { EventWriter, GenerationRunner, type GenerationInput } from "../../durable-objects/turn/generation";
 import type { UserHub } from "../../durable-objects/user-hub";
 import { createDb } from "../../worker/db/client";
 import { quotaDay } from "../../worker/lib/time";

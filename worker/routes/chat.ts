@@ -1,7 +1,7 @@
 // The model API: POST /api/chat/{endpoint} streams an answer as SSE (POST /api/chat/search a web search answer),
 // GET /api/chat/stream/{id} follows a running one, and POST /api/chat/stop stops one.
 // The route parses the request and returns the stream; the turn itself — session, model and plan, chat ownership,
-// the daily use, the prompt, recording and generating — is worker/turn/chat-turn.ts, run by the user's Durable
+// the daily use, the prompt, recording and generating — is durable-objects/turn/chat-turn.ts, run by the user's Durable
 // Object in one call, so nothing here waits on D1 before the first token.
 import { type Context, Hono } from "hono";
 import * as v from "valibot";
@@ -91,7 +91,7 @@ export const chatRoutes = new Hono<AppEnv>()
   })
   /** A web search answer with citations: the same payload as a model call; `model` picks the model (default one). */
   .post("/search", valid("json", AskSchema), (c) => startTurn(c, c.req.valid("json").model ?? DEFAULT_ENDPOINT, true))
-  /** An image generated or edited in the chat (worker/routes/images.ts; the turn is worker/turn/image-turn.ts). */
+  /** An image generated or edited in the chat (worker/routes/images.ts; the turn is durable-objects/turn/image-turn.ts). */
   .post("/image", ...startImageTurn)
   .post("/:model", valid("json", AskSchema), (c) =>
     startTurn(c, c.req.param("model"), c.req.valid("json").is_search_mode ?? false),

@@ -1,5 +1,5 @@
 // The image API: POST /api/chat/image draws or edits a picture in a chat (the turn itself is
-// worker/turn/image-turn.ts, run by the user's Durable Object in one call), and GET /media-api/api/images lists the
+// durable-objects/turn/image-turn.ts, run by the user's Durable Object in one call), and GET /media-api/api/images lists the
 // user's generated and edited images for the gallery, newest first, a page at a time. Stored pictures are served,
 // owner-only, by GET /media-api/api/images/{id} (worker/routes/media.ts).
 import { Hono } from "hono";

@@ -4,11 +4,11 @@
 // web searches — its own quota, with the usual headers — not the model's.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { GenerationRunner } from "../../../durable-objects/generation";
+import { GenerationRunner } from "../../../durable-objects/turn/generation";
 import { settingsChanged } from "../../../worker/auth/sessions";
 import { sha256Hex } from "../../../worker/auth/tokens";
 import { createDb } from "../../../worker/db/client";
-import { runChatTurn, turnHost } from "../../../worker/turn/chat-turn";
+import { runChatTurn, turnHost } from "../../../durable-objects/turn/chat-turn";
 import { call, inUserHub, json, makeChat, messagesOf, readSse, registerUser, setUsedToday } from "../../support/api";
 import { FAKE_SEARCH_KEYS } from "../../support/fake-search-scenarios";
 

@@ -209,7 +209,7 @@ describe("POST /api/chat/image", () => {
 
   /** Runs an image turn inside the user's object with another image configuration (the worker's env is fixed). */
   async function turnWith(user: TestUser, config: Partial<Env>, fields: { chatId: string; question: string }) {
-    const { runImageTurn } = await import("../../../worker/turn/image-turn");
+    const { runImageTurn } = await import("../../../durable-objects/turn/image-turn");
     return inUserHub(user.id, async (hub) => {
       const session = hub.state.activeSessions()[0]!;
       return runImageTurn(

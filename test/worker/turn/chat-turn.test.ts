@@ -3,11 +3,11 @@
 // has not seen, none for the next message in the same chat.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { GenerationRunner } from "../../../durable-objects/generation";
+import { GenerationRunner } from "../../../durable-objects/turn/generation";
 import { HotState } from "../../../durable-objects/hot-state";
 import { sha256Hex } from "../../../worker/auth/tokens";
 import { createDb } from "../../../worker/db/client";
-import { type ChatTurnRequest, runChatTurn, turnHost } from "../../../worker/turn/chat-turn";
+import { type ChatTurnRequest, runChatTurn, turnHost } from "../../../durable-objects/turn/chat-turn";
 import { inUserHub, makeChat, messagesOf, registerUser } from "../../support/api";
 import { wrapD1 } from "../../support/d1-wrapper";
 

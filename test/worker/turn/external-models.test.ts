@@ -4,10 +4,10 @@
 // taking a use of the plan's quotas.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { GenerationRunner } from "../../../durable-objects/generation";
+import { GenerationRunner } from "../../../durable-objects/turn/generation";
 import { sha256Hex } from "../../../worker/auth/tokens";
 import { createDb } from "../../../worker/db/client";
-import { runChatTurn, turnHost } from "../../../worker/turn/chat-turn";
+import { runChatTurn, turnHost } from "../../../durable-objects/turn/chat-turn";
 import {
   call,
   inUserHub,

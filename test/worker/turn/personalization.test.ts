@@ -3,11 +3,11 @@
 // D1 round trip to the turn.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { GenerationRunner } from "../../../durable-objects/generation";
+import { GenerationRunner } from "../../../durable-objects/turn/generation";
 import { settingsChanged } from "../../../worker/auth/sessions";
 import { sha256Hex } from "../../../worker/auth/tokens";
 import { createDb } from "../../../worker/db/client";
-import { runChatTurn, turnHost } from "../../../worker/turn/chat-turn";
+import { runChatTurn, turnHost } from "../../../durable-objects/turn/chat-turn";
 import { call, inUserHub, json, makeChat, registerUser, setPlan } from "../../support/api";
 import { FAKE_MODELS } from "../../support/fake-upstream-scenarios";
 import { requestsWithKey } from "../models/model-helpers";

@@ -10,17 +10,17 @@
 //   7. store        the PNG goes to R2 under the owner (images/{userId}/{id}); the image row, the user message and the
 //                   bot message (the picture as markdown, isImageMode) and the day's count reach D1 in one batch
 //   8. refund       any failure from step 6 on gives the use back (a safety refusal too: nothing was made)
-import { createDb } from "../db/client";
-import { getImage, insertImageStatement } from "../db/images";
-import { type MessageInput, saveMessagesStatements } from "../db/messages";
-import { usageCountStatement } from "../db/usage";
-import { AppError } from "../errors";
-import { createImageSource } from "../images/registry";
-import type { GeneratedImage } from "../images/types";
-import { quotaDay } from "../lib/time";
-import { warningLevel } from "../plans/entitlements";
-import { type ImageResult, imageMessageMarkdown, imageUrlOf } from "../protocol/images";
-import { ID_PATTERN } from "../protocol/resources";
+import { createDb } from "../../worker/db/client";
+import { getImage, insertImageStatement } from "../../worker/db/images";
+import { type MessageInput, saveMessagesStatements } from "../../worker/db/messages";
+import { usageCountStatement } from "../../worker/db/usage";
+import { AppError } from "../../worker/errors";
+import { createImageSource } from "../../worker/images/registry";
+import type { GeneratedImage } from "../../worker/images/types";
+import { quotaDay } from "../../worker/lib/time";
+import { warningLevel } from "../../worker/plans/entitlements";
+import { type ImageResult, imageMessageMarkdown, imageUrlOf } from "../../worker/protocol/images";
+import { ID_PATTERN } from "../../worker/protocol/resources";
 import { ownChat, takeUse, type TurnHost } from "./chat-turn";
 
 export interface ImageTurnRequest {

@@ -8,16 +8,16 @@
 // batch. An alarm sweeps up any turn whose object was evicted or restarted mid-way, or whose final write failed, so
 // no started turn is ever left unsaved. No storage write is awaited on the way to the first token: the runtime's
 // output gate holds the response until they are durable.
-import { type MessageInput, saveMessagesStatements } from "../worker/db/messages";
-import { usageCountStatement } from "../worker/db/usage";
-import type { Db } from "../worker/env";
-import { buildExternalModel } from "../worker/external-models/external-model";
-import { createModelRegistry } from "../worker/models/registry";
-import { type AnswerPrompt, streamAnswer } from "../worker/models/stream-answer";
-import { SearchStepError, searchStep } from "../worker/turn/search-step";
-import type { ExternalModelProvider } from "../worker/protocol/settings";
-import { type ChatStreamEvent, type Citation, encodeEvent, STREAM_DONE } from "../worker/protocol/chat-stream";
-import type { HotState } from "./hot-state";
+import { type MessageInput, saveMessagesStatements } from "../../worker/db/messages";
+import { usageCountStatement } from "../../worker/db/usage";
+import type { Db } from "../../worker/env";
+import { buildExternalModel } from "../../worker/external-models/external-model";
+import { createModelRegistry } from "../../worker/models/registry";
+import { type AnswerPrompt, streamAnswer } from "../../worker/models/stream-answer";
+import { SearchStepError, searchStep } from "./search-step";
+import type { ExternalModelProvider } from "../../worker/protocol/settings";
+import { type ChatStreamEvent, type Citation, encodeEvent, STREAM_DONE } from "../../worker/protocol/chat-stream";
+import type { HotState } from "../hot-state";
 
 /** How often a running answer's text is checkpointed to storage, in milliseconds. */
 const CHECKPOINT_INTERVAL_MS = 1_000;

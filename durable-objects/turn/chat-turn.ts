@@ -26,23 +26,23 @@
 //   files       a new question may carry up to 10 of the user's uploads (R2, read before the use is taken): their
 //               text goes before the question, images as vision input, and the user message keeps their names. Later
 //               turns see the question only (the files are read in the turn they are attached to).
-import type { GenerationInput, GenerationRunner } from "../../durable-objects/generation";
-import type { HotState, WindowMessage } from "../../durable-objects/hot-state";
-import type { MessageInput } from "../db/messages";
-import type { SessionUser } from "../env";
-import { AppError } from "../errors";
-import { quotaDay } from "../lib/time";
-import { type CatalogueEntry, findByEndpoint } from "../models/catalogue";
-import { dailyLimit, planOf, type WarningLevel, warningLevel } from "../plans/entitlements";
-import { buildPersonalization } from "../personalization/build-personalization";
-import { asPersona, EXPERT_PERSONA_SPECS } from "../personalization/personas";
-import { effectiveStyle } from "../personalization/styles";
-import { isSearchTurn, SEARCH_BUCKET } from "../search/turn-search";
-import type { AttachmentRef } from "../protocol/resources";
-import { type Attachment, loadAttachments } from "../uploads/store";
+import type { GenerationInput, GenerationRunner } from "./generation";
+import type { HotState, WindowMessage } from "../hot-state";
+import type { MessageInput } from "../../worker/db/messages";
+import type { SessionUser } from "../../worker/env";
+import { AppError } from "../../worker/errors";
+import { quotaDay } from "../../worker/lib/time";
+import { type CatalogueEntry, findByEndpoint } from "../../worker/models/catalogue";
+import { dailyLimit, planOf, type WarningLevel, warningLevel } from "../../worker/plans/entitlements";
+import { buildPersonalization } from "../../worker/personalization/build-personalization";
+import { asPersona, EXPERT_PERSONA_SPECS } from "../../worker/personalization/personas";
+import { effectiveStyle } from "../../worker/personalization/styles";
+import { isSearchTurn, SEARCH_BUCKET } from "../../worker/search/turn-search";
+import type { AttachmentRef } from "../../worker/protocol/resources";
+import { type Attachment, loadAttachments } from "../../worker/uploads/store";
 import { buildPrompt, SYSTEM_PROMPT } from "./prompt";
-import { openModelKey } from "../db/model-keys";
-import { externalEntry, externalProviderOf } from "../external-models/external-model";
+import { openModelKey } from "../../worker/db/model-keys";
+import { externalEntry, externalProviderOf } from "../../worker/external-models/external-model";
 
 export interface ChatTurnRequest {
   /** The session the worker found in the JWT, and the SHA-256 of the session token if the call carried one. */
