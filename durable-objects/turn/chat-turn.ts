@@ -27,7 +27,8 @@
 //               text goes before the question, images as vision input, and the user message keeps their names. Later
 //               turns see the question only (the files are read in the turn they are attached to).
 import type { GenerationInput, GenerationRunner } from "./generation";
-import type { HotState, WindowMessage } from "../hot-state";
+import type { WindowMessage } from "../state/chats";
+import type { HotState } from "../state/hot-state";
 import type { MessageInput } from "../../worker/db/messages";
 import type { SessionUser } from "../../worker/env";
 import { AppError } from "../../worker/errors";
@@ -108,7 +109,7 @@ async function modelFor(
     throw new AppError("premium_required", `${entry.name} needs a Basic or Advanced+ plan`);
   }
   if (!provider) return { entry };
-  const sealed = host.state.personalization().modelKeys.find((k) => k.provider === provider);
+  const sealed = host.state.personalization.get().modelKeys.find((k) => k.provider === provider);
   const apiKey = sealed ? await openModelKey(host.env, user.id, sealed) : null;
   if (!apiKey)
     throw new AppError(
@@ -120,9 +121,9 @@ async function modelFor(
 
 /** Step 3: the chat's recent messages when it is the user's active chat (one D1 batch when the object lacks it). */
 export async function ownChat(host: TurnHost, chatId: string, day: string) {
-  const known = host.state.chatWindow(chatId);
+  const known = host.state.chats.window(chatId);
   if (known) {
-    if (!host.state.knowsDay(day)) await host.state.loadCold({ chatId: null, day });
+    if (!host.state.usage.knowsDay(day)) await host.state.loadCold({ chatId: null, day });
     return known;
   }
   const cold = await host.state.loadCold({ chatId, day });
@@ -171,7 +172,7 @@ function refsOf(attachments: Attachment[]): AttachmentRef[] {
 /** Step 4: one daily use of the bucket, or 403 quota_exhausted with the headers the client reads. */
 export function takeUse(host: TurnHost, user: SessionUser, bucket: string, label: string, day: string) {
   const total = dailyLimit(planOf(user), bucket);
-  const remaining = total > 0 ? host.state.takeUse(day, bucket, total) : null;
+  const remaining = total > 0 ? host.state.usage.take(day, bucket, total) : null;
   if (remaining === null) {
     throw new AppError("quota_exhausted", `No ${label} uses left today`, { model: bucket, total });
   }
@@ -201,9 +202,9 @@ export async function runChatTurn(host: TurnHost, req: ChatTurnRequest): Promise
   let searching = isSearchTurn({
     requested,
     question: plan.question,
-    enableSearch: host.state.personalization().settings.enableSearch,
+    enableSearch: host.state.personalization.get().settings.enableSearch,
   });
-  if (searching && !requested && host.state.usage(day, SEARCH_BUCKET) >= dailyLimit(planOf(user), SEARCH_BUCKET))
+  if (searching && !requested && host.state.usage.count(day, SEARCH_BUCKET) >= dailyLimit(planOf(user), SEARCH_BUCKET))
     searching = false;
   // An external model answers with the user's own key: only a search it runs counts (Mây's search quota).
   const bucket = searching ? SEARCH_BUCKET : external ? null : entry.endpoint;
@@ -218,7 +219,7 @@ export async function runChatTurn(host: TurnHost, req: ChatTurnRequest): Promise
     ...(attachments.length > 0 ? { attachments: refsOf(attachments) } : {}),
   };
   if (userMessage) {
-    host.state.appendToWindow(req.chatId, [
+    host.state.chats.append(req.chatId, [
       {
         messageId: userMessage.messageId,
         sender: "user",
@@ -260,8 +261,8 @@ function personalPrompt(
   isNewChat: boolean,
   attachments: Attachment[],
 ) {
-  const { settings, memories } = host.state.personalization();
-  const persona = asPersona(host.state.chatPersona(chatId));
+  const { settings, memories } = host.state.personalization.get();
+  const persona = asPersona(host.state.chats.persona(chatId));
   const personal = buildPersonalization({
     settings,
     style: effectiveStyle(settings.aiStyle, planOf(user) !== "free"),

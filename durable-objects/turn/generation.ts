@@ -17,7 +17,7 @@ import { type AnswerPrompt, streamAnswer } from "../../worker/models/stream-answ
 import { SearchStepError, searchStep } from "./search-step";
 import type { ExternalModelProvider } from "../../worker/protocol/settings";
 import { type ChatStreamEvent, type Citation, encodeEvent, STREAM_DONE } from "../../worker/protocol/chat-stream";
-import type { HotState } from "../hot-state";
+import type { HotState } from "../state/hot-state";
 
 /** How often a running answer's text is checkpointed to storage, in milliseconds. */
 const CHECKPOINT_INTERVAL_MS = 1_000;
@@ -318,8 +318,8 @@ export class GenerationRunner {
       offline,
     };
     // The turn's use is given back when the provider failed before producing anything (same quota day it was taken).
-    if (outcome.error && !outcome.text && turn.usage) this.state.refundUse(turn.usage.day, turn.usage.bucket);
-    this.state.appendToWindow(turn.chatId, [{ messageId: turn.botMessageId, sender: "bot", message: text }]);
+    if (outcome.error && !outcome.text && turn.usage) this.state.usage.refund(turn.usage.day, turn.usage.bucket);
+    this.state.chats.append(turn.chatId, [{ messageId: turn.botMessageId, sender: "bot", message: text }]);
     try {
       await this.save(turn, outcome);
     } catch (err) {
@@ -360,7 +360,7 @@ export class GenerationRunner {
               userId: turn.userId,
               day: turn.usage.day,
               bucket: turn.usage.bucket,
-              count: this.state.usage(turn.usage.day, turn.usage.bucket),
+              count: this.state.usage.count(turn.usage.day, turn.usage.bucket),
             }),
           ]
         : []),

@@ -145,7 +145,7 @@ export async function runImageTurn(host: TurnHost & { env: Env }, req: ImageTurn
           userId: user.id,
           day,
           bucket: IMAGE_BUCKET,
-          count: host.state.usage(day, IMAGE_BUCKET),
+          count: host.state.usage.count(day, IMAGE_BUCKET),
         }),
       ]);
     } catch (err) {
@@ -153,7 +153,7 @@ export async function runImageTurn(host: TurnHost & { env: Env }, req: ImageTurn
       await host.env.IMAGES.delete(r2Key);
       throw err;
     }
-    host.state.appendToWindow(
+    host.state.chats.append(
       req.chatId,
       items.map((m) => ({ messageId: m.messageId, sender: m.sender, message: m.message })),
     );
@@ -176,7 +176,7 @@ export async function runImageTurn(host: TurnHost & { env: Env }, req: ImageTurn
       metadata: { remainingUsage: remaining, warningLevel: warningLevel(remaining), model: image.model },
     };
   } catch (err) {
-    host.state.refundUse(day, IMAGE_BUCKET);
+    host.state.usage.refund(day, IMAGE_BUCKET);
     throw err;
   }
 }

@@ -1,7 +1,7 @@
 // History to prompt: the conversation a model sees for one turn — Mây's system prompt, the chat's recent messages
 // (empty answers, such as a failed one, are left out) and the new question, with the files it carries: their text
 // before the question (worker/uploads/attachment-prompt.ts) and images as vision input.
-import type { WindowMessage } from "../hot-state";
+import type { WindowMessage } from "../state/chats";
 import type { AnswerPrompt } from "../../worker/models/stream-answer";
 import { attachmentsPrompt } from "../../worker/uploads/attachment-prompt";
 import type { Attachment } from "../../worker/uploads/store";

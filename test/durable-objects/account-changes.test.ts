@@ -157,9 +157,9 @@ describe("the plan at a paid period's boundary, switched by the user's Durable O
     // Advanced+ ends in 300 ms; the object reads the moved periods but keeps its alarm (set for the old boundary)
     const boundary = Date.now() + 300;
     await shiftPaidTime(u.id, advanced.end_at - boundary);
-    await inUserHub(u.id, (hub) => hub.state.reloadUser());
+    await inUserHub(u.id, (hub) => hub.state.reloadAccount());
     // the plan it answers with turns at the boundary's very millisecond
-    const levelAt = (at: number) => inUserHub(u.id, (hub) => hub.state.user(at).isPremium);
+    const levelAt = (at: number) => inUserHub(u.id, (hub) => hub.state.account.user(at).isPremium);
     expect([await levelAt(boundary - 1), await levelAt(boundary)]).toEqual([2, 1]);
     await eventually(async () => Date.now() >= boundary);
     expect((await me(u.token)).data.user).toMatchObject({ plan: "basic", is_premium: 1 });

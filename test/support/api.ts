@@ -126,7 +126,7 @@ export async function setPlan(userId: string, isPremium: number, premiumEnd: num
 export async function setUsedToday(userId: string, bucket: string, count: number) {
   const hub = await userHub(env, userId);
   await runInDurableObject(hub, (instance: UserHub) => {
-    instance.state.mergeDay(quotaDay(), [{ bucket, count }]);
+    instance.state.usage.mergeDay(quotaDay(), [{ bucket, count }]);
   });
 }
 

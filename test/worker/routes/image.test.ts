@@ -168,7 +168,7 @@ describe("POST /api/chat/image", () => {
     });
     expect(res.status).toBe(400);
     expect((await json(res)).message).toContain(message);
-    expect(await inUserHub(user.id, (hub) => hub.state.usage(quotaDay(), "image"))).toBe(0);
+    expect(await inUserHub(user.id, (hub) => hub.state.usage.count(quotaDay(), "image"))).toBe(0);
   });
 
   it("answers 400 to a body that is not JSON", async () => {
@@ -204,14 +204,14 @@ describe("POST /api/chat/image", () => {
     expect(statuses).toEqual([200, 200, 403, 403, 403, 403]);
     const { results: rows } = await env.DB.prepare("SELECT id FROM images WHERE user_id = ?").bind(user.id).all();
     expect(rows).toHaveLength(2);
-    expect(await inUserHub(user.id, (hub) => hub.state.usage(quotaDay(), "image"))).toBe(3);
+    expect(await inUserHub(user.id, (hub) => hub.state.usage.count(quotaDay(), "image"))).toBe(3);
   });
 
   /** Runs an image turn inside the user's object with another image configuration (the worker's env is fixed). */
   async function turnWith(user: TestUser, config: Partial<Env>, fields: { chatId: string; question: string }) {
     const { runImageTurn } = await import("../../../durable-objects/turn/image-turn");
     return inUserHub(user.id, async (hub) => {
-      const session = hub.state.activeSessions()[0]!;
+      const session = hub.state.sessions.list()[0]!;
       return runImageTurn(
         {
           state: hub.state,
@@ -243,7 +243,7 @@ describe("POST /api/chat/image", () => {
       { chatId, question: "a cat" },
     );
     expect((err as { code?: string }).code).toBe("image_unavailable");
-    expect(await inUserHub(user.id, (hub) => hub.state.usage(quotaDay(), "image"))).toBe(0);
+    expect(await inUserHub(user.id, (hub) => hub.state.usage.count(quotaDay(), "image"))).toBe(0);
     expect(await messagesOf(chatId)).toEqual([]);
   });
 
@@ -256,7 +256,7 @@ describe("POST /api/chat/image", () => {
       { chatId, question: "something [unsafe]" },
     );
     expect(err).toMatchObject({ code: "safety_violation", message: SAFETY_MESSAGE });
-    expect(await inUserHub(user.id, (hub) => hub.state.usage(quotaDay(), "image"))).toBe(0);
+    expect(await inUserHub(user.id, (hub) => hub.state.usage.count(quotaDay(), "image"))).toBe(0);
     expect(await messagesOf(chatId)).toEqual([]);
   });
 

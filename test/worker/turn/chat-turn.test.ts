@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { GenerationRunner } from "../../../durable-objects/turn/generation";
-import { HotState } from "../../../durable-objects/hot-state";
+import { HotState } from "../../../durable-objects/state/hot-state";
 import { sha256Hex } from "../../../worker/auth/tokens";
 import { createDb } from "../../../worker/db/client";
 import { type ChatTurnRequest, runChatTurn, turnHost } from "../../../durable-objects/turn/chat-turn";
