@@ -4,7 +4,7 @@
 // hibernation through partyserver's per-connection state.
 import type { Connection, ConnectionContext, Server } from "partyserver";
 import { sha256Hex, verifySessionJwt } from "../worker/auth/tokens";
-import type { SessionUser } from "../worker/env";
+import type { SessionUser } from "../worker/db/users";
 import { isoOrNull } from "../worker/lib/time";
 import {
   ClientMessageSchema,

@@ -1,8 +1,8 @@
 // The user's account as the object keeps it: a snapshot of the user row and of the user's paid periods. The plan in
 // force is the level of the period covering now, read at each call, so it switches at a period's boundary exactly
 // (the object's alarm then writes it to D1 and tells open tabs: user-hub.ts).
-import type { SessionUser } from "../../worker/env";
-import { type PremiumPeriod, type PremiumState, premiumFields } from "../../worker/payments/premium-period";
+import type { SessionUser } from "../../worker/db/users";
+import { type PremiumPeriod, type PremiumState, premiumFields } from "../../worker/plans/premium-period";
 import type { ObjectSql } from "./object-sql";
 
 export class Account {

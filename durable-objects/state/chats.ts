@@ -2,6 +2,8 @@
 // context for the next turn), so the next message in a chat waits on no D1 read. A chat is remembered the first
 // time a turn reads it from D1 (one batch: hot-state.ts), the turns append to it, and it is forgotten whenever its
 // status or messages change outside a turn (the db/ writers tell the object: worker/db/state-owner.ts).
+import { asPersona } from "../../worker/db/chats";
+import type { ExpertPersonaId } from "../../worker/protocol/settings";
 import type { ObjectSql } from "./object-sql";
 
 /** Messages of a chat kept as the model's context window; older ones stay in D1 only. */
@@ -53,10 +55,10 @@ export class ChatWindows {
       }));
   }
 
-  /** The expert persona a known chat was started with, or null. */
-  persona(chatId: string): string | null {
+  /** The expert persona a known chat was started with, or null (none, or one no longer offered). */
+  persona(chatId: string): ExpertPersonaId | null {
     const [row] = this.db.rows("SELECT persona FROM hot_chats WHERE chat_id = ?", chatId);
-    return row && row.persona !== null ? String(row.persona) : null;
+    return row && row.persona !== null ? asPersona(String(row.persona)) : null;
   }
 
   /** Remembers that the chat is the user's, with its persona and recent messages from D1 (oldest first). */

@@ -13,7 +13,7 @@ import {
 } from "../../worker/db/schema";
 import { sealedModelKeysQuery } from "../../worker/db/model-keys";
 import { premiumPeriodsQuery, toPremiumPeriod } from "../../worker/db/payments";
-import type { Db } from "../../worker/env";
+import type { Db } from "../../worker/db/client";
 import { HISTORY_MESSAGES } from "./chats";
 
 interface WindowRow {

@@ -12,7 +12,8 @@
 // batch, which is also how sessions and counters created before the object owned them are migrated. A day's counters
 // not seen yet are read from D1 the first time that day is used (in the same batch as the chat's history when a turn
 // needs both), so counts kept in D1 are never lost.
-import type { Db, SessionUser } from "../../worker/env";
+import type { Db } from "../../worker/db/client";
+import type { SessionUser } from "../../worker/db/users";
 import { AppError } from "../../worker/errors";
 import { quotaDay } from "../../worker/lib/time";
 import { Account } from "./account";

@@ -30,13 +30,13 @@ import type { GenerationInput, GenerationRunner } from "./generation";
 import type { WindowMessage } from "../state/chats";
 import type { HotState } from "../state/hot-state";
 import type { MessageInput } from "../../worker/db/messages";
-import type { SessionUser } from "../../worker/env";
+import type { SessionUser } from "../../worker/db/users";
 import { AppError } from "../../worker/errors";
 import { quotaDay } from "../../worker/lib/time";
 import { type CatalogueEntry, findByEndpoint } from "../../worker/models/catalogue";
 import { dailyLimit, planOf, type WarningLevel, warningLevel } from "../../worker/plans/entitlements";
 import { buildPersonalization } from "../../worker/personalization/build-personalization";
-import { asPersona, EXPERT_PERSONA_SPECS } from "../../worker/personalization/personas";
+import { EXPERT_PERSONA_SPECS } from "../../worker/personalization/personas";
 import { effectiveStyle } from "../../worker/personalization/styles";
 import { isSearchTurn, SEARCH_BUCKET } from "../../worker/search/turn-search";
 import type { AttachmentRef } from "../../worker/protocol/resources";
@@ -262,7 +262,7 @@ function personalPrompt(
   attachments: Attachment[],
 ) {
   const { settings, memories } = host.state.personalization.get();
-  const persona = asPersona(host.state.chats.persona(chatId));
+  const persona = host.state.chats.persona(chatId);
   const personal = buildPersonalization({
     settings,
     style: effectiveStyle(settings.aiStyle, planOf(user) !== "free"),

@@ -10,7 +10,7 @@
 // output gate holds the response until they are durable.
 import { type MessageInput, saveMessagesStatements } from "../../worker/db/messages";
 import { usageCountStatement } from "../../worker/db/usage";
-import type { Db } from "../../worker/env";
+import type { Db } from "../../worker/db/client";
 import { buildExternalModel } from "../../worker/external-models/external-model";
 import { createModelRegistry } from "../../worker/models/registry";
 import { type AnswerPrompt, streamAnswer } from "../../worker/models/stream-answer";

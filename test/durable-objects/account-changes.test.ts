@@ -1,9 +1,9 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { endUserSessions, userChanged } from "../../worker/auth/sessions";
+import { endUserSessions, userChanged } from "../../worker/http/user-sessions";
 import { signSessionJwt } from "../../worker/auth/tokens";
-import { userHub } from "../../worker/lib/user-hub";
+import { userHub } from "../../durable-objects/user-hub-stub";
 import { call, eventually, inUserHub, json, login, registerUser, setPlan } from "../support/api";
 import { openSocket } from "../support/socket";
 import { createOrder, pay, periodsOf, premiumInfo, shiftPaidTime } from "../worker/payments/helpers";

@@ -2,9 +2,9 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import type { UserHub } from "../../durable-objects/user-hub";
-import { userChanged } from "../../worker/auth/sessions";
+import { userChanged } from "../../worker/http/user-sessions";
 import { quotaDay } from "../../worker/lib/time";
-import { userHub } from "../../worker/lib/user-hub";
+import { userHub } from "../../durable-objects/user-hub-stub";
 
 export const ORIGIN = "https://may.test";
 

@@ -1,7 +1,7 @@
 // Account credential queries: password updates, pending email changes and password resets. Every write that
 // enforces a rule (resend after 60 s, 5 tries) does so in its own statement, so parallel requests cannot race it.
 import { and, eq, gt, lt, lte, sql } from "drizzle-orm";
-import type { Db } from "../env";
+import type { Db } from "./client";
 import { emailVerifications, passwordResets, users } from "./schema";
 
 /** A code or reset can be sent again 60 s after the last one. */

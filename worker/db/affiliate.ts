@@ -3,7 +3,7 @@
 // payment batch (worker/db/payments.ts), not here.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { normalizeAffiliateCode } from "../affiliate/referral";
-import type { Db } from "../env";
+import type { Db } from "./client";
 import { affiliateClicks, affiliateCommissions, affiliateFaqViews, affiliateReferrals, users } from "./schema";
 
 /** Draws of a fresh affiliate code when one collides with an existing one (40 random bits each). */

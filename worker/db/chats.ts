@@ -1,14 +1,18 @@
 // Chat-session queries. The user is always in the WHERE: another user's chat is simply not found.
 import { and, desc, eq, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../env";
+import type { Db } from "./client";
 import type { PublicChat } from "../protocol/resources";
 import { DEFAULT_TITLE } from "../protocol/rules";
 import { isoOrNull, sqlDateTime } from "../lib/time";
 import { chatSessions } from "./schema";
-import { asPersona } from "../personalization/personas";
-import type { ExpertPersonaId } from "../protocol/settings";
+import { EXPERT_PERSONAS, type ExpertPersonaId } from "../protocol/settings";
 
 export type ChatRow = typeof chatSessions.$inferSelect;
+
+/** The persona of a stored chat's column, or null (none, or one no longer offered). */
+export function asPersona(value: string | null | undefined): ExpertPersonaId | null {
+  return value && (EXPERT_PERSONAS as readonly string[]).includes(value) ? (value as ExpertPersonaId) : null;
+}
 
 export function publicChat(c: ChatRow): PublicChat {
   return {

@@ -2,7 +2,7 @@
 // upsert by (chat, message_id) in one D1 batch together with the chat's last_message_at (and its title, from the
 // first user prompt).
 import { and, asc, desc, eq, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../env";
+import type { Db } from "./client";
 import type { AttachmentRef, PublicMessage } from "../protocol/resources";
 import { DEFAULT_TITLE, titleFromPrompt } from "../protocol/rules";
 import { isoOrNull } from "../lib/time";

@@ -2,7 +2,7 @@
 // characters only, and decrypted only by getUserModelKey for the chat pipeline.
 import { and, asc, eq } from "drizzle-orm";
 import { open, seal } from "../crypto/secret-box";
-import type { Db } from "../env";
+import type { Db } from "./client";
 import type { ExternalModelProvider } from "../protocol/settings";
 import { userModelKeys } from "./schema";
 

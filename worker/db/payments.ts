@@ -4,10 +4,10 @@
 // duplicate deliveries of a transaction, and two transfers for one order, can upgrade a user at most once. Reads that
 // belong to a user put the user in the WHERE.
 import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Db } from "../env";
+import type { Db } from "./client";
 import { isoOrNull } from "../lib/time";
 import type { PackageType } from "../plans/packages";
-import type { PremiumPeriod, PremiumState } from "../payments/premium-period";
+import type { PremiumPeriod, PremiumState } from "../plans/premium-period";
 import { bankTransactions, paymentOrders, premiumPeriods, subscriptions, users } from "./schema";
 
 export type OrderRow = typeof paymentOrders.$inferSelect;

@@ -1,7 +1,7 @@
 // AI settings and remembered facts, one row per user in ai_settings (absent = the defaults) and user_memories.
 // Every query takes the user id and keeps it in the WHERE.
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import type { Db } from "../env";
+import type { Db } from "./client";
 import { isoOrNull } from "../lib/time";
 import {
   type AiSettingsView,

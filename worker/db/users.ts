@@ -1,10 +1,13 @@
 // User queries and the user's public shape (never the password fields).
 import { eq } from "drizzle-orm";
-import type { Db, SessionUser } from "../env";
+import type { Db } from "./client";
 import { isoOrNull } from "../lib/time";
 import { planOf } from "../plans/entitlements";
 import type { PublicUser } from "../protocol/resources";
 import { users } from "./schema";
+
+/** A user row: what the user's object serves to every authenticated call. */
+export type SessionUser = typeof users.$inferSelect;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

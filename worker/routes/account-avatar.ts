@@ -4,10 +4,10 @@
 // is part of the key, so another user's file id is simply not found). DELETE removes it.
 import { Hono } from "hono";
 import * as v from "valibot";
-import { requireAuth } from "../auth/middleware";
-import { userChanged } from "../auth/sessions";
+import { requireAuth } from "../http/auth-middleware";
+import { userChanged } from "../http/user-sessions";
 import { publicUser, updateProfile } from "../db/users";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { valid } from "../lib/validate";
 

@@ -3,9 +3,9 @@
 // email must not belong to another account, checked when asked and again, atomically, when applied.
 import { Hono } from "hono";
 import * as v from "valibot";
-import { requireAuth } from "../auth/middleware";
+import { requireAuth } from "../http/auth-middleware";
 import { tooMany } from "../auth/rate-limit";
-import { userChanged } from "../auth/sessions";
+import { userChanged } from "../http/user-sessions";
 import { constantTimeEqual, keyedHash, randomDigits } from "../crypto/hmac";
 import {
   applyEmailChange,
@@ -17,7 +17,7 @@ import {
   takeEmailCodeAttempt,
 } from "../db/accounts";
 import { getUserByEmail, normalizeEmail } from "../db/users";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { isoOrNull } from "../lib/time";
 import { valid } from "../lib/validate";

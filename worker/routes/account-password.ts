@@ -3,10 +3,10 @@
 // exists), POST /auth/reset-password sets a new password with either and ends every session of the account.
 import { Hono } from "hono";
 import * as v from "valibot";
-import { requireAuth } from "../auth/middleware";
+import { requireAuth } from "../http/auth-middleware";
 import { hashPassword } from "../auth/password";
 import { checkAccountPassword, clientIp, forgetAccountFailures, tooMany } from "../auth/rate-limit";
-import { endUserSessions, userChanged } from "../auth/sessions";
+import { endUserSessions, userChanged } from "../http/user-sessions";
 import { randomHex, sha256Hex } from "../auth/tokens";
 import { constantTimeEqual, keyedHash, randomDigits } from "../crypto/hmac";
 import {
@@ -19,7 +19,7 @@ import {
 } from "../db/accounts";
 import { takeRateLimit } from "../db/rate-limits";
 import { getUserByEmail, getUserById, normalizeEmail } from "../db/users";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { valid } from "../lib/validate";
 import { assertMailConfigured, sendMail } from "../mail/send";

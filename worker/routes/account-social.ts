@@ -16,10 +16,10 @@ import { Hono } from "hono";
 import { readReferralCookie } from "../affiliate/referral";
 import { attributeSignup } from "../db/affiliate";
 import * as v from "valibot";
-import { issueSession } from "../auth/issue-session";
-import { requireAuth } from "../auth/middleware";
+import { issueSession } from "../http/issue-session";
+import { requireAuth } from "../http/auth-middleware";
 import { checkAccountPassword, guardRegistration, rememberDevice } from "../auth/rate-limit";
-import { userChanged } from "../auth/sessions";
+import { userChanged } from "../http/user-sessions";
 import {
   readLinkingToken,
   type SocialIdentity,
@@ -35,7 +35,8 @@ import {
   unlinkIfNotLast,
 } from "../db/accounts-linked";
 import { getUserByEmail, getUserById, normalizeEmail, publicUser } from "../db/users";
-import type { AppEnv, SessionUser } from "../env";
+import type { AppEnv } from "../http/app-env";
+import type { SessionUser } from "../db/users";
 import { AppError } from "../errors";
 import { isoOrNull } from "../lib/time";
 import { valid } from "../lib/validate";

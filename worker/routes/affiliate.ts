@@ -6,8 +6,8 @@ import * as v from "valibot";
 import { faqEntry, FAQ_SORTS, publicFaqEntry, searchFaq } from "../affiliate/faq";
 import { FAQ_CATEGORIES, FAQ_LANGUAGES } from "../affiliate/faq-content";
 import { newAffiliateCode, normalizeAffiliateCode, referralLink, setReferralCookie } from "../affiliate/referral";
-import { requireAuth } from "../auth/middleware";
-import { userChanged } from "../auth/sessions";
+import { requireAuth } from "../http/auth-middleware";
+import { userChanged } from "../http/user-sessions";
 import {
   affiliateStats,
   faqViewCounts,
@@ -17,7 +17,7 @@ import {
   recordFaqView,
 } from "../db/affiliate";
 import { publicUser } from "../db/users";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { isoOrNull } from "../lib/time";
 import { valid } from "../lib/validate";

@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import { createFactory } from "hono/factory";
 import * as v from "valibot";
-import { requireAuth } from "../auth/middleware";
+import { requireAuth } from "../http/auth-middleware";
 import {
   createChat,
   deleteAllChats,
@@ -15,25 +15,19 @@ import {
   updateChat,
   type ChatRow,
 } from "../db/chats";
-import { getChatWithMessagesPage, parseMessageCursor, publicChatContent } from "../db/messages";
-import type { AppEnv } from "../env";
-import { userHub } from "../lib/user-hub";
+import { getChatWithMessagesPage, publicChatContent } from "../db/messages";
+import type { AppEnv } from "../http/app-env";
+import { userHub } from "../../durable-objects/user-hub-stub";
 import { AppError } from "../errors";
 import { idSchema, valid } from "../lib/validate";
-import {
-  CONTENT_CURSOR,
-  CONTENT_PAGE_DEFAULT,
-  CONTENT_PAGE_MAX,
-  CONTENT_PAGE_MAX_BYTES,
-  type ChatContentPageBody,
-} from "../protocol/api";
+import { CONTENT_PAGE_DEFAULT, CONTENT_PAGE_MAX_BYTES, type ChatContentPageBody } from "../protocol/api";
+import { ChatTitleSchema } from "../protocol/chats";
+import { contentQuerySchema } from "../http/content-query";
 import { ExpertPersonaSchema } from "../protocol/settings";
 
 /** Chats per page: 100 unless the client asks for 1–200. */
 const DEFAULT_PAGE = 100;
 const MAX_PAGE = 200;
-/** Longest chat title, in characters. */
-const MAX_TITLE_CHARS = 200;
 
 /**
  * The paging cursor is "<last_message_at in ms>~<chat id>" of the last chat on the previous page ('~' never occurs
@@ -67,39 +61,6 @@ const ListQuerySchema = v.object({
     ),
   ),
 });
-
-const contentLimitMessage = `limit must be a whole number from 1 to ${CONTENT_PAGE_MAX}`;
-
-/**
- * ?limit and ?before of a content call (see worker/protocol/api.ts). With `defaultLimit` undefined, a call without
- * either gets every message (the media API's original shape).
- */
-export function contentQuerySchema(defaultLimit: number | undefined) {
-  const limit = v.pipe(
-    v.string(),
-    v.regex(/^\d{1,4}$/, contentLimitMessage),
-    v.transform(Number),
-    v.minValue(1, contentLimitMessage),
-    v.maxValue(CONTENT_PAGE_MAX, contentLimitMessage),
-  );
-  return v.object({
-    limit: defaultLimit === undefined ? v.optional(limit) : v.optional(limit, String(defaultLimit)),
-    before: v.optional(
-      v.pipe(
-        v.string(),
-        v.regex(CONTENT_CURSOR, "before must be a next_before value from an earlier page"),
-        v.transform(parseMessageCursor),
-      ),
-    ),
-  });
-}
-
-/** A chat title as clients send it (also to the media API's initialize): trimmed, at most 200 characters. */
-export const ChatTitleSchema = v.pipe(
-  v.string("title must be a string"),
-  v.trim(),
-  v.maxLength(MAX_TITLE_CHARS, `title must be at most ${MAX_TITLE_CHARS} characters`),
-);
 
 const CreateSchema = v.object({
   title: v.optional(v.nullable(ChatTitleSchema)),

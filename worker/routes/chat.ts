@@ -1,18 +1,21 @@
-// The model API: POST /api/chat/{endpoint} streams an answer as SSE (POST /api/chat/search a web search answer),
-// GET /api/chat/stream/{id} follows a running one, and POST /api/chat/stop stops one.
+// The model API: POST /api/chat/{endpoint} streams an answer as SSE (POST /api/chat/search a web search answer,
+// POST /api/chat/image a picture drawn or edited), GET /api/chat/stream/{id} follows a running one, and
+// POST /api/chat/stop stops one.
 // The route parses the request and returns the stream; the turn itself — session, model and plan, chat ownership,
 // the daily use, the prompt, recording and generating — is durable-objects/turn/chat-turn.ts, run by the user's Durable
 // Object in one call, so nothing here waits on D1 before the first token.
 import { type Context, Hono } from "hono";
+import { createFactory } from "hono/factory";
 import * as v from "valibot";
-import { assertSameOriginForCookies, readCredentials, requireAuth, verifyCredentials } from "../auth/middleware";
-import type { AppEnv } from "../env";
+import { assertSameOriginForCookies, readCredentials, requireAuth, verifyCredentials } from "../http/auth-middleware";
+import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
-import { userHub } from "../lib/user-hub";
-import { idSchema, valid } from "../lib/validate";
+import { userHub } from "../../durable-objects/user-hub-stub";
+import { idSchema, parseOrThrow, valid } from "../lib/validate";
 import { DEFAULT_ENDPOINT } from "../models/catalogue";
+import { IMAGE_LOGIN_REQUIRED, MAX_IMAGE_QUESTION_CHARS } from "../protocol/images";
+import { isLink, urlText } from "../protocol/urls";
 import { MAX_FILES } from "../uploads/limits";
-import { startImageTurn } from "./images";
 
 /** Longest accepted prompt, in characters (about 25k tokens). */
 const MAX_QUESTION_CHARS = 100_000;
@@ -62,6 +65,88 @@ const FollowQuerySchema = v.object({
   ),
 });
 
+/** An image id: ours are UUIDs; no ":", so a `javascript:` reference is never taken for one. */
+const IMAGE_ID = /^[A-Za-z0-9_.-]{1,100}$/;
+
+/** The image ask: the spec's payload; is_premium, model ('stable-diffusion') and messages[] are accepted and not trusted. */
+const ImageAskSchema = v.object({
+  question: v.optional(v.unknown()),
+  chat_id: idSchema,
+  user_id: v.optional(v.nullable(v.string())),
+  is_premium: v.optional(v.unknown()),
+  model: v.optional(v.unknown()),
+  messages: v.optional(v.unknown()),
+  is_edit: v.optional(v.nullable(v.boolean("is_edit must be true or false"))),
+  /** One of the caller's images: its URL (absolute, or a path on this site) or its id; no other scheme. */
+  original_image: v.optional(
+    v.nullable(
+      v.pipe(
+        urlText,
+        v.check((s) => isLink(s) || IMAGE_ID.test(s), "original_image must be the URL or id of one of your images"),
+      ),
+    ),
+  ),
+  message_id: v.optional(idSchema),
+  bot_message_id: v.optional(idSchema),
+});
+
+const ImageQuestionSchema = v.pipe(
+  v.string("Question is required"),
+  v.trim(),
+  v.nonEmpty("Question is required"),
+  v.maxLength(MAX_IMAGE_QUESTION_CHARS, `Question must be at most ${MAX_IMAGE_QUESTION_CHARS} characters`),
+);
+
+/**
+ * POST /api/chat/image. Guests are refused first (401 with the spec's text), then the body is checked (400), then
+ * the user's object runs the turn: 403 quota_exhausted with the image quota's headers, 404 for another user's chat or
+ * original image, safety_violation with the safety text, image_* for provider failures.
+ */
+const startImageTurn = createFactory<AppEnv>().createHandlers(async (c) => {
+  const creds = readCredentials(c);
+  if (!creds) throw new AppError("unauthorized", IMAGE_LOGIN_REQUIRED);
+  assertSameOriginForCookies(c, creds);
+  const { claims, tokenHash } = await verifyCredentials(c.env, creds).catch((err: unknown) => {
+    if (err instanceof AppError && err.status === 401) throw new AppError(err.code, IMAGE_LOGIN_REQUIRED);
+    throw err;
+  });
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    throw new AppError("invalid_json", "Malformed JSON in request body");
+  }
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw))
+    throw new AppError("invalid_json", "Request body must be a JSON object");
+  const body = parseOrThrow(ImageAskSchema, raw);
+  const asked = v.safeParse(ImageQuestionSchema, body.question);
+  if (!asked.success) throw new AppError("invalid_input", asked.issues[0].message, { field: "question" });
+
+  const hub = await userHub(c.env, claims.sub);
+  const turn = await hub.imageTurn({
+    sessionId: claims.sid,
+    tokenHash,
+    claimedUserId: body.user_id ?? null,
+    chatId: body.chat_id,
+    question: asked.output,
+    userMessageId: body.message_id ?? crypto.randomUUID(),
+    botMessageId: body.bot_message_id ?? crypto.randomUUID(),
+    isEdit: body.is_edit === true,
+    originalImage: body.original_image ?? null,
+  });
+  if (!turn.ok) {
+    if (turn.code === "quota_exhausted") {
+      c.header("X-Remaining-Usage", "0");
+      c.header("X-Warning-Level", "zero_remaining");
+    }
+    throw new AppError(turn.code, turn.message, turn.details);
+  }
+  const { ok: _ok, ...result } = turn;
+  c.header("X-Remaining-Usage", String(result.metadata.remainingUsage));
+  c.header("X-Warning-Level", result.metadata.warningLevel);
+  return c.json(result, 200);
+});
+
 const SSE_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
   "Cache-Control": "no-cache, no-transform",
@@ -91,7 +176,7 @@ export const chatRoutes = new Hono<AppEnv>()
   })
   /** A web search answer with citations: the same payload as a model call; `model` picks the model (default one). */
   .post("/search", valid("json", AskSchema), (c) => startTurn(c, c.req.valid("json").model ?? DEFAULT_ENDPOINT, true))
-  /** An image generated or edited in the chat (worker/routes/images.ts; the turn is durable-objects/turn/image-turn.ts). */
+  /** An image generated or edited in the chat (the turn is durable-objects/turn/image-turn.ts). */
   .post("/image", ...startImageTurn)
   .post("/:model", valid("json", AskSchema), (c) =>
     startTurn(c, c.req.param("model"), c.req.valid("json").is_search_mode ?? false),

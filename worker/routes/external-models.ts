@@ -4,12 +4,12 @@
 // A connected provider is a model of the user's switcher ("ext-<provider>", worker/external-models/external-model.ts).
 import { Hono } from "hono";
 import * as v from "valibot";
-import { requireAuth } from "../auth/middleware";
-import { settingsChanged } from "../auth/sessions";
+import { requireAuth } from "../http/auth-middleware";
+import { settingsChanged } from "../http/user-sessions";
 import { tooMany } from "../auth/rate-limit";
 import { deleteModelKey, listModelKeys, saveModelKey } from "../db/model-keys";
 import { takeRateLimit } from "../db/rate-limits";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { checkProviderKey } from "../external-models/key-check";
 import { EXTERNAL_PROVIDERS } from "../external-models/providers";

@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import { createFactory } from "hono/factory";
 import * as v from "valibot";
-import { assertOwnUserId, requireAuth } from "../auth/middleware";
+import { assertOwnUserId, requireAuth } from "../http/auth-middleware";
 import { createChat, getChat, publicChat } from "../db/chats";
 import { getImage, insertImage } from "../db/images";
 import {
@@ -14,13 +14,14 @@ import {
   saveMessages,
   type MessageInput,
 } from "../db/messages";
-import type { AppEnv } from "../env";
-import { userHub } from "../lib/user-hub";
+import type { AppEnv } from "../http/app-env";
+import { userHub } from "../../durable-objects/user-hub-stub";
 import { AppError } from "../errors";
 import { idSchema, parseOrThrow, valid } from "../lib/validate";
 import { CONTENT_PAGE_DEFAULT, CONTENT_PAGE_MAX_BYTES } from "../protocol/api";
 import { HttpUrlSchema } from "../protocol/urls";
-import { ChatTitleSchema, contentQuerySchema } from "./chat-sessions";
+import { ChatTitleSchema } from "../protocol/chats";
+import { contentQuerySchema } from "../http/content-query";
 
 /** Messages per save call; each is one upsert statement (39 bound parameters, under D1's 100) in one batch. */
 const MAX_MESSAGES_PER_SAVE = 200;

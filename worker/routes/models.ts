@@ -2,11 +2,11 @@
 // total uses, and whether the built-in offline model serves it (no provider key configured); then, for a premium
 // user, the external models connected with their own API key (worker/external-models/external-model.ts).
 import { Hono } from "hono";
-import { requireAuth } from "../auth/middleware";
+import { requireAuth } from "../http/auth-middleware";
 import { listModelKeys } from "../db/model-keys";
 import { asExternalProvider, externalEntry } from "../external-models/external-model";
-import type { AppEnv } from "../env";
-import { userHub } from "../lib/user-hub";
+import type { AppEnv } from "../http/app-env";
+import { userHub } from "../../durable-objects/user-hub-stub";
 import { CATALOGUE, DEFAULT_ENDPOINT } from "../models/catalogue";
 import { createModelRegistry } from "../models/registry";
 import { dailyLimit, planOf } from "../plans/entitlements";

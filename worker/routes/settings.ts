@@ -4,8 +4,8 @@
 // Every write then tells the user's Durable Object (settingsChanged), which keeps them for the next answer.
 import { Hono } from "hono";
 import * as v from "valibot";
-import { requireAuth } from "../auth/middleware";
-import { settingsChanged } from "../auth/sessions";
+import { requireAuth } from "../http/auth-middleware";
+import { settingsChanged } from "../http/user-sessions";
 import {
   addMemory,
   aiSettingsView,
@@ -17,7 +17,7 @@ import {
   memoryView,
   updateAiSettings,
 } from "../db/settings";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { idSchema, valid } from "../lib/validate";
 import { MEMORY_FACTS_PER_PLAN } from "../personalization/memory-limits";

@@ -4,15 +4,15 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import { clearCredentialCookies } from "../auth/cookies";
-import { issueSession } from "../auth/issue-session";
-import { assertOwnUserId, authenticate, requireAuth } from "../auth/middleware";
-import { endUserSessions } from "../auth/sessions";
+import { issueSession } from "../http/issue-session";
+import { assertOwnUserId, authenticate, requireAuth } from "../http/auth-middleware";
+import { endUserSessions } from "../http/user-sessions";
 import { sha256Hex } from "../auth/tokens";
 import { publicUser } from "../db/users";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { isoOrNull } from "../lib/time";
-import { userHub } from "../lib/user-hub";
+import { userHub } from "../../durable-objects/user-hub-stub";
 import { valid } from "../lib/validate";
 import type { SessionEntry } from "../protocol/resources";
 

@@ -2,10 +2,10 @@
 // that cannot set either) and handed to the user's Durable Object with the user and session ids attached.
 import { Hono } from "hono";
 import { SESSION_HEADER, USER_HEADER } from "../../durable-objects/user-hub";
-import { authenticate, readCredentials } from "../auth/middleware";
-import type { AppEnv } from "../env";
+import { authenticate, readCredentials } from "../http/auth-middleware";
+import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
-import { userHub } from "../lib/user-hub";
+import { userHub } from "../../durable-objects/user-hub-stub";
 
 export const wsRoutes = new Hono<AppEnv>().get("/", async (c) => {
   if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {

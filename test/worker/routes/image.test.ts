@@ -285,7 +285,7 @@ describe("GET /media-api/api/images (gallery)", () => {
     await env.DB.prepare("UPDATE users SET is_premium = 2, premium_end = ? WHERE id = ?")
       .bind(Date.now() + 86_400_000, user.id)
       .run();
-    const { userChanged } = await import("../../../worker/auth/sessions");
+    const { userChanged } = await import("../../../worker/http/user-sessions");
     await userChanged(env, user.id);
     const chatId = await makeChat(user.id);
     const made = [];

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { userChanged } from "../../../worker/auth/sessions";
-import { addCalendarMonths } from "../../../worker/payments/premium-period";
+import { userChanged } from "../../../worker/http/user-sessions";
+import { addCalendarMonths } from "../../../worker/plans/premium-period";
 import { hasValidCrc, parseTlv } from "../../../worker/payments/vietqr";
 import {
   CreateOrderBodySchema,

@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { GenerationRunner } from "../../../durable-objects/turn/generation";
-import { settingsChanged } from "../../../worker/auth/sessions";
+import { settingsChanged } from "../../../worker/http/user-sessions";
 import { sha256Hex } from "../../../worker/auth/tokens";
 import { createDb } from "../../../worker/db/client";
 import { runChatTurn, turnHost } from "../../../durable-objects/turn/chat-turn";

@@ -2,7 +2,7 @@
 // Durable Object owns the hot state of a user (active sessions, plan, daily counters), so every such change goes
 // through it: routes never write user_sessions or cached plan fields behind its back.
 import type { LogoutReason } from "../protocol/socket";
-import { userHub } from "../lib/user-hub";
+import { userHub } from "../../durable-objects/user-hub-stub";
 
 /**
  * Ends sessions of one user and pushes force_logout to their sockets at once. Give `sessionIds` to end those, or

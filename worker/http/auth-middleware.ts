@@ -6,11 +6,12 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { createDb } from "../db/client";
-import type { AppEnv, AuthSession, SessionUser } from "../env";
+import type { AppEnv, AuthSession } from "./app-env";
+import type { SessionUser } from "../db/users";
 import { AppError } from "../errors";
-import { userHub } from "../lib/user-hub";
-import { JWT_COOKIE, SESSION_COOKIE } from "./cookies";
-import { type SessionClaims, sha256Hex, verifySessionJwt } from "./tokens";
+import { userHub } from "../../durable-objects/user-hub-stub";
+import { JWT_COOKIE, SESSION_COOKIE } from "../auth/cookies";
+import { type SessionClaims, sha256Hex, verifySessionJwt } from "../auth/tokens";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
