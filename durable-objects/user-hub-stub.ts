@@ -2,6 +2,8 @@
 import { getServerByName } from "partyserver";
 import type { UserHub } from "./user-hub";
 
-export function userHub(env: Env, userId: string): Promise<DurableObjectStub<UserHub>> {
+export type UserHubStub = DurableObjectStub<UserHub>;
+
+export function userHub(env: Env, userId: string): Promise<UserHubStub> {
   return getServerByName(env.USER_HUB as DurableObjectNamespace<UserHub>, userId);
 }

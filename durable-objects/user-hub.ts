@@ -12,6 +12,7 @@
 import { type Connection, type ConnectionContext, Server } from "partyserver";
 import { sha256Hex } from "../worker/auth/tokens";
 import { createDb } from "../worker/db/client";
+import type { StateOwner } from "../worker/db/state-owner";
 import { savePremiumFields } from "../worker/db/payments";
 import { recordRevoked, recordSeen, recordSession } from "../worker/db/sessions";
 import type { Db } from "../worker/db/client";
@@ -57,7 +58,8 @@ function refusal(err: unknown): Refusal {
   return { ok: false, code: err.code, message: err.message, details };
 }
 
-export class UserHub extends Server<Env> {
+/** The object of one user; the db/ writers of what it keeps tell it of each change (worker/db/state-owner.ts). */
+export class UserHub extends Server<Env> implements StateOwner {
   static override options = { hibernate: true };
 
   private readonly db: Db = createDb(this.env.DB);
@@ -248,7 +250,7 @@ export class UserHub extends Server<Env> {
     await this.armPlanAlarm();
   }
 
-  /** RPC: the user's AI settings or remembered facts changed in D1; the next turn uses the new ones. */
+  /** RPC: the user's AI settings, remembered facts or model keys changed in D1; the next turn uses the new ones. */
   async settingsChanged(): Promise<void> {
     if (await this.ready()) await this.state.reloadAccount();
   }

@@ -2,7 +2,6 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import type { UserHub } from "../../durable-objects/user-hub";
-import { userChanged } from "../../worker/http/user-sessions";
 import { quotaDay } from "../../worker/lib/time";
 import { userHub } from "../../durable-objects/user-hub-stub";
 
@@ -119,7 +118,7 @@ export async function setPlan(userId: string, isPremium: number, premiumEnd: num
   await env.DB.prepare("UPDATE users SET is_premium = ?, premium_end = ? WHERE id = ?")
     .bind(isPremium, premiumEnd, userId)
     .run();
-  await userChanged(env, userId);
+  await (await userHub(env, userId)).userChanged();
 }
 
 /** Raises the user's count of uses for today in their Durable Object (the counter a turn checks). */

@@ -133,6 +133,7 @@ export async function handleBankTransaction({
   if (order.amount !== tx.transferAmount) return keep("review", "amount_mismatch", order.id, code);
   if (order.status !== "pending") return keep("review", "order_not_pending", order.id, code);
 
+  const owner = await owners(order.userId);
   const pkg = PACKAGES[order.packageType];
   const bps = commissionRateBps(env);
   const applyId = crypto.randomUUID();
@@ -145,6 +146,7 @@ export async function handleBankTransaction({
     const { periods: after, added } = addPaidPeriod(before, pkg, at);
     const result = await applyPayment({
       db,
+      owner,
       d1: env.DB,
       tx,
       order,
@@ -161,14 +163,8 @@ export async function handleBankTransaction({
       applyId,
       now: at,
     });
-    if (result.kind === "applied") {
-      // The user's object reloads the plan, pushes plan_changed to open tabs and applies the new session limit.
-      // The payment is committed either way: a failed push must not make the bank resend it.
-      await (await owners(order.userId))
-        .userChanged()
-        .catch((err) => console.error("userChanged after payment failed", order.userId, err));
-      return { outcome: "applied", order_code: order.code };
-    }
+    // The user's object has reloaded the plan, pushed plan_changed to open tabs and applied the new session limit.
+    if (result.kind === "applied") return { outcome: "applied", order_code: order.code };
     if (result.kind === "duplicate") return { outcome: "duplicate" };
     if (result.kind === "order_not_pending")
       return { outcome: "review", reason: "order_not_pending", order_code: order.code };

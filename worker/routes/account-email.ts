@@ -5,7 +5,6 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { requireAuth } from "../http/auth-middleware";
 import { tooMany } from "../auth/rate-limit";
-import { userChanged } from "../http/user-sessions";
 import { constantTimeEqual, keyedHash, randomDigits } from "../crypto/hmac";
 import {
   applyEmailChange,
@@ -121,13 +120,12 @@ export const accountEmailRoutes = new Hono<AppEnv>()
       });
     }
     try {
-      await applyEmailChange({ db, userId: user.id, newEmail: row.newEmail });
+      await applyEmailChange({ db, owner: c.var.hub, userId: user.id, newEmail: row.newEmail });
     } catch (err) {
       if (String(err).includes("UNIQUE"))
         throw new AppError("email_taken", "An account with this email already exists", { field: "newEmail" });
       throw err;
     }
-    await userChanged(c.env, user.id);
     // Tell the old address, so a hijacked session changing the email does not go unnoticed. Best effort.
     await sendMail({
       env: c.env,

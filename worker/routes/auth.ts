@@ -6,7 +6,6 @@ import { attributeSignup } from "../db/affiliate";
 import * as v from "valibot";
 import { issueSession } from "../http/issue-session";
 import { requireAuth } from "../http/auth-middleware";
-import { userChanged } from "../http/user-sessions";
 import { hashPassword } from "../auth/password";
 import { checkAccountPassword, guardRegistration, rememberDevice } from "../auth/rate-limit";
 import { users } from "../db/schema";
@@ -126,6 +125,7 @@ export const authRoutes = new Hono<AppEnv>()
     }
     const user = await updateProfile({
       db: c.var.db,
+      owner: c.var.hub,
       userId: c.var.user.id,
       patch: {
         name: body.name,
@@ -137,6 +137,5 @@ export const authRoutes = new Hono<AppEnv>()
       },
     });
     if (!user) throw new AppError("not_found", "User not found");
-    await userChanged(c.env, user.id); // the user's object serves the user to every later call
     return c.json({ status: "success", data: { user: publicUser(user) } }, 200);
   });

@@ -17,7 +17,6 @@ import {
 } from "../db/chats";
 import { getChatWithMessagesPage, publicChatContent } from "../db/messages";
 import type { AppEnv } from "../http/app-env";
-import { userHub } from "../../durable-objects/user-hub-stub";
 import { AppError } from "../errors";
 import { idSchema, valid } from "../lib/validate";
 import { CONTENT_PAGE_DEFAULT, CONTENT_PAGE_MAX_BYTES, type ChatContentPageBody } from "../protocol/api";
@@ -92,13 +91,12 @@ const patchChat = factory.createHandlers(valid("param", IdParam), valid("json", 
   const body = c.req.valid("json");
   const chat = await updateChat({
     db: c.var.db,
+    owner: c.var.hub,
     id,
     userId: c.var.user.id,
     patch: { title: body.title, status: body.status, isStarred: body.is_starred },
   });
   if (!chat) throw new AppError("not_found", "Chat not found");
-  // The user's object answers turns from its own copy of the chat: a deleted (or restored) chat must be re-read.
-  if (body.status !== undefined) await (await userHub(c.env, c.var.user.id)).forgetChats([id]);
   return c.json({ status: "success", data: publicChat(chat) }, 200);
 });
 
@@ -120,8 +118,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
     return c.json({ status: "success", data: publicChat(chat) }, 201);
   })
   .delete("/", async (c) => {
-    const deleted = await deleteAllChats({ db: c.var.db, userId: c.var.user.id });
-    await (await userHub(c.env, c.var.user.id)).forgetChats("all");
+    const deleted = await deleteAllChats({ db: c.var.db, owner: c.var.hub, userId: c.var.user.id });
     return c.json({ status: "success", data: { deleted } }, 200);
   })
   .get("/:id", valid("param", IdParam), async (c) => {
@@ -145,7 +142,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
     // The newest page also shows an answer still being written, and its question (they reach D1 when it ends). The
     // user's own object is asked first: an answer is saved before it stops running, so one that ends between the two
     // reads is in D1 by the second (the other way round, it could be in neither, and the chat looked empty).
-    const running = before ? [] : await (await userHub(c.env, c.var.user.id)).runningMessages(chatId);
+    const running = before ? [] : await c.var.hub.runningMessages(chatId);
     const found = await getChatWithMessagesPage({
       db: c.var.db,
       chatId,

@@ -156,8 +156,7 @@ const SSE_HEADERS = {
 export const chatRoutes = new Hono<AppEnv>()
   .post("/stop", requireAuth, valid("json", StopSchema), async (c) => {
     const { message_id } = c.req.valid("json");
-    const hub = await userHub(c.env, c.var.user.id);
-    if (!(await hub.stopGeneration(message_id))) {
+    if (!(await c.var.hub.stopGeneration(message_id))) {
       throw new AppError("not_found", "No running answer with this message_id");
     }
     return c.json({ status: "success", data: { message_id, stopped: true } }, 200);
@@ -169,8 +168,7 @@ export const chatRoutes = new Hono<AppEnv>()
    */
   .get("/stream/:messageId", requireAuth, valid("query", FollowQuerySchema), async (c) => {
     const messageId = c.req.param("messageId");
-    const hub = await userHub(c.env, c.var.user.id);
-    const stream = await hub.followAnswer(messageId, c.req.valid("query").offset);
+    const stream = await c.var.hub.followAnswer(messageId, c.req.valid("query").offset);
     if (!stream) throw new AppError("not_found", "No running answer with this message_id");
     return new Response(stream, { status: 200, headers: { ...SSE_HEADERS, "X-Message-Id": messageId } });
   })

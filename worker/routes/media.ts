@@ -15,7 +15,6 @@ import {
   type MessageInput,
 } from "../db/messages";
 import type { AppEnv } from "../http/app-env";
-import { userHub } from "../../durable-objects/user-hub-stub";
 import { AppError } from "../errors";
 import { idSchema, parseOrThrow, valid } from "../lib/validate";
 import { CONTENT_PAGE_DEFAULT, CONTENT_PAGE_MAX_BYTES } from "../protocol/api";
@@ -295,9 +294,7 @@ const saveChatMessages = factory.createHandlers(requireAuth, valid("json", SaveS
   if (!chat) throw new AppError("not_found", "Chat not found");
   // The same message_id twice in one call is one message (the last copy wins), not two upserts of one row.
   const byId = new Map(body.messages.map((m) => [m.message_id, toMessageInput(m)]));
-  const saved = await saveMessages({ db, userId, chatId: chat.id, items: [...byId.values()] });
-  // The user's object keeps the chat's recent messages for the next turn: it re-reads them after this save.
-  await (await userHub(c.env, userId)).forgetChats([chat.id]);
+  const saved = await saveMessages({ db, owner: c.var.hub, userId, chatId: chat.id, items: [...byId.values()] });
   return c.json({ success: true, data: { saved } }, 200);
 });
 
@@ -332,7 +329,7 @@ export const mediaRoutes = new Hono<AppEnv>()
       if (limit === undefined && before === undefined) {
         const found = await getChatWithMessages({ db, chatId, userId });
         if (!found) throw new AppError("not_found", "Chat not found");
-        const running = await (await userHub(c.env, userId)).runningMessages(found.chat.id);
+        const running = await c.var.hub.runningMessages(found.chat.id);
         return c.json({ success: true, data: publicChatContent(found.chat, found.messages, running) }, 200);
       }
       const found = await getChatWithMessagesPage({
@@ -344,7 +341,7 @@ export const mediaRoutes = new Hono<AppEnv>()
         maxBytes: CONTENT_PAGE_MAX_BYTES,
       });
       if (!found) throw new AppError("not_found", "Chat not found");
-      const running = before ? [] : await (await userHub(c.env, userId)).runningMessages(found.chat.id);
+      const running = before ? [] : await c.var.hub.runningMessages(found.chat.id);
       return c.json(
         { success: true, data: publicChatContent(found.chat, found.messages, running), next_before: found.nextBefore },
         200,

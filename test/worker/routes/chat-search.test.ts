@@ -5,12 +5,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { GenerationRunner } from "../../../durable-objects/turn/generation";
-import { settingsChanged } from "../../../worker/http/user-sessions";
 import { sha256Hex } from "../../../worker/auth/tokens";
 import { createDb } from "../../../worker/db/client";
 import { runChatTurn, turnHost } from "../../../durable-objects/turn/chat-turn";
 import { call, inUserHub, json, makeChat, messagesOf, readSse, registerUser, setUsedToday } from "../../support/api";
 import { FAKE_SEARCH_KEYS } from "../../support/fake-search-scenarios";
+import { userHub } from "../../../durable-objects/user-hub-stub";
 
 describe("POST /api/chat/search", () => {
   it("streams an answer with the search's citations first, saves them, and counts a web search", async () => {
@@ -176,7 +176,7 @@ describe("auto-search on a plain model call", () => {
     expect(plain.headers.get("X-Total-Usage")).toBe("50");
     await readSse(plain);
     await env.DB.prepare("INSERT INTO ai_settings (user_id, enable_search) VALUES (?, 0)").bind(u.id).run();
-    await settingsChanged(env, u.id);
+    await (await userHub(env, u.id)).settingsChanged();
     const off = await call("POST", "/api/chat/gpt-4.1-mini", {
       token: u.token,
       body: { question: "latest news today", chat_id: chatId },

@@ -20,6 +20,7 @@ import {
   type TestUser,
 } from "../../support/api";
 import * as v from "valibot";
+import { userHub } from "../../../durable-objects/user-hub-stub";
 
 async function ask(user: TestUser, body: Record<string, unknown>) {
   return call("POST", "/api/chat/image", {
@@ -285,8 +286,7 @@ describe("GET /media-api/api/images (gallery)", () => {
     await env.DB.prepare("UPDATE users SET is_premium = 2, premium_end = ? WHERE id = ?")
       .bind(Date.now() + 86_400_000, user.id)
       .run();
-    const { userChanged } = await import("../../../worker/http/user-sessions");
-    await userChanged(env, user.id);
+    await (await userHub(env, user.id)).userChanged();
     const chatId = await makeChat(user.id);
     const made = [];
     for (const q of ["one", "two", "three"])
