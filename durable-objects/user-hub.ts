@@ -5,7 +5,7 @@
 // - the plan over time: its alarm switches the plan when a paid period of another level takes over (or paid time
 //   ends), writes it to D1, applies the new plan's session limit and pushes plan_changed, and sends the reminders
 //   before premium ends;
-// - the chat turn itself (turn/chat-turn.ts) and its running answer (turn/generation.ts), which keeps streaming
+// - the turn itself (turn/turn.ts), an answer or a picture, and a running answer (turn/generation.ts), which keeps streaming
 //   into D1 after the browser that asked for it has gone (a Worker request is cancelled with its client, this is not);
 // - the user's sockets (socket-sessions.ts): the /ws protocol and live force_logout.
 // RPC methods return results, not exceptions, for expected refusals: an error's class does not cross RPC.
@@ -24,9 +24,7 @@ import { ENTITLEMENTS, planOf } from "../worker/plans/entitlements";
 import { duePremiumReminder, nextPremiumReminder, premiumExpirationFields } from "../worker/plans/premium-schedule";
 import type { PublicMessage } from "../worker/protocol/resources";
 import type { LogoutReason } from "../worker/protocol/socket";
-import { type ChatTurnRequest, type ChatTurnStarted, runChatTurn, turnHost } from "./turn/chat-turn";
-import { type ImageTurnRequest, runImageTurn } from "./turn/image-turn";
-import type { ImageResult } from "../worker/protocol/images";
+import { runTurn, type TurnRequest, type TurnStarted, turnHost } from "./turn/turn";
 import { GenerationRunner } from "./turn/generation";
 import { HotState } from "./state/hot-state";
 import type { SessionRecord } from "./state/sessions";
@@ -257,23 +255,13 @@ export class UserHub extends Server<Env> implements StateOwner {
 
   // ---- chat turns ------------------------------------------------------------------------------------------------
 
-  /** RPC: runs a chat turn (turn/chat-turn.ts) and returns its SSE stream, or the reason it was refused. */
-  async chatTurn(req: ChatTurnRequest): Promise<({ ok: true } & ChatTurnStarted) | Refusal> {
+  /**
+   * RPC: runs a turn (turn/turn.ts): an answer's SSE stream with the use it took, or a picture drawn, stored and saved;
+   * or the reason it was refused.
+   */
+  async turn(req: TurnRequest): Promise<({ ok: true } & TurnStarted) | Refusal> {
     try {
-      const started = await runChatTurn(turnHost(this.state, this.generations, this.env), req);
-      return { ok: true, ...started };
-    } catch (err) {
-      return refusal(err);
-    }
-  }
-
-  /** RPC: runs an image turn (turn/image-turn.ts): the picture drawn, stored and saved, or the refusal. */
-  async imageTurn(req: ImageTurnRequest): Promise<({ ok: true } & ImageResult) | Refusal> {
-    try {
-      return {
-        ok: true,
-        ...(await runImageTurn({ ...turnHost(this.state, this.generations, this.env), env: this.env }, req)),
-      };
+      return { ok: true, ...(await runTurn(turnHost(this.state, this.generations, this.env, this.db), req)) };
     } catch (err) {
       return refusal(err);
     }

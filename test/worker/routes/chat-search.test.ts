@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { GenerationRunner } from "../../../durable-objects/turn/generation";
 import { sha256Hex } from "../../../worker/auth/tokens";
 import { createDb } from "../../../worker/db/client";
-import { runChatTurn, turnHost } from "../../../durable-objects/turn/chat-turn";
+import { runTurn, turnHost } from "../../../durable-objects/turn/turn";
 import { call, inUserHub, json, makeChat, messagesOf, readSse, registerUser, setUsedToday } from "../../support/api";
 import { FAKE_SEARCH_KEYS } from "../../support/fake-search-scenarios";
 import { userHub } from "../../../durable-objects/user-hub-stub";
@@ -95,8 +95,9 @@ describe("a search turn against a real provider's wire format", () => {
       TAVILY_BASE_URL: `${env.FAKE_SEARCH_URL}/tavily`,
     };
     const events = await inUserHub(u.id, async (hub, state) => {
-      const host = turnHost(hub.state, new GenerationRunner(state, tavily, createDb(env.DB), hub.state), env);
-      const started = await runChatTurn(host, {
+      const db = createDb(env.DB);
+      const host = turnHost(hub.state, new GenerationRunner(state, tavily, db, hub.state), env, db);
+      const started = await runTurn(host, {
         sessionId: JSON.parse(atob(u.token.split(".")[1]!)).sid,
         tokenHash: await sha256Hex(u.sessionToken),
         claimedUserId: null,

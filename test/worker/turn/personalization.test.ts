@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { GenerationRunner } from "../../../durable-objects/turn/generation";
 import { sha256Hex } from "../../../worker/auth/tokens";
 import { createDb } from "../../../worker/db/client";
-import { runChatTurn, turnHost } from "../../../durable-objects/turn/chat-turn";
+import { runTurn, turnHost } from "../../../durable-objects/turn/turn";
 import { call, inUserHub, json, makeChat, registerUser, setPlan } from "../../support/api";
 import { FAKE_MODELS } from "../../support/fake-upstream-scenarios";
 import { requestsWithKey } from "../models/model-helpers";
@@ -22,8 +22,9 @@ async function askThroughFake(u: { id: string; token: string; sessionToken: stri
   };
   const sessionId = JSON.parse(atob(u.token.split(".")[1]!)).sid as string;
   await inUserHub(u.id, async (hub, state) => {
-    const host = turnHost(hub.state, new GenerationRunner(state, routed, createDb(env.DB), hub.state), env);
-    const started = await runChatTurn(host, {
+    const db = createDb(env.DB);
+    const host = turnHost(hub.state, new GenerationRunner(state, routed, db, hub.state), env, db);
+    const started = await runTurn(host, {
       sessionId,
       tokenHash: await sha256Hex(u.sessionToken),
       claimedUserId: null,

@@ -1,72 +1,61 @@
-// One image turn: the chat turn's pipeline (chat-turn.ts) with a picture for an answer. It runs inside the user's
-// Durable Object, like the chat turn, so the session, the chat and the day's count come from the object's hot state:
+// The picture kind of the turn (turn.ts): a picture drawn or edited for an answer. After the shared session step:
 //
-//   1. session      the call's session is active (the JWT was checked by the worker)
-//   2. question     required ('Question is required'); the prompt is the question without an appended image link
-//   3. chat         the chat is the user's and active (chat-turn.ts's ownChat)
+//   3. chat         the chat is the user's and active (steps.ts's ownChat)
 //   4. original     an edit's original image is one of the user's own (its URL or id; another user's is a 404)
-//   5. use          one use of the day's "image" quota, taken atomically (chat-turn.ts's takeUse)
+//   5. use          one use of the day's "image" quota, taken atomically (steps.ts's takeUse)
 //   6. draw         the image source from configuration (worker/images/registry.ts) draws or edits the picture
-//   7. store        the PNG goes to R2 under the owner (images/{userId}/{id}); the image row, the user message and the
-//                   bot message (the picture as markdown, isImageMode) and the day's count reach D1 in one batch
+//   7. store        the picture goes to R2 under its owner (images/{userId}/{id}); the image row, the user message and
+//                   the bot message (the picture as markdown, isImageMode) and the day's count reach D1 in the turn's
+//                   one batch (save-turn.ts)
 //   8. refund       any failure from step 6 on gives the use back (a safety refusal too: nothing was made)
-import { createDb } from "../../worker/db/client";
-import { getImage, insertImageStatement } from "../../worker/db/images";
-import { type MessageInput, saveMessagesStatements } from "../../worker/db/messages";
-import { usageCountStatement } from "../../worker/db/usage";
+//
+// The question was checked at the edge: it holds more than our image links (worker/images/image-links.ts), which are
+// left out of the prompt.
+import type { SessionUser } from "../../worker/db/users";
+import { getImage } from "../../worker/db/images";
+import type { MessageInput } from "../../worker/db/messages";
 import { AppError } from "../../worker/errors";
+import { imageIdOf, imagePromptOf, linkedImageId } from "../../worker/images/image-links";
 import { createImageSource } from "../../worker/images/registry";
 import type { GeneratedImage } from "../../worker/images/types";
 import { quotaDay } from "../../worker/lib/time";
 import { warningLevel } from "../../worker/plans/entitlements";
 import { type ImageResult, imageMessageMarkdown, imageUrlOf } from "../../worker/protocol/images";
-import { ID_PATTERN } from "../../worker/protocol/resources";
-import { ownChat, takeUse, type TurnHost } from "./chat-turn";
+import { saveTurn } from "./save-turn";
+import { ownChat, type TurnBase, type TurnHost, takeUse } from "./steps";
 
-export interface ImageTurnRequest {
-  sessionId: string;
-  tokenHash: string | null;
-  /** The user_id the payload claims, if any: it must be the signed-in user's. */
-  claimedUserId: string | null;
-  chatId: string;
-  question: string;
-  userMessageId: string;
-  botMessageId: string;
-  isEdit: boolean;
-  /** The image an edit starts from: its /media-api/api/images/{id} URL (absolute or not) or its id. */
-  originalImage: string | null;
+export interface PictureRequest extends TurnBase {
+  kind: {
+    type: "image";
+    isEdit: boolean;
+    /** The image an edit starts from: its /media-api/api/images/{id} URL (absolute or not) or its id. */
+    originalImage: string | null;
+  };
+}
+
+export interface PictureTaken {
+  kind: "image";
+  picture: ImageResult;
 }
 
 /** The daily quota bucket of image generations and edits (worker/plans/entitlements.ts). */
-export const IMAGE_BUCKET = "image";
-
-/** An image URL of ours inside a text (the client appends the latest picture's link to a regeneration phrase). */
-const IMAGE_LINK = /(?:https?:\/\/[^\s/)]+)?\/media-api\/api\/images\/([A-Za-z0-9_.:-]{1,100})/;
+const IMAGE_BUCKET = "image";
 
 /** The id of the image an edit refers to, from original_image or, failing that, a link in the question. */
-function originalImageId(req: ImageTurnRequest): string {
-  const ref = req.originalImage?.trim();
+function originalImageId(req: PictureRequest): string {
+  const ref = req.kind.originalImage?.trim();
   if (ref) {
-    const link = IMAGE_LINK.exec(ref);
-    if (link && (ref.startsWith("/") || /^https?:\/\//.test(ref))) return link[1]!;
-    if (ID_PATTERN.test(ref)) return ref;
+    const id = imageIdOf(ref);
+    if (id) return id;
     throw new AppError("invalid_input", "original_image must be the URL or id of one of your images", {
       field: "original_image",
     });
   }
-  const inQuestion = IMAGE_LINK.exec(req.question);
-  if (inQuestion) return inQuestion[1]!;
+  const inQuestion = linkedImageId(req.question);
+  if (inQuestion) return inQuestion;
   throw new AppError("invalid_input", "An edit needs original_image: the URL or id of one of your images", {
     field: "original_image",
   });
-}
-
-/** The prompt sent upstream: the question without our image links (the original goes along as the picture). */
-function promptOf(question: string): string {
-  return question
-    .replace(new RegExp(IMAGE_LINK.source, "g"), " ")
-    .replace(/[ \t]+/g, " ")
-    .trim();
 }
 
 function describe(image: GeneratedImage, prompt: string, isEdit: boolean): string {
@@ -74,19 +63,15 @@ function describe(image: GeneratedImage, prompt: string, isEdit: boolean): strin
   return image.revisedPrompt?.trim() || (isEdit ? `Edited picture: ${prompt}` : `Picture: ${prompt}`);
 }
 
-export async function runImageTurn(host: TurnHost & { env: Env }, req: ImageTurnRequest): Promise<ImageResult> {
-  const user = await host.authorize(req.sessionId, req.tokenHash);
-  if (req.claimedUserId != null && req.claimedUserId !== user.id) {
-    throw new AppError("forbidden", "user_id does not match the signed-in user");
-  }
-  const question = req.question.trim();
-  if (!question) throw new AppError("invalid_input", "Question is required", { field: "question" });
+/** Steps 3 to 8 of a picture, for the user whose session step 1 found. */
+export async function runPicture(host: TurnHost, user: SessionUser, req: PictureRequest): Promise<PictureTaken> {
+  const { question } = req;
   const day = quotaDay();
   await ownChat(host, req.chatId, day);
-  const db = createDb(host.env.DB);
+  const db = host.db;
 
   let original: { id: string; url: string; bytes: Uint8Array; contentType: string } | null = null;
-  if (req.isEdit) {
+  if (req.kind.isEdit) {
     const id = originalImageId(req);
     const row = await getImage({ db, id, userId: user.id });
     const object = row ? await host.env.IMAGES.get(row.r2Key) : null;
@@ -98,8 +83,7 @@ export async function runImageTurn(host: TurnHost & { env: Env }, req: ImageTurn
       contentType: row.contentType,
     };
   }
-  const prompt = promptOf(question);
-  if (!prompt) throw new AppError("invalid_input", "Question is required", { field: "question" });
+  const prompt = imagePromptOf(question);
   // A misconfigured provider is refused before the use is taken.
   const source = createImageSource(host.env);
   const { remaining } = takeUse(host, user, IMAGE_BUCKET, "image generation", day);
@@ -120,11 +104,14 @@ export async function runImageTurn(host: TurnHost & { env: Env }, req: ImageTurn
     ];
     await host.env.IMAGES.put(r2Key, image.bytes, { httpMetadata: { contentType: image.contentType } });
     try {
-      await db.batch([
-        insertImageStatement({
-          db,
+      await saveTurn(db, {
+        userId: user.id,
+        chatId: req.chatId,
+        messages: items,
+        usage: { day, bucket: IMAGE_BUCKET, count: host.state.usage.count(day, IMAGE_BUCKET) },
+        image: {
           createdAt: now,
-          image: {
+          row: {
             id,
             userId: user.id,
             r2Key,
@@ -138,16 +125,8 @@ export async function runImageTurn(host: TurnHost & { env: Env }, req: ImageTurn
             originalImageId: original?.id ?? null,
             offline: image.offline,
           },
-        }),
-        ...saveMessagesStatements({ db, userId: user.id, chatId: req.chatId, items }),
-        usageCountStatement({
-          db,
-          userId: user.id,
-          day,
-          bucket: IMAGE_BUCKET,
-          count: host.state.usage.count(day, IMAGE_BUCKET),
-        }),
-      ]);
+        },
+      });
     } catch (err) {
       // No row, no object: an image nobody can read must not linger in R2.
       await host.env.IMAGES.delete(r2Key);
@@ -157,7 +136,7 @@ export async function runImageTurn(host: TurnHost & { env: Env }, req: ImageTurn
       req.chatId,
       items.map((m) => ({ messageId: m.messageId, sender: m.sender, message: m.message })),
     );
-    return {
+    const picture: ImageResult = {
       success: true,
       imageUrl,
       imageId: id,
@@ -175,6 +154,7 @@ export async function runImageTurn(host: TurnHost & { env: Env }, req: ImageTurn
       bot_message_id: req.botMessageId,
       metadata: { remainingUsage: remaining, warningLevel: warningLevel(remaining), model: image.model },
     };
+    return { kind: "image", picture };
   } catch (err) {
     host.state.usage.refund(day, IMAGE_BUCKET);
     throw err;
