@@ -1,12 +1,13 @@
 // The per-user Durable Object (partyserver, hibernation on), placed near the user. It owns what must be fast or must
 // outlive a request:
-// - the user's hot state (state/hot-state.ts): active sessions, the plan, daily counters, recent messages per chat — so
-//   authenticating a call is a JWT check plus one call here, and a chat turn reads nothing from D1 once loaded;
+// - the user's hot state (state/hot-state.ts): active sessions, the plan, daily counters, recent messages per chat —
+//   so authenticating a call is a JWT check plus one call here, and a chat turn reads nothing from D1 once loaded;
 // - the plan over time: its alarm switches the plan when a paid period of another level takes over (or paid time
 //   ends), writes it to D1, applies the new plan's session limit and pushes plan_changed, and sends the reminders
 //   before premium ends;
-// - the turn itself (turn/turn.ts), an answer or a picture, and a running answer (turn/generation.ts), which keeps streaming
-//   into D1 after the browser that asked for it has gone (a Worker request is cancelled with its client, this is not);
+// - the turn itself (turn/turn.ts), an answer or a picture, and a running answer (turn/generation.ts), which keeps
+//   streaming into D1 after the browser that asked for it has gone (a Worker request is cancelled with its client,
+//   this is not);
 // - the user's sockets (socket-sessions.ts): the /ws protocol and live force_logout.
 // RPC methods return results, not exceptions, for expected refusals: an error's class does not cross RPC.
 import { type Connection, type ConnectionContext, Server } from "partyserver";

@@ -23,7 +23,10 @@ export class Account {
     return fields ? { ...row, ...fields } : row;
   }
 
-  /** The user row as last read from D1 (or last written by the object): its premium fields may lag `user()` by one boundary. */
+  /**
+   * The user row as last read from D1 (or last written by the object): its premium fields may lag `user()` by one
+   * boundary.
+   */
   row(): SessionUser {
     if (!this.userCache) {
       const raw = this.db.meta("user");

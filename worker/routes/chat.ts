@@ -67,7 +67,7 @@ const ChatAskSchema = v.object({
 /** An image id: ours are UUIDs; no ":", so a `javascript:` reference is never taken for one. */
 const IMAGE_ID = /^[A-Za-z0-9_.-]{1,100}$/;
 
-/** The spec's image payload; its model ('stable-diffusion') and messages[] are accepted and not trusted. */
+/** The image ask; its model ('stable-diffusion', as clients send it) and messages[] are accepted and not trusted. */
 const ImageAskSchema = v.object({
   ...askFields,
   model: v.optional(v.unknown()),
@@ -197,7 +197,7 @@ async function startAnswer(c: ChatAskContext, endpoint: string, isSearchMode: bo
 }
 
 /**
- * A picture. Guests are refused first (401 with the spec's text), then the body is checked (400), then the user's
+ * A picture. Guests are refused first (401 with IMAGE_LOGIN_REQUIRED), then the body is checked (400), then the user's
  * object runs the turn: 403 quota_exhausted with the image quota's headers, 404 for another user's chat or original
  * image, safety_violation with the safety text, image_* for provider failures.
  */
