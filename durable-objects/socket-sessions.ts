@@ -4,7 +4,7 @@
 // hibernation through partyserver's per-connection state.
 import type { Connection, ConnectionContext, Server } from "partyserver";
 import { sha256Hex, verifySessionJwt } from "../worker/auth/tokens";
-import type { SessionUser } from "../worker/env";
+import type { SessionUser } from "../worker/db/users";
 import { isoOrNull } from "../worker/lib/time";
 import {
   ClientMessageSchema,
@@ -13,7 +13,7 @@ import {
   parseFrame,
   type ServerMessage,
 } from "../worker/protocol/socket";
-import type { HotState } from "./hot-state";
+import type { HotState } from "./state/hot-state";
 
 /** Close code sent with a forced logout (application range 4000–4999). */
 export const FORCE_LOGOUT_CLOSE_CODE = 4001;
@@ -134,7 +134,7 @@ export class SocketSessions {
     for (const c of this.server.getConnections<SocketState>()) if (c.state) online.add(c.state.sessionId);
     this.send(conn, {
       type: "active_sessions_info",
-      sessions: this.host.state.activeSessions().map((r) => ({
+      sessions: this.host.state.sessions.list().map((r) => ({
         id: r.id,
         user_agent: r.userAgent,
         created_at: isoOrNull(r.createdAt) ?? "",

@@ -1,32 +1,34 @@
 // The per-user Durable Object (partyserver, hibernation on), placed near the user. It owns what must be fast or must
 // outlive a request:
-// - the user's hot state (hot-state.ts): active sessions, the plan, daily counters, recent messages per chat — so
-//   authenticating a call is a JWT check plus one call here, and a chat turn reads nothing from D1 once loaded;
+// - the user's hot state (state/hot-state.ts): active sessions, the plan, daily counters, recent messages per chat —
+//   so authenticating a call is a JWT check plus one call here, and a chat turn reads nothing from D1 once loaded;
 // - the plan over time: its alarm switches the plan when a paid period of another level takes over (or paid time
 //   ends), writes it to D1, applies the new plan's session limit and pushes plan_changed, and sends the reminders
 //   before premium ends;
-// - the chat turn itself (worker/turn/chat-turn.ts) and its running answer (generation.ts), which keeps streaming
-//   into D1 after the browser that asked for it has gone (a Worker request is cancelled with its client, this is not);
+// - the turn itself (turn/turn.ts), an answer or a picture, and a running answer (turn/generation.ts), which keeps
+//   streaming into D1 after the browser that asked for it has gone (a Worker request is cancelled with its client,
+//   this is not);
 // - the user's sockets (socket-sessions.ts): the /ws protocol and live force_logout.
 // RPC methods return results, not exceptions, for expected refusals: an error's class does not cross RPC.
 import { type Connection, type ConnectionContext, Server } from "partyserver";
 import { sha256Hex } from "../worker/auth/tokens";
 import { createDb } from "../worker/db/client";
+import type { StateOwner } from "../worker/db/state-owner";
 import { savePremiumFields } from "../worker/db/payments";
 import { recordRevoked, recordSeen, recordSession } from "../worker/db/sessions";
-import type { Db, SessionUser } from "../worker/env";
+import type { Db } from "../worker/db/client";
+import type { SessionUser } from "../worker/db/users";
 import { AppError, type ErrorCode } from "../worker/errors";
 import { isoOrNull, quotaDay } from "../worker/lib/time";
-import { nextPremiumChange, premiumFields, samePremium } from "../worker/payments/premium-period";
+import { nextPremiumChange, premiumFields, samePremium } from "../worker/plans/premium-period";
 import { ENTITLEMENTS, planOf } from "../worker/plans/entitlements";
 import { duePremiumReminder, nextPremiumReminder, premiumExpirationFields } from "../worker/plans/premium-schedule";
 import type { PublicMessage } from "../worker/protocol/resources";
 import type { LogoutReason } from "../worker/protocol/socket";
-import { type ChatTurnRequest, type ChatTurnStarted, runChatTurn, turnHost } from "../worker/turn/chat-turn";
-import { type ImageTurnRequest, runImageTurn } from "../worker/turn/image-turn";
-import type { ImageResult } from "../worker/protocol/images";
-import { GenerationRunner } from "./generation";
-import { HotState, type SessionRecord } from "./hot-state";
+import { runTurn, type TurnRequest, type TurnStarted, turnHost } from "./turn/turn";
+import { GenerationRunner } from "./turn/generation";
+import { HotState } from "./state/hot-state";
+import type { SessionRecord } from "./state/sessions";
 import { SocketSessions } from "./socket-sessions";
 
 /** Headers the Worker sets on the /ws upgrade it forwards here, after authenticating it. */
@@ -55,7 +57,8 @@ function refusal(err: unknown): Refusal {
   return { ok: false, code: err.code, message: err.message, details };
 }
 
-export class UserHub extends Server<Env> {
+/** The object of one user; the db/ writers of what it keeps tell it of each change (worker/db/state-owner.ts). */
+export class UserHub extends Server<Env> implements StateOwner {
   static override options = { hibernate: true };
 
   private readonly db: Db = createDb(this.env.DB);
@@ -72,7 +75,7 @@ export class UserHub extends Server<Env> {
     },
     touchSession: async (sessionId) => {
       const at = Date.now();
-      this.state.touchSession(sessionId, at);
+      this.state.sessions.touch(sessionId, at);
       await recordSeen({ db: this.db, id: sessionId, userId: this.name, at });
     },
   });
@@ -95,7 +98,7 @@ export class UserHub extends Server<Env> {
   }
 
   /**
-   * One alarm serves three clocks: the generation watchdog (generation.ts sets it while turns run), the premium
+   * One alarm serves three clocks: the generation watchdog (turn/generation.ts sets it while turns run), the premium
    * reminders (3 days and 1 day before paid time ends, and at the end, when the plan's limits fall back at once) and
    * the plan's boundaries (a paid period of another level taking over).
    */
@@ -109,12 +112,12 @@ export class UserHub extends Server<Env> {
 
   /** Sends the premium reminder that is due (once), and applies the end of premium. */
   private async premiumReminder(now = Date.now()) {
-    const user = this.state.user(now);
-    const paid = user.isPremium > 0 || this.state.periods().length > 0;
+    const user = this.state.account.user(now);
+    const paid = user.isPremium > 0 || this.state.account.periods().length > 0;
     const premiumEnd = user.premiumEnd;
     const due = paid ? duePremiumReminder({ premiumEnd, now }) : null;
-    if (due && premiumEnd !== null && this.state.lastReminderAt() !== due.at) {
-      this.state.setLastReminderAt(due.at);
+    if (due && premiumEnd !== null && this.state.account.lastReminderAt() !== due.at) {
+      this.state.account.setLastReminderAt(due.at);
       this.sockets.broadcast({ type: "premium_expiration", ...premiumExpirationFields({ premiumEnd, now }) });
       // Premium ended: the free plan's session limit and quotas apply from now (planOf reads premium_end).
       if (due.kind === "ended") await this.userChanged();
@@ -131,24 +134,24 @@ export class UserHub extends Server<Env> {
 
   /** Brings the D1 user row to the premium fields of the period in force at `now`. True when it wrote them. */
   private async savePlanInForce(now: number): Promise<boolean> {
-    const row = this.state.userRow();
-    const fields = premiumFields(this.state.periods(), now);
+    const row = this.state.account.row();
+    const fields = premiumFields(this.state.account.periods(), now);
     if (!fields || samePremium(fields, row)) return false;
     if (await savePremiumFields({ db: this.db, userId: this.name, from: row, to: fields, now })) {
-      this.state.setPremium(fields);
+      this.state.account.setPremium(fields);
       return true;
     }
     // The row changed meanwhile (a payment, which tells the object when it is done): take what D1 has now.
-    await this.state.reloadUser();
+    await this.state.reloadAccount();
     return false;
   }
 
   /** The plan in force applies: surplus sessions past its limit end (oldest first), open tabs refetch the plan. */
   private async planApplied() {
-    const user = this.state.user();
+    const user = this.state.account.user();
     const plan = planOf(user);
-    const surplus = this.state
-      .activeSessions()
+    const surplus = this.state.sessions
+      .list()
       .slice(ENTITLEMENTS[plan].sessionLimit)
       .map((s) => s.id);
     if (surplus.length > 0) await this.endSessionsById(surplus, "expired");
@@ -165,10 +168,10 @@ export class UserHub extends Server<Env> {
    * running turn's watchdog) is set.
    */
   private async armPlanAlarm(now = Date.now()) {
-    const user = this.state.user(now);
-    const paid = user.isPremium > 0 || this.state.periods().length > 0;
+    const user = this.state.account.user(now);
+    const paid = user.isPremium > 0 || this.state.account.periods().length > 0;
     const reminder = paid ? nextPremiumReminder({ premiumEnd: user.premiumEnd, now }) : null;
-    const boundary = nextPremiumChange(this.state.periods(), now);
+    const boundary = nextPremiumChange(this.state.account.periods(), now);
     const next = Math.min(reminder?.at ?? Infinity, boundary ?? Infinity);
     if (next === Infinity) return;
     const current = await this.ctx.storage.getAlarm();
@@ -202,8 +205,8 @@ export class UserHub extends Server<Env> {
     const { token, ...rest } = session;
     const record: SessionRecord = { ...rest, tokenHash: await sha256Hex(token) };
     await this.ready();
-    this.state.setUser(user);
-    const replaced = this.state.addSession(record, ENTITLEMENTS[planOf(this.state.user())].sessionLimit);
+    this.state.account.setRow(user);
+    const replaced = this.state.sessions.add(record, ENTITLEMENTS[planOf(this.state.account.user())].sessionLimit);
     await recordSession({ db: this.db, session: { ...record, userId: user.id }, replacedIds: replaced });
     this.sockets.forceLogout(replaced, "replaced");
     return replaced;
@@ -212,13 +215,13 @@ export class UserHub extends Server<Env> {
   /** RPC: the active sessions, newest first. */
   async listSessions(): Promise<SessionRecord[]> {
     await this.ready();
-    return this.state.activeSessions();
+    return this.state.sessions.list();
   }
 
   /** RPC: ends these sessions (hot state, D1 and live sockets). Returns the ids that were active. */
   async endSessionsById(sessionIds: string[], reason: LogoutReason): Promise<string[]> {
     await this.ready();
-    const ended = this.state.revoke(sessionIds, reason);
+    const ended = this.state.sessions.revoke(sessionIds, reason);
     await recordRevoked({ db: this.db, userId: this.name, ids: ended, reason });
     this.sockets.forceLogout(ended, reason);
     return ended;
@@ -227,8 +230,8 @@ export class UserHub extends Server<Env> {
   /** RPC: ends every active session but `keep` (null: all of them). Returns the ids that were ended. */
   async endOtherSessions(keep: string | null, reason: LogoutReason): Promise<string[]> {
     await this.ready();
-    const ids = this.state
-      .activeSessions()
+    const ids = this.state.sessions
+      .list()
       .map((s) => s.id)
       .filter((id) => id !== keep);
     return this.endSessionsById(ids, reason);
@@ -240,36 +243,26 @@ export class UserHub extends Server<Env> {
    */
   async userChanged(): Promise<void> {
     if (!(await this.ready())) return;
-    if (!(await this.state.reloadUser())) return;
+    if (!(await this.state.reloadAccount())) return;
     await this.savePlanInForce(Date.now());
     await this.planApplied();
     await this.armPlanAlarm();
   }
 
-  /** RPC: the user's AI settings or remembered facts changed in D1; the next turn uses the new ones. */
+  /** RPC: the user's AI settings, remembered facts or model keys changed in D1; the next turn uses the new ones. */
   async settingsChanged(): Promise<void> {
-    if (await this.ready()) await this.state.reloadUser();
+    if (await this.ready()) await this.state.reloadAccount();
   }
 
   // ---- chat turns ------------------------------------------------------------------------------------------------
 
-  /** RPC: runs a chat turn (worker/turn/chat-turn.ts) and returns its SSE stream, or the reason it was refused. */
-  async chatTurn(req: ChatTurnRequest): Promise<({ ok: true } & ChatTurnStarted) | Refusal> {
+  /**
+   * RPC: runs a turn (turn/turn.ts): an answer's SSE stream with the use it took, or a picture drawn, stored and saved;
+   * or the reason it was refused.
+   */
+  async turn(req: TurnRequest): Promise<({ ok: true } & TurnStarted) | Refusal> {
     try {
-      const started = await runChatTurn(turnHost(this.state, this.generations, this.env), req);
-      return { ok: true, ...started };
-    } catch (err) {
-      return refusal(err);
-    }
-  }
-
-  /** RPC: runs an image turn (worker/turn/image-turn.ts): the picture drawn, stored and saved, or the refusal. */
-  async imageTurn(req: ImageTurnRequest): Promise<({ ok: true } & ImageResult) | Refusal> {
-    try {
-      return {
-        ok: true,
-        ...(await runImageTurn({ ...turnHost(this.state, this.generations, this.env), env: this.env }, req)),
-      };
+      return { ok: true, ...(await runTurn(turnHost(this.state, this.generations, this.env, this.db), req)) };
     } catch (err) {
       return refusal(err);
     }
@@ -327,15 +320,15 @@ export class UserHub extends Server<Env> {
 
   /** RPC: forget chats whose messages or status changed outside a turn; the next turn reloads them from D1. */
   async forgetChats(chatIds: string[] | "all"): Promise<void> {
-    if (chatIds === "all") this.state.forgetAllChats();
-    else for (const id of chatIds) this.state.forgetChat(id);
+    if (chatIds === "all") this.state.chats.forgetAll();
+    else for (const id of chatIds) this.state.chats.forget(id);
   }
 
   /** RPC: today's use counts by bucket (a model endpoint, "search" or "image"). */
   async usageToday(): Promise<Record<string, number>> {
     await this.ready();
     const day = quotaDay();
-    if (!this.state.knowsDay(day)) await this.state.loadCold({ chatId: null, day });
-    return Object.fromEntries(this.state.usageOfDay(day));
+    if (!this.state.usage.knowsDay(day)) await this.state.loadCold({ chatId: null, day });
+    return Object.fromEntries(this.state.usage.ofDay(day));
   }
 }

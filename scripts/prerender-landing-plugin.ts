@@ -1,4 +1,4 @@
-// Writes dist/client/landing.html, the guest landing page served pre-rendered at '/' (worker/lib/landing-page.ts): a
+// Writes dist/client/landing.html, the guest landing page served pre-rendered at '/' (worker/http/landing-page.ts): a
 // guest's first visit shows the headline and the prices without downloading or running the SPA's framework (Lighthouse
 // mobile counted ~600 ms of script at 4× CPU before the headline). After the client build has written its files, the
 // same React component the SPA shows (web/src/features/landing/landing-page.tsx) is rendered through Vite's SSR module

@@ -1,12 +1,25 @@
 // The Hono app: one sub-app per resource, mounted here. Static assets (the SPA) are served by the assets binding
 // before the Worker runs, except for the paths listed in wrangler.toml's run_worker_first, which land here.
+//
+// The worker's layers, lowest first. A module imports only from its own layer or the layers below it, never from one
+// above, and the folders of one layer never import each other in a circle:
+//   1. worker/protocol/        the wire contracts, shared with the SPA (which imports nothing else of the worker)
+//   2. worker/env.ts, errors.ts, lib/, crypto/        bindings, the one AppError, time, validation, sealing
+//   3. worker/plans/, personalization/, affiliate/, prompts/        the product's rules as data and pure functions
+//   4. worker/db/              D1: the schema and every query (the user always in the WHERE)
+//   5. worker/auth/, payments/, mail/, models/, search/, images/, uploads/, external-models/, connected-apps/
+//                              the services: tokens and passwords, payments, mail, model and search providers, files
+//   6. durable-objects/        the user's object: its state (state/), the turn it runs (turn/), the sockets
+//   7. worker/http/            what every route shares: the Hono environment, authentication, sessions, pages
+//   8. worker/routes/          one sub-app per resource
+//   9. worker/app.ts, then worker/index.ts        the app, and the Worker's entry with the object's class
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
-import { withDb } from "./auth/middleware";
-import type { AppEnv } from "./env";
+import { withDb } from "./http/auth-middleware";
+import type { AppEnv } from "./http/app-env";
 import { AppError, errorBody, handleError } from "./errors";
-import { landingOrApp } from "./lib/landing-page";
+import { landingOrApp } from "./http/landing-page";
 import { accountAppRoutes } from "./routes/account-apps";
 import { appConfigRoutes } from "./routes/app-config";
 import { accountAvatarRoutes } from "./routes/account-avatar";
@@ -52,7 +65,7 @@ export const app = new Hono<AppEnv>()
   .use(withDb)
   .get("/api/health", (c) => c.json({ status: "ok" }, 200))
   .route("/api/config", appConfigRoutes)
-  // The guest landing page (pre-rendered) or the SPA: worker/lib/landing-page.ts.
+  // The guest landing page (pre-rendered) or the SPA: worker/http/landing-page.ts.
   .get("/", landingOrApp)
   .route("/auth", authRoutes)
   .route("/auth", premiumRoutes)

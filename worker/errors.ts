@@ -3,7 +3,6 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { AppEnv } from "./env";
 import { ERROR_STATUS, type ErrorCode } from "./protocol/errors";
 
 export { ERROR_STATUS, type ErrorCode } from "./protocol/errors";
@@ -35,7 +34,7 @@ export function errorBody(path: string, code: ErrorCode, message: string, detail
   return body;
 }
 
-export function handleError(err: Error, c: Context<AppEnv>) {
+export function handleError(err: Error, c: Context) {
   if (err instanceof AppError) {
     return c.json(errorBody(c.req.path, err.code, err.message, err.details), err.status);
   }

@@ -1,9 +1,8 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { endUserSessions, userChanged } from "../../worker/auth/sessions";
 import { signSessionJwt } from "../../worker/auth/tokens";
-import { userHub } from "../../worker/lib/user-hub";
+import { userHub } from "../../durable-objects/user-hub-stub";
 import { call, eventually, inUserHub, json, login, registerUser, setPlan } from "../support/api";
 import { openSocket } from "../support/socket";
 import { createOrder, pay, periodsOf, premiumInfo, shiftPaidTime } from "../worker/payments/helpers";
@@ -17,7 +16,7 @@ describe("account changes through the user's Durable Object", () => {
     await sock.next("authenticated");
     const me = await (await call("GET", "/user-sessions", { token: u.token })).json<any>();
     const current = me.data.find((s: any) => s.current).id;
-    const ended = await endUserSessions(env, { userId: u.id, allExcept: current, reason: "password_changed" });
+    const ended = await (await userHub(env, u.id)).endOtherSessions(current, "password_changed");
     expect(ended).toHaveLength(1);
     expect((await sock.next("active_sessions_info")).reason).toBe("password_changed");
     expect((await call("GET", "/auth/me", { token: other.token })).status).toBe(401);
@@ -28,8 +27,8 @@ describe("account changes through the user's Durable Object", () => {
     const u = await registerUser();
     const v = await registerUser();
     const list = await (await call("GET", "/user-sessions", { token: v.token })).json<any>();
-    expect(await endUserSessions(env, { userId: u.id, sessionIds: [], reason: "revoked" })).toEqual([]);
-    expect(await endUserSessions(env, { userId: u.id, sessionIds: [list.data[0].id], reason: "revoked" })).toEqual([]);
+    expect(await (await userHub(env, u.id)).endSessionsById([], "revoked")).toEqual([]);
+    expect(await (await userHub(env, u.id)).endSessionsById([list.data[0].id], "revoked")).toEqual([]);
     expect((await call("GET", "/auth/me", { token: v.token })).status).toBe(200);
   });
 
@@ -38,7 +37,7 @@ describe("account changes through the user's Durable Object", () => {
     await env.DB.prepare("UPDATE users SET is_premium = 2, premium_end = ? WHERE id = ?")
       .bind(Date.now() + 86_400_000, u.id)
       .run();
-    await userChanged(env, u.id);
+    await (await userHub(env, u.id)).userChanged();
     const second = await login(u.email, u.password, "b");
     const third = await login(u.email, u.password, "c");
     const sock = await openSocket(third.token);
@@ -47,7 +46,7 @@ describe("account changes through the user's Durable Object", () => {
     await env.DB.prepare("UPDATE users SET is_premium = 2, premium_end = ? WHERE id = ?")
       .bind(Date.now() - 1000, u.id)
       .run();
-    await userChanged(env, u.id);
+    await (await userHub(env, u.id)).userChanged();
     expect(await sock.next("plan_changed")).toMatchObject({ plan: "free", is_premium: 2 });
     expect((await call("GET", "/auth/me", { token: u.token })).status).toBe(401); // free allows 2: the oldest goes
     expect((await call("GET", "/auth/me", { token: second.token })).status).toBe(200);
@@ -95,7 +94,7 @@ describe("the plan at a paid period's boundary, switched by the user's Durable O
   async function bringBoundaryTo(userId: string, boundary: number, inMs: number): Promise<number> {
     const target = Date.now() + inMs;
     await shiftPaidTime(userId, boundary - target);
-    await userChanged(env, userId);
+    await (await userHub(env, userId)).userChanged();
     return target;
   }
 
@@ -157,9 +156,9 @@ describe("the plan at a paid period's boundary, switched by the user's Durable O
     // Advanced+ ends in 300 ms; the object reads the moved periods but keeps its alarm (set for the old boundary)
     const boundary = Date.now() + 300;
     await shiftPaidTime(u.id, advanced.end_at - boundary);
-    await inUserHub(u.id, (hub) => hub.state.reloadUser());
+    await inUserHub(u.id, (hub) => hub.state.reloadAccount());
     // the plan it answers with turns at the boundary's very millisecond
-    const levelAt = (at: number) => inUserHub(u.id, (hub) => hub.state.user(at).isPremium);
+    const levelAt = (at: number) => inUserHub(u.id, (hub) => hub.state.account.user(at).isPremium);
     expect([await levelAt(boundary - 1), await levelAt(boundary)]).toEqual([2, 1]);
     await eventually(async () => Date.now() >= boundary);
     expect((await me(u.token)).data.user).toMatchObject({ plan: "basic", is_premium: 1 });

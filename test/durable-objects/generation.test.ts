@@ -3,7 +3,7 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
-import { EventWriter, GenerationRunner, type GenerationInput } from "../../durable-objects/generation";
+import { EventWriter, GenerationRunner, type GenerationInput } from "../../durable-objects/turn/generation";
 import type { UserHub } from "../../durable-objects/user-hub";
 import { createDb } from "../../worker/db/client";
 import { quotaDay } from "../../worker/lib/time";
@@ -118,7 +118,7 @@ describe("GenerationRunner", () => {
   it("maps an upstream 401 to provider_auth_failed, saves the failed message and gives the daily use back", async () => {
     const { u, chatId, hub, input } = await setup();
     const events = await runInDurableObject(hub, (hubInstance: UserHub, state) => {
-      expect(hubInstance.state.takeUse(input.usage!.day, "gpt-4.1-mini", 50)).toBe(49);
+      expect(hubInstance.state.usage.take(input.usage!.day, "gpt-4.1-mini", 50)).toBe(49);
       return readAll(
         new GenerationRunner(
           state,
@@ -135,7 +135,7 @@ describe("GenerationRunner", () => {
     expect(usage.count).toBe(0);
     expect(
       await runInDurableObject(hub, (hubInstance: UserHub) =>
-        hubInstance.state.usage(input.usage!.day, "gpt-4.1-mini"),
+        hubInstance.state.usage.count(input.usage!.day, "gpt-4.1-mini"),
       ),
     ).toBe(0);
   });

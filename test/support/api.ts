@@ -2,9 +2,8 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import type { UserHub } from "../../durable-objects/user-hub";
-import { userChanged } from "../../worker/auth/sessions";
 import { quotaDay } from "../../worker/lib/time";
-import { userHub } from "../../worker/lib/user-hub";
+import { userHub } from "../../durable-objects/user-hub-stub";
 
 export const ORIGIN = "https://may.test";
 
@@ -119,14 +118,14 @@ export async function setPlan(userId: string, isPremium: number, premiumEnd: num
   await env.DB.prepare("UPDATE users SET is_premium = ?, premium_end = ? WHERE id = ?")
     .bind(isPremium, premiumEnd, userId)
     .run();
-  await userChanged(env, userId);
+  await (await userHub(env, userId)).userChanged();
 }
 
 /** Raises the user's count of uses for today in their Durable Object (the counter a turn checks). */
 export async function setUsedToday(userId: string, bucket: string, count: number) {
   const hub = await userHub(env, userId);
   await runInDurableObject(hub, (instance: UserHub) => {
-    instance.state.mergeDay(quotaDay(), [{ bucket, count }]);
+    instance.state.usage.mergeDay(quotaDay(), [{ bucket, count }]);
   });
 }
 

@@ -1,20 +1,9 @@
 // Password hashing: PBKDF2-SHA256 through WebCrypto with a per-user random 16-byte salt and 100,000 iterations
 // (the most production Workers allow), compared in constant time.
+import { fromBase64, toBase64 } from "../crypto/base64";
+
 export const PBKDF2_ITERATIONS = 100_000;
 const KEY_BITS = 256;
-
-export function toBase64(bytes: Uint8Array): string {
-  let s = "";
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s);
-}
-
-export function fromBase64(text: string): Uint8Array {
-  const s = atob(text);
-  const out = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
-  return out;
-}
 
 async function derive(password: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, ["deriveBits"]);

@@ -20,11 +20,14 @@
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { constantTimeEqual, keyedHash } from "../crypto/hmac";
-import type { SessionUser } from "../env";
+import type { SessionUser } from "../db/users";
 import { clearRateLimit, refundRateLimit, type RateLimitHit, takeRateLimit } from "../db/rate-limits";
-import type { AppEnv, Db } from "../env";
+import type { Db } from "../db/client";
 import { DUMMY_PASSWORD, verifyPassword } from "./password";
 import { AppError } from "../errors";
+
+/** A route's Hono environment, whatever its variables: these checks read only its bindings, headers and cookies. */
+type WithBindings = { Bindings: Env };
 
 /** The window of the failure budgets below: 15 minutes. */
 export const PASSWORD_FAILURE_WINDOW_MS = 15 * 60 * 1000;
@@ -77,7 +80,7 @@ export function tooMany(c: Context, resetAt: number, message = "Too many attempt
 // ---- the trusted-device cookie ------------------------------------------------------------------------------------
 
 /** Marks this browser as one the user signed in from: "<userId>.<issuedAt ms>.<hmac>". */
-export async function rememberDevice(c: Context<AppEnv>, userId: string) {
+export async function rememberDevice<E extends WithBindings>(c: Context<E>, userId: string) {
   const issued = String(Date.now());
   const mac = await keyedHash(c.env, DEVICE_PURPOSE, `${userId}.${issued}`);
   setCookie(c, DEVICE_COOKIE, `${userId}.${issued}.${mac}`, {
@@ -90,7 +93,7 @@ export async function rememberDevice(c: Context<AppEnv>, userId: string) {
 }
 
 /** The device cookie's id when it is valid and was issued to `userId`, else null. */
-async function trustedDeviceId(c: Context<AppEnv>, userId: string): Promise<string | null> {
+async function trustedDeviceId<E extends WithBindings>(c: Context<E>, userId: string): Promise<string | null> {
   const value = getCookie(c, DEVICE_COOKIE);
   const parts = value?.split(".");
   if (parts?.length !== 3) return null;
@@ -111,8 +114,8 @@ export interface PasswordAttempt {
  * Takes one attempt from the budgets that apply to a password check for `account` (a normalized email) from this
  * client, or throws 429. Call before verifying; call `succeeded()` when the password was right.
  */
-export async function guardPasswordAttempt(
-  c: Context<AppEnv>,
+export async function guardPasswordAttempt<E extends WithBindings>(
+  c: Context<E>,
   { db, account, userId }: { db: Db; account: string; userId: string | null },
 ): Promise<PasswordAttempt> {
   const windowMs = PASSWORD_FAILURE_WINDOW_MS;
@@ -150,8 +153,8 @@ export async function guardPasswordAttempt(
  * under the failure budgets above: true only for an existing account with a password that matches. A missing
  * account or a social-only one costs the same PBKDF2 run, so timing says nothing about which emails exist.
  */
-export async function checkAccountPassword(
-  c: Context<AppEnv>,
+export async function checkAccountPassword<E extends WithBindings>(
+  c: Context<E>,
   { db, account, user, password }: { db: Db; account: string; user: SessionUser | undefined; password: string },
 ): Promise<boolean> {
   const attempt = await guardPasswordAttempt(c, { db, account, userId: user?.id ?? null });
@@ -165,13 +168,16 @@ export async function checkAccountPassword(
 }
 
 /** After a password reset the account's per-IP failure record no longer matters to its owner. */
-export async function forgetAccountFailures(c: Context<AppEnv>, { db, account }: { db: Db; account: string }) {
+export async function forgetAccountFailures<E extends WithBindings>(
+  c: Context<E>,
+  { db, account }: { db: Db; account: string },
+) {
   const ip = clientIp(c);
   await clearRateLimit({ db, key: `pwfail:account-ip:${account}|${ip ?? "direct"}` });
 }
 
 /** Takes one registration from this client's hourly budget, or throws 429. */
-export async function guardRegistration(c: Context<AppEnv>, db: Db) {
+export async function guardRegistration<E extends WithBindings>(c: Context<E>, db: Db) {
   const ip = clientIp(c);
   if (!ip) return;
   const hit = await takeRateLimit({

@@ -4,7 +4,7 @@
 // and upload all apply unchanged. Both APIs' answers are validated here, at the edge; their failures become the
 // API's own errors (never a 500 and never a hang).
 import * as v from "valibot";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import type { DriveAppId, DriveFile } from "../protocol/drives";
 import { CONNECTED_APP_SPECS } from "./apps";

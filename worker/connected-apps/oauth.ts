@@ -11,7 +11,7 @@ import {
   type OAuth2Tokens,
 } from "arctic";
 import { deleteConnectedApp, readAppTokens, saveAppTokens, saveOAuthState, takeOAuthState } from "../db/accounts-apps";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import type { ConnectedAppId } from "../protocol/settings";
 import { CONNECTED_APP_SPECS, oauthClient, oauthEndpoints } from "./apps";

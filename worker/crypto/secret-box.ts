@@ -2,7 +2,7 @@
 // under MODEL_KEYS_SECRET (32 random bytes as 64 hex characters or base64; a Worker secret). Each value is bound to
 // where it belongs through the additional data (e.g. "<userId>|<provider>"), so a ciphertext copied into another
 // user's row, or another provider's, fails to decrypt instead of leaking a key across accounts.
-import { fromBase64, toBase64 } from "../auth/password";
+import { fromBase64, toBase64 } from "./base64";
 import { AppError } from "../errors";
 
 export interface Sealed {

@@ -2,7 +2,7 @@
 // state of a connection in progress.
 import { and, asc, eq, gt, lt } from "drizzle-orm";
 import { open, packSealed, seal, unpackSealed } from "../crypto/secret-box";
-import type { Db } from "../env";
+import type { Db } from "./client";
 import type { ConnectedAppId } from "../protocol/settings";
 import { connectedApps, oauthStates } from "./schema";
 

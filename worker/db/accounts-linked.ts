@@ -1,7 +1,7 @@
 // Linked sign-in identities (Google, Facebook) per user: the identity's key is (provider, provider id), and a user
 // holds at most one identity per provider.
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../env";
+import type { Db } from "./client";
 import type { SocialProvider } from "../protocol/settings";
 import { linkedAccounts, users } from "./schema";
 

@@ -1,7 +1,8 @@
 // Account credential queries: password updates, pending email changes and password resets. Every write that
 // enforces a rule (resend after 60 s, 5 tries) does so in its own statement, so parallel requests cannot race it.
 import { and, eq, gt, lt, lte, sql } from "drizzle-orm";
-import type { Db } from "../env";
+import type { Db } from "./client";
+import type { StateOwner } from "./state-owner";
 import { emailVerifications, passwordResets, users } from "./schema";
 
 /** A code or reset can be sent again 60 s after the last one. */
@@ -9,12 +10,15 @@ export const RESEND_AFTER_MS = 60_000;
 /** Wrong codes allowed per code: 5. */
 export const MAX_CODE_ATTEMPTS = 5;
 
+/** Sets the user's password; the user's object keeps the row it checks the next password change against. */
 export async function setPassword({
   db,
+  owner,
   userId,
   pw,
 }: {
   db: Db;
+  owner: StateOwner;
   userId: string;
   pw: { hash: string; salt: string; iterations: number };
 }) {
@@ -27,6 +31,7 @@ export async function setPassword({
     // A password set by any route makes an outstanding reset link useless.
     db.delete(passwordResets).where(eq(passwordResets.userId, userId)),
   ]);
+  await owner.userChanged();
 }
 
 // ---- email change -------------------------------------------------------------------------------------------------
@@ -89,11 +94,22 @@ export async function cancelEmailChange({ db, userId }: { db: Db; userId: string
  * Makes `newEmail` the user's email and ends the pending change, in one batch. Throws the D1 unique-constraint
  * error if another account took that email in the meantime (the caller answers 409).
  */
-export async function applyEmailChange({ db, userId, newEmail }: { db: Db; userId: string; newEmail: string }) {
+export async function applyEmailChange({
+  db,
+  owner,
+  userId,
+  newEmail,
+}: {
+  db: Db;
+  owner: StateOwner;
+  userId: string;
+  newEmail: string;
+}) {
   await db.batch([
     db.update(users).set({ email: newEmail, updatedAt: Date.now() }).where(eq(users.id, userId)),
     db.delete(emailVerifications).where(eq(emailVerifications.userId, userId)),
   ]);
+  await owner.userChanged();
 }
 
 // ---- password reset -----------------------------------------------------------------------------------------------

@@ -3,7 +3,8 @@
 // payment batch (worker/db/payments.ts), not here.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { normalizeAffiliateCode } from "../affiliate/referral";
-import type { Db } from "../env";
+import type { Db } from "./client";
+import type { StateOwner } from "./state-owner";
 import { affiliateClicks, affiliateCommissions, affiliateFaqViews, affiliateReferrals, users } from "./schema";
 
 /** Draws of a fresh affiliate code when one collides with an existing one (40 random bits each). */
@@ -16,10 +17,20 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
- * Gives the user an affiliate code unless they already have one (joining twice keeps the first code). Returns the
- * user row with the code.
+ * Gives the user an affiliate code unless they already have one (joining twice keeps the first code, and tells the
+ * user's object nothing). Returns the user row with the code.
  */
-export async function joinAffiliate({ db, userId, newCode }: { db: Db; userId: string; newCode: () => string }) {
+export async function joinAffiliate({
+  db,
+  owner,
+  userId,
+  newCode,
+}: {
+  db: Db;
+  owner: StateOwner;
+  userId: string;
+  newCode: () => string;
+}) {
   for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
     try {
       const [row] = await db
@@ -27,7 +38,10 @@ export async function joinAffiliate({ db, userId, newCode }: { db: Db; userId: s
         .set({ affiliateCode: newCode(), updatedAt: Date.now() })
         .where(and(eq(users.id, userId), sql`${users.affiliateCode} IS NULL`))
         .returning();
-      if (row) return row;
+      if (row) {
+        await owner.userChanged();
+        return row;
+      }
       const existing = await db.query.users.findFirst({ where: eq(users.id, userId) });
       if (!existing) return undefined;
       if (existing.affiliateCode) return existing;

@@ -1,14 +1,19 @@
 // Chat-session queries. The user is always in the WHERE: another user's chat is simply not found.
 import { and, desc, eq, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../env";
+import type { Db } from "./client";
 import type { PublicChat } from "../protocol/resources";
 import { DEFAULT_TITLE } from "../protocol/rules";
 import { isoOrNull, sqlDateTime } from "../lib/time";
 import { chatSessions } from "./schema";
-import { asPersona } from "../personalization/personas";
-import type { ExpertPersonaId } from "../protocol/settings";
+import type { StateOwner } from "./state-owner";
+import { EXPERT_PERSONAS, type ExpertPersonaId } from "../protocol/settings";
 
 export type ChatRow = typeof chatSessions.$inferSelect;
+
+/** The persona of a stored chat's column, or null (none, or one no longer offered). */
+export function asPersona(value: string | null | undefined): ExpertPersonaId | null {
+  return value && (EXPERT_PERSONAS as readonly string[]).includes(value) ? (value as ExpertPersonaId) : null;
+}
 
 export function publicChat(c: ChatRow): PublicChat {
   return {
@@ -88,12 +93,29 @@ export async function listChats({
 
 export type ChatPatch = Partial<{ title: string; status: "active" | "deleted"; isStarred: boolean }>;
 
-export async function updateChat({ db, id, userId, patch }: { db: Db; id: string; userId: string; patch: ChatPatch }) {
+/**
+ * Renames, stars or deletes an active chat of the user. A deleted chat is forgotten by the user's object, which
+ * answers turns from its own copy of the chat: a later turn in it is refused.
+ */
+export async function updateChat({
+  db,
+  owner,
+  id,
+  userId,
+  patch,
+}: {
+  db: Db;
+  owner: StateOwner;
+  id: string;
+  userId: string;
+  patch: ChatPatch;
+}) {
   const [row] = await db
     .update(chatSessions)
     .set({ ...patch, updatedAt: Date.now() })
     .where(and(eq(chatSessions.id, id), eq(chatSessions.userId, userId), eq(chatSessions.status, "active")))
     .returning();
+  if (row && patch.status !== undefined) await owner.forgetChats([id]);
   return row;
 }
 
@@ -106,12 +128,13 @@ export async function toggleStar({ db, id, userId, value }: { db: Db; id: string
   return row;
 }
 
-/** Marks every active chat of the user deleted ("clear conversations"); returns how many. */
-export async function deleteAllChats({ db, userId }: { db: Db; userId: string }) {
+/** Marks every active chat of the user deleted ("clear conversations"), forgotten by the user's object; returns how many. */
+export async function deleteAllChats({ db, owner, userId }: { db: Db; owner: StateOwner; userId: string }) {
   const rows = await db
     .update(chatSessions)
     .set({ status: "deleted", updatedAt: Date.now() })
     .where(and(eq(chatSessions.userId, userId), eq(chatSessions.status, "active")))
     .returning({ id: chatSessions.id });
+  await owner.forgetChats("all");
   return rows.length;
 }

@@ -1,7 +1,7 @@
 // The notification feeds (feeds, feed_status): the newest published items of each tab in one language, and which tabs
 // are under maintenance. Both reads go to D1 in one batch (one round trip).
 import { and, desc, eq, inArray, lte } from "drizzle-orm";
-import type { Db } from "../env";
+import type { Db } from "./client";
 import type { FeedTab } from "../protocol/feeds";
 import type { PromptLanguage } from "../protocol/prompts";
 import { feedStatus, feeds } from "./schema";

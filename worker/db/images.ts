@@ -1,7 +1,7 @@
 // Image rows: which user owns which R2 object, with its content type and size. Reads put the user in the WHERE,
 // so another user's image is simply not found.
 import { and, desc, eq, lt, or } from "drizzle-orm";
-import type { Db } from "../env";
+import type { Db } from "./client";
 import { images } from "./schema";
 
 export type ImageRow = typeof images.$inferSelect;

@@ -2,12 +2,13 @@
 // upsert by (chat, message_id) in one D1 batch together with the chat's last_message_at (and its title, from the
 // first user prompt).
 import { and, asc, desc, eq, lt, or, sql } from "drizzle-orm";
-import type { Db } from "../env";
+import type { Db } from "./client";
 import type { AttachmentRef, PublicMessage } from "../protocol/resources";
 import { DEFAULT_TITLE, titleFromPrompt } from "../protocol/rules";
 import { isoOrNull } from "../lib/time";
 import { type ChatRow, getChat } from "./chats";
 import { chatSessions, messages } from "./schema";
+import type { StateOwner } from "./state-owner";
 
 export type MessageRow = typeof messages.$inferSelect;
 
@@ -196,15 +197,18 @@ function toRow(userId: string, chatId: string, m: MessageInput, now: number) {
  * chat's last_message_at. When the chat still has the default title, the first user prompt becomes its title.
  * The conflict update keeps created_at, so re-saving a message never reorders the messages; a row is only
  * rewritten when some field differs, and the chat only moves when a row was added or changed, so saving the same
- * messages again changes nothing (the chat does not jump to the top of the list).
+ * messages again changes nothing (the chat does not jump to the top of the list). The user's object forgets the
+ * chat's window: its next turn reads the saved messages.
  */
 export async function saveMessages({
   db,
+  owner,
   userId,
   chatId,
   items,
 }: {
   db: Db;
+  owner: StateOwner;
   userId: string;
   chatId: string;
   items: MessageInput[];
@@ -213,10 +217,14 @@ export async function saveMessages({
   if (statements.length === 0) return 0;
   const [first, ...rest] = statements;
   await db.batch([first!, ...rest]);
+  await owner.forgetChats([chatId]);
   return items.length;
 }
 
-/** The statements of saveMessages, for a caller that adds its own to the same batch (one D1 round trip). */
+/**
+ * The statements of saveMessages, for the user's object, which batches them with its own at the end of a turn (one
+ * D1 round trip) and keeps its window itself.
+ */
 export function saveMessagesStatements({
   db,
   userId,

@@ -2,9 +2,10 @@
 // characters only, and decrypted only by getUserModelKey for the chat pipeline.
 import { and, asc, eq } from "drizzle-orm";
 import { open, seal } from "../crypto/secret-box";
-import type { Db } from "../env";
+import type { Db } from "./client";
 import type { ExternalModelProvider } from "../protocol/settings";
 import { userModelKeys } from "./schema";
+import type { StateOwner } from "./state-owner";
 
 const boundTo = (userId: string, provider: string) => `model-key|${userId}|${provider}`;
 
@@ -16,14 +17,17 @@ export async function listModelKeys({ db, userId }: { db: Db; userId: string }) 
     .orderBy(asc(userModelKeys.createdAt));
 }
 
+/** Stores the key sealed; the user's object takes it at once, so the model answers with it from the next turn. */
 export async function saveModelKey({
   db,
+  owner,
   env,
   userId,
   provider,
   apiKey,
 }: {
   db: Db;
+  owner: StateOwner;
   env: { MODEL_KEYS_SECRET?: string };
   userId: string;
   provider: ExternalModelProvider;
@@ -39,15 +43,18 @@ export async function saveModelKey({
       target: [userModelKeys.userId, userModelKeys.provider],
       set: { ciphertext: sealed.ciphertext, iv: sealed.iv, last4, createdAt: now },
     });
+  await owner.settingsChanged();
   return { provider, last4, createdAt: now };
 }
 
 export async function deleteModelKey({
   db,
+  owner,
   userId,
   provider,
 }: {
   db: Db;
+  owner: StateOwner;
   userId: string;
   provider: ExternalModelProvider;
 }) {
@@ -55,7 +62,9 @@ export async function deleteModelKey({
     .delete(userModelKeys)
     .where(and(eq(userModelKeys.userId, userId), eq(userModelKeys.provider, provider)))
     .returning({ provider: userModelKeys.provider });
-  return rows.length > 0;
+  if (rows.length === 0) return false;
+  await owner.settingsChanged();
+  return true;
 }
 
 /** A stored key as the user's Durable Object keeps it for turns: still sealed. */

@@ -4,11 +4,12 @@
 // duplicate deliveries of a transaction, and two transfers for one order, can upgrade a user at most once. Reads that
 // belong to a user put the user in the WHERE.
 import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import type { Db } from "../env";
+import type { Db } from "./client";
 import { isoOrNull } from "../lib/time";
 import type { PackageType } from "../plans/packages";
-import type { PremiumPeriod, PremiumState } from "../payments/premium-period";
+import type { PremiumPeriod, PremiumState } from "../plans/premium-period";
 import { bankTransactions, paymentOrders, premiumPeriods, subscriptions, users } from "./schema";
+import type { StateOwner } from "./state-owner";
 
 export type OrderRow = typeof paymentOrders.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -171,6 +172,8 @@ export async function recordUnmatchedTransaction({
 
 export interface ApplyPaymentInput {
   db: Db;
+  /** The paying user's object, told once the payment has committed (it reloads the plan and tells open tabs). */
+  owner: StateOwner;
   /** The raw D1 binding: the batch below is plain SQL with shared numbered parameters. */
   d1: D1Database;
   tx: IncomingTransaction;
@@ -210,7 +213,7 @@ export type ApplyOutcome =
  * premium, the history row, the periods and the commission for an order, whatever arrives twice or at once.
  */
 export async function applyPayment(input: ApplyPaymentInput): Promise<ApplyOutcome> {
-  const { db, d1, tx, order, read, queue, fields, applyId, now } = input;
+  const { db, owner, d1, tx, order, read, queue, fields, applyId, now } = input;
   const subId = crypto.randomUUID();
   // Numbered parameters, shared by the statements of the batch (D1 binds ?NNN); a statement's own values follow
   // from ?20 on (OWN).
@@ -355,7 +358,12 @@ export async function applyPayment(input: ApplyPaymentInput): Promise<ApplyOutco
     getBankTransaction({ db, id: tx.id }),
     db.query.paymentOrders.findFirst({ where: eq(paymentOrders.id, order.id) }),
   ]);
-  if (after?.applyId === applyId) return { kind: "applied" };
+  if (after?.applyId === applyId) {
+    // The payment is committed either way: a failed call to the object must not make the bank send it again (the
+    // object reads the paid periods again at its next load or boundary).
+    await owner.userChanged().catch((err) => console.error("the user's object missed a payment", order.userId, err));
+    return { kind: "applied" };
+  }
   if (!ledger || ledger.applyId !== applyId || ledger.outcome !== "received") {
     return { kind: "duplicate", outcome: ledger?.outcome ?? "unknown" };
   }

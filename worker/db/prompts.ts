@@ -1,6 +1,6 @@
 // The prompt library's use counts (prompt_uses): one upsert per use, one read of the whole (small) table per list.
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../env";
+import type { Db } from "./client";
 import { promptUses } from "./schema";
 
 /** Counts one use of `promptId` in a single statement and answers its new total. */

@@ -2,7 +2,7 @@
 // A limiter that should count only failures takes the attempt first (atomically) and gives it back on success
 // (refundRateLimit), so a burst of parallel guesses can never slip past the budget while its checks are in flight.
 import { sql } from "drizzle-orm";
-import type { Db } from "../env";
+import type { Db } from "./client";
 
 export interface RateLimitHit {
   /** Attempts in the current window, this one included. */

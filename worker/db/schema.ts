@@ -267,7 +267,7 @@ export const subscriptions = sqliteTable(
 );
 
 /**
- * Paid time as a queue of periods, each at one plan level (worker/payments/premium-period.ts): the plan in force is
+ * Paid time as a queue of periods, each at one plan level (worker/plans/premium-period.ts): the plan in force is
  * the level of the period covering now, and the user's is_premium/premium_start/premium_end follow from them. A
  * purchase is one subscription row and usually one period; when a higher level is bought during a lower one, the
  * lower period is split and its unused rest becomes a second period of the same subscription, later in the queue.

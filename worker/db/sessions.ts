@@ -1,8 +1,8 @@
-// D1's copy of the user sessions. The user's Durable Object owns the live session state (durable-objects/hot-state.ts)
+// D1's copy of the user sessions. The user's Durable Object owns the live session state (durable-objects/state/sessions.ts)
 // and writes every change through to here, so D1 keeps the record for reporting and for migrating an object that
 // has not loaded its state yet. Nothing on a request path reads sessions from D1.
 import { and, eq, inArray, isNull } from "drizzle-orm";
-import type { Db } from "../env";
+import type { Db } from "./client";
 import type { LogoutReason } from "../protocol/socket";
 import { userSessions } from "./schema";
 

@@ -1,7 +1,7 @@
 // AI settings and remembered facts, one row per user in ai_settings (absent = the defaults) and user_memories.
 // Every query takes the user id and keeps it in the WHERE.
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import type { Db } from "../env";
+import type { Db } from "./client";
 import { isoOrNull } from "../lib/time";
 import {
   type AiSettingsView,
@@ -11,6 +11,7 @@ import {
   type MemoryFact,
 } from "../protocol/settings";
 import { aiSettings, userMemories } from "./schema";
+import type { StateOwner } from "./state-owner";
 
 export interface AiSettingsRecord {
   chatCustomization: string;
@@ -53,10 +54,12 @@ export function aiSettingsFromRow(row: typeof aiSettings.$inferSelect | undefine
 /** Writes the given fields (others keep their stored value, or the default for a first write); returns the result. */
 export async function updateAiSettings({
   db,
+  owner,
   userId,
   patch,
 }: {
   db: Db;
+  owner: StateOwner;
   userId: string;
   patch: Partial<AiSettingsRecord>;
 }) {
@@ -69,6 +72,7 @@ export async function updateAiSettings({
     .values({ userId, ...DEFAULT_AI_SETTINGS, ...defined, updatedAt: now })
     .onConflictDoUpdate({ target: aiSettings.userId, set: { ...defined, updatedAt: now } })
     .returning();
+  await owner.settingsChanged();
   return {
     chatCustomization: row!.chatCustomization,
     enableSearch: row!.enableSearch,
@@ -111,11 +115,13 @@ export function memoryView(m: typeof userMemories.$inferSelect): MemoryFact {
  */
 export async function addMemory({
   db,
+  owner,
   userId,
   content,
   max,
 }: {
   db: Db;
+  owner: StateOwner;
   userId: string;
   content: string;
   max: number;
@@ -127,6 +133,7 @@ export async function addMemory({
     WHERE (SELECT count(*) FROM user_memories WHERE user_id = ${userId}) < ${max}
     RETURNING id`);
   if (rows.length === 0) return null;
+  await owner.settingsChanged();
   return db.query.userMemories.findFirst({ where: and(eq(userMemories.id, id), eq(userMemories.userId, userId)) });
 }
 
@@ -136,15 +143,28 @@ export async function countMemories({ db, userId }: { db: Db; userId: string }) 
 }
 
 /** Forgets one fact of this user; false when no such fact is theirs. */
-export async function deleteMemory({ db, userId, id }: { db: Db; userId: string; id: string }) {
+export async function deleteMemory({
+  db,
+  owner,
+  userId,
+  id,
+}: {
+  db: Db;
+  owner: StateOwner;
+  userId: string;
+  id: string;
+}) {
   const rows = await db
     .delete(userMemories)
     .where(and(eq(userMemories.id, id), eq(userMemories.userId, userId)))
     .returning({ id: userMemories.id });
-  return rows.length > 0;
+  if (rows.length === 0) return false;
+  await owner.settingsChanged();
+  return true;
 }
 
-export async function clearMemories({ db, userId }: { db: Db; userId: string }) {
+export async function clearMemories({ db, owner, userId }: { db: Db; owner: StateOwner; userId: string }) {
   const rows = await db.delete(userMemories).where(eq(userMemories.userId, userId)).returning({ id: userMemories.id });
+  await owner.settingsChanged();
   return rows.length;
 }

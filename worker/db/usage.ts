@@ -1,7 +1,7 @@
 // D1's copy of the daily usage counters. The user's Durable Object counts (atomically: it is single-threaded) and
 // writes its count for the day here in the same batch as the turn's messages; D1 keeps the record for reporting and
 // for an object that has not seen that day yet.
-import type { Db } from "../env";
+import type { Db } from "./client";
 import { dailyUsage } from "./schema";
 
 /** A statement that sets the user's count for a day and bucket to the object's count (batchable). */

@@ -1,10 +1,14 @@
 // User queries and the user's public shape (never the password fields).
 import { eq } from "drizzle-orm";
-import type { Db, SessionUser } from "../env";
+import type { Db } from "./client";
+import type { StateOwner } from "./state-owner";
 import { isoOrNull } from "../lib/time";
 import { planOf } from "../plans/entitlements";
 import type { PublicUser } from "../protocol/resources";
 import { users } from "./schema";
+
+/** A user row: what the user's object serves to every authenticated call. */
+export type SessionUser = typeof users.$inferSelect;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -22,12 +26,24 @@ export type ProfilePatch = Partial<
   Pick<SessionUser, "name" | "phoneNumber" | "birthday" | "gender" | "avatar" | "language">
 >;
 
-export async function updateProfile({ db, userId, patch }: { db: Db; userId: string; patch: ProfilePatch }) {
+/** Changes the user's profile; the user's object serves the changed row to every later call. */
+export async function updateProfile({
+  db,
+  owner,
+  userId,
+  patch,
+}: {
+  db: Db;
+  owner: StateOwner;
+  userId: string;
+  patch: ProfilePatch;
+}) {
   const [row] = await db
     .update(users)
     .set({ ...patch, updatedAt: Date.now() })
     .where(eq(users.id, userId))
     .returning();
+  if (row) await owner.userChanged();
   return row;
 }
 

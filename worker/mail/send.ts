@@ -6,7 +6,7 @@
 // than pretending: a production worker must never print codes into its logs.
 import * as v from "valibot";
 import { devMailbox } from "../db/schema";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
 import { AppError } from "../errors";
 
 export interface Mail {

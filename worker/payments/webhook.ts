@@ -4,7 +4,6 @@
 // description) carries a known order code, and the amount is exactly the order's; anything else changes nothing and
 // is kept in the ledger for review. Idempotent by the transaction id (see applyPayment in worker/db/payments.ts).
 import * as v from "valibot";
-import { userChanged } from "../auth/sessions";
 import {
   applyPayment,
   findOrderForTransfer,
@@ -14,11 +13,12 @@ import {
   recordUnmatchedTransaction,
   type IncomingTransaction,
 } from "../db/payments";
-import type { Db } from "../env";
+import type { Db } from "../db/client";
+import type { StateOwners } from "../db/state-owner";
 import { PACKAGES } from "../plans/packages";
 import { bankAccount, commissionOf, commissionRateBps } from "./config";
 import { findOrderCode } from "./order-code";
-import { addPaidPeriod, premiumFields, queueOf } from "./premium-period";
+import { addPaidPeriod, premiumFields, queueOf } from "../plans/premium-period";
 
 const Text = (max: number) => v.nullish(v.pipe(v.string(), v.maxLength(max)), null);
 
@@ -81,11 +81,14 @@ export async function handleBankTransaction({
   env,
   db,
   body,
+  owners,
   now = Date.now,
 }: {
   env: Env;
   db: Db;
   body: SepayWebhook;
+  /** The paying user's object, told once the payment has committed. */
+  owners: StateOwners;
   now?: () => number;
 }): Promise<WebhookResult> {
   const tx: IncomingTransaction = {
@@ -130,6 +133,7 @@ export async function handleBankTransaction({
   if (order.amount !== tx.transferAmount) return keep("review", "amount_mismatch", order.id, code);
   if (order.status !== "pending") return keep("review", "order_not_pending", order.id, code);
 
+  const owner = await owners(order.userId);
   const pkg = PACKAGES[order.packageType];
   const bps = commissionRateBps(env);
   const applyId = crypto.randomUUID();
@@ -142,6 +146,7 @@ export async function handleBankTransaction({
     const { periods: after, added } = addPaidPeriod(before, pkg, at);
     const result = await applyPayment({
       db,
+      owner,
       d1: env.DB,
       tx,
       order,
@@ -158,14 +163,8 @@ export async function handleBankTransaction({
       applyId,
       now: at,
     });
-    if (result.kind === "applied") {
-      // The user's object reloads the plan, pushes plan_changed to open tabs and applies the new session limit.
-      // The payment is committed either way: a failed push must not make the bank resend it.
-      await userChanged(env, order.userId).catch((err) =>
-        console.error("userChanged after payment failed", order.userId, err),
-      );
-      return { outcome: "applied", order_code: order.code };
-    }
+    // The user's object has reloaded the plan, pushed plan_changed to open tabs and applied the new session limit.
+    if (result.kind === "applied") return { outcome: "applied", order_code: order.code };
     if (result.kind === "duplicate") return { outcome: "duplicate" };
     if (result.kind === "order_not_pending")
       return { outcome: "review", reason: "order_not_pending", order_code: order.code };

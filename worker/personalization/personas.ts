@@ -10,11 +10,6 @@ export interface ExpertPersona {
   temperature: number;
 }
 
-/** The persona of a stored chat's column, or null (none, or one no longer offered). */
-export function asPersona(value: string | null | undefined): ExpertPersonaId | null {
-  return value && Object.hasOwn(EXPERT_PERSONA_SPECS, value) ? (value as ExpertPersonaId) : null;
-}
-
 export const EXPERT_PERSONA_SPECS: Record<ExpertPersonaId, ExpertPersona> = {
   "english-professor": {
     id: "english-professor",

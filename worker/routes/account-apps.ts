@@ -7,12 +7,12 @@
 // attach like a file of its own.
 import { Hono } from "hono";
 import * as v from "valibot";
-import { requireAuth } from "../auth/middleware";
+import { requireAuth } from "../http/auth-middleware";
 import { CONNECTED_APP_SPECS, oauthClient } from "../connected-apps/apps";
 import { listDriveFiles, readDriveFile } from "../connected-apps/drive-files";
 import { disconnectApp, finishConnection, startConnection } from "../connected-apps/oauth";
 import { listConnectedApps } from "../db/accounts-apps";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { isoOrNull } from "../lib/time";
 import { valid } from "../lib/validate";

@@ -4,10 +4,9 @@
 // is part of the key, so another user's file id is simply not found). DELETE removes it.
 import { Hono } from "hono";
 import * as v from "valibot";
-import { requireAuth } from "../auth/middleware";
-import { userChanged } from "../auth/sessions";
+import { requireAuth } from "../http/auth-middleware";
 import { publicUser, updateProfile } from "../db/users";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { valid } from "../lib/validate";
 
@@ -69,13 +68,13 @@ export const accountAvatarRoutes = new Hono<AppEnv>()
     await c.env.IMAGES.put(r2Key(user.id, fileId), bytes, { httpMetadata: { contentType } });
     const updated = await updateProfile({
       db: c.var.db,
+      owner: c.var.hub,
       userId: user.id,
       patch: { avatar: `${AVATAR_PATH}${fileId}` },
     });
     if (!updated) throw new AppError("not_found", "User not found");
     const previous = ownFileId(user.avatar);
     if (previous) await c.env.IMAGES.delete(r2Key(user.id, previous));
-    await userChanged(c.env, user.id);
     return c.json({ status: "success", data: { user: publicUser(updated), avatar: updated.avatar } }, 201);
   })
   .get("/:fileId", valid("param", ParamSchema), async (c) => {
@@ -91,8 +90,7 @@ export const accountAvatarRoutes = new Hono<AppEnv>()
   .delete("/", async (c) => {
     const user = c.var.user;
     const previous = ownFileId(user.avatar);
-    const updated = await updateProfile({ db: c.var.db, userId: user.id, patch: { avatar: null } });
+    const updated = await updateProfile({ db: c.var.db, owner: c.var.hub, userId: user.id, patch: { avatar: null } });
     if (previous) await c.env.IMAGES.delete(r2Key(user.id, previous));
-    await userChanged(c.env, user.id);
     return c.json({ status: "success", data: { user: updated ? publicUser(updated) : null } }, 200);
   });

@@ -3,9 +3,8 @@
 // email must not belong to another account, checked when asked and again, atomically, when applied.
 import { Hono } from "hono";
 import * as v from "valibot";
-import { requireAuth } from "../auth/middleware";
+import { requireAuth } from "../http/auth-middleware";
 import { tooMany } from "../auth/rate-limit";
-import { userChanged } from "../auth/sessions";
 import { constantTimeEqual, keyedHash, randomDigits } from "../crypto/hmac";
 import {
   applyEmailChange,
@@ -17,7 +16,7 @@ import {
   takeEmailCodeAttempt,
 } from "../db/accounts";
 import { getUserByEmail, normalizeEmail } from "../db/users";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { isoOrNull } from "../lib/time";
 import { valid } from "../lib/validate";
@@ -121,13 +120,12 @@ export const accountEmailRoutes = new Hono<AppEnv>()
       });
     }
     try {
-      await applyEmailChange({ db, userId: user.id, newEmail: row.newEmail });
+      await applyEmailChange({ db, owner: c.var.hub, userId: user.id, newEmail: row.newEmail });
     } catch (err) {
       if (String(err).includes("UNIQUE"))
         throw new AppError("email_taken", "An account with this email already exists", { field: "newEmail" });
       throw err;
     }
-    await userChanged(c.env, user.id);
     // Tell the old address, so a hijacked session changing the email does not go unnoticed. Best effort.
     await sendMail({
       env: c.env,

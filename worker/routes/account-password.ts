@@ -3,10 +3,10 @@
 // exists), POST /auth/reset-password sets a new password with either and ends every session of the account.
 import { Hono } from "hono";
 import * as v from "valibot";
-import { requireAuth } from "../auth/middleware";
+import { requireAuth } from "../http/auth-middleware";
 import { hashPassword } from "../auth/password";
 import { checkAccountPassword, clientIp, forgetAccountFailures, tooMany } from "../auth/rate-limit";
-import { endUserSessions, userChanged } from "../auth/sessions";
+import { userHub } from "../../durable-objects/user-hub-stub";
 import { randomHex, sha256Hex } from "../auth/tokens";
 import { constantTimeEqual, keyedHash, randomDigits } from "../crypto/hmac";
 import {
@@ -19,7 +19,7 @@ import {
 } from "../db/accounts";
 import { takeRateLimit } from "../db/rate-limits";
 import { getUserByEmail, getUserById, normalizeEmail } from "../db/users";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { valid } from "../lib/validate";
 import { assertMailConfigured, sendMail } from "../mail/send";
@@ -95,14 +95,9 @@ export const accountPasswordRoutes = new Hono<AppEnv>()
     const ok = await checkAccountPassword(c, { db: c.var.db, account: user.email, user, password: currentPassword });
     if (!ok)
       throw new AppError("incorrect_password", "The current password is incorrect", { field: "currentPassword" });
-    await setPassword({ db: c.var.db, userId: user.id, pw: await hashPassword(newPassword) });
-    await userChanged(c.env, user.id);
+    await setPassword({ db: c.var.db, owner: c.var.hub, userId: user.id, pw: await hashPassword(newPassword) });
     // The other devices are pushed out live; this one stays signed in (the SPA logs itself out after 2 s).
-    const ended = await endUserSessions(c.env, {
-      userId: user.id,
-      allExcept: c.var.session.id,
-      reason: "password_changed",
-    });
+    const ended = await c.var.hub.endOtherSessions(c.var.session.id, "password_changed");
     return c.json({ status: "success", data: { message: "Password changed", ended_sessions: ended.length } }, 200);
   })
   .post("/forgot-password", valid("json", ForgotSchema), async (c) => {
@@ -175,9 +170,9 @@ export const accountPasswordRoutes = new Hono<AppEnv>()
     }
     const user = await getUserById({ db, id: userId });
     if (!user) throw new AppError("verification_expired", "This reset link is invalid or has expired");
-    await setPassword({ db, userId, pw: await hashPassword(body.newPassword) });
-    await userChanged(c.env, userId);
-    await endUserSessions(c.env, { userId, allExcept: null, reason: "password_changed" });
+    const owner = await userHub(c.env, userId);
+    await setPassword({ db, owner, userId, pw: await hashPassword(body.newPassword) });
+    await owner.endOtherSessions(null, "password_changed");
     await forgetAccountFailures(c, { db, account: user.email });
     return c.json(
       { status: "success", data: { message: "Password reset. Please sign in with the new password." } },

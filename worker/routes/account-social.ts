@@ -16,10 +16,9 @@ import { Hono } from "hono";
 import { readReferralCookie } from "../affiliate/referral";
 import { attributeSignup } from "../db/affiliate";
 import * as v from "valibot";
-import { issueSession } from "../auth/issue-session";
-import { requireAuth } from "../auth/middleware";
+import { issueSession } from "../http/issue-session";
+import { requireAuth } from "../http/auth-middleware";
 import { checkAccountPassword, guardRegistration, rememberDevice } from "../auth/rate-limit";
-import { userChanged } from "../auth/sessions";
 import {
   readLinkingToken,
   type SocialIdentity,
@@ -35,7 +34,8 @@ import {
   unlinkIfNotLast,
 } from "../db/accounts-linked";
 import { getUserByEmail, getUserById, normalizeEmail, publicUser } from "../db/users";
-import type { AppEnv, SessionUser } from "../env";
+import type { AppEnv } from "../http/app-env";
+import type { SessionUser } from "../db/users";
 import { AppError } from "../errors";
 import { isoOrNull } from "../lib/time";
 import { valid } from "../lib/validate";
@@ -191,7 +191,6 @@ export const accountSocialRoutes = new Hono<AppEnv>()
     if (!holder && !(await linkAccount({ db, userId: user.id, ...identity }))) {
       throw new AppError("already_linked", `This account already has another ${identity.provider} account linked`);
     }
-    await userChanged(c.env, user.id);
     return signedIn(c, user, body.user_agent, false);
   })
   .get("/linked-accounts", requireAuth, async (c) => {
@@ -229,7 +228,6 @@ export const accountSocialRoutes = new Hono<AppEnv>()
     if (!holder && !(await linkAccount({ db, userId: user.id, ...identity }))) {
       throw new AppError("already_linked", `This account already has another ${identity.provider} account linked`);
     }
-    await userChanged(c.env, user.id);
     const rows = await listLinkedAccounts({ db, userId: user.id });
     const providers = rows.map((r) => ({
       provider: r.provider,
@@ -245,6 +243,5 @@ export const accountSocialRoutes = new Hono<AppEnv>()
     if (outcome === "missing") throw new AppError("not_found", `No ${provider} account is linked`);
     if (outcome === "last")
       throw new AppError("last_sign_in_method", "You cannot unlink your last way to sign in. Set a password first.");
-    await userChanged(c.env, c.var.user.id);
     return c.json({ status: "success", data: { provider, unlinked: true } }, 200);
   });

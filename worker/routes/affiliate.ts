@@ -6,8 +6,7 @@ import * as v from "valibot";
 import { faqEntry, FAQ_SORTS, publicFaqEntry, searchFaq } from "../affiliate/faq";
 import { FAQ_CATEGORIES, FAQ_LANGUAGES } from "../affiliate/faq-content";
 import { newAffiliateCode, normalizeAffiliateCode, referralLink, setReferralCookie } from "../affiliate/referral";
-import { requireAuth } from "../auth/middleware";
-import { userChanged } from "../auth/sessions";
+import { requireAuth } from "../http/auth-middleware";
 import {
   affiliateStats,
   faqViewCounts,
@@ -17,7 +16,7 @@ import {
   recordFaqView,
 } from "../db/affiliate";
 import { publicUser } from "../db/users";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { isoOrNull } from "../lib/time";
 import { valid } from "../lib/validate";
@@ -145,9 +144,13 @@ export const affiliateRoutes = new Hono<AppEnv>()
 export const affiliateAuthRoutes = new Hono<AppEnv>()
   /** Joins the programme: the user gets an affiliate code (joining again answers the same code). */
   .post("/join-affiliate", requireAuth, async (c) => {
-    const user = await joinAffiliate({ db: c.var.db, userId: c.var.user.id, newCode: newAffiliateCode });
+    const user = await joinAffiliate({
+      db: c.var.db,
+      owner: c.var.hub,
+      userId: c.var.user.id,
+      newCode: newAffiliateCode,
+    });
     if (!user?.affiliateCode) throw new AppError("not_found", "User not found");
-    if (user.affiliateCode !== c.var.user.affiliateCode) await userChanged(c.env, user.id);
     const code = normalizeAffiliateCode(user.affiliateCode) ?? user.affiliateCode;
     return c.json(
       {

@@ -3,7 +3,7 @@
 // address, is null: the SPA then shows no contact link rather than a broken one.
 import { Hono } from "hono";
 import * as v from "valibot";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 import type { AppConfig, AppConfigBody } from "../protocol/app-config";
 
 const EmailSchema = v.pipe(v.string(), v.trim(), v.email());

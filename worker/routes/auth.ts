@@ -4,14 +4,13 @@ import { Hono } from "hono";
 import { readReferralCookie } from "../affiliate/referral";
 import { attributeSignup } from "../db/affiliate";
 import * as v from "valibot";
-import { issueSession } from "../auth/issue-session";
-import { requireAuth } from "../auth/middleware";
-import { userChanged } from "../auth/sessions";
+import { issueSession } from "../http/issue-session";
+import { requireAuth } from "../http/auth-middleware";
 import { hashPassword } from "../auth/password";
 import { checkAccountPassword, guardRegistration, rememberDevice } from "../auth/rate-limit";
 import { users } from "../db/schema";
 import { getUserByEmail, normalizeEmail, publicUser, updateProfile } from "../db/users";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { valid } from "../lib/validate";
 import { HttpUrlSchema } from "../protocol/urls";
@@ -126,6 +125,7 @@ export const authRoutes = new Hono<AppEnv>()
     }
     const user = await updateProfile({
       db: c.var.db,
+      owner: c.var.hub,
       userId: c.var.user.id,
       patch: {
         name: body.name,
@@ -137,6 +137,5 @@ export const authRoutes = new Hono<AppEnv>()
       },
     });
     if (!user) throw new AppError("not_found", "User not found");
-    await userChanged(c.env, user.id); // the user's object serves the user to every later call
     return c.json({ status: "success", data: { user: publicUser(user) } }, 200);
   });

@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import { createFactory } from "hono/factory";
 import * as v from "valibot";
-import { requireAuth } from "../auth/middleware";
+import { requireAuth } from "../http/auth-middleware";
 import {
   createChat,
   deleteAllChats,
@@ -15,25 +15,18 @@ import {
   updateChat,
   type ChatRow,
 } from "../db/chats";
-import { getChatWithMessagesPage, parseMessageCursor, publicChatContent } from "../db/messages";
-import type { AppEnv } from "../env";
-import { userHub } from "../lib/user-hub";
+import { getChatWithMessagesPage, publicChatContent } from "../db/messages";
+import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { idSchema, valid } from "../lib/validate";
-import {
-  CONTENT_CURSOR,
-  CONTENT_PAGE_DEFAULT,
-  CONTENT_PAGE_MAX,
-  CONTENT_PAGE_MAX_BYTES,
-  type ChatContentPageBody,
-} from "../protocol/api";
+import { CONTENT_PAGE_DEFAULT, CONTENT_PAGE_MAX_BYTES, type ChatContentPageBody } from "../protocol/api";
+import { ChatTitleSchema } from "../protocol/chats";
+import { contentQuerySchema } from "../http/content-query";
 import { ExpertPersonaSchema } from "../protocol/settings";
 
 /** Chats per page: 100 unless the client asks for 1–200. */
 const DEFAULT_PAGE = 100;
 const MAX_PAGE = 200;
-/** Longest chat title, in characters. */
-const MAX_TITLE_CHARS = 200;
 
 /**
  * The paging cursor is "<last_message_at in ms>~<chat id>" of the last chat on the previous page ('~' never occurs
@@ -68,39 +61,6 @@ const ListQuerySchema = v.object({
   ),
 });
 
-const contentLimitMessage = `limit must be a whole number from 1 to ${CONTENT_PAGE_MAX}`;
-
-/**
- * ?limit and ?before of a content call (see worker/protocol/api.ts). With `defaultLimit` undefined, a call without
- * either gets every message (the media API's original shape).
- */
-export function contentQuerySchema(defaultLimit: number | undefined) {
-  const limit = v.pipe(
-    v.string(),
-    v.regex(/^\d{1,4}$/, contentLimitMessage),
-    v.transform(Number),
-    v.minValue(1, contentLimitMessage),
-    v.maxValue(CONTENT_PAGE_MAX, contentLimitMessage),
-  );
-  return v.object({
-    limit: defaultLimit === undefined ? v.optional(limit) : v.optional(limit, String(defaultLimit)),
-    before: v.optional(
-      v.pipe(
-        v.string(),
-        v.regex(CONTENT_CURSOR, "before must be a next_before value from an earlier page"),
-        v.transform(parseMessageCursor),
-      ),
-    ),
-  });
-}
-
-/** A chat title as clients send it (also to the media API's initialize): trimmed, at most 200 characters. */
-export const ChatTitleSchema = v.pipe(
-  v.string("title must be a string"),
-  v.trim(),
-  v.maxLength(MAX_TITLE_CHARS, `title must be at most ${MAX_TITLE_CHARS} characters`),
-);
-
 const CreateSchema = v.object({
   title: v.optional(v.nullable(ChatTitleSchema)),
   /** Starts the chat with an expert persona (sidebar > experts). */
@@ -131,13 +91,12 @@ const patchChat = factory.createHandlers(valid("param", IdParam), valid("json", 
   const body = c.req.valid("json");
   const chat = await updateChat({
     db: c.var.db,
+    owner: c.var.hub,
     id,
     userId: c.var.user.id,
     patch: { title: body.title, status: body.status, isStarred: body.is_starred },
   });
   if (!chat) throw new AppError("not_found", "Chat not found");
-  // The user's object answers turns from its own copy of the chat: a deleted (or restored) chat must be re-read.
-  if (body.status !== undefined) await (await userHub(c.env, c.var.user.id)).forgetChats([id]);
   return c.json({ status: "success", data: publicChat(chat) }, 200);
 });
 
@@ -159,8 +118,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
     return c.json({ status: "success", data: publicChat(chat) }, 201);
   })
   .delete("/", async (c) => {
-    const deleted = await deleteAllChats({ db: c.var.db, userId: c.var.user.id });
-    await (await userHub(c.env, c.var.user.id)).forgetChats("all");
+    const deleted = await deleteAllChats({ db: c.var.db, owner: c.var.hub, userId: c.var.user.id });
     return c.json({ status: "success", data: { deleted } }, 200);
   })
   .get("/:id", valid("param", IdParam), async (c) => {
@@ -184,7 +142,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
     // The newest page also shows an answer still being written, and its question (they reach D1 when it ends). The
     // user's own object is asked first: an answer is saved before it stops running, so one that ends between the two
     // reads is in D1 by the second (the other way round, it could be in neither, and the chat looked empty).
-    const running = before ? [] : await (await userHub(c.env, c.var.user.id)).runningMessages(chatId);
+    const running = before ? [] : await c.var.hub.runningMessages(chatId);
     const found = await getChatWithMessagesPage({
       db: c.var.db,
       chatId,

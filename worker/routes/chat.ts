@@ -1,31 +1,45 @@
 // The model API: POST /api/chat/{endpoint} streams an answer as SSE (POST /api/chat/search a web search answer),
-// GET /api/chat/stream/{id} follows a running one, and POST /api/chat/stop stops one.
-// The route parses the request and returns the stream; the turn itself — session, model and plan, chat ownership,
-// the daily use, the prompt, recording and generating — is worker/turn/chat-turn.ts, run by the user's Durable
-// Object in one call, so nothing here waits on D1 before the first token.
-import { type Context, Hono } from "hono";
+// POST /api/chat/image answers with a picture drawn or edited, GET /api/chat/stream/{id} follows a running answer,
+// and POST /api/chat/stop stops one.
+// Every ask goes one way (askUserObject): the caller's JWT is checked here, the body and its question once, and the
+// turn itself — session, chat ownership, the daily use, the answer or the picture, and its one D1 batch — is
+// durable-objects/turn/turn.ts, run by the user's Durable Object in one call, so nothing here waits on D1 before the
+// first token.
+import type { Context } from "hono";
+import { Hono } from "hono";
 import * as v from "valibot";
-import { assertSameOriginForCookies, readCredentials, requireAuth, verifyCredentials } from "../auth/middleware";
-import type { AppEnv } from "../env";
+import type { TurnRequest } from "../../durable-objects/turn/turn";
+import { userHub } from "../../durable-objects/user-hub-stub";
 import { AppError } from "../errors";
-import { userHub } from "../lib/user-hub";
-import { idSchema, valid } from "../lib/validate";
+import type { AppEnv } from "../http/app-env";
+import { assertSameOriginForCookies, readCredentials, requireAuth, verifyCredentials } from "../http/auth-middleware";
+import { imagePromptOf } from "../images/image-links";
+import { idSchema, parseOrThrow, valid } from "../lib/validate";
 import { DEFAULT_ENDPOINT } from "../models/catalogue";
+import { IMAGE_LOGIN_REQUIRED, MAX_IMAGE_QUESTION_CHARS } from "../protocol/images";
+import { isLink, urlText } from "../protocol/urls";
 import { MAX_FILES } from "../uploads/limits";
-import { startImageTurn } from "./images";
 
-/** Longest accepted prompt, in characters (about 25k tokens). */
+/** Longest accepted chat question, in characters (about 25k tokens). */
 const MAX_QUESTION_CHARS = 100_000;
 
-const QuestionSchema = v.pipe(
-  v.string("Question is required"),
-  v.trim(),
-  v.nonEmpty("Question is required"),
-  v.maxLength(MAX_QUESTION_CHARS, "Question is too long"),
+const QUESTION_REQUIRED = "Question is required";
+
+/** A question: required, trimmed, not empty once trimmed, and at most `maxChars` characters. */
+const questionSchema = (maxChars: number, tooLong: string) =>
+  v.pipe(v.string(QUESTION_REQUIRED), v.trim(), v.nonEmpty(QUESTION_REQUIRED), v.maxLength(maxChars, tooLong));
+
+const ChatQuestionSchema = questionSchema(MAX_QUESTION_CHARS, "Question is too long");
+
+/** An image question must ask for more than our image links, which are not part of the prompt. */
+const ImageQuestionSchema = v.pipe(
+  questionSchema(MAX_IMAGE_QUESTION_CHARS, `Question must be at most ${MAX_IMAGE_QUESTION_CHARS} characters`),
+  v.check((question) => imagePromptOf(question) !== "", QUESTION_REQUIRED),
 );
 
-const AskSchema = v.object({
-  /** Required, except to regenerate an answer (its question is the one it answered). */
+/** The fields of every ask; is_premium is accepted and never trusted. */
+const askFields = {
+  /** Checked by the kind's question schema (questionOf). */
   question: v.optional(v.unknown()),
   chat_id: idSchema,
   user_id: v.optional(v.nullable(v.string())),
@@ -33,10 +47,14 @@ const AskSchema = v.object({
   /** Client-chosen ids for the user message and the answer, so it can save and stop them; made here if absent. */
   message_id: v.optional(idSchema),
   bot_message_id: v.optional(idSchema),
+};
+
+const ChatAskSchema = v.object({
+  ...askFields,
   is_search_mode: v.optional(v.boolean()),
   /** Edit: the user message whose text `question` replaces; the answer is an edit reply tied to it. */
   edit_message_id: v.optional(idSchema),
-  /** Regenerate: the bot answer to write again, in place, with this endpoint's model. */
+  /** Regenerate: the bot answer to write again, in place, with this endpoint's model (no question needed). */
   regenerate_message_id: v.optional(idSchema),
   /** Files the question carries: ids answered by POST /media-api/api/uploads (at most MAX_FILES). */
   attachment_ids: v.optional(
@@ -46,13 +64,27 @@ const AskSchema = v.object({
   model: v.optional(v.pipe(v.string(), v.maxLength(100))),
 });
 
-type AskContext = Context<
-  AppEnv,
-  string,
-  { in: { json: v.InferInput<typeof AskSchema> }; out: { json: v.InferOutput<typeof AskSchema> } }
->;
+/** An image id: ours are UUIDs; no ":", so a `javascript:` reference is never taken for one. */
+const IMAGE_ID = /^[A-Za-z0-9_.-]{1,100}$/;
 
-const StopSchema = v.object({ message_id: idSchema });
+/** The image ask; its model ('stable-diffusion', as clients send it) and messages[] are accepted and not trusted. */
+const ImageAskSchema = v.object({
+  ...askFields,
+  model: v.optional(v.unknown()),
+  messages: v.optional(v.unknown()),
+  is_edit: v.optional(v.nullable(v.boolean("is_edit must be true or false"))),
+  /** One of the caller's images: its URL (absolute, or a path on this site) or its id; no other scheme. */
+  original_image: v.optional(
+    v.nullable(
+      v.pipe(
+        urlText,
+        v.check((s) => isLink(s) || IMAGE_ID.test(s), "original_image must be the URL or id of one of your images"),
+      ),
+    ),
+  ),
+});
+
+const StopAskSchema = v.object({ message_id: idSchema });
 
 /** ?offset: how many characters of the answer's text the client already has (JS string length). */
 const FollowQuerySchema = v.object({
@@ -68,61 +100,76 @@ const SSE_HEADERS = {
   "X-Accel-Buffering": "no",
 };
 
-export const chatRoutes = new Hono<AppEnv>()
-  .post("/stop", requireAuth, valid("json", StopSchema), async (c) => {
-    const { message_id } = c.req.valid("json");
-    const hub = await userHub(c.env, c.var.user.id);
-    if (!(await hub.stopGeneration(message_id))) {
-      throw new AppError("not_found", "No running answer with this message_id");
-    }
-    return c.json({ status: "success", data: { message_id, stopped: true } }, 200);
-  })
-  /**
-   * Follows an answer that is still running — after a reload, in another tab or on another device of the same user:
-   * the same SSE events, with the text from ?offset, then live to [DONE]. 404 when no such answer runs for the
-   * caller (it has ended and is saved, or it is another user's).
-   */
-  .get("/stream/:messageId", requireAuth, valid("query", FollowQuerySchema), async (c) => {
-    const messageId = c.req.param("messageId");
-    const hub = await userHub(c.env, c.var.user.id);
-    const stream = await hub.followAnswer(messageId, c.req.valid("query").offset);
-    if (!stream) throw new AppError("not_found", "No running answer with this message_id");
-    return new Response(stream, { status: 200, headers: { ...SSE_HEADERS, "X-Message-Id": messageId } });
-  })
-  /** A web search answer with citations: the same payload as a model call; `model` picks the model (default one). */
-  .post("/search", valid("json", AskSchema), (c) => startTurn(c, c.req.valid("json").model ?? DEFAULT_ENDPOINT, true))
-  /** An image generated or edited in the chat (worker/routes/images.ts; the turn is worker/turn/image-turn.ts). */
-  .post("/image", ...startImageTurn)
-  .post("/:model", valid("json", AskSchema), (c) =>
-    startTurn(c, c.req.param("model"), c.req.valid("json").is_search_mode ?? false),
-  );
+type ChatAskContext = Context<
+  AppEnv,
+  string,
+  { in: { json: v.InferInput<typeof ChatAskSchema> }; out: { json: v.InferOutput<typeof ChatAskSchema> } }
+>;
 
-/** Parses the caller's credentials and the request, runs the turn in the user's object and returns its stream. */
-async function startTurn(c: AskContext, endpoint: string, isSearchMode: boolean) {
-  // Only the JWT is checked here; the user's object checks the session inside the turn (one call, not two).
+type Claims = Awaited<ReturnType<typeof verifyCredentials>>;
+
+/** A turn as the route asks for it: the session is the caller's, added by askUserObject. */
+type Ask = TurnRequest extends infer R ? (R extends unknown ? Omit<R, "sessionId" | "tokenHash"> : never) : never;
+
+/**
+ * The caller's JWT and session token hash. Only the JWT is checked here; the user's object checks the session inside
+ * the turn (one call, not two). `loginRequired` is the text a 401 carries (the image API says it in its own words).
+ */
+async function callerOf(c: Context<AppEnv>, loginRequired?: string): Promise<Claims> {
   const creds = readCredentials(c);
-  if (!creds) throw new AppError("unauthorized", "No JWT token found");
+  if (!creds) throw new AppError("unauthorized", loginRequired ?? "No JWT token found");
   assertSameOriginForCookies(c, creds);
-  const { claims, tokenHash } = await verifyCredentials(c.env, creds);
+  return verifyCredentials(c.env, creds).catch((err: unknown) => {
+    if (loginRequired && err instanceof AppError && err.status === 401) throw new AppError(err.code, loginRequired);
+    throw err;
+  });
+}
+
+/** The ask's question, checked once for every kind: an answer's, or (`optional`) none to regenerate one. */
+function questionOf(schema: v.GenericSchema<unknown, string>, raw: unknown, optional = false): string {
+  const asked = v.safeParse(schema, raw);
+  if (asked.success) return asked.output;
+  if (optional) return "";
+  throw new AppError("invalid_input", asked.issues[0].message, { field: "question" });
+}
+
+/**
+ * Runs the turn in the user's object. A refusal becomes the error it names; a spent quota also carries the headers
+ * that say so.
+ */
+async function askUserObject(c: Context<AppEnv>, { claims, tokenHash }: Claims, request: Ask) {
+  const hub = await userHub(c.env, claims.sub);
+  const turn = await hub.turn({ ...request, sessionId: claims.sid, tokenHash });
+  if (!turn.ok) {
+    if (turn.code === "quota_exhausted") {
+      c.header("X-Remaining-Usage", "0");
+      c.header("X-Warning-Level", "zero_remaining");
+    }
+    throw new AppError(turn.code, turn.message, turn.details);
+  }
+  return turn;
+}
+
+/** The turn's answer is of the kind asked for (the object runs the kind it is given). */
+function expectKind<T extends { kind: string }, K extends T["kind"]>(turn: T, kind: K): Extract<T, { kind: K }> {
+  if (turn.kind !== kind) throw new Error(`a ${kind} turn answered as ${turn.kind}`);
+  return turn as Extract<T, { kind: K }>;
+}
+
+/** An answer, streamed: the ask checked, the turn run in the user's object, its stream returned with the usage headers. */
+async function startAnswer(c: ChatAskContext, endpoint: string, isSearchMode: boolean) {
+  const caller = await callerOf(c);
   const body = c.req.valid("json");
   if (body.edit_message_id && body.regenerate_message_id) {
     throw new AppError("invalid_input", "Send edit_message_id or regenerate_message_id, not both", {
       field: "regenerate_message_id",
     });
   }
-  const asked = v.safeParse(QuestionSchema, body.question);
-  if (!asked.success && !body.regenerate_message_id) {
-    throw new AppError("invalid_input", asked.issues[0].message, { field: "question" });
-  }
-  const question = asked.success ? asked.output : "";
-  const hub = await userHub(c.env, claims.sub);
-  const turn = await hub.chatTurn({
-    sessionId: claims.sid,
-    tokenHash,
+  const asked = await askUserObject(c, caller, {
     claimedUserId: body.user_id ?? null,
     endpoint,
     chatId: body.chat_id,
-    question,
+    question: questionOf(ChatQuestionSchema, body.question, body.regenerate_message_id !== undefined),
     userMessageId: body.message_id ?? crypto.randomUUID(),
     botMessageId: body.bot_message_id ?? crypto.randomUUID(),
     isSearchMode,
@@ -133,13 +180,7 @@ async function startTurn(c: AskContext, endpoint: string, isSearchMode: boolean)
         ? { type: "regenerate", messageId: body.regenerate_message_id }
         : { type: "ask" },
   });
-  if (!turn.ok) {
-    if (turn.code === "quota_exhausted") {
-      c.header("X-Remaining-Usage", "0");
-      c.header("X-Warning-Level", "zero_remaining");
-    }
-    throw new AppError(turn.code, turn.message, turn.details);
-  }
+  const turn = expectKind(asked, "answer");
   // No usage headers when the turn took no use (an external model answering with the user's own key).
   const usage: Record<string, string> =
     turn.remaining !== null && turn.total !== null && turn.level !== null
@@ -154,3 +195,61 @@ async function startTurn(c: AskContext, endpoint: string, isSearchMode: boolean)
     headers: { ...SSE_HEADERS, ...usage, "X-Message-Id": turn.botMessageId, "X-User-Message-Id": turn.userMessageId },
   });
 }
+
+/**
+ * A picture. Guests are refused first (401 with IMAGE_LOGIN_REQUIRED), then the body is checked (400), then the user's
+ * object runs the turn: 403 quota_exhausted with the image quota's headers, 404 for another user's chat or original
+ * image, safety_violation with the safety text, image_* for provider failures.
+ */
+async function startPicture(c: Context<AppEnv>) {
+  const caller = await callerOf(c, IMAGE_LOGIN_REQUIRED);
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    throw new AppError("invalid_json", "Malformed JSON in request body");
+  }
+  if (raw === null || typeof raw !== "object" || Array.isArray(raw))
+    throw new AppError("invalid_json", "Request body must be a JSON object");
+  const body = parseOrThrow(ImageAskSchema, raw);
+  const asked = await askUserObject(c, caller, {
+    claimedUserId: body.user_id ?? null,
+    chatId: body.chat_id,
+    question: questionOf(ImageQuestionSchema, body.question),
+    userMessageId: body.message_id ?? crypto.randomUUID(),
+    botMessageId: body.bot_message_id ?? crypto.randomUUID(),
+    kind: { type: "image", isEdit: body.is_edit === true, originalImage: body.original_image ?? null },
+  });
+  const { picture } = expectKind(asked, "image");
+  c.header("X-Remaining-Usage", String(picture.metadata.remainingUsage));
+  c.header("X-Warning-Level", picture.metadata.warningLevel);
+  return c.json(picture, 200);
+}
+
+export const chatRoutes = new Hono<AppEnv>()
+  .post("/stop", requireAuth, valid("json", StopAskSchema), async (c) => {
+    const { message_id } = c.req.valid("json");
+    if (!(await c.var.hub.stopGeneration(message_id))) {
+      throw new AppError("not_found", "No running answer with this message_id");
+    }
+    return c.json({ status: "success", data: { message_id, stopped: true } }, 200);
+  })
+  /**
+   * Follows an answer that is still running — after a reload, in another tab or on another device of the same user:
+   * the same SSE events, with the text from ?offset, then live to [DONE]. 404 when no such answer runs for the
+   * caller (it has ended and is saved, or it is another user's).
+   */
+  .get("/stream/:messageId", requireAuth, valid("query", FollowQuerySchema), async (c) => {
+    const messageId = c.req.param("messageId");
+    const stream = await c.var.hub.followAnswer(messageId, c.req.valid("query").offset);
+    if (!stream) throw new AppError("not_found", "No running answer with this message_id");
+    return new Response(stream, { status: 200, headers: { ...SSE_HEADERS, "X-Message-Id": messageId } });
+  })
+  /** A web search answer with citations: the same payload as a model call; `model` picks the model (default one). */
+  .post("/search", valid("json", ChatAskSchema), (c) =>
+    startAnswer(c, c.req.valid("json").model ?? DEFAULT_ENDPOINT, true),
+  )
+  .post("/image", startPicture)
+  .post("/:model", valid("json", ChatAskSchema), (c) =>
+    startAnswer(c, c.req.param("model"), c.req.valid("json").is_search_mode ?? false),
+  );

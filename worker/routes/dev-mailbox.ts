@@ -8,7 +8,7 @@ import { html } from "hono/html";
 import * as v from "valibot";
 import { devMailbox } from "../db/schema";
 import { normalizeEmail } from "../db/users";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { isoOrNull } from "../lib/time";
 import { valid } from "../lib/validate";

@@ -4,12 +4,11 @@
 // A connected provider is a model of the user's switcher ("ext-<provider>", worker/external-models/external-model.ts).
 import { Hono } from "hono";
 import * as v from "valibot";
-import { requireAuth } from "../auth/middleware";
-import { settingsChanged } from "../auth/sessions";
+import { requireAuth } from "../http/auth-middleware";
 import { tooMany } from "../auth/rate-limit";
 import { deleteModelKey, listModelKeys, saveModelKey } from "../db/model-keys";
 import { takeRateLimit } from "../db/rate-limits";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { checkProviderKey } from "../external-models/key-check";
 import { EXTERNAL_PROVIDERS } from "../external-models/providers";
@@ -76,9 +75,7 @@ export const externalModelRoutes = new Hono<AppEnv>()
         "provider_unavailable",
         `${EXTERNAL_PROVIDERS[provider].name} could not be reached to check the key. Please try again.`,
       );
-    const saved = await saveModelKey({ db: c.var.db, env: c.env, userId: user.id, provider, apiKey });
-    // The user's object keeps the sealed keys for turns: it re-reads them now, so the model answers at once.
-    await settingsChanged(c.env, user.id);
+    const saved = await saveModelKey({ db: c.var.db, owner: c.var.hub, env: c.env, userId: user.id, provider, apiKey });
     return c.json(
       {
         status: "success",
@@ -89,8 +86,7 @@ export const externalModelRoutes = new Hono<AppEnv>()
   })
   .delete("/:provider", valid("param", ParamSchema), async (c) => {
     const { provider } = c.req.valid("param");
-    if (!(await deleteModelKey({ db: c.var.db, userId: c.var.user.id, provider })))
+    if (!(await deleteModelKey({ db: c.var.db, owner: c.var.hub, userId: c.var.user.id, provider })))
       throw new AppError("not_found", "This model is not connected");
-    await settingsChanged(c.env, c.var.user.id);
     return c.json({ status: "success", data: { provider, connected: false } }, 200);
   });

@@ -3,9 +3,9 @@
 // seeds/feeds.sql). A tab under maintenance answers status "maintenance" and no items.
 import { Hono } from "hono";
 import * as v from "valibot";
-import { requireAuth } from "../auth/middleware";
+import { requireAuth } from "../http/auth-middleware";
 import { readFeeds } from "../db/feeds";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 import { valid } from "../lib/validate";
 import { FEED_PAGE_DEFAULT, FEED_PAGE_MAX, FEED_TABS, type FeedsBody } from "../protocol/feeds";
 import { PROMPT_LANGUAGES } from "../protocol/prompts";

@@ -4,7 +4,7 @@
 // before /chat-sessions so /chat-sessions/:id never takes "search" for an id.
 import { Hono } from "hono";
 import * as v from "valibot";
-import { requireAuth } from "../auth/middleware";
+import { requireAuth } from "../http/auth-middleware";
 import { getChat } from "../db/chats";
 import {
   formatChatsCursor,
@@ -13,7 +13,7 @@ import {
   searchChatMessages,
   searchChats,
 } from "../db/history-search";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { idSchema, valid } from "../lib/validate";
 import {

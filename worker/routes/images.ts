@@ -1,60 +1,21 @@
-// The image API: POST /api/chat/image draws or edits a picture in a chat (the turn itself is
-// worker/turn/image-turn.ts, run by the user's Durable Object in one call), and GET /media-api/api/images lists the
-// user's generated and edited images for the gallery, newest first, a page at a time. Stored pictures are served,
-// owner-only, by GET /media-api/api/images/{id} (worker/routes/media.ts).
+// The gallery: GET /media-api/api/images lists the user's generated and edited images, newest first, a page at a
+// time. Pictures are made by POST /api/chat/image (worker/routes/chat.ts) and served, owner-only, by
+// GET /media-api/api/images/{id} (worker/routes/media.ts).
 import { Hono } from "hono";
-import { createFactory } from "hono/factory";
 import * as v from "valibot";
-import { assertSameOriginForCookies, readCredentials, requireAuth, verifyCredentials } from "../auth/middleware";
+import { requireAuth } from "../http/auth-middleware";
 import { listImages, parseImageCursor } from "../db/images";
-import type { AppEnv } from "../env";
-import { AppError } from "../errors";
+import type { AppEnv } from "../http/app-env";
 import { isoOrNull } from "../lib/time";
-import { userHub } from "../lib/user-hub";
-import { idSchema, parseOrThrow, valid } from "../lib/validate";
+import { valid } from "../lib/validate";
 import {
   GALLERY_CURSOR,
   GALLERY_PAGE_DEFAULT,
   GALLERY_PAGE_MAX,
   type GalleryImage,
   type GalleryPage,
-  IMAGE_LOGIN_REQUIRED,
   imageUrlOf,
-  MAX_IMAGE_QUESTION_CHARS,
 } from "../protocol/images";
-import { isLink, urlText } from "../protocol/urls";
-
-/** An image id: ours are UUIDs; no ":", so a `javascript:` reference is never taken for one. */
-const IMAGE_ID = /^[A-Za-z0-9_.-]{1,100}$/;
-
-/** The spec's payload; is_premium, model ('stable-diffusion') and messages[] are accepted and not trusted. */
-const ImageAskSchema = v.object({
-  question: v.optional(v.unknown()),
-  chat_id: idSchema,
-  user_id: v.optional(v.nullable(v.string())),
-  is_premium: v.optional(v.unknown()),
-  model: v.optional(v.unknown()),
-  messages: v.optional(v.unknown()),
-  is_edit: v.optional(v.nullable(v.boolean("is_edit must be true or false"))),
-  /** One of the caller's images: its URL (absolute, or a path on this site) or its id; no other scheme. */
-  original_image: v.optional(
-    v.nullable(
-      v.pipe(
-        urlText,
-        v.check((s) => isLink(s) || IMAGE_ID.test(s), "original_image must be the URL or id of one of your images"),
-      ),
-    ),
-  ),
-  message_id: v.optional(idSchema),
-  bot_message_id: v.optional(idSchema),
-});
-
-const QuestionSchema = v.pipe(
-  v.string("Question is required"),
-  v.trim(),
-  v.nonEmpty("Question is required"),
-  v.maxLength(MAX_IMAGE_QUESTION_CHARS, `Question must be at most ${MAX_IMAGE_QUESTION_CHARS} characters`),
-);
 
 const GalleryQuerySchema = v.object({
   limit: v.optional(
@@ -67,58 +28,6 @@ const GalleryQuerySchema = v.object({
     ),
   ),
   before: v.optional(v.pipe(v.string(), v.regex(GALLERY_CURSOR, "before must be a cursor from next_before"))),
-});
-
-const factory = createFactory<AppEnv>();
-
-/**
- * POST /api/chat/image. Guests are refused first (401 with the spec's text), then the body is checked (400), then
- * the user's object runs the turn: 403 quota_exhausted with the image quota's headers, 404 for another user's chat or
- * original image, safety_violation with the safety text, image_* for provider failures.
- */
-export const startImageTurn = factory.createHandlers(async (c) => {
-  const creds = readCredentials(c);
-  if (!creds) throw new AppError("unauthorized", IMAGE_LOGIN_REQUIRED);
-  assertSameOriginForCookies(c, creds);
-  const { claims, tokenHash } = await verifyCredentials(c.env, creds).catch((err: unknown) => {
-    if (err instanceof AppError && err.status === 401) throw new AppError(err.code, IMAGE_LOGIN_REQUIRED);
-    throw err;
-  });
-  let raw: unknown;
-  try {
-    raw = await c.req.json();
-  } catch {
-    throw new AppError("invalid_json", "Malformed JSON in request body");
-  }
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw))
-    throw new AppError("invalid_json", "Request body must be a JSON object");
-  const body = parseOrThrow(ImageAskSchema, raw);
-  const asked = v.safeParse(QuestionSchema, body.question);
-  if (!asked.success) throw new AppError("invalid_input", asked.issues[0].message, { field: "question" });
-
-  const hub = await userHub(c.env, claims.sub);
-  const turn = await hub.imageTurn({
-    sessionId: claims.sid,
-    tokenHash,
-    claimedUserId: body.user_id ?? null,
-    chatId: body.chat_id,
-    question: asked.output,
-    userMessageId: body.message_id ?? crypto.randomUUID(),
-    botMessageId: body.bot_message_id ?? crypto.randomUUID(),
-    isEdit: body.is_edit === true,
-    originalImage: body.original_image ?? null,
-  });
-  if (!turn.ok) {
-    if (turn.code === "quota_exhausted") {
-      c.header("X-Remaining-Usage", "0");
-      c.header("X-Warning-Level", "zero_remaining");
-    }
-    throw new AppError(turn.code, turn.message, turn.details);
-  }
-  const { ok: _ok, ...result } = turn;
-  c.header("X-Remaining-Usage", String(result.metadata.remainingUsage));
-  c.header("X-Warning-Level", result.metadata.warningLevel);
-  return c.json(result, 200);
 });
 
 /** GET /media-api/api/images: the caller's generated and edited images, newest first, `limit` per page. */

@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import { createFactory } from "hono/factory";
 import * as v from "valibot";
-import { assertOwnUserId, requireAuth } from "../auth/middleware";
+import { assertOwnUserId, requireAuth } from "../http/auth-middleware";
 import { createChat, getChat, publicChat } from "../db/chats";
 import { getImage, insertImage } from "../db/images";
 import {
@@ -14,13 +14,13 @@ import {
   saveMessages,
   type MessageInput,
 } from "../db/messages";
-import type { AppEnv } from "../env";
-import { userHub } from "../lib/user-hub";
+import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { idSchema, parseOrThrow, valid } from "../lib/validate";
 import { CONTENT_PAGE_DEFAULT, CONTENT_PAGE_MAX_BYTES } from "../protocol/api";
 import { HttpUrlSchema } from "../protocol/urls";
-import { ChatTitleSchema, contentQuerySchema } from "./chat-sessions";
+import { ChatTitleSchema } from "../protocol/chats";
+import { contentQuerySchema } from "../http/content-query";
 
 /** Messages per save call; each is one upsert statement (39 bound parameters, under D1's 100) in one batch. */
 const MAX_MESSAGES_PER_SAVE = 200;
@@ -294,9 +294,7 @@ const saveChatMessages = factory.createHandlers(requireAuth, valid("json", SaveS
   if (!chat) throw new AppError("not_found", "Chat not found");
   // The same message_id twice in one call is one message (the last copy wins), not two upserts of one row.
   const byId = new Map(body.messages.map((m) => [m.message_id, toMessageInput(m)]));
-  const saved = await saveMessages({ db, userId, chatId: chat.id, items: [...byId.values()] });
-  // The user's object keeps the chat's recent messages for the next turn: it re-reads them after this save.
-  await (await userHub(c.env, userId)).forgetChats([chat.id]);
+  const saved = await saveMessages({ db, owner: c.var.hub, userId, chatId: chat.id, items: [...byId.values()] });
   return c.json({ success: true, data: { saved } }, 200);
 });
 
@@ -331,7 +329,7 @@ export const mediaRoutes = new Hono<AppEnv>()
       if (limit === undefined && before === undefined) {
         const found = await getChatWithMessages({ db, chatId, userId });
         if (!found) throw new AppError("not_found", "Chat not found");
-        const running = await (await userHub(c.env, userId)).runningMessages(found.chat.id);
+        const running = await c.var.hub.runningMessages(found.chat.id);
         return c.json({ success: true, data: publicChatContent(found.chat, found.messages, running) }, 200);
       }
       const found = await getChatWithMessagesPage({
@@ -343,7 +341,7 @@ export const mediaRoutes = new Hono<AppEnv>()
         maxBytes: CONTENT_PAGE_MAX_BYTES,
       });
       if (!found) throw new AppError("not_found", "Chat not found");
-      const running = before ? [] : await (await userHub(c.env, userId)).runningMessages(found.chat.id);
+      const running = before ? [] : await c.var.hub.runningMessages(found.chat.id);
       return c.json(
         { success: true, data: publicChatContent(found.chat, found.messages, running), next_before: found.nextBefore },
         200,

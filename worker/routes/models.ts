@@ -2,11 +2,10 @@
 // total uses, and whether the built-in offline model serves it (no provider key configured); then, for a premium
 // user, the external models connected with their own API key (worker/external-models/external-model.ts).
 import { Hono } from "hono";
-import { requireAuth } from "../auth/middleware";
+import { requireAuth } from "../http/auth-middleware";
 import { listModelKeys } from "../db/model-keys";
 import { asExternalProvider, externalEntry } from "../external-models/external-model";
-import type { AppEnv } from "../env";
-import { userHub } from "../lib/user-hub";
+import type { AppEnv } from "../http/app-env";
 import { CATALOGUE, DEFAULT_ENDPOINT } from "../models/catalogue";
 import { createModelRegistry } from "../models/registry";
 import { dailyLimit, planOf } from "../plans/entitlements";
@@ -15,7 +14,7 @@ import type { ModelEntry, ModelsResponse } from "../protocol/resources";
 export const modelRoutes = new Hono<AppEnv>().get("/models", requireAuth, async (c) => {
   const plan = planOf(c.var.user);
   const [usage, keys] = await Promise.all([
-    userHub(c.env, c.var.user.id).then((hub) => hub.usageToday()),
+    c.var.hub.usageToday(),
     plan === "free" ? [] : listModelKeys({ db: c.var.db, userId: c.var.user.id }),
   ]);
   const used = new Map(Object.entries(usage));

@@ -3,7 +3,8 @@
 // come from worker/plans/packages.ts, never from the client; another user's order is a 404.
 import { Hono, type MiddlewareHandler } from "hono";
 import * as v from "valibot";
-import { assertOwnUserId, requireAuth } from "../auth/middleware";
+import { userHub } from "../../durable-objects/user-hub-stub";
+import { assertOwnUserId, requireAuth } from "../http/auth-middleware";
 import {
   createOrder,
   getOrderByCode,
@@ -14,7 +15,9 @@ import {
   type OrderRow,
 } from "../db/payments";
 import { hitRateLimit } from "../db/rate-limits";
-import type { AppEnv, Db, SessionUser } from "../env";
+import type { AppEnv } from "../http/app-env";
+import type { Db } from "../db/client";
+import type { SessionUser } from "../db/users";
 import { AppError } from "../errors";
 import { isoOrNull } from "../lib/time";
 import { valid } from "../lib/validate";
@@ -166,7 +169,12 @@ export const paymentRoutes = new Hono<AppEnv>()
   })
   /** The bank feed's webhook: its shared secret is checked before the body is read. */
   .post("/webhook", requireWebhookSecret, valid("json", SepayWebhookSchema), async (c) => {
-    const result = await handleBankTransaction({ env: c.env, db: c.var.db, body: c.req.valid("json") });
+    const result = await handleBankTransaction({
+      env: c.env,
+      db: c.var.db,
+      body: c.req.valid("json"),
+      owners: (userId) => userHub(c.env, userId),
+    });
     // SePay treats 200 with {"success": true} as delivered; the envelope's fields ride along.
     return c.json({ status: "success", success: true, data: result }, 200);
   });

@@ -2,11 +2,11 @@
 // premium_start, premium_end, plus the plan it means now) and the history of paid periods (active, scheduled, expired).
 // Mounted at /auth next to the account routes; the rows come from the payment batch (worker/db/payments.ts).
 import { Hono } from "hono";
-import { requireAuth } from "../auth/middleware";
+import { requireAuth } from "../http/auth-middleware";
 import { listPaidPeriods, premiumPeriodsQuery, publicPaidPeriod, toPremiumPeriod } from "../db/payments";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 import { isoOrNull } from "../lib/time";
-import { nextPremiumChange, premiumFields } from "../payments/premium-period";
+import { nextPremiumChange, premiumFields } from "../plans/premium-period";
 import { planOf } from "../plans/entitlements";
 import type { PremiumInfoBody, SubscriptionHistoryBody } from "../protocol/payments";
 

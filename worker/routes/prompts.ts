@@ -1,14 +1,14 @@
 // The prompt library: /prompts lists the seeded prompts (worker/prompts/catalogue.ts) in one language with search and
 // a cursor, /prompts/popular the most used ones, /prompts/:id one prompt, and POST /prompts/:id/use counts a use (one
 // D1 write). Every call needs a signed-in user (guests see only the landing and sign-in screens). A browser's page
-// load of /prompts gets the SPA instead (worker/lib/spa-page.ts).
+// load of /prompts gets the SPA instead (worker/http/spa-page.ts).
 import { Hono } from "hono";
 import * as v from "valibot";
-import { requireAuth } from "../auth/middleware";
+import { requireAuth } from "../http/auth-middleware";
 import { promptUseCount, promptUseCounts, recordPromptUse } from "../db/prompts";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
-import { spaOnNavigation } from "../lib/spa-page";
+import { spaOnNavigation } from "../http/spa-page";
 import { valid } from "../lib/validate";
 import { PROMPT_CATEGORIES } from "../prompts/catalogue";
 import { categories, findPrompt, listPrompts, popularPrompts, publicPrompt } from "../prompts/library";

@@ -1,11 +1,10 @@
 // AI settings and memory under /auth: GET /auth/ai-settings, PATCH /auth/update-ai-settings, POST
 // /auth/update-chat-customization (defaults '', true, true, true), and the remembered facts the user can list, add
 // and delete (GET/POST/DELETE /auth/memories). The AI style is premium only (403 premium_required for Free).
-// Every write then tells the user's Durable Object (settingsChanged), which keeps them for the next answer.
+// Every write tells the user's Durable Object (worker/db/settings.ts), which keeps them for the next answer.
 import { Hono } from "hono";
 import * as v from "valibot";
-import { requireAuth } from "../auth/middleware";
-import { settingsChanged } from "../auth/sessions";
+import { requireAuth } from "../http/auth-middleware";
 import {
   addMemory,
   aiSettingsView,
@@ -17,7 +16,7 @@ import {
   memoryView,
   updateAiSettings,
 } from "../db/settings";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { idSchema, valid } from "../lib/validate";
 import { MEMORY_FACTS_PER_PLAN } from "../personalization/memory-limits";
@@ -65,6 +64,7 @@ export const settingsRoutes = new Hono<AppEnv>()
     }
     const settings = await updateAiSettings({
       db: c.var.db,
+      owner: c.var.hub,
       userId: c.var.user.id,
       patch: {
         chatCustomization: body.chat_customization,
@@ -75,13 +75,13 @@ export const settingsRoutes = new Hono<AppEnv>()
         memoryEnabled: body.memory_enabled,
       },
     });
-    await settingsChanged(c.env, c.var.user.id);
     return c.json({ status: "success", data: aiSettingsView(settings) }, 200);
   })
   .post("/update-chat-customization", requireAuth, valid("json", CustomizationSchema), async (c) => {
     const body = c.req.valid("json");
     const settings = await updateAiSettings({
       db: c.var.db,
+      owner: c.var.hub,
       userId: c.var.user.id,
       patch: {
         chatCustomization: body.customization ?? body.chat_customization,
@@ -89,7 +89,6 @@ export const settingsRoutes = new Hono<AppEnv>()
         allowNewChats: body.allow_new_chats,
       },
     });
-    await settingsChanged(c.env, c.var.user.id);
     return c.json({ status: "success", data: aiSettingsView(settings) }, 200);
   })
   .get("/memories", requireAuth, async (c) => {
@@ -100,22 +99,24 @@ export const settingsRoutes = new Hono<AppEnv>()
   .post("/memories", requireAuth, valid("json", MemorySchema), async (c) => {
     const userId = c.var.user.id;
     const max = MEMORY_FACTS_PER_PLAN[planOf(c.var.user)];
-    const row = await addMemory({ db: c.var.db, userId, content: c.req.valid("json").content, max });
+    const row = await addMemory({ db: c.var.db, owner: c.var.hub, userId, content: c.req.valid("json").content, max });
     if (!row) {
       const n = await countMemories({ db: c.var.db, userId });
       throw new AppError("quota_exhausted", `Memory is full (${n} of ${max} facts). Delete some to add more.`);
     }
-    await settingsChanged(c.env, userId);
     return c.json({ status: "success", data: memoryView(row) }, 201);
   })
   .delete("/memories/:id", requireAuth, valid("param", v.object({ id: idSchema })), async (c) => {
-    const ok = await deleteMemory({ db: c.var.db, userId: c.var.user.id, id: c.req.valid("param").id });
+    const ok = await deleteMemory({
+      db: c.var.db,
+      owner: c.var.hub,
+      userId: c.var.user.id,
+      id: c.req.valid("param").id,
+    });
     if (!ok) throw new AppError("not_found", "Memory not found");
-    await settingsChanged(c.env, c.var.user.id);
     return c.json({ status: "success", data: { deleted: true } }, 200);
   })
   .delete("/memories", requireAuth, async (c) => {
-    const deleted = await clearMemories({ db: c.var.db, userId: c.var.user.id });
-    await settingsChanged(c.env, c.var.user.id);
+    const deleted = await clearMemories({ db: c.var.db, owner: c.var.hub, userId: c.var.user.id });
     return c.json({ status: "success", data: { deleted } }, 200);
   });

@@ -5,8 +5,8 @@
 // and answers each file's id for the question that attaches it. GET /media-api/api/uploads/{id} serves a file to its owner only.
 import { Hono } from "hono";
 import * as v from "valibot";
-import { requireAuth } from "../auth/middleware";
-import type { AppEnv } from "../env";
+import { requireAuth } from "../http/auth-middleware";
+import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { idSchema, valid } from "../lib/validate";
 import {

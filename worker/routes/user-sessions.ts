@@ -4,15 +4,13 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import { clearCredentialCookies } from "../auth/cookies";
-import { issueSession } from "../auth/issue-session";
-import { assertOwnUserId, authenticate, requireAuth } from "../auth/middleware";
-import { endUserSessions } from "../auth/sessions";
+import { issueSession } from "../http/issue-session";
+import { assertOwnUserId, authenticate, requireAuth } from "../http/auth-middleware";
 import { sha256Hex } from "../auth/tokens";
 import { publicUser } from "../db/users";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { isoOrNull } from "../lib/time";
-import { userHub } from "../lib/user-hub";
 import { valid } from "../lib/validate";
 import type { SessionEntry } from "../protocol/resources";
 
@@ -46,8 +44,7 @@ export const userSessionRoutes = new Hono<AppEnv>()
     );
   })
   .get("/", async (c) => {
-    const hub = await userHub(c.env, c.var.user.id);
-    const rows = await hub.listSessions();
+    const rows = await c.var.hub.listSessions();
     const data = rows.map(
       (s): SessionEntry => ({
         id: s.id,
@@ -61,7 +58,7 @@ export const userSessionRoutes = new Hono<AppEnv>()
   })
   .delete("/:key", async (c) => {
     const key = c.req.param("key");
-    const hub = await userHub(c.env, c.var.user.id);
+    const hub = c.var.hub;
     // By its session token (the spec's logout), by its id (Settings > Security), or `current` (the browser's logout:
     // its credentials are HttpOnly cookies, so it names the session it is calling from).
     const tokenHash = SESSION_TOKEN_RE.test(key) ? await sha256Hex(key) : null;
@@ -69,11 +66,7 @@ export const userSessionRoutes = new Hono<AppEnv>()
     const target = (await hub.listSessions()).find((s) => (tokenHash ? s.tokenHash === tokenHash : s.id === id));
     if (!target) throw new AppError("not_found", "Session not found");
     const current = target.id === c.var.session.id;
-    const [ended] = await endUserSessions(c.env, {
-      userId: c.var.user.id,
-      sessionIds: [target.id],
-      reason: current ? "logout" : "revoked",
-    });
+    const [ended] = await hub.endSessionsById([target.id], current ? "logout" : "revoked");
     if (!ended) throw new AppError("not_found", "Session not found");
     if (current) clearCredentialCookies(c);
     return c.json({ status: "success", data: { id: ended, current } }, 200);

@@ -2,10 +2,9 @@
 // that cannot set either) and handed to the user's Durable Object with the user and session ids attached.
 import { Hono } from "hono";
 import { SESSION_HEADER, USER_HEADER } from "../../durable-objects/user-hub";
-import { authenticate, readCredentials } from "../auth/middleware";
-import type { AppEnv } from "../env";
+import { authenticate, readCredentials } from "../http/auth-middleware";
+import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
-import { userHub } from "../lib/user-hub";
 
 export const wsRoutes = new Hono<AppEnv>().get("/", async (c) => {
   if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
@@ -17,10 +16,9 @@ export const wsRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const creds =
     readCredentials(c) ?? (queryToken ? { jwt: queryToken, sessionToken: undefined, via: "header" as const } : null);
   if (!creds) throw new AppError("unauthorized", "No JWT token found");
-  const { user, session } = await authenticate(c.env, creds);
+  const { user, session, hub } = await authenticate(c.env, creds);
   const headers = new Headers(c.req.raw.headers);
   headers.set(USER_HEADER, user.id);
   headers.set(SESSION_HEADER, session.id);
-  const hub = await userHub(c.env, user.id);
   return hub.fetch(new Request(c.req.raw, { headers }));
 });

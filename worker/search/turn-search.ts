@@ -1,4 +1,4 @@
-// The two calls a chat turn makes for web search, so the turn pipeline (worker/turn/chat-turn.ts) stays a list of
+// The two calls a chat turn makes for web search, so the turn pipeline (durable-objects/turn/answer.ts) stays a list of
 // steps: whether this turn searches (the toggle, POST /api/chat/search, or auto-search on a time-sensitive prompt),
 // and the search itself turned into the model's context and the stream's citations.
 import { shouldAutoSearch } from "../protocol/auto-search";

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { EventWriter } from "../../../durable-objects/generation";
+import { EventWriter } from "../../../durable-objects/turn/generation";
 import { createModelRegistry } from "../../../worker/models/registry";
 import { streamAnswer } from "../../../worker/models/stream-answer";
 

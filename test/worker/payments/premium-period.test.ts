@@ -7,7 +7,7 @@ import {
   queueOf,
   type PaidTime,
   type PremiumPeriod,
-} from "../../../worker/payments/premium-period";
+} from "../../../worker/plans/premium-period";
 import { PACKAGES } from "../../../worker/plans/packages";
 
 /** An instant given as Asia/Ho_Chi_Minh wall time (UTC+7). */

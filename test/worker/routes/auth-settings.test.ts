@@ -170,12 +170,12 @@ describe("settings reach the user's object for the next answer", () => {
     const fact = (
       await json(await call("POST", "/auth/memories", { token: u.token, body: { content: "Has a cat named Mướp" } }))
     ).data;
-    let kept = await inUserHub(u.id, (hub) => hub.state.personalization());
+    let kept = await inUserHub(u.id, (hub) => hub.state.personalization.get());
     expect(kept.settings.chatCustomization).toBe("Speak like a poet.");
     expect(kept.memories).toEqual(["Has a cat named Mướp"]);
     await call("PATCH", "/auth/update-ai-settings", { token: u.token, body: { memory_enabled: false } });
     await call("DELETE", `/auth/memories/${fact.id}`, { token: u.token });
-    kept = await inUserHub(u.id, (hub) => hub.state.personalization());
+    kept = await inUserHub(u.id, (hub) => hub.state.personalization.get());
     expect(kept.settings.memoryEnabled).toBe(false);
     expect(kept.memories).toEqual([]);
   });

@@ -4,13 +4,13 @@
 // web searches — its own quota, with the usual headers — not the model's.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { GenerationRunner } from "../../../durable-objects/generation";
-import { settingsChanged } from "../../../worker/auth/sessions";
+import { GenerationRunner } from "../../../durable-objects/turn/generation";
 import { sha256Hex } from "../../../worker/auth/tokens";
 import { createDb } from "../../../worker/db/client";
-import { runChatTurn, turnHost } from "../../../worker/turn/chat-turn";
+import { runTurn, turnHost } from "../../../durable-objects/turn/turn";
 import { call, inUserHub, json, makeChat, messagesOf, readSse, registerUser, setUsedToday } from "../../support/api";
 import { FAKE_SEARCH_KEYS } from "../../support/fake-search-scenarios";
+import { userHub } from "../../../durable-objects/user-hub-stub";
 
 describe("POST /api/chat/search", () => {
   it("streams an answer with the search's citations first, saves them, and counts a web search", async () => {
@@ -95,8 +95,9 @@ describe("a search turn against a real provider's wire format", () => {
       TAVILY_BASE_URL: `${env.FAKE_SEARCH_URL}/tavily`,
     };
     const events = await inUserHub(u.id, async (hub, state) => {
-      const host = turnHost(hub.state, new GenerationRunner(state, tavily, createDb(env.DB), hub.state), env);
-      const started = await runChatTurn(host, {
+      const db = createDb(env.DB);
+      const host = turnHost(hub.state, new GenerationRunner(state, tavily, db, hub.state), env, db);
+      const started = await runTurn(host, {
         sessionId: JSON.parse(atob(u.token.split(".")[1]!)).sid,
         tokenHash: await sha256Hex(u.sessionToken),
         claimedUserId: null,
@@ -176,7 +177,7 @@ describe("auto-search on a plain model call", () => {
     expect(plain.headers.get("X-Total-Usage")).toBe("50");
     await readSse(plain);
     await env.DB.prepare("INSERT INTO ai_settings (user_id, enable_search) VALUES (?, 0)").bind(u.id).run();
-    await settingsChanged(env, u.id);
+    await (await userHub(env, u.id)).settingsChanged();
     const off = await call("POST", "/api/chat/gpt-4.1-mini", {
       token: u.token,
       body: { question: "latest news today", chat_id: chatId },

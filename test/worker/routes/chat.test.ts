@@ -269,7 +269,7 @@ describe("POST /api/chat/{model}", () => {
     const chatId = await makeChat(u.id);
     await inUserHub(u.id, (hub) => {
       // forget today, as an object that counted nothing yet today would
-      hub.state.pruneDays("9999-12-31");
+      hub.state.usage.prune("9999-12-31");
     });
     await env.DB.prepare("INSERT INTO daily_usage (user_id, day, bucket, count) VALUES (?, ?, 'o4-mini', 9)")
       .bind(u.id, quotaDay())

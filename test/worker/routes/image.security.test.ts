@@ -11,7 +11,7 @@ async function draw(user: TestUser, chatId: string, question = "a lantern") {
   return json(res);
 }
 
-const usedToday = (user: TestUser) => inUserHub(user.id, (hub) => hub.state.usage(quotaDay(), "image"));
+const usedToday = (user: TestUser) => inUserHub(user.id, (hub) => hub.state.usage.count(quotaDay(), "image"));
 
 describe("image security", () => {
   it("answers 404 for another user's chat, using no quota", async () => {

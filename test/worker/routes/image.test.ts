@@ -20,6 +20,8 @@ import {
   type TestUser,
 } from "../../support/api";
 import * as v from "valibot";
+import { userHub } from "../../../durable-objects/user-hub-stub";
+import { createDb } from "../../../worker/db/client";
 
 async function ask(user: TestUser, body: Record<string, unknown>) {
   return call("POST", "/api/chat/image", {
@@ -139,6 +141,7 @@ describe("POST /api/chat/image", () => {
     [{ chat_id: "CHAT" }, "Question is required"],
     [{ question: "   ", chat_id: "CHAT" }, "Question is required"],
     [{ question: 42, chat_id: "CHAT" }, "Question is required"],
+    [{ question: " https://may.test/media-api/api/images/abc ", chat_id: "CHAT" }, "Question is required"],
     [{ question: "x".repeat(4_001), chat_id: "CHAT" }, "at most 4000"],
     [{ question: "a cat" }, "Chat id is required"],
     [{ question: "a cat", chat_id: "CHAT", is_edit: "yes" }, "is_edit must be true or false"],
@@ -168,7 +171,24 @@ describe("POST /api/chat/image", () => {
     });
     expect(res.status).toBe(400);
     expect((await json(res)).message).toContain(message);
-    expect(await inUserHub(user.id, (hub) => hub.state.usage(quotaDay(), "image"))).toBe(0);
+    expect(await inUserHub(user.id, (hub) => hub.state.usage.count(quotaDay(), "image"))).toBe(0);
+  });
+
+  it("checks the question once, at the edge: one that is only an image link is 400 before any chat is looked at", async () => {
+    const owner = await registerUser();
+    const user = await registerUser();
+    const othersChat = await makeChat(owner.id);
+    const res = await call("POST", "/api/chat/image", {
+      token: user.token,
+      body: { question: "/media-api/api/images/abc", chat_id: othersChat, is_edit: true },
+    });
+    expect(res.status).toBe(400);
+    expect(await json(res)).toMatchObject({
+      code: "invalid_input",
+      message: "Question is required",
+      field: "question",
+    });
+    expect(await inUserHub(user.id, (hub) => hub.state.usage.count(quotaDay(), "image"))).toBe(0);
   });
 
   it("answers 400 to a body that is not JSON", async () => {
@@ -204,33 +224,26 @@ describe("POST /api/chat/image", () => {
     expect(statuses).toEqual([200, 200, 403, 403, 403, 403]);
     const { results: rows } = await env.DB.prepare("SELECT id FROM images WHERE user_id = ?").bind(user.id).all();
     expect(rows).toHaveLength(2);
-    expect(await inUserHub(user.id, (hub) => hub.state.usage(quotaDay(), "image"))).toBe(3);
+    expect(await inUserHub(user.id, (hub) => hub.state.usage.count(quotaDay(), "image"))).toBe(3);
   });
 
   /** Runs an image turn inside the user's object with another image configuration (the worker's env is fixed). */
   async function turnWith(user: TestUser, config: Partial<Env>, fields: { chatId: string; question: string }) {
-    const { runImageTurn } = await import("../../../worker/turn/image-turn");
+    const { runTurn, turnHost } = await import("../../../durable-objects/turn/turn");
     return inUserHub(user.id, async (hub) => {
-      const session = hub.state.activeSessions()[0]!;
-      return runImageTurn(
-        {
-          state: hub.state,
-          generations: hub.generations,
-          bucket: env.IMAGES,
-          env: { ...env, ...config },
-          authorize: () => hub.state.sessionUser(session.id, null),
-        },
-        {
-          sessionId: session.id,
-          tokenHash: null,
-          claimedUserId: null,
-          userMessageId: crypto.randomUUID(),
-          botMessageId: crypto.randomUUID(),
-          isEdit: false,
-          originalImage: null,
-          ...fields,
-        },
-      ).catch((e: unknown) => e);
+      const session = hub.state.sessions.list()[0]!;
+      const host = turnHost(hub.state, hub.generations, { ...env, ...config }, createDb(env.DB));
+      return runTurn(host, {
+        sessionId: session.id,
+        tokenHash: null,
+        claimedUserId: null,
+        userMessageId: crypto.randomUUID(),
+        botMessageId: crypto.randomUUID(),
+        kind: { type: "image", isEdit: false, originalImage: null },
+        ...fields,
+      })
+        .then((turn) => turn.picture)
+        .catch((e: unknown) => e);
     });
   }
 
@@ -243,7 +256,7 @@ describe("POST /api/chat/image", () => {
       { chatId, question: "a cat" },
     );
     expect((err as { code?: string }).code).toBe("image_unavailable");
-    expect(await inUserHub(user.id, (hub) => hub.state.usage(quotaDay(), "image"))).toBe(0);
+    expect(await inUserHub(user.id, (hub) => hub.state.usage.count(quotaDay(), "image"))).toBe(0);
     expect(await messagesOf(chatId)).toEqual([]);
   });
 
@@ -256,7 +269,7 @@ describe("POST /api/chat/image", () => {
       { chatId, question: "something [unsafe]" },
     );
     expect(err).toMatchObject({ code: "safety_violation", message: SAFETY_MESSAGE });
-    expect(await inUserHub(user.id, (hub) => hub.state.usage(quotaDay(), "image"))).toBe(0);
+    expect(await inUserHub(user.id, (hub) => hub.state.usage.count(quotaDay(), "image"))).toBe(0);
     expect(await messagesOf(chatId)).toEqual([]);
   });
 
@@ -285,8 +298,7 @@ describe("GET /media-api/api/images (gallery)", () => {
     await env.DB.prepare("UPDATE users SET is_premium = 2, premium_end = ? WHERE id = ?")
       .bind(Date.now() + 86_400_000, user.id)
       .run();
-    const { userChanged } = await import("../../../worker/auth/sessions");
-    await userChanged(env, user.id);
+    await (await userHub(env, user.id)).userChanged();
     const chatId = await makeChat(user.id);
     const made = [];
     for (const q of ["one", "two", "three"])

@@ -1,8 +1,7 @@
 import { env } from "cloudflare:workers";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { userChanged } from "../../../worker/auth/sessions";
-import { addCalendarMonths } from "../../../worker/payments/premium-period";
+import { addCalendarMonths } from "../../../worker/plans/premium-period";
 import { hasValidCrc, parseTlv } from "../../../worker/payments/vietqr";
 import {
   CreateOrderBodySchema,
@@ -25,6 +24,7 @@ import {
   shiftPaidTime,
   transfer,
 } from "../payments/helpers";
+import { userHub } from "../../../durable-objects/user-hub-stub";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -296,7 +296,7 @@ describe("premium in time", () => {
     await env.DB.prepare("UPDATE users SET is_premium = 2, premium_start = ?, premium_end = ? WHERE id = ?")
       .bind(Date.now() - 40 * DAY, Date.now() - DAY, u.id)
       .run();
-    await userChanged(env, u.id);
+    await (await userHub(env, u.id)).userChanged();
     expect(await premiumInfo(u)).toMatchObject({ is_premium: 2, plan: "free", active: false, days_left: 0 });
     const me = await json(await call("GET", "/auth/me", { token: u.token }));
     expect(me.data.user.plan).toBe("free");
@@ -325,7 +325,7 @@ describe("premium in time", () => {
 
     // a month and a day later: the paid month is over
     await shiftPaidTime(u.id, 32 * DAY);
-    await userChanged(env, u.id);
+    await (await userHub(env, u.id)).userChanged();
     const ended = await models();
     expect(ended.plan).toBe("free");
     expect(entry(ended, "gpt-4.1")).toMatchObject({ allowed: false, total: 0 });
@@ -378,7 +378,7 @@ describe("paid time as a queue of periods (through the real webhook)", () => {
 
     // the Advanced+ month has passed: Basic is in force until its own month ends
     await shiftPaidTime(u.id, adEnd - Date.now() + 60_000);
-    await userChanged(env, u.id);
+    await (await userHub(env, u.id)).userChanged();
     expect(await me(u)).toMatchObject({ is_premium: 1, plan: "basic" });
     expect(await premiumInfo(u)).toMatchObject({
       is_premium: 1,
@@ -399,7 +399,7 @@ describe("paid time as a queue of periods (through the real webhook)", () => {
     await pay((await createOrder(u, "BS_1T")).order);
     const basic = await premiumInfo(u);
     await shiftPaidTime(u.id, 10 * DAY); // Basic has run 10 days
-    await userChanged(env, u.id);
+    await (await userHub(env, u.id)).userChanged();
     const basicEnd = Date.parse(basic.premium_end) - 10 * DAY;
 
     const before = Date.now();

@@ -5,7 +5,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { generateOffline } from "../../../worker/images/offline";
 import { toModelPrompt } from "../../../worker/models/stream-answer";
-import { buildPrompt } from "../../../worker/turn/prompt";
+import { buildPrompt } from "../../../durable-objects/turn/prompt";
 import { loadAttachments } from "../../../worker/uploads/store";
 import { ORIGIN, call, json, makeChat, messagesOf, readSse, registerUser, type TestUser } from "../../support/api";
 import { FAKE_MODELS } from "../../support/fake-upstream-scenarios";

@@ -3,11 +3,11 @@
 // has not seen, none for the next message in the same chat.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { GenerationRunner } from "../../../durable-objects/generation";
-import { HotState } from "../../../durable-objects/hot-state";
+import { GenerationRunner } from "../../../durable-objects/turn/generation";
+import { HotState } from "../../../durable-objects/state/hot-state";
 import { sha256Hex } from "../../../worker/auth/tokens";
 import { createDb } from "../../../worker/db/client";
-import { type ChatTurnRequest, runChatTurn, turnHost } from "../../../worker/turn/chat-turn";
+import { type AnswerRequest, runTurn, turnHost } from "../../../durable-objects/turn/turn";
 import { inUserHub, makeChat, messagesOf, registerUser } from "../../support/api";
 import { wrapD1 } from "../../support/d1-wrapper";
 
@@ -35,8 +35,8 @@ describe("the chat turn's D1 round trips before the first token", () => {
       let calls = 0;
       const db = createDb(wrapD1(env.DB, () => void (counting && calls++)));
       const hot = new HotState(state.storage, db, () => u.id);
-      const host = turnHost(hot, new GenerationRunner(state, env, db, hot), env);
-      const turn = (question: string): ChatTurnRequest => ({
+      const host = turnHost(hot, new GenerationRunner(state, env, db, hot), env, db);
+      const turn = (question: string): AnswerRequest => ({
         sessionId,
         tokenHash,
         claimedUserId: u.id,
@@ -51,7 +51,7 @@ describe("the chat turn's D1 round trips before the first token", () => {
       for (const question of ["First question", "Second question"]) {
         calls = 0;
         counting = true;
-        const reader = await untilFirstToken((await runChatTurn(host, turn(question))).stream);
+        const reader = await untilFirstToken((await runTurn(host, turn(question))).stream);
         result.push(calls);
         counting = false;
         while (!(await reader.read()).done) {

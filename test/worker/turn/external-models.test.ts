@@ -4,10 +4,10 @@
 // taking a use of the plan's quotas.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { GenerationRunner } from "../../../durable-objects/generation";
+import { GenerationRunner } from "../../../durable-objects/turn/generation";
 import { sha256Hex } from "../../../worker/auth/tokens";
 import { createDb } from "../../../worker/db/client";
-import { runChatTurn, turnHost } from "../../../worker/turn/chat-turn";
+import { runTurn, turnHost } from "../../../durable-objects/turn/turn";
 import {
   call,
   inUserHub,
@@ -54,12 +54,9 @@ async function connect(u: TestUser, provider: string): Promise<string> {
 async function turn(u: TestUser, endpoint: string, chatId: string) {
   const sessionId = JSON.parse(atob(u.token.split(".")[1]!)).sid as string;
   return inUserHub(u.id, async (hub, state) => {
-    const host = turnHost(
-      hub.state,
-      new GenerationRunner(state, onFakeUpstream, createDb(env.DB), hub.state),
-      onFakeUpstream,
-    );
-    const started = await runChatTurn(host, {
+    const db = createDb(env.DB);
+    const host = turnHost(hub.state, new GenerationRunner(state, onFakeUpstream, db, hub.state), onFakeUpstream, db);
+    const started = await runTurn(host, {
       sessionId,
       tokenHash: await sha256Hex(u.sessionToken),
       claimedUserId: null,

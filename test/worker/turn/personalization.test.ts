@@ -3,14 +3,14 @@
 // D1 round trip to the turn.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { GenerationRunner } from "../../../durable-objects/generation";
-import { settingsChanged } from "../../../worker/auth/sessions";
+import { GenerationRunner } from "../../../durable-objects/turn/generation";
 import { sha256Hex } from "../../../worker/auth/tokens";
 import { createDb } from "../../../worker/db/client";
-import { runChatTurn, turnHost } from "../../../worker/turn/chat-turn";
+import { runTurn, turnHost } from "../../../durable-objects/turn/turn";
 import { call, inUserHub, json, makeChat, registerUser, setPlan } from "../../support/api";
 import { FAKE_MODELS } from "../../support/fake-upstream-scenarios";
 import { requestsWithKey } from "../models/model-helpers";
+import { userHub } from "../../../durable-objects/user-hub-stub";
 
 async function askThroughFake(u: { id: string; token: string; sessionToken: string }, apiKey: string, chat?: string) {
   const chatId = chat ?? (await makeChat(u.id));
@@ -22,8 +22,9 @@ async function askThroughFake(u: { id: string; token: string; sessionToken: stri
   };
   const sessionId = JSON.parse(atob(u.token.split(".")[1]!)).sid as string;
   await inUserHub(u.id, async (hub, state) => {
-    const host = turnHost(hub.state, new GenerationRunner(state, routed, createDb(env.DB), hub.state), env);
-    const started = await runChatTurn(host, {
+    const db = createDb(env.DB);
+    const host = turnHost(hub.state, new GenerationRunner(state, routed, db, hub.state), env, db);
+    const started = await runTurn(host, {
       sessionId,
       tokenHash: await sha256Hex(u.sessionToken),
       claimedUserId: null,
@@ -49,7 +50,7 @@ describe("personalization in the chat turn", () => {
     await env.DB.prepare("INSERT INTO user_memories (id, user_id, content) VALUES (?, ?, ?)")
       .bind(crypto.randomUUID(), u.id, "Lives in Đà Nẵng")
       .run();
-    await settingsChanged(env, u.id);
+    await (await userHub(env, u.id)).settingsChanged();
     const body = await askThroughFake(u, `k-${crypto.randomUUID()}`);
     const system = body.messages.find((m) => m.role === "system")!.content;
     expect(system).toContain("You are Mây");
@@ -61,7 +62,7 @@ describe("personalization in the chat turn", () => {
   it("applies a premium user's AI style as its temperature, and ignores the style on the free plan", async () => {
     const u = await registerUser();
     await env.DB.prepare("INSERT INTO ai_settings (user_id, ai_style) VALUES (?, 'spontaneous')").bind(u.id).run();
-    await settingsChanged(env, u.id);
+    await (await userHub(env, u.id)).settingsChanged();
     expect((await askThroughFake(u, `k-${crypto.randomUUID()}`)).temperature).toBeUndefined();
     await setPlan(u.id, 2, Date.now() + 86_400_000);
     expect((await askThroughFake(u, `k-${crypto.randomUUID()}`)).temperature).toBe(1.2);

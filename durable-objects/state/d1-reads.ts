@@ -2,13 +2,19 @@
 // re-reading the account after a change, and what a turn needs when the object does not hold it yet (a chat it has
 // not seen, a day it has not counted, a message older than its window). Every query keeps the user in the WHERE.
 import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import { aiSettings, chatSessions, dailyUsage, messages, userMemories, userSessions, users } from "../worker/db/schema";
-import { sealedModelKeysQuery } from "../worker/db/model-keys";
-import { premiumPeriodsQuery, toPremiumPeriod } from "../worker/db/payments";
-import type { Db } from "../worker/env";
-
-/** Messages of a chat kept as the model's context window; older ones stay in D1 only. */
-export const HISTORY_MESSAGES = 20;
+import {
+  aiSettings,
+  chatSessions,
+  dailyUsage,
+  messages,
+  userMemories,
+  userSessions,
+  users,
+} from "../../worker/db/schema";
+import { sealedModelKeysQuery } from "../../worker/db/model-keys";
+import { premiumPeriodsQuery, toPremiumPeriod } from "../../worker/db/payments";
+import type { Db } from "../../worker/db/client";
+import { HISTORY_MESSAGES } from "./chats";
 
 interface WindowRow {
   messageId: string;

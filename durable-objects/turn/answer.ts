@@ -1,18 +1,15 @@
-// One chat turn, step by step: the single pipeline every kind of turn goes through (a plain question today; search,
-// edit, regenerate, image and attachment turns are variations of it). It runs inside the user's Durable Object
-// (durable-objects/user-hub.ts), which holds the user's hot state, so none of these steps waits on D1 except the
-// first turn in a chat the object has not seen (one batch: the chat, its recent messages and, on a new day, the
-// day's counters). The route (worker/routes/chat.ts) only parses the request and returns the stream.
+// The answer kinds of the turn (turn.ts): a question, an edit of an earlier question or another answer to one, each
+// with web search, the user's own key or files as variations. After the shared session step:
 //
-//   1. session      the call's session is active (the JWT was checked by the worker)
 //   2. model, plan  the endpoint exists and the user's plan may use it
 //   3. chat         the chat is the user's and active (the object's window, or one D1 batch)
 //   4. use          one daily use taken atomically, remembering the quota day it was charged to
 //   5. prompt       the chat's recent messages and the question, as the model's conversation, with what the
 //                   user's settings add (custom instruction, AI style, remembered facts) — kept in the object too
 //   6. record       the user message recorded durably in the object, before the model is called
-//   7. generate     the answer streams; it is saved with the user message and the day's count in one D1 batch
-//                   when it ends, is stopped or fails — a failure with no text gives the use back (same day)
+//   7. generate     the answer streams (generation.ts); it is saved with the user message and the day's count in one
+//                   D1 batch (save-turn.ts) when it ends, is stopped or fails — a failure with no text gives the use
+//                   back (same day)
 //
 // The variations change steps 3, 5 and 6 only:
 //   edit        the question replaces an earlier user message's text (kept as original_message); the prompt is the
@@ -26,43 +23,36 @@
 //   files       a new question may carry up to 10 of the user's uploads (R2, read before the use is taken): their
 //               text goes before the question, images as vision input, and the user message keeps their names. Later
 //               turns see the question only (the files are read in the turn they are attached to).
-import type { GenerationInput, GenerationRunner } from "../../durable-objects/generation";
-import type { HotState, WindowMessage } from "../../durable-objects/hot-state";
-import type { MessageInput } from "../db/messages";
-import type { SessionUser } from "../env";
-import { AppError } from "../errors";
-import { quotaDay } from "../lib/time";
-import { type CatalogueEntry, findByEndpoint } from "../models/catalogue";
-import { dailyLimit, planOf, type WarningLevel, warningLevel } from "../plans/entitlements";
-import { buildPersonalization } from "../personalization/build-personalization";
-import { asPersona, EXPERT_PERSONA_SPECS } from "../personalization/personas";
-import { effectiveStyle } from "../personalization/styles";
-import { isSearchTurn, SEARCH_BUCKET } from "../search/turn-search";
-import type { AttachmentRef } from "../protocol/resources";
-import { type Attachment, loadAttachments } from "../uploads/store";
+import type { GenerationInput } from "./generation";
+import type { WindowMessage } from "../state/chats";
+import type { MessageInput } from "../../worker/db/messages";
+import type { SessionUser } from "../../worker/db/users";
+import { AppError } from "../../worker/errors";
+import { quotaDay } from "../../worker/lib/time";
+import { type CatalogueEntry, findByEndpoint } from "../../worker/models/catalogue";
+import { dailyLimit, planOf, type WarningLevel, warningLevel } from "../../worker/plans/entitlements";
+import { ownChat, type TurnBase, type TurnHost, takeUse } from "./steps";
+import { buildPersonalization } from "../../worker/personalization/build-personalization";
+import { EXPERT_PERSONA_SPECS } from "../../worker/personalization/personas";
+import { effectiveStyle } from "../../worker/personalization/styles";
+import { isSearchTurn, SEARCH_BUCKET } from "../../worker/search/turn-search";
+import type { AttachmentRef } from "../../worker/protocol/resources";
+import { type Attachment, loadAttachments } from "../../worker/uploads/store";
 import { buildPrompt, SYSTEM_PROMPT } from "./prompt";
-import { openModelKey } from "../db/model-keys";
-import { externalEntry, externalProviderOf } from "../external-models/external-model";
+import { openModelKey } from "../../worker/db/model-keys";
+import { externalEntry, externalProviderOf } from "../../worker/external-models/external-model";
 
-export interface ChatTurnRequest {
-  /** The session the worker found in the JWT, and the SHA-256 of the session token if the call carried one. */
-  sessionId: string;
-  tokenHash: string | null;
-  /** The user_id the payload claims, if any: it must be the signed-in user's. */
-  claimedUserId: string | null;
+/** An answer: a plain question, a new text for an earlier question, or another answer to an earlier question. */
+export interface AnswerRequest extends TurnBase {
   endpoint: string;
-  chatId: string;
-  question: string;
-  userMessageId: string;
-  botMessageId: string;
   isSearchMode: boolean;
   /** Uploads (POST /media-api/api/uploads) the new question carries, in order. */
   attachmentIds?: string[];
-  /** A plain question, a new text for an earlier question, or another answer to an earlier question. */
   kind?: { type: "ask" } | { type: "edit"; messageId: string } | { type: "regenerate"; messageId: string };
 }
 
-export interface ChatTurnStarted {
+export interface AnswerStarted {
+  kind: "answer";
   stream: ReadableStream<Uint8Array>;
   /** Today's uses left of the bucket the turn took from; null when it took none (an external model with the user's key). */
   remaining: number | null;
@@ -70,29 +60,6 @@ export interface ChatTurnStarted {
   level: WarningLevel | null;
   userMessageId: string;
   botMessageId: string;
-}
-
-/** What the pipeline needs from the object that runs it. */
-export interface TurnHost {
-  state: HotState;
-  generations: GenerationRunner;
-  /** The R2 bucket that holds the user's uploads and images. */
-  bucket: R2Bucket;
-  /** The secret that opens the user's own model keys. */
-  env: { MODEL_KEYS_SECRET?: string };
-  /** Step 1: the active session's user, or throws 401. */
-  authorize(sessionId: string, tokenHash: string | null): Promise<SessionUser>;
-}
-
-/** The host a Durable Object gives the pipeline: its hot state and its generation runner. */
-export function turnHost(state: HotState, generations: GenerationRunner, env: Env): TurnHost {
-  return {
-    state,
-    generations,
-    bucket: env.IMAGES,
-    env,
-    authorize: (sessionId, tokenHash) => state.sessionUser(sessionId, tokenHash),
-  };
 }
 
 /** Step 2: the model exists and the plan may use it; for an external model, the user's own key for it. */
@@ -108,7 +75,7 @@ async function modelFor(
     throw new AppError("premium_required", `${entry.name} needs a Basic or Advanced+ plan`);
   }
   if (!provider) return { entry };
-  const sealed = host.state.personalization().modelKeys.find((k) => k.provider === provider);
+  const sealed = host.state.personalization.get().modelKeys.find((k) => k.provider === provider);
   const apiKey = sealed ? await openModelKey(host.env, user.id, sealed) : null;
   if (!apiKey)
     throw new AppError(
@@ -116,18 +83,6 @@ async function modelFor(
       `Connect your ${entry.name} API key in Settings → External models first`,
     );
   return { entry, external: { provider, apiKey } };
-}
-
-/** Step 3: the chat's recent messages when it is the user's active chat (one D1 batch when the object lacks it). */
-export async function ownChat(host: TurnHost, chatId: string, day: string) {
-  const known = host.state.chatWindow(chatId);
-  if (known) {
-    if (!host.state.knowsDay(day)) await host.state.loadCold({ chatId: null, day });
-    return known;
-  }
-  const cold = await host.state.loadCold({ chatId, day });
-  if (cold.chat?.status !== "active") throw new AppError("not_found", "Chat not found");
-  return cold.history ?? [];
 }
 
 /**
@@ -138,8 +93,8 @@ async function attachmentsFor(
   host: TurnHost,
   user: SessionUser,
   entry: CatalogueEntry,
-  req: ChatTurnRequest,
-  kind: ChatTurnRequest["kind"],
+  req: AnswerRequest,
+  kind: AnswerRequest["kind"],
 ) {
   const ids = req.attachmentIds ?? [];
   if (ids.length === 0) return [];
@@ -152,7 +107,7 @@ async function attachmentsFor(
     throw new AppError("unsupported_media_type", `${entry.name} cannot read files; choose a model that does`, {
       field: "attachment_ids",
     });
-  const attachments = await loadAttachments({ bucket: host.bucket, userId: user.id, ids });
+  const attachments = await loadAttachments({ bucket: host.env.IMAGES, userId: user.id, ids });
   const unreadable = attachments.find((a) => !entry.supportedFileTypes.includes(a.group));
   if (unreadable)
     throw new AppError(
@@ -168,21 +123,8 @@ function refsOf(attachments: Attachment[]): AttachmentRef[] {
   return attachments.map((a) => ({ id: a.id, name: a.name, type: a.type, group: a.group, size: a.size, url: a.url }));
 }
 
-/** Step 4: one daily use of the bucket, or 403 quota_exhausted with the headers the client reads. */
-export function takeUse(host: TurnHost, user: SessionUser, bucket: string, label: string, day: string) {
-  const total = dailyLimit(planOf(user), bucket);
-  const remaining = total > 0 ? host.state.takeUse(day, bucket, total) : null;
-  if (remaining === null) {
-    throw new AppError("quota_exhausted", `No ${label} uses left today`, { model: bucket, total });
-  }
-  return { remaining, total };
-}
-
-export async function runChatTurn(host: TurnHost, req: ChatTurnRequest): Promise<ChatTurnStarted> {
-  const user = await host.authorize(req.sessionId, req.tokenHash);
-  if (req.claimedUserId != null && req.claimedUserId !== user.id) {
-    throw new AppError("forbidden", "user_id does not match the signed-in user");
-  }
+/** Steps 2 to 7 of an answer, for the user whose session step 1 found. */
+export async function runAnswer(host: TurnHost, user: SessionUser, req: AnswerRequest): Promise<AnswerStarted> {
   const { entry, external } = await modelFor(host, user, req.endpoint);
   const day = quotaDay();
   const history = await ownChat(host, req.chatId, day);
@@ -201,9 +143,9 @@ export async function runChatTurn(host: TurnHost, req: ChatTurnRequest): Promise
   let searching = isSearchTurn({
     requested,
     question: plan.question,
-    enableSearch: host.state.personalization().settings.enableSearch,
+    enableSearch: host.state.personalization.get().settings.enableSearch,
   });
-  if (searching && !requested && host.state.usage(day, SEARCH_BUCKET) >= dailyLimit(planOf(user), SEARCH_BUCKET))
+  if (searching && !requested && host.state.usage.count(day, SEARCH_BUCKET) >= dailyLimit(planOf(user), SEARCH_BUCKET))
     searching = false;
   // An external model answers with the user's own key: only a search it runs counts (Mây's search quota).
   const bucket = searching ? SEARCH_BUCKET : external ? null : entry.endpoint;
@@ -218,7 +160,7 @@ export async function runChatTurn(host: TurnHost, req: ChatTurnRequest): Promise
     ...(attachments.length > 0 ? { attachments: refsOf(attachments) } : {}),
   };
   if (userMessage) {
-    host.state.appendToWindow(req.chatId, [
+    host.state.chats.append(req.chatId, [
       {
         messageId: userMessage.messageId,
         sender: "user",
@@ -242,6 +184,7 @@ export async function runChatTurn(host: TurnHost, req: ChatTurnRequest): Promise
   };
   const stream = host.generations.start(input);
   return {
+    kind: "answer",
     stream,
     remaining: use?.remaining ?? null,
     total: use?.total ?? null,
@@ -260,8 +203,8 @@ function personalPrompt(
   isNewChat: boolean,
   attachments: Attachment[],
 ) {
-  const { settings, memories } = host.state.personalization();
-  const persona = asPersona(host.state.chatPersona(chatId));
+  const { settings, memories } = host.state.personalization.get();
+  const persona = host.state.chats.persona(chatId);
   const personal = buildPersonalization({
     settings,
     style: effectiveStyle(settings.aiStyle, planOf(user) !== "free"),
@@ -289,7 +232,7 @@ interface TurnPlan {
 }
 
 /** A plain question: a new user message after the chat's recent messages, and a new answer. */
-function askPlan(req: ChatTurnRequest, history: WindowMessage[]): TurnPlan {
+function askPlan(req: AnswerRequest, history: WindowMessage[]): TurnPlan {
   return {
     before: history.filter((m) => m.messageId !== req.userMessageId),
     question: req.question,
@@ -302,7 +245,7 @@ function askPlan(req: ChatTurnRequest, history: WindowMessage[]): TurnPlan {
 /** An edit of an earlier question, or another answer to one: the conversation up to that message. */
 async function earlierMessagePlan(
   host: TurnHost,
-  req: ChatTurnRequest,
+  req: AnswerRequest,
   kind: { type: "edit" | "regenerate"; messageId: string },
 ): Promise<TurnPlan> {
   const found = await host.state.messageWithHistory(req.chatId, kind.messageId);

@@ -7,7 +7,7 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { JWT_COOKIE, SESSION_COOKIE } from "../auth/cookies";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "./app-env";
 
 /** A browser's page load: Sec-Fetch-Mode says so, or (browsers without it) the request asks for HTML. */
 function isNavigation(c: Context<AppEnv>): boolean {

@@ -2,10 +2,10 @@
 // configured web search source (worker/search/, or its offline source), and the results become the model's numbered
 // sources and the stream's citations. It runs after the answer's stream has opened, so a slow or failing search shows
 // as a clear error event in that stream (search_auth_failed, search_rate_limited, search_unavailable), never a hang.
-import { AppError } from "../errors";
-import type { Citation, StreamErrorCode } from "../protocol/chat-stream";
-import type { SearchEnv } from "../search/registry";
-import { searchContextFor } from "../search/turn-search";
+import { AppError } from "../../worker/errors";
+import type { Citation, StreamErrorCode } from "../../worker/protocol/chat-stream";
+import type { SearchEnv } from "../../worker/search/registry";
+import { searchContextFor } from "../../worker/search/turn-search";
 
 export interface TurnContext {
   /** Added to the turn's system prompt. */

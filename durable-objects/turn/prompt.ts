@@ -1,10 +1,10 @@
 // History to prompt: the conversation a model sees for one turn — Mây's system prompt, the chat's recent messages
 // (empty answers, such as a failed one, are left out) and the new question, with the files it carries: their text
 // before the question (worker/uploads/attachment-prompt.ts) and images as vision input.
-import type { WindowMessage } from "../../durable-objects/hot-state";
-import type { AnswerPrompt } from "../models/stream-answer";
-import { attachmentsPrompt } from "../uploads/attachment-prompt";
-import type { Attachment } from "../uploads/store";
+import type { WindowMessage } from "../state/chats";
+import type { AnswerPrompt } from "../../worker/models/stream-answer";
+import { attachmentsPrompt } from "../../worker/uploads/attachment-prompt";
+import type { Attachment } from "../../worker/uploads/store";
 
 export const SYSTEM_PROMPT =
   "You are Mây, a helpful multilingual assistant. Answer in the language of the user's last message. Use Markdown where it helps.";

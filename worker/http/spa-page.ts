@@ -4,7 +4,7 @@
 // SPA's index.html, with the static files' own headers (web/public/_headers). The app's fetches (Accept:
 // application/json) go on to the API.
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../env";
+import type { AppEnv } from "./app-env";
 
 export const spaOnNavigation: MiddlewareHandler<AppEnv> = async (c, next) => {
   const navigation =

@@ -6,11 +6,12 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { createDb } from "../db/client";
-import type { AppEnv, AuthSession, SessionUser } from "../env";
+import type { AppEnv, AuthSession } from "./app-env";
+import type { SessionUser } from "../db/users";
 import { AppError } from "../errors";
-import { userHub } from "../lib/user-hub";
-import { JWT_COOKIE, SESSION_COOKIE } from "./cookies";
-import { type SessionClaims, sha256Hex, verifySessionJwt } from "./tokens";
+import { type UserHubStub, userHub } from "../../durable-objects/user-hub-stub";
+import { JWT_COOKIE, SESSION_COOKIE } from "../auth/cookies";
+import { type SessionClaims, sha256Hex, verifySessionJwt } from "../auth/tokens";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -46,12 +47,15 @@ export async function verifyCredentials(
 }
 
 /** Resolves credentials to the active session and its user (asking the user's Durable Object), or throws 401. */
-export async function authenticate(env: Env, creds: Credentials): Promise<{ user: SessionUser; session: AuthSession }> {
+export async function authenticate(
+  env: Env,
+  creds: Credentials,
+): Promise<{ user: SessionUser; session: AuthSession; hub: UserHubStub }> {
   const { claims, tokenHash } = await verifyCredentials(env, creds);
   const hub = await userHub(env, claims.sub);
   const result = await hub.authorize(claims.sid, tokenHash);
   if (!result.ok) throw new AppError(result.code, result.message);
-  return { user: result.user, session: { id: claims.sid, userId: claims.sub, via: creds.via } };
+  return { user: result.user, session: { id: claims.sid, userId: claims.sub, via: creds.via }, hub };
 }
 
 /** Refuses a state-changing call made with cookies from another origin (CSRF). */
@@ -71,9 +75,10 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const creds = readCredentials(c);
   if (!creds) throw new AppError("unauthorized", "No JWT token found");
   assertSameOriginForCookies(c, creds);
-  const { user, session } = await authenticate(c.env, creds);
+  const { user, session, hub } = await authenticate(c.env, creds);
   c.set("user", user);
   c.set("session", session);
+  c.set("hub", hub);
   await next();
 };
 

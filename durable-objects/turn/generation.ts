@@ -8,16 +8,16 @@
 // batch. An alarm sweeps up any turn whose object was evicted or restarted mid-way, or whose final write failed, so
 // no started turn is ever left unsaved. No storage write is awaited on the way to the first token: the runtime's
 // output gate holds the response until they are durable.
-import { type MessageInput, saveMessagesStatements } from "../worker/db/messages";
-import { usageCountStatement } from "../worker/db/usage";
-import type { Db } from "../worker/env";
-import { buildExternalModel } from "../worker/external-models/external-model";
-import { createModelRegistry } from "../worker/models/registry";
-import { type AnswerPrompt, streamAnswer } from "../worker/models/stream-answer";
-import { SearchStepError, searchStep } from "../worker/turn/search-step";
-import type { ExternalModelProvider } from "../worker/protocol/settings";
-import { type ChatStreamEvent, type Citation, encodeEvent, STREAM_DONE } from "../worker/protocol/chat-stream";
-import type { HotState } from "./hot-state";
+import type { MessageInput } from "../../worker/db/messages";
+import type { Db } from "../../worker/db/client";
+import { buildExternalModel } from "../../worker/external-models/external-model";
+import { createModelRegistry } from "../../worker/models/registry";
+import { type AnswerPrompt, streamAnswer } from "../../worker/models/stream-answer";
+import { SearchStepError, searchStep } from "./search-step";
+import type { ExternalModelProvider } from "../../worker/protocol/settings";
+import { type ChatStreamEvent, type Citation, encodeEvent, STREAM_DONE } from "../../worker/protocol/chat-stream";
+import type { HotState } from "../state/hot-state";
+import { saveTurn } from "./save-turn";
 
 /** How often a running answer's text is checkpointed to storage, in milliseconds. */
 const CHECKPOINT_INTERVAL_MS = 1_000;
@@ -318,8 +318,8 @@ export class GenerationRunner {
       offline,
     };
     // The turn's use is given back when the provider failed before producing anything (same quota day it was taken).
-    if (outcome.error && !outcome.text && turn.usage) this.state.refundUse(turn.usage.day, turn.usage.bucket);
-    this.state.appendToWindow(turn.chatId, [{ messageId: turn.botMessageId, sender: "bot", message: text }]);
+    if (outcome.error && !outcome.text && turn.usage) this.state.usage.refund(turn.usage.day, turn.usage.bucket);
+    this.state.chats.append(turn.chatId, [{ messageId: turn.botMessageId, sender: "bot", message: text }]);
     try {
       await this.save(turn, outcome);
     } catch (err) {
@@ -331,7 +331,7 @@ export class GenerationRunner {
     toAll(STREAM_DONE);
   }
 
-  /** Writes the turn to D1 in one batch: its user message, the answer and the day's usage count. */
+  /** Writes the turn to D1 in one batch (save-turn.ts): its user message, the answer and the day's usage count. */
   private async save(turn: TurnRecord, outcome: Outcome) {
     const key = CHECKPOINT_PREFIX + turn.botMessageId;
     // Kept until D1 has it: if the write below fails, the alarm saves this outcome later.
@@ -350,23 +350,12 @@ export class GenerationRunner {
       offline: outcome.offline ?? false,
       ...(turn.forEditedMessageId ? { isEditResponse: true, forEditedMessageId: turn.forEditedMessageId } : {}),
     };
-    const items = turn.userMessage ? [turn.userMessage, bot] : [bot];
-    const statements = [
-      ...saveMessagesStatements({ db: this.db, userId: turn.userId, chatId: turn.chatId, items }),
-      ...(turn.usage
-        ? [
-            usageCountStatement({
-              db: this.db,
-              userId: turn.userId,
-              day: turn.usage.day,
-              bucket: turn.usage.bucket,
-              count: this.state.usage(turn.usage.day, turn.usage.bucket),
-            }),
-          ]
-        : []),
-    ];
-    const [first, ...rest] = statements;
-    await this.db.batch([first!, ...rest]);
+    await saveTurn(this.db, {
+      userId: turn.userId,
+      chatId: turn.chatId,
+      messages: turn.userMessage ? [turn.userMessage, bot] : [bot],
+      usage: turn.usage && { ...turn.usage, count: this.state.usage.count(turn.usage.day, turn.usage.bucket) },
+    });
     await this.ctx.storage.delete(key);
   }
 

@@ -1,10 +1,11 @@
 // Starting a session for a user (login, register, POST /user-sessions): the session row, the plan's device limit,
 // the JWT and cookies, and the live force_logout push to the devices the new login replaced.
 import type { Context } from "hono";
-import type { AppEnv, SessionUser } from "../env";
-import { userHub } from "../lib/user-hub";
-import { setCredentialCookies } from "./cookies";
-import { newSessionToken, SESSION_TTL_MS, signSessionJwt } from "./tokens";
+import type { AppEnv } from "./app-env";
+import type { SessionUser } from "../db/users";
+import { userHub } from "../../durable-objects/user-hub-stub";
+import { setCredentialCookies } from "../auth/cookies";
+import { newSessionToken, SESSION_TTL_MS, signSessionJwt } from "../auth/tokens";
 
 export async function issueSession(c: Context<AppEnv>, user: SessionUser, userAgent?: string) {
   const sessionId = crypto.randomUUID();

@@ -1,0 +1,116 @@
+// The user's active sessions, one row per signed-in device: authenticating a call is a lookup here, never a D1 query.
+// The object writes every change through to D1 (worker/db/sessions.ts); D1's rows are read once, when the object
+// first loads the user (hot-state.ts).
+import type { LogoutReason } from "../../worker/protocol/socket";
+import type { ObjectSql, Row } from "./object-sql";
+
+export interface SessionRecord {
+  id: string;
+  tokenHash: string;
+  userAgent: string;
+  ip: string | null;
+  createdAt: number;
+  lastSeenAt: number;
+  expiresAt: number;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS hot_sessions (
+  id TEXT PRIMARY KEY, token_hash TEXT NOT NULL, user_agent TEXT NOT NULL, ip TEXT,
+  created_at INTEGER NOT NULL, last_seen_at INTEGER NOT NULL, expires_at INTEGER NOT NULL,
+  revoked_at INTEGER, revoked_reason TEXT);
+`;
+
+const COLUMNS = "(id, token_hash, user_agent, ip, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)";
+
+export class Sessions {
+  constructor(private readonly db: ObjectSql) {
+    db.define(SCHEMA);
+  }
+
+  /** Takes the sessions D1 holds (the first load), keeping any the object already has. */
+  adopt(sessions: SessionRecord[]) {
+    for (const s of sessions) {
+      this.db.exec(
+        `INSERT OR IGNORE INTO hot_sessions ${COLUMNS}`,
+        s.id,
+        s.tokenHash,
+        s.userAgent,
+        s.ip,
+        s.createdAt,
+        s.lastSeenAt,
+        s.expiresAt,
+      );
+    }
+  }
+
+  /** The session when it is active and unexpired. */
+  active(id: string, now = Date.now()): SessionRecord | null {
+    const [row] = this.db.rows(
+      "SELECT * FROM hot_sessions WHERE id = ? AND revoked_at IS NULL AND expires_at > ?",
+      id,
+      now,
+    );
+    return row ? toSession(row) : null;
+  }
+
+  /** Active sessions, newest first. */
+  list(now = Date.now()): SessionRecord[] {
+    return this.db
+      .rows(
+        "SELECT * FROM hot_sessions WHERE revoked_at IS NULL AND expires_at > ? ORDER BY created_at DESC, rowid DESC",
+        now,
+      )
+      .map(toSession);
+  }
+
+  /** Adds a session and ends the oldest past `limit`. Returns the ids it ended. Atomic: the object is single-threaded. */
+  add(s: SessionRecord, limit: number): string[] {
+    this.db.exec(
+      `INSERT INTO hot_sessions ${COLUMNS}`,
+      s.id,
+      s.tokenHash,
+      s.userAgent,
+      s.ip,
+      s.createdAt,
+      s.lastSeenAt,
+      s.expiresAt,
+    );
+    const surplus = this.list(s.createdAt)
+      .slice(limit)
+      .map((x) => x.id);
+    this.revoke(surplus, "replaced");
+    return surplus;
+  }
+
+  /** Ends these sessions if active. Returns the ids that were active. */
+  revoke(ids: string[], reason: LogoutReason, now = Date.now()): string[] {
+    const ended: string[] = [];
+    for (const id of ids) {
+      const cursor = this.db.exec(
+        "UPDATE hot_sessions SET revoked_at = ?, revoked_reason = ? WHERE id = ? AND revoked_at IS NULL",
+        now,
+        reason,
+        id,
+      );
+      if (cursor.rowsWritten > 0) ended.push(id);
+    }
+    return ended;
+  }
+
+  touch(id: string, now = Date.now()) {
+    this.db.exec("UPDATE hot_sessions SET last_seen_at = ? WHERE id = ?", now, id);
+  }
+}
+
+function toSession(r: Row): SessionRecord {
+  return {
+    id: String(r.id),
+    tokenHash: String(r.token_hash),
+    userAgent: String(r.user_agent),
+    ip: r.ip === null ? null : String(r.ip),
+    createdAt: Number(r.created_at),
+    lastSeenAt: Number(r.last_seen_at),
+    expiresAt: Number(r.expires_at),
+  };
+}

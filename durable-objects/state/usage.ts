@@ -1,0 +1,69 @@
+// The user's daily use counters (a model endpoint, "search" or "image" per quota day): a turn takes one use here
+// atomically (the object is single-threaded), and the turn's D1 batch writes the day's count through. A day's counts
+// kept in D1 are merged in the first time the object uses that day, so nothing counted on either side is lost.
+import type { ObjectSql } from "./object-sql";
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS hot_usage (day TEXT NOT NULL, bucket TEXT NOT NULL, count INTEGER NOT NULL, PRIMARY KEY (day, bucket));
+CREATE TABLE IF NOT EXISTS hot_usage_days (day TEXT PRIMARY KEY);
+`;
+
+export class UsageCounters {
+  constructor(private readonly db: ObjectSql) {
+    db.define(SCHEMA);
+  }
+
+  /** True when the day's counters from D1 have been merged in (always true for days the object started itself). */
+  knowsDay(day: string): boolean {
+    return this.db.rows("SELECT 1 FROM hot_usage_days WHERE day = ?", day).length > 0;
+  }
+
+  /** Merges D1's counters for a day; the larger count wins, so nothing counted on either side is lost. */
+  mergeDay(day: string, rows: { bucket: string; count: number }[]) {
+    for (const r of rows) {
+      this.db.exec(
+        "INSERT INTO hot_usage (day, bucket, count) VALUES (?, ?, ?) ON CONFLICT(day, bucket) DO UPDATE SET count = max(count, excluded.count)",
+        day,
+        r.bucket,
+        r.count,
+      );
+    }
+    this.db.exec("INSERT OR IGNORE INTO hot_usage_days (day) VALUES (?)", day);
+  }
+
+  count(day: string, bucket: string): number {
+    const [row] = this.db.rows("SELECT count FROM hot_usage WHERE day = ? AND bucket = ?", day, bucket);
+    return row ? Number(row.count) : 0;
+  }
+
+  ofDay(day: string): Map<string, number> {
+    return new Map(
+      this.db
+        .rows("SELECT bucket, count FROM hot_usage WHERE day = ?", day)
+        .map((r) => [String(r.bucket), Number(r.count)]),
+    );
+  }
+
+  /** Takes one use if fewer than `limit` are taken. Returns the uses left after this one, or null when none were left. */
+  take(day: string, bucket: string, limit: number): number | null {
+    const used = this.count(day, bucket);
+    if (used >= limit) return null;
+    this.db.exec(
+      "INSERT INTO hot_usage (day, bucket, count) VALUES (?, ?, 1) ON CONFLICT(day, bucket) DO UPDATE SET count = count + 1",
+      day,
+      bucket,
+    );
+    return limit - (used + 1);
+  }
+
+  /** Gives back a use taken on `day` (the day it was charged, even if the clock has since turned). */
+  refund(day: string, bucket: string) {
+    this.db.exec("UPDATE hot_usage SET count = max(count - 1, 0) WHERE day = ? AND bucket = ?", day, bucket);
+  }
+
+  /** Drops counters older than `keepFrom` (YYYY-MM-DD): they are in D1 and no longer checked. */
+  prune(keepFrom: string) {
+    this.db.exec("DELETE FROM hot_usage WHERE day < ?", keepFrom);
+    this.db.exec("DELETE FROM hot_usage_days WHERE day < ?", keepFrom);
+  }
+}

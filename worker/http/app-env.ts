@@ -1,0 +1,23 @@
+// The one Hono environment type of the routes: the Worker's bindings (worker/env.ts) and the per-request variables
+// the middleware sets (auth-middleware.ts).
+import type { UserHubStub } from "../../durable-objects/user-hub-stub";
+import type { Db } from "../db/client";
+import type { SessionUser } from "../db/users";
+
+export interface AuthSession {
+  id: string;
+  userId: string;
+  /** How the credentials arrived: cookies need a same-origin check on state-changing calls. */
+  via: "cookie" | "header";
+}
+
+export interface AppEnv {
+  Bindings: Env;
+  Variables: {
+    db: Db;
+    user: SessionUser;
+    session: AuthSession;
+    /** The signed-in user's object (it authenticated the call): the owner the db/ writers of its state tell. */
+    hub: UserHubStub;
+  };
+}
