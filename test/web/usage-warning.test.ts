@@ -3,6 +3,7 @@
 import { createStore } from "jotai";
 import { beforeEach, describe, expect, it } from "vitest";
 import { quotaDay, warningLevel } from "../../worker/protocol/rules";
+import { USED_UP_HEADERS, readUsageHeaders, usageHeaders } from "../../worker/protocol/usage";
 import { isUsable, pickModel, shouldDisable } from "../../web/src/features/models/availability";
 import { settleWantedModel, switchFromUsedUp } from "../../web/src/features/models/model-switch";
 import { disabledModelsAtom, selectedModelAtom, usageWarningAtom } from "../../web/src/features/models/models.atoms";
@@ -89,6 +90,35 @@ describe("presentWarning", () => {
   it("rejects header values that are not levels", () => {
     expect(isWarningLevel("panic")).toBe(false);
     expect(isWarningLevel(null)).toBe(false);
+  });
+});
+
+describe("the usage headers, as the worker writes them and the SPA reads them", () => {
+  it("carries the uses left and the level, with the spec's header names", () => {
+    const headers = new Headers(usageHeaders({ remaining: 5, level: "warning", total: 50 }));
+    expect(Object.fromEntries(headers)).toEqual({
+      "x-remaining-usage": "5",
+      "x-warning-level": "warning",
+      "x-total-usage": "50",
+    });
+    expect(readUsageHeaders(headers)).toEqual({ remaining: 5, level: "warning" });
+  });
+
+  it("says nothing was used up to the last use in a refusal's headers", () => {
+    expect(readUsageHeaders(new Headers(USED_UP_HEADERS))).toEqual({ remaining: 0, level: "zero_remaining" });
+  });
+
+  it("reads no usage from an answer without a count, or with one that is not a number", () => {
+    expect(readUsageHeaders(new Headers())).toBeNull();
+    expect(readUsageHeaders(new Headers({ "X-Remaining-Usage": "", "X-Warning-Level": "critical" }))).toBeNull();
+    expect(readUsageHeaders(new Headers({ "X-Remaining-Usage": "many", "X-Warning-Level": "critical" }))).toBeNull();
+  });
+
+  it("reads a level it does not know as none, keeping the count", () => {
+    expect(readUsageHeaders(new Headers({ "X-Remaining-Usage": "3", "X-Warning-Level": "panic" }))).toEqual({
+      remaining: 3,
+      level: "none",
+    });
   });
 });
 

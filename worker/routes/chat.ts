@@ -9,50 +9,17 @@ import { assertSameOriginForCookies, readCredentials, requireAuth, verifyCredent
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { userHub } from "../lib/user-hub";
-import { idSchema, valid } from "../lib/validate";
+import { valid } from "../lib/validate";
 import { DEFAULT_ENDPOINT } from "../models/catalogue";
-import { MAX_FILES } from "../uploads/limits";
+import { type ChatAsk, ChatAskSchema, ChatQuestionSchema, StopAskSchema } from "../protocol/asks";
+import { USED_UP_HEADERS, usageHeaders } from "../protocol/usage";
 import { startImageTurn } from "./images";
-
-/** Longest accepted prompt, in characters (about 25k tokens). */
-const MAX_QUESTION_CHARS = 100_000;
-
-const QuestionSchema = v.pipe(
-  v.string("Question is required"),
-  v.trim(),
-  v.nonEmpty("Question is required"),
-  v.maxLength(MAX_QUESTION_CHARS, "Question is too long"),
-);
-
-const AskSchema = v.object({
-  /** Required, except to regenerate an answer (its question is the one it answered). */
-  question: v.optional(v.unknown()),
-  chat_id: idSchema,
-  user_id: v.optional(v.nullable(v.string())),
-  is_premium: v.optional(v.unknown()),
-  /** Client-chosen ids for the user message and the answer, so it can save and stop them; made here if absent. */
-  message_id: v.optional(idSchema),
-  bot_message_id: v.optional(idSchema),
-  is_search_mode: v.optional(v.boolean()),
-  /** Edit: the user message whose text `question` replaces; the answer is an edit reply tied to it. */
-  edit_message_id: v.optional(idSchema),
-  /** Regenerate: the bot answer to write again, in place, with this endpoint's model. */
-  regenerate_message_id: v.optional(idSchema),
-  /** Files the question carries: ids answered by POST /media-api/api/uploads (at most MAX_FILES). */
-  attachment_ids: v.optional(
-    v.pipe(v.array(idSchema), v.maxLength(MAX_FILES, `At most ${MAX_FILES} files per question`)),
-  ),
-  /** POST /api/chat/search only: the endpoint of the model that answers (the default model when absent). */
-  model: v.optional(v.pipe(v.string(), v.maxLength(100))),
-});
 
 type AskContext = Context<
   AppEnv,
   string,
-  { in: { json: v.InferInput<typeof AskSchema> }; out: { json: v.InferOutput<typeof AskSchema> } }
+  { in: { json: ChatAsk }; out: { json: v.InferOutput<typeof ChatAskSchema> } }
 >;
-
-const StopSchema = v.object({ message_id: idSchema });
 
 /** ?offset: how many characters of the answer's text the client already has (JS string length). */
 const FollowQuerySchema = v.object({
@@ -69,7 +36,7 @@ const SSE_HEADERS = {
 };
 
 export const chatRoutes = new Hono<AppEnv>()
-  .post("/stop", requireAuth, valid("json", StopSchema), async (c) => {
+  .post("/stop", requireAuth, valid("json", StopAskSchema), async (c) => {
     const { message_id } = c.req.valid("json");
     const hub = await userHub(c.env, c.var.user.id);
     if (!(await hub.stopGeneration(message_id))) {
@@ -90,10 +57,12 @@ export const chatRoutes = new Hono<AppEnv>()
     return new Response(stream, { status: 200, headers: { ...SSE_HEADERS, "X-Message-Id": messageId } });
   })
   /** A web search answer with citations: the same payload as a model call; `model` picks the model (default one). */
-  .post("/search", valid("json", AskSchema), (c) => startTurn(c, c.req.valid("json").model ?? DEFAULT_ENDPOINT, true))
+  .post("/search", valid("json", ChatAskSchema), (c) =>
+    startTurn(c, c.req.valid("json").model ?? DEFAULT_ENDPOINT, true),
+  )
   /** An image generated or edited in the chat (worker/routes/images.ts; the turn is worker/turn/image-turn.ts). */
   .post("/image", ...startImageTurn)
-  .post("/:model", valid("json", AskSchema), (c) =>
+  .post("/:model", valid("json", ChatAskSchema), (c) =>
     startTurn(c, c.req.param("model"), c.req.valid("json").is_search_mode ?? false),
   );
 
@@ -110,7 +79,7 @@ async function startTurn(c: AskContext, endpoint: string, isSearchMode: boolean)
       field: "regenerate_message_id",
     });
   }
-  const asked = v.safeParse(QuestionSchema, body.question);
+  const asked = v.safeParse(ChatQuestionSchema, body.question);
   if (!asked.success && !body.regenerate_message_id) {
     throw new AppError("invalid_input", asked.issues[0].message, { field: "question" });
   }
@@ -134,20 +103,14 @@ async function startTurn(c: AskContext, endpoint: string, isSearchMode: boolean)
         : { type: "ask" },
   });
   if (!turn.ok) {
-    if (turn.code === "quota_exhausted") {
-      c.header("X-Remaining-Usage", "0");
-      c.header("X-Warning-Level", "zero_remaining");
-    }
+    if (turn.code === "quota_exhausted")
+      for (const [name, value] of Object.entries(USED_UP_HEADERS)) c.header(name, value);
     throw new AppError(turn.code, turn.message, turn.details);
   }
   // No usage headers when the turn took no use (an external model answering with the user's own key).
-  const usage: Record<string, string> =
+  const usage =
     turn.remaining !== null && turn.total !== null && turn.level !== null
-      ? {
-          "X-Remaining-Usage": String(turn.remaining),
-          "X-Warning-Level": turn.level,
-          "X-Total-Usage": String(turn.total),
-        }
+      ? usageHeaders({ remaining: turn.remaining, level: turn.level, total: turn.total })
       : {};
   return new Response(turn.stream, {
     status: 200,

@@ -11,7 +11,8 @@ import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { isoOrNull } from "../lib/time";
 import { userHub } from "../lib/user-hub";
-import { idSchema, parseOrThrow, valid } from "../lib/validate";
+import { parseOrThrow, valid } from "../lib/validate";
+import { ImageAskSchema, ImageQuestionSchema } from "../protocol/asks";
 import {
   GALLERY_CURSOR,
   GALLERY_PAGE_DEFAULT,
@@ -20,41 +21,8 @@ import {
   type GalleryPage,
   IMAGE_LOGIN_REQUIRED,
   imageUrlOf,
-  MAX_IMAGE_QUESTION_CHARS,
 } from "../protocol/images";
-import { isLink, urlText } from "../protocol/urls";
-
-/** An image id: ours are UUIDs; no ":", so a `javascript:` reference is never taken for one. */
-const IMAGE_ID = /^[A-Za-z0-9_.-]{1,100}$/;
-
-/** The spec's payload; is_premium, model ('stable-diffusion') and messages[] are accepted and not trusted. */
-const ImageAskSchema = v.object({
-  question: v.optional(v.unknown()),
-  chat_id: idSchema,
-  user_id: v.optional(v.nullable(v.string())),
-  is_premium: v.optional(v.unknown()),
-  model: v.optional(v.unknown()),
-  messages: v.optional(v.unknown()),
-  is_edit: v.optional(v.nullable(v.boolean("is_edit must be true or false"))),
-  /** One of the caller's images: its URL (absolute, or a path on this site) or its id; no other scheme. */
-  original_image: v.optional(
-    v.nullable(
-      v.pipe(
-        urlText,
-        v.check((s) => isLink(s) || IMAGE_ID.test(s), "original_image must be the URL or id of one of your images"),
-      ),
-    ),
-  ),
-  message_id: v.optional(idSchema),
-  bot_message_id: v.optional(idSchema),
-});
-
-const QuestionSchema = v.pipe(
-  v.string("Question is required"),
-  v.trim(),
-  v.nonEmpty("Question is required"),
-  v.maxLength(MAX_IMAGE_QUESTION_CHARS, `Question must be at most ${MAX_IMAGE_QUESTION_CHARS} characters`),
-);
+import { USED_UP_HEADERS, usageHeaders } from "../protocol/usage";
 
 const GalleryQuerySchema = v.object({
   limit: v.optional(
@@ -93,7 +61,7 @@ export const startImageTurn = factory.createHandlers(async (c) => {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw))
     throw new AppError("invalid_json", "Request body must be a JSON object");
   const body = parseOrThrow(ImageAskSchema, raw);
-  const asked = v.safeParse(QuestionSchema, body.question);
+  const asked = v.safeParse(ImageQuestionSchema, body.question);
   if (!asked.success) throw new AppError("invalid_input", asked.issues[0].message, { field: "question" });
 
   const hub = await userHub(c.env, claims.sub);
@@ -109,16 +77,13 @@ export const startImageTurn = factory.createHandlers(async (c) => {
     originalImage: body.original_image ?? null,
   });
   if (!turn.ok) {
-    if (turn.code === "quota_exhausted") {
-      c.header("X-Remaining-Usage", "0");
-      c.header("X-Warning-Level", "zero_remaining");
-    }
+    if (turn.code === "quota_exhausted")
+      for (const [name, value] of Object.entries(USED_UP_HEADERS)) c.header(name, value);
     throw new AppError(turn.code, turn.message, turn.details);
   }
   const { ok: _ok, ...result } = turn;
-  c.header("X-Remaining-Usage", String(result.metadata.remainingUsage));
-  c.header("X-Warning-Level", result.metadata.warningLevel);
-  return c.json(result, 200);
+  const usage = usageHeaders({ remaining: result.metadata.remainingUsage, level: result.metadata.warningLevel });
+  return c.json(result, 200, usage);
 });
 
 /** GET /media-api/api/images: the caller's generated and edited images, newest first, `limit` per page. */

@@ -1,20 +1,21 @@
 // Calls for signing in, signing up, the current user and signing out.
+import type { Login, ProfileUpdate, Registration } from "../../../../worker/protocol/accounts";
 import { api, request } from "../../lib/api";
 import { clearStorageExceptPreferences } from "../../lib/storage";
 import { AuthResultSchema, MeSchema } from "./auth.schemas";
 import { storeSession } from "./session";
 
-export async function login(input: { email: string; password: string }) {
+export async function login(input: Omit<Login, "user_agent">) {
   const result = await api("/auth/login", AuthResultSchema, {
     method: "POST",
-    body: { ...input, user_agent: navigator.userAgent.slice(0, 500) },
+    body: { ...input, user_agent: navigator.userAgent.slice(0, 500) } satisfies Login,
     on401: "throw", // wrong password is an answer, not a lost session
   });
   storeSession(result);
   return result;
 }
 
-export async function register(input: { name: string; email: string; password: string }) {
+export async function register(input: Registration) {
   const result = await api("/auth/register", AuthResultSchema, { method: "POST", body: input, on401: "throw" });
   storeSession(result);
   return result;
@@ -25,8 +26,8 @@ export async function fetchMe() {
   return user;
 }
 
-export async function saveLanguage(language: string) {
-  await api("/auth/update-profile", MeSchema, { method: "PATCH", body: { language } });
+export async function saveLanguage(language: NonNullable<ProfileUpdate["language"]>) {
+  await api("/auth/update-profile", MeSchema, { method: "PATCH", body: { language } satisfies ProfileUpdate });
 }
 
 /**

@@ -6,7 +6,9 @@ import { apiBody } from "../../lib/api";
 import {
   CreateOrderBodySchema,
   PackagesBodySchema,
+  type NewOrder,
   PaymentCheckBodySchema,
+  type PaymentVerify,
   PremiumInfoBodySchema,
   SubscriptionHistoryBodySchema,
   type PackageType,
@@ -43,15 +45,17 @@ export const subscriptionHistoryQuery = () =>
 
 /** POST /payments/create: a new order with its VietQR payload, bank account and memo. */
 export async function createOrder(packageType: PackageType, signal?: AbortSignal) {
-  return (await apiBody("/payments/create", CreateOrderBodySchema, { method: "POST", body: { packageType }, signal }))
-    .data;
+  return (
+    await apiBody("/payments/create", CreateOrderBodySchema, {
+      method: "POST",
+      body: { packageType } satisfies NewOrder,
+      signal,
+    })
+  ).data;
 }
 
 /** The spec's POST /payments/verify for one order: pending, paid, expired or cancelled. */
-export async function verifyOrder(
-  input: { userId: string | undefined; packageType: PackageType; amount: number; orderCode: string },
-  signal?: AbortSignal,
-) {
+export async function verifyOrder(input: PaymentVerify & { orderCode: string }, signal?: AbortSignal) {
   return (await apiBody("/payments/verify", PaymentCheckBodySchema, { method: "POST", body: input, signal })).data;
 }
 
