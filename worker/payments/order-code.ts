@@ -7,10 +7,10 @@ import {
   ORDER_CODE_ALPHABET as ALPHABET,
   ORDER_CODE_PREFIX as PREFIX,
   ORDER_CODE_RANDOM_CHARS as RANDOM_CHARS,
-} from "../protocol/payments";
+} from "../protocol/payment-requests";
 
 /** True for a well-formed code: the wire contract's rule (a client sends codes back). */
-export { isOrderCode } from "../protocol/payments";
+export { isOrderCode } from "../protocol/payment-requests";
 
 /** A fresh random order code, e.g. MAYK7Q2XD9P. */
 export function newOrderCode(): string {

@@ -1,5 +1,5 @@
 // The image API's wire shapes, declared once for the worker and the SPA:
-//   POST /api/chat/image          ImageAsk (asks.ts) → ImageResult (the spec's fields)
+//   POST /api/chat/image          ImageAsk (turn-requests.ts) → ImageResult (the spec's fields)
 //   GET  /media-api/api/images    ?limit&before → {success, data: {images: GalleryImage[], next_before}}
 // The SPA validates answers with these schemas; the worker types its answers with their input types.
 import * as v from "valibot";

@@ -1,54 +1,14 @@
-// The payments, premium and affiliate calls, declared once: what the SPA sends (a new order, the verify call, an
-// order's code), which the worker validates and the SPA types its bodies with; and the answers the SPA reads (package
-// list, orders and their VietQR instructions, the verify answer, premium info, subscription history, the affiliate
-// dashboard and the FAQ), which the worker types its answers with and the SPA validates.
+// The payments, premium and affiliate answers as the SPA reads them, declared once: package list, orders and their
+// VietQR instructions, the verify answer, premium info, subscription history, the affiliate dashboard and the FAQ.
+// The worker types its answers with these schemas' input types; the SPA validates what it receives with them. What
+// the SPA sends is payment-requests.ts.
 import * as v from "valibot";
 import { successEnvelope } from "./envelopes";
 
 // The package list (GET /payments/packages) is declared in packages.ts, apart, so the guest landing page can check it
 // without loading every payment schema; it is re-exported here for everyone else.
 export { PACKAGE_TYPES, PackageTypeSchema, PackagesBodySchema, type PackageType, type PackagesBody } from "./packages";
-import { PACKAGE_TYPES, PackageTypeSchema } from "./packages";
-
-// ---- requests -----------------------------------------------------------------------------------------------------
-
-/**
- * An order's code, the transfer memo: "MAY" and 8 characters of Crockford's base32 (no I, L, O, U), as
- * worker/payments/order-code.ts makes them.
- */
-export const ORDER_CODE_PREFIX = "MAY";
-export const ORDER_CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-export const ORDER_CODE_RANDOM_CHARS = 8;
-
-/** True for a well-formed code (as a client sends it back), in any case. */
-export function isOrderCode(s: string): boolean {
-  return new RegExp(`^${ORDER_CODE_PREFIX}[${ORDER_CODE_ALPHABET}]{${ORDER_CODE_RANDOM_CHARS}}$`, "i").test(s);
-}
-
-const PackageTypeAskSchema = v.picklist(PACKAGE_TYPES, `packageType must be one of ${PACKAGE_TYPES.join(", ")}`);
-
-/** An order code as a client sends it: trimmed and uppercased. */
-export const OrderCodeSchema = v.pipe(
-  v.string("order code must be a string"),
-  v.trim(),
-  v.check(isOrderCode, "order code is not valid"),
-  v.toUpperCase(),
-);
-
-/** POST /payments/create. */
-export const NewOrderSchema = v.object({ packageType: PackageTypeAskSchema });
-export type NewOrder = v.InferInput<typeof NewOrderSchema>;
-
-/** POST /payments/verify: the spec's payload, with the order's code when the client has one. */
-export const PaymentVerifySchema = v.object({
-  userId: v.optional(v.nullable(v.string())),
-  packageType: PackageTypeAskSchema,
-  amount: v.pipe(v.number("amount must be a number"), v.integer("amount must be whole VND")),
-  orderCode: v.optional(v.nullable(OrderCodeSchema)),
-});
-export type PaymentVerify = v.InferInput<typeof PaymentVerifySchema>;
-
-// ---- answers ------------------------------------------------------------------------------------------------------
+import { PackageTypeSchema } from "./packages";
 
 const PlanSchema = v.picklist(["free", "basic", "advanced"]);
 const IsoDate = v.string();

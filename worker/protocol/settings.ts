@@ -1,7 +1,7 @@
 // Account settings the worker and the SPA share: the AI settings' shape and defaults, the custom-instruction limit,
 // the five AI styles, the expert personas' ids, remembered facts, external model providers and linked sign-in
-// providers, and the bodies that change the AI settings. The SPA validates answers with these schemas and types what it
-// sends with the bodies' input types; the worker validates bodies with them.
+// providers. The SPA validates answers with these schemas; the worker validates bodies with the same rules
+// (settings-requests.ts).
 import * as v from "valibot";
 
 /** Longest custom AI instruction, in characters (Unicode code points): 1,500. */
@@ -41,26 +41,6 @@ export const AiSettingsSchema = v.object({
   custom_instruction_max_chars: v.number(),
 });
 export type AiSettingsView = v.InferOutput<typeof AiSettingsSchema>;
-
-/** PATCH /auth/update-ai-settings: the fields sent change, the others stay. */
-export const AiSettingsUpdateSchema = v.object({
-  chat_customization: v.optional(CustomInstructionSchema),
-  enable_search: v.optional(v.boolean("enable_search must be true or false")),
-  enable_ai_custom: v.optional(v.boolean("enable_ai_custom must be true or false")),
-  allow_new_chats: v.optional(v.boolean("allow_new_chats must be true or false")),
-  ai_style: v.optional(v.nullable(AiStyleSchema)),
-  memory_enabled: v.optional(v.boolean("memory_enabled must be true or false")),
-});
-export type AiSettingsUpdate = v.InferInput<typeof AiSettingsUpdateSchema>;
-
-/** POST /auth/update-chat-customization: the spec names the instruction "customization"; chat_customization works too. */
-export const CustomizationUpdateSchema = v.object({
-  customization: v.optional(CustomInstructionSchema),
-  chat_customization: v.optional(CustomInstructionSchema),
-  enable_ai_custom: v.optional(v.boolean("enable_ai_custom must be true or false")),
-  allow_new_chats: v.optional(v.boolean("allow_new_chats must be true or false")),
-});
-export type CustomizationUpdate = v.InferInput<typeof CustomizationUpdateSchema>;
 
 export const MemoryFactSchema = v.object({ id: v.string(), content: v.string(), created_at: v.nullable(v.string()) });
 export type MemoryFact = v.InferOutput<typeof MemoryFactSchema>;

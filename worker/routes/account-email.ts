@@ -20,7 +20,7 @@ import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { isoOrNull } from "../lib/time";
 import { valid } from "../lib/validate";
-import { EmailChangeSchema, EmailCodeSchema } from "../protocol/accounts";
+import { EmailChangeSchema, EmailCodeSchema } from "../protocol/account-requests";
 import { assertMailConfigured, sendMail } from "../mail/send";
 import { emailChangedMail, emailCodeMail, mailLanguage } from "../mail/templates";
 

@@ -21,12 +21,8 @@ import { getUserByEmail, getUserById, normalizeEmail } from "../db/users";
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { valid } from "../lib/validate";
-import {
-  CHANGED_PASSWORD_MIN,
-  PasswordChangeSchema,
-  PasswordForgotSchema,
-  PasswordResetSchema,
-} from "../protocol/accounts";
+import { PasswordChangeSchema, PasswordForgotSchema, PasswordResetSchema } from "../protocol/account-requests";
+import { CHANGED_PASSWORD_MIN } from "../protocol/accounts";
 import { assertMailConfigured, sendMail } from "../mail/send";
 import { mailLanguage, passwordResetMail } from "../mail/templates";
 

@@ -44,7 +44,7 @@ import {
   GoogleSignInSchema,
   SignedInLinkSchema,
   UnlinkSchema,
-} from "../protocol/accounts";
+} from "../protocol/account-requests";
 import type { SocialConfig } from "../protocol/resources";
 
 async function signedIn(c: Context<AppEnv>, user: SessionUser, userAgent: string | undefined, isNewUser: boolean) {

@@ -13,7 +13,7 @@ import { getUserByEmail, normalizeEmail, publicUser, updateProfile } from "../db
 import type { AppEnv } from "../env";
 import { AppError } from "../errors";
 import { valid } from "../lib/validate";
-import { LoginSchema, ProfileUpdateSchema, RegistrationSchema } from "../protocol/accounts";
+import { LoginSchema, ProfileUpdateSchema, RegistrationSchema } from "../protocol/account-requests";
 
 export const authRoutes = new Hono<AppEnv>()
   .post("/register", valid("json", RegistrationSchema), async (c) => {

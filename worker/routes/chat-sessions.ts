@@ -27,7 +27,7 @@ import {
   CONTENT_PAGE_MAX_BYTES,
   type ChatContentPageBody,
 } from "../protocol/api";
-import { ChatPatchSchema, ChatStarSchema, NewChatSchema } from "../protocol/chats";
+import { ChatPatchSchema, ChatStarSchema, NewChatSchema } from "../protocol/chat-requests";
 
 /** Chats per page: 100 unless the client asks for 1–200. */
 const DEFAULT_PAGE = 100;

@@ -11,7 +11,7 @@ import { AppError } from "../errors";
 import { userHub } from "../lib/user-hub";
 import { valid } from "../lib/validate";
 import { DEFAULT_ENDPOINT } from "../models/catalogue";
-import { type ChatAsk, ChatAskSchema, ChatQuestionSchema, StopAskSchema } from "../protocol/asks";
+import { type ChatAsk, ChatAskSchema, ChatQuestionSchema, StopAskSchema } from "../protocol/turn-requests";
 import { USED_UP_HEADERS, usageHeaders } from "../protocol/usage";
 import { startImageTurn } from "./images";
 

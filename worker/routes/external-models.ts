@@ -16,7 +16,7 @@ import { EXTERNAL_PROVIDERS } from "../external-models/providers";
 import { isoOrNull } from "../lib/time";
 import { valid } from "../lib/validate";
 import { planOf } from "../plans/entitlements";
-import { ModelKeySchema } from "../protocol/accounts";
+import { ModelKeySchema } from "../protocol/account-requests";
 import { EXTERNAL_MODEL_PROVIDERS, ExternalModelProviderSchema } from "../protocol/settings";
 
 /** Key checks per user per hour: 10 (each one calls a provider for us). */

@@ -12,7 +12,7 @@ import { AppError } from "../errors";
 import { isoOrNull } from "../lib/time";
 import { userHub } from "../lib/user-hub";
 import { parseOrThrow, valid } from "../lib/validate";
-import { ImageAskSchema, ImageQuestionSchema } from "../protocol/asks";
+import { ImageAskSchema, ImageQuestionSchema } from "../protocol/turn-requests";
 import {
   GALLERY_CURSOR,
   GALLERY_PAGE_DEFAULT,

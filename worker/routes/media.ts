@@ -20,7 +20,7 @@ import { AppError } from "../errors";
 import { idSchema, parseOrThrow, valid } from "../lib/validate";
 import { CONTENT_PAGE_DEFAULT, CONTENT_PAGE_MAX_BYTES } from "../protocol/api";
 import { HttpUrlSchema } from "../protocol/urls";
-import { ChatTitleSchema } from "../protocol/chats";
+import { ChatTitleSchema } from "../protocol/chat-requests";
 import { contentQuerySchema } from "./chat-sessions";
 
 /** Messages per save call; each is one upsert statement (39 bound parameters, under D1's 100) in one batch. */

@@ -24,15 +24,8 @@ import { newOrderCode } from "../payments/order-code";
 import { handleBankTransaction, isAuthorizedWebhook, SepayWebhookSchema } from "../payments/webhook";
 import { planOf } from "../plans/entitlements";
 import { PACKAGES, packagesResponse, type PackageType } from "../plans/packages";
-import {
-  type CreateOrderBody,
-  NewOrderSchema,
-  OrderCodeSchema,
-  type OrdersBody,
-  type PackagesBody,
-  type PaymentCheckBody,
-  PaymentVerifySchema,
-} from "../protocol/payments";
+import { NewOrderSchema, OrderCodeSchema, PaymentVerifySchema } from "../protocol/payment-requests";
+import type { CreateOrderBody, OrdersBody, PackagesBody, PaymentCheckBody } from "../protocol/payments";
 
 /** Orders listed per page of history: the newest 50. */
 const HISTORY_LIMIT = 50;

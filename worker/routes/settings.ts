@@ -22,12 +22,8 @@ import { AppError } from "../errors";
 import { idSchema, valid } from "../lib/validate";
 import { MEMORY_FACTS_PER_PLAN } from "../personalization/memory-limits";
 import { planOf } from "../plans/entitlements";
-import {
-  AiSettingsUpdateSchema,
-  CustomizationUpdateSchema,
-  charCount,
-  MEMORY_FACT_MAX_CHARS,
-} from "../protocol/settings";
+import { charCount, MEMORY_FACT_MAX_CHARS } from "../protocol/settings";
+import { AiSettingsUpdateSchema, CustomizationUpdateSchema } from "../protocol/settings-requests";
 
 const MemorySchema = v.object({
   content: v.pipe(

@@ -1,5 +1,5 @@
 // Calls for signing in, signing up, the current user and signing out.
-import type { Login, ProfileUpdate, Registration } from "../../../../worker/protocol/accounts";
+import type { Login, ProfileUpdate, Registration } from "../../../../worker/protocol/account-requests";
 import { api, request } from "../../lib/api";
 import { clearStorageExceptPreferences } from "../../lib/storage";
 import { AuthResultSchema, MeSchema } from "./auth.schemas";

@@ -1,7 +1,8 @@
 // Signing in with Google or Facebook once the provider has given a credential: POST /auth/google {token} or
 // /auth/facebook {accessToken}. Either a session starts, or (a verified email of an account that has a password)
 // the answer is pending with requiresLinking and the SPA continues at /link-account. Loaded on click only.
-import { type FacebookSignIn, type GoogleSignIn, SocialSignInBodySchema } from "../../../../worker/protocol/accounts";
+import type { FacebookSignIn, GoogleSignIn } from "../../../../worker/protocol/account-requests";
+import { SocialSignInBodySchema } from "../../../../worker/protocol/accounts";
 import type { SocialProvider } from "../../../../worker/protocol/settings";
 import { apiBody } from "../../lib/api";
 import { storeSession } from "./session";

@@ -1,6 +1,6 @@
 // Chat mutations: create, rename, star, delete one, clear all.
 import * as v from "valibot";
-import type { ChatPatch, ChatStar, NewChat } from "../../../../worker/protocol/chats";
+import type { ChatPatch, ChatStar, NewChat } from "../../../../worker/protocol/chat-requests";
 import { api } from "../../lib/api";
 import { ChatSchema } from "./chat.schemas";
 

@@ -2,13 +2,12 @@
 // subscription history (query-option factories), and the two order calls the payment dialog makes. Every answer is
 // checked against the worker's own declarations (worker/protocol/payments.ts).
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import type { NewOrder, PaymentVerify } from "../../../../worker/protocol/payment-requests";
 import { apiBody } from "../../lib/api";
 import {
   CreateOrderBodySchema,
   PackagesBodySchema,
-  type NewOrder,
   PaymentCheckBodySchema,
-  type PaymentVerify,
   PremiumInfoBodySchema,
   SubscriptionHistoryBodySchema,
   type PackageType,

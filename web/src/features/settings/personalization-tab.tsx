@@ -7,11 +7,11 @@ import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import {
   AI_STYLES,
-  type AiSettingsUpdate,
   type AiSettingsView,
   CUSTOM_INSTRUCTION_MAX_CHARS,
   charCount,
 } from "../../../../worker/protocol/settings";
+import type { AiSettingsUpdate } from "../../../../worker/protocol/settings-requests";
 import { meQuery } from "../auth/auth.queries";
 import { toast } from "../toast/toast.atoms";
 import { IconLock, IconTrash } from "../ui/icons";

@@ -4,7 +4,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
-import type { ProfileUpdate } from "../../../../worker/protocol/accounts";
+import type { ProfileUpdate } from "../../../../worker/protocol/account-requests";
 import { errorMessage } from "../../lib/error-message";
 import { meQuery } from "../auth/auth.queries";
 import type { User } from "../auth/auth.schemas";

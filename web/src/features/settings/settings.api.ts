@@ -2,38 +2,39 @@
 // with the worker's own schemas (worker/protocol/accounts.ts, settings.ts, resources.ts, payments.ts).
 import * as v from "valibot";
 import {
-  type AccountLink,
   AvatarSavedSchema,
   ConnectStartSchema,
   ConnectedAppsSchema,
-  type EmailChange,
   EmailChangeStateSchema,
   EmailChangedSchema,
-  type EmailCode,
   ExternalModelSavedSchema,
   ExternalModelsSchema,
   LinkedAccountsSchema,
   MemoriesSchema,
   MessageSchema,
-  type ModelKey,
-  type PasswordChange,
-  type PasswordForgot,
-  type PasswordReset,
-  type ProfileUpdate,
-  type SignedInLink,
   SignedInSchema,
-  type Unlink,
 } from "../../../../worker/protocol/accounts";
 import { ErrorEnvelopeSchema, successEnvelope } from "../../../../worker/protocol/envelopes";
 import { SessionEntrySchema } from "../../../../worker/protocol/resources";
 import {
   AiSettingsSchema,
-  type AiSettingsUpdate,
   type ConnectedAppId,
-  type CustomizationUpdate,
   type ExternalModelProvider,
   type SocialProvider,
 } from "../../../../worker/protocol/settings";
+import type {
+  AccountLink,
+  EmailChange,
+  EmailCode,
+  ModelKey,
+  PasswordChange,
+  PasswordForgot,
+  PasswordReset,
+  ProfileUpdate,
+  SignedInLink,
+  Unlink,
+} from "../../../../worker/protocol/account-requests";
+import type { AiSettingsUpdate, CustomizationUpdate } from "../../../../worker/protocol/settings-requests";
 import { API_TIMEOUT_MS, ApiError, api, handleUnauthorized } from "../../lib/api";
 import { currentLanguage } from "../../lib/i18n";
 import { MeSchema } from "../auth/auth.schemas";
