@@ -20,7 +20,7 @@ const alias = [
 /** Chat and history modules loaded on first use (editing, the model menu, find in chat, the search screen, changes to the
  * history): their own chunks, so no page pays for them before they are used. */
 const LATER_CHAT =
-  "citations\\.tsx|answer-turn|send-message|stream-reader|edit-actions|find-bar|find-highlights|follow-answer|message-editor|regenerate-menu|search-quota-notice|message-tools|empty-state|edited-note";
+  "citations\\.tsx|answer-turn|image-turn|turn-runner|turn-usage|send-message|stream-reader|edit-actions|find-bar|find-highlights|follow-answer|message-editor|regenerate-menu|search-quota-notice|message-tools|empty-state|edited-note";
 const LATER_HISTORY =
   "search-screen|group-search-results|highlight|history-search\\.queries|use-debounced|rename-dialog|history-changes";
 /** What only the signed-in screens load: React Query (without its mutation hooks, which only settings-like screens use), the virtualizer, the socket client, the chat routes' components, and the app's code for them (not the sidebar's folded groups, which load when opened; with the small
@@ -29,7 +29,7 @@ const LATER_HISTORY =
  * it loads when an answer needs it; so do the switch away from a used-up model and the usage warnings' wording, which
  * load when a model runs out or a warning shows). */
 const SIGNED_IN = new RegExp(
-  String.raw`node_modules[\\/](@tanstack[\\/](query-core|react-query)[\\/](?![^?]*(mutationObserver|useMutation)\.js)|virtua[\\/]|partysocket[\\/])|web[\\/]src[\\/](lib[\\/]query-client|features[\\/](auth[\\/]auth\.queries|experts[\\/](?!experts-menu)|chat[\\/](?!markdown[\\/]|startup|${LATER_CHAT})|history[\\/](?!${LATER_HISTORY})|models[\\/](?!model-menu|model-switch\.|usage-warning\.)|layout[\\/](?!route-fallbacks|sidebar-more)|socket[\\/](use-user-socket|socket-client)|images[\\/](image-mode\.atoms|media-icons|generated-image|use-composer-send|header-buttons)|attachments[\\/](attachments-entry|attachments\.atoms)|ui[\\/](use-dismiss|dialog-on-demand)|notifications[\\/](notification-bell|feeds\.queries|feeds-seen|notifications\.atoms))|lib[\\/]ids)[^?]*\.tsx?$|worker[\\/]protocol[\\/](rules|api|socket|settings|feeds)\.ts$|web[\\/]src[\\/]routes[\\/]_app(\.tsx|[\\/](index|c\.\$chatId)\.tsx)\?tsr-split=component$`,
+  String.raw`node_modules[\\/](@tanstack[\\/](query-core|react-query)[\\/](?![^?]*(mutationObserver|useMutation)\.js)|virtua[\\/]|partysocket[\\/])|web[\\/]src[\\/](lib[\\/]query-client|features[\\/](auth[\\/]auth\.queries|experts[\\/](?!experts-menu)|chat[\\/](?!markdown[\\/]|startup|${LATER_CHAT})|history[\\/](?!${LATER_HISTORY})|models[\\/](?!model-menu|model-switch\.|usage-warning\.)|layout[\\/](?!route-fallbacks|sidebar-more)|socket[\\/](use-user-socket|socket-client)|images[\\/](image-mode\.atoms|media-icons|generated-image|header-buttons)|attachments[\\/](attachments-entry|attachments\.atoms)|ui[\\/](use-dismiss|dialog-on-demand)|notifications[\\/](notification-bell|feeds\.queries|feeds-seen|notifications\.atoms))|lib[\\/]ids)[^?]*\.tsx?$|worker[\\/]protocol[\\/](rules|api|socket|settings|feeds)\.ts$|web[\\/]src[\\/]routes[\\/]_app(\.tsx|[\\/](index|c\.\$chatId)\.tsx)\?tsr-split=component$`,
 );
 
 /** The upgrade and affiliate screens, loaded only when one of them opens. The price logic and the package list's

@@ -8,7 +8,8 @@ import { createStore } from "jotai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { STREAM_DONE } from "../../worker/protocol/chat-stream";
 import { draftAtom, searchExhaustedAtom, searchModeAtom, streamingAtom } from "../../web/src/features/chat/chat.atoms";
-import { type ChatDeps, stopAnswer } from "../../web/src/features/chat/answer-turn";
+import type { ChatDeps } from "../../web/src/features/chat/chat-actions";
+import { stopAnswer } from "../../web/src/features/chat/turn-runner";
 import { sendMessage } from "../../web/src/features/chat/send-message";
 import { editMessage, regenerateAnswer } from "../../web/src/features/chat/edit-actions";
 import { chatKeys } from "../../web/src/features/chat/chat.queries";
@@ -41,7 +42,7 @@ describe("conversation actions", () => {
     await i18next.init({ lng: "en", resources: {} });
     qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     store = createStore();
-    deps = { queryClient: qc, store, t: i18next.t.bind(i18next), openChat: vi.fn() };
+    deps = { queryClient: qc, store, t: i18next.t.bind(i18next), openChat: vi.fn(), openUpgrade: vi.fn() };
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -20,10 +20,8 @@ import { allMessages } from "./chat-cache";
 import { Composer } from "./composer";
 import { useMarkdownReady } from "./markdown-loader";
 import { MessageList } from "./message-list";
-import type { MessageActions } from "./message-actions";
-import { MessageActionsContext } from "./message-actions-context";
+import { type MessageActions, MessageActionsContext } from "./message-actions-context";
 import { preloadSending, useChatActions } from "./use-chat-actions";
-import { useComposerSend } from "../images/use-composer-send";
 import { AttachmentTray } from "../attachments/attachments-entry";
 import "./chat.css";
 
@@ -92,7 +90,7 @@ export function ChatView({ chatId, focusMessageId }: { chatId: string | null; fo
   // not one long task inside the update that delivered them (the longest task of opening a chat on a phone).
   const rowsShown = useDeferredValue(!loadingChat, false);
   const listLoading = loadingChat || !rowsShown;
-  const send = useComposerSend(chatId, actions.send, messages);
+  const send = useCallback((text: string) => void actions.send(text, chatId), [actions, chatId]);
   // The message to bring into view (a search result, a find-bar match); the count makes a repeat request count.
   const [focus, setFocus] = useState<{ id: string; n: number } | null>(null);
   const focusOn = useCallback((id: string) => setFocus((f) => ({ id, n: (f?.n ?? 0) + 1 })), []);

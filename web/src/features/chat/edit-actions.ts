@@ -1,14 +1,15 @@
 // Editing a question and regenerating an answer — variations of a turn, loaded the first time one is used:
 //   edit        the question's new text in place (its first text kept as original_message) → a new edit reply
 //   regenerate  the answer written again in place, by the same or another model
-// Each counts one use, and works with stop and with following after a reload like any answer (answer-turn.ts).
+// Each counts one use, and works with stop and with following after a reload like any answer (answer-turn.ts, run by
+// the one turn runner, turn-runner.ts).
 import { newId } from "../../lib/ids";
 import { streamingAtom } from "./chat.atoms";
 import { chatKeys } from "./chat.queries";
 import type { ChatMessage } from "./chat.schemas";
 import { allMessages, removeMessages, replaceMessage, upsertMessage } from "./chat-cache";
-import { type ChatDeps, beginTurn, runAnswer } from "./answer-turn";
-import { botPlaceholder, searchFor } from "./send-message";
+import { beginTurn, botPlaceholder, runAnswer, searchFor } from "./answer-turn";
+import type { ChatDeps } from "./chat-actions";
 
 export interface EditInput {
   chatId: string;

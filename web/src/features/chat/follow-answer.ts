@@ -4,15 +4,12 @@
 // arrives, with the stop button working as for an answer asked here. A 404 means the answer ended meanwhile: the
 // chat's content is loaded again and shows the saved message.
 import { ApiError, request } from "../../lib/api";
+import type { ChatDeps } from "./chat-actions";
 import { streamingAtom } from "./chat.atoms";
 import { chatKeys } from "./chat.queries";
 import type { ChatMessage } from "./chat.schemas";
-import type { ChatDeps } from "./chat-actions";
 import { upsertMessage } from "./chat-cache";
-import { type AnswerState, applyStreamEvent, initialAnswer, readChatStream } from "./stream-reader";
-
-/** The cache is written at most this often while text streams in, in milliseconds (about two frames). */
-const FLUSH_MS = 32;
+import { type AnswerState, initialAnswer, readAnswer } from "./stream-reader";
 
 /** Answers being followed now, by message id: a re-render never opens a second stream for the same answer. */
 const following = new Set<string>();
@@ -42,8 +39,6 @@ export async function followAnswer(deps: ChatDeps, chatId: string, message: Chat
       isStreaming: streaming,
       running: streaming,
     });
-  // The next cache write of the text streaming in (at most every FLUSH_MS).
-  let timer: ReturnType<typeof setTimeout> | null = null;
   try {
     const res = await request(
       `/api/chat/stream/${encodeURIComponent(message.message_id)}?offset=${message.message.length}`,
@@ -53,26 +48,19 @@ export async function followAnswer(deps: ChatDeps, chatId: string, message: Chat
       },
     );
     if (!res.body) throw new ApiError(res.status, "stream_interrupted", "Response body is null");
-    for await (const event of readChatStream(res.body)) {
-      // the first event repeats the answer's metadata; text arrives from the offset this page already shows
-      answer = applyStreamEvent(answer, event);
-      if (answer.done) break;
-      timer ??= setTimeout(() => {
-        timer = null;
-        show(true);
-      }, FLUSH_MS);
-    }
-    if (timer) clearTimeout(timer);
+    // the first event repeats the answer's metadata; text arrives from the offset this page already shows
+    ({ answer } = await readAnswer(res.body, answer, (now) => {
+      answer = now;
+      show(true);
+    }));
+    // Ended, or the connection broke mid-way: what has arrived is shown, and the saved message follows (below).
     show(false);
   } catch (err) {
     if (!(err instanceof ApiError && err.status === 401)) {
-      // Ended meanwhile (404), or the connection broke: the saved message is the truth.
+      // Ended meanwhile (404): the saved message is the truth.
       show(false);
     }
   } finally {
-    // On every way out (a stream that broke mid-way too): a write still waiting would land after the final one and
-    // leave the answer marked as streaming.
-    if (timer) clearTimeout(timer);
     following.delete(message.message_id);
     store.set(streamingAtom, null);
     void qc.invalidateQueries({ queryKey: chatKeys.content(chatId) });

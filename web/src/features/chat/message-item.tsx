@@ -8,7 +8,8 @@ import { Logo } from "../ui/icons";
 import type { ChatMessage } from "./chat.schemas";
 import { CitationContext } from "./citation-context";
 import { Markdown } from "./markdown-loader";
-import { CopyMessage, MessageTools, useMessageActions } from "./message-actions";
+import { CopyMessage, MessageTools } from "./message-actions";
+import { useMessageActions } from "./message-actions-context";
 import { MessageAttachments } from "../attachments/attachments-entry";
 import { generatedImageUrl } from "../images/generated-image";
 

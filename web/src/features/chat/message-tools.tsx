@@ -4,7 +4,7 @@ import { Suspense, lazy, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IconChevronDown, IconEdit } from "../ui/icons";
 import { type IconProps, Svg } from "./conversation-icons";
-import { useMessageActions } from "./message-actions";
+import { useMessageActions } from "./message-actions-context";
 
 const IconRegenerate = (p: IconProps) => (
   <Svg {...p}>

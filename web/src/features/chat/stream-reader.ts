@@ -1,6 +1,7 @@
 // Reading the model API's event stream. Bytes arrive in arbitrary pieces (a UTF-8 character or an event may be
 // split across chunks); the decoder keeps partial characters and decodeEvents keeps partial events, so every
 // event is seen once and whole, and each is validated by the shared schema (worker/protocol/chat-stream.ts).
+// readAnswer turns the events into the answer as it grows, for an answer asked here and one followed after a reload.
 import {
   type ChatStreamEvent,
   type Citation,
@@ -123,4 +124,45 @@ export function applyStreamEvent(state: AnswerState, event: StreamItem): AnswerS
     messageId: m.message_id ?? state.messageId,
     userMessageId: m.user_message_id ?? state.userMessageId,
   };
+}
+
+/** The cache is written at most this often while text streams in, in milliseconds (about two frames). */
+export const FLUSH_MS = 32;
+
+/** How reading an answer's stream ended: its state (partial when reading failed) and the failure, if any. */
+export interface ReadAnswer {
+  answer: AnswerState;
+  failed: boolean;
+  error?: unknown;
+}
+
+/**
+ * Reads a model API stream on from `from` until [DONE], its end or a failure, showing what the answer has become at
+ * most every FLUSH_MS while it streams (`show`), and telling `onEvent` of each event as it arrives. The final state is
+ * the caller's to show: a write still waiting is dropped, so it cannot land after the final one.
+ */
+export async function readAnswer(
+  body: ReadableStream<Uint8Array>,
+  from: AnswerState,
+  show: (answer: AnswerState) => void,
+  onEvent?: (event: StreamItem) => void,
+): Promise<ReadAnswer> {
+  let answer = from;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  try {
+    for await (const event of readChatStream(body)) {
+      answer = applyStreamEvent(answer, event);
+      onEvent?.(event);
+      if (answer.done) break;
+      timer ??= setTimeout(() => {
+        timer = null;
+        show(answer);
+      }, FLUSH_MS);
+    }
+    return { answer, failed: false };
+  } catch (error) {
+    return { answer, failed: true, error };
+  } finally {
+    if (timer) clearTimeout(timer);
+  }
 }

@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { IconClose } from "../ui/icons";
 import { imageModeAtom } from "./image-mode.atoms";
 import { MEDIA_NS } from "./media-i18n";
-import "../attachments/attachments.css";
 import { IconImage } from "./media-icons";
+import "./image-mode-chip.css";
 
 export function ImageModeChip() {
   const { t } = useTranslation(MEDIA_NS);

@@ -49,12 +49,6 @@ const ACTION: Record<Plan, string> = {
   advanced: "usage.action.promptGuide",
 };
 
-export function isWarningLevel(value: string | null | undefined): value is WarningLevel {
-  return (
-    value === "zero_remaining" || value === "critical" || value === "warning" || value === "notice" || value === "none"
-  );
-}
-
 export function presentWarning(input: {
   level: WarningLevel;
   remaining: number;

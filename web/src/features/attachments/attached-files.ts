@@ -1,33 +1,39 @@
-// Sending a question with attachments: the files go up first (one upload call, its progress on the chips), then the
-// question is sent with their ids (attachment_ids), and the tray empties once the question is on its way. A refused
-// question (403: the model is used up) keeps the uploaded files attached for the next try.
+// The files a question carries, as the send takes them (chat/send-message.ts): the files go up first (one upload call,
+// its progress on the chips), then the question goes with their ids (attachment_ids), and the tray empties once the
+// question is on its way. A refused question (403: the model is used up) gets the uploaded files back in the tray for
+// the next try. Loaded with the first question that has files.
 import type { TFunction } from "i18next";
-import { getDefaultStore } from "jotai";
+import type { getDefaultStore } from "jotai";
 import type { AttachmentRef } from "../../../../worker/protocol/resources";
 import { errorMessage } from "../../lib/error-message";
-import { toast } from "../toast/toast.atoms";
 import { mediaT } from "../images/media-i18n";
+import { toast } from "../toast/toast.atoms";
 import { acceptedExtensions, canAttach, isAccepted } from "./accepted-types";
 import { currentModel } from "./add-files";
 import { type PendingFile, attachmentsAtom } from "./attachments.atoms";
 import { uploadFiles } from "./upload";
 
-export type SendChat = (text: string, chatId: string | null, attachments?: AttachmentRef[]) => Promise<boolean>;
+type Store = ReturnType<typeof getDefaultStore>;
 
-export async function sendWithFiles(input: {
-  text: string;
-  chatId: string | null;
-  t: TFunction;
-  send: SendChat;
-}): Promise<boolean> {
-  const store = getDefaultStore();
+/** The uploaded files of a question on its way, taken out of the tray. */
+export interface TakenFiles {
+  refs: AttachmentRef[];
+  /** The question was sent: the files' previews are let go. */
+  sent: () => void;
+  /** The question was refused before anything was saved: the files go back to the tray (unless new ones came). */
+  refused: () => void;
+}
+
+/**
+ * Uploads the tray's files that are not up yet and takes them all out of the tray, or says why the question cannot go
+ * (files still being prepared, one the current model cannot read, a failed upload) and returns null.
+ */
+export async function takeAttachedFiles(store: Store, t: TFunction): Promise<TakenFiles | null> {
   const files = store.get(attachmentsAtom);
-  if (!input.text.trim()) return false;
-  if (files.length === 0) return input.send(input.text, input.chatId);
   const mt = await mediaT();
   if (files.some((f) => f.status === "compressing" || f.status === "uploading")) {
     toast.info(mt("attachments.stillPreparing"), { key: "attach-error" });
-    return false;
+    return null;
   }
   // The model may have changed since the files were picked.
   const model = currentModel(store);
@@ -36,7 +42,7 @@ export async function sendWithFiles(input: {
   if (!canAttach(model) || unreadable) {
     const key = canAttach(model) ? "attachments.errors.typeUnsupported" : "attachments.errors.modelUnsupported";
     toast.error(mt(key, { name: unreadable?.file.name ?? "", model: model?.name ?? "" }), { key: "attach-error" });
-    return false;
+    return null;
   }
 
   const pending = files.filter((f) => !f.ref);
@@ -71,18 +77,23 @@ export async function sendWithFiles(input: {
       });
     } catch (err) {
       update((f) => ({ ...f, status: "ready", progress: 0 }));
-      toast.error(`${mt("attachments.uploadFailed")} ${errorMessage(input.t, err)}`, { key: "attach-error" });
-      return false;
+      toast.error(`${mt("attachments.uploadFailed")} ${errorMessage(t, err)}`, { key: "attach-error" });
+      return null;
     }
   }
   const ready = store.get(attachmentsAtom);
   const refs = ready.flatMap((f) => (f.ref ? [f.ref] : []));
-  if (refs.length !== ready.length) return false;
-  // The question carries its files from here on (its message shows them): the tray empties at once, and gets them
-  // back if the question is refused before anything was saved (e.g. the model is used up).
+  if (refs.length !== ready.length) return null;
+  // The question carries its files from here on (its message shows them): the tray empties at once.
   store.set(attachmentsAtom, []);
-  const ok = await input.send(input.text, input.chatId, refs);
-  if (!ok && store.get(attachmentsAtom).length === 0) store.set(attachmentsAtom, ready);
-  else for (const f of ready) if (f.previewUrl) URL.revokeObjectURL(f.previewUrl);
-  return ok;
+  return {
+    refs,
+    sent: () => {
+      for (const f of ready) if (f.previewUrl) URL.revokeObjectURL(f.previewUrl);
+    },
+    refused: () => {
+      if (store.get(attachmentsAtom).length === 0) store.set(attachmentsAtom, ready);
+      else for (const f of ready) if (f.previewUrl) URL.revokeObjectURL(f.previewUrl);
+    },
+  };
 }
