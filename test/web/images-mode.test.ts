@@ -3,7 +3,7 @@
 // a generated picture; reading the image call's answer names each of the spec's failures; every failure has its text.
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../web/src/lib/api";
-import { generatedImageUrl } from "../../web/src/features/images/generated-image";
+import { generatedImageUrl } from "../../web/src/features/images/signed-in/generated-image";
 import { imageErrorKey } from "../../web/src/features/images/image-errors";
 import { ImageResponseError, parseImageBody, toImageResult } from "../../web/src/features/images/image-response";
 import { imageIntent, isRegenerationPhrase } from "../../web/src/features/images/regeneration";

@@ -6,9 +6,9 @@ import { createStore, getDefaultStore } from "jotai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChatDeps } from "../../web/src/features/chat/chat-actions";
 import { streamingAtom } from "../../web/src/features/chat/chat.atoms";
-import { sendMessage } from "../../web/src/features/chat/send-message";
+import { sendMessage } from "../../web/src/features/chat/turn/send-message";
 import { newChatPersonaAtom } from "../../web/src/features/experts/experts.atoms";
-import { imageModeAtom } from "../../web/src/features/images/image-mode.atoms";
+import { imageModeAtom } from "../../web/src/features/images/signed-in/image-mode.atoms";
 import { toastsAtom } from "../../web/src/features/toast/toast.atoms";
 import { fakeWorker, json, settle } from "./support/fake-chat-worker";
 

@@ -5,10 +5,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { WARNING_LEVELS, quotaDay, warningLevel } from "../../worker/protocol/rules";
 import { USED_UP_HEADERS, readUsageHeaders, usageHeaders } from "../../worker/protocol/usage";
 import { isUsable, pickModel, shouldDisable } from "../../web/src/features/models/availability";
-import { settleWantedModel, switchFromUsedUp } from "../../web/src/features/models/model-switch";
+import { settleWantedModel, switchFromUsedUp } from "../../web/src/features/models/on-demand/model-switch";
 import { disabledModelsAtom, selectedModelAtom, usageWarningAtom } from "../../web/src/features/models/models.atoms";
 import type { Model, ModelsResponse } from "../../web/src/features/models/models.schemas";
-import { type QuotaKind, TIER, presentWarning } from "../../web/src/features/models/usage-warning";
+import { type QuotaKind, TIER, presentWarning } from "../../web/src/features/models/on-demand/usage-warning";
 
 describe("presentWarning", () => {
   const base = { remaining: 2, plan: "free" as const, model: "GPT 4.1-mini" };

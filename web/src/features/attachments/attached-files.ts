@@ -1,4 +1,4 @@
-// The files a question carries, as the send takes them (chat/send-message.ts): the files go up first (one upload call,
+// The files a question carries, as the send takes them (chat/turn/send-message.ts): the files go up first (one upload call,
 // its progress on the chips), then the question goes with their ids (attachment_ids), and the tray empties once the
 // question is on its way. A refused question (403: the model is used up) gets the uploaded files back in the tray for
 // the next try. Loaded with the first question that has files.
@@ -10,7 +10,7 @@ import { mediaT } from "../images/media-i18n";
 import { toast } from "../toast/toast.atoms";
 import { acceptedExtensions, canAttach, isAccepted } from "./accepted-types";
 import { currentModel } from "./add-files";
-import { type PendingFile, attachmentsAtom } from "./attachments.atoms";
+import { type PendingFile, attachmentsAtom } from "./signed-in/attachments.atoms";
 import { uploadFiles } from "./upload";
 
 type Store = ReturnType<typeof getDefaultStore>;

@@ -5,7 +5,7 @@ import type { FacebookSignIn, GoogleSignIn } from "../../../../worker/protocol/a
 import { SocialSignInBodySchema } from "../../../../worker/protocol/accounts";
 import type { SocialProvider } from "../../../../worker/protocol/settings";
 import { apiBody } from "../../lib/api";
-import { storeSession } from "./session";
+import { storeSession } from "./every-page/session";
 import { facebookAccessToken, googleIdToken } from "./social-sdk";
 
 export { SocialSdkError } from "./social-sdk";

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { IconCheck, IconCopy } from "../ui/icons";
 import { useMessageActions } from "./message-actions-context";
 
-const Tools = lazy(() => import("./message-tools"));
+const Tools = lazy(() => import("./on-demand/message-tools"));
 
 /**
  * A question's edit button (with onEdit) or an answer's regenerate controls (with messageId), once the reader has

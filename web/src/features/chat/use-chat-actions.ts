@@ -9,8 +9,8 @@ import type { ChatMessage } from "./chat.schemas";
 
 // The sending code loads when first needed (the chat screen preloads it on the first move, key or touch), so an open chat's
 // first screen does not carry it.
-const loadSending = () => import("./send-message");
-const loadEdits = () => import("./edit-actions");
+const loadSending = () => import("./turn/send-message");
+const loadEdits = () => import("./turn/edit-actions");
 
 /** Starts loading the code that sends a question. */
 export function preloadSending(): void {
@@ -41,7 +41,7 @@ export function useChatActions() {
         (await loadEdits()).regenerateAnswer(deps, { chatId, messageId, endpoint }),
       // following an answer already running when the chat loaded is rare: its code loads when needed
       follow: async (chatId: string, message: ChatMessage) =>
-        (await import("./follow-answer")).followAnswer(deps, chatId, message),
+        (await import("./turn/follow-answer")).followAnswer(deps, chatId, message),
     };
   }, [queryClient, store, router, t]);
 }

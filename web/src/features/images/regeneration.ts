@@ -2,7 +2,7 @@
 // Vietnamese, English, Russian or Chinese — turns image mode on when the latest bot message holds a generated
 // picture, and the turn then edits that picture. Loaded by a send only when one could apply (image mode is on, or the
 // latest answer holds a picture).
-import { generatedImageUrl } from "./generated-image";
+import { generatedImageUrl } from "./signed-in/generated-image";
 
 /** Latin and Cyrillic phrases match as whole words; Chinese ones anywhere (Chinese has no spaces between words). */
 const WORD_PHRASES = [

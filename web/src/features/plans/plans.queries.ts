@@ -6,12 +6,12 @@ import type { NewOrder, PaymentVerify } from "../../../../worker/protocol/paymen
 import { apiBody } from "../../lib/api";
 import {
   CreateOrderBodySchema,
-  PackagesBodySchema,
   PaymentCheckBodySchema,
   PremiumInfoBodySchema,
   SubscriptionHistoryBodySchema,
   type PackageType,
 } from "../../../../worker/protocol/payments";
+import { fetchPackages } from "./prices/fetch-packages";
 
 export const planKeys = {
   packages: ["plans", "packages"] as const,
@@ -22,7 +22,7 @@ export const planKeys = {
 export const packagesQuery = () =>
   queryOptions({
     queryKey: planKeys.packages,
-    queryFn: async () => (await apiBody("/payments/packages", PackagesBodySchema)).data,
+    queryFn: ({ signal }) => fetchPackages(signal),
     // prices change with a deploy, not while the page is open
     staleTime: 60 * 60_000,
   });

@@ -12,7 +12,7 @@ import {
   charCount,
 } from "../../../../worker/protocol/settings";
 import type { AiSettingsUpdate } from "../../../../worker/protocol/settings-requests";
-import { meQuery } from "../auth/auth.queries";
+import { meQuery } from "../auth/signed-in/auth.queries";
 import { toast } from "../toast/toast.atoms";
 import { IconLock, IconTrash } from "../ui/icons";
 import { Section, SwitchRow } from "./section";

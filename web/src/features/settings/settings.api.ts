@@ -37,8 +37,8 @@ import type {
 import type { AiSettingsUpdate, CustomizationUpdate } from "../../../../worker/protocol/settings-requests";
 import { API_TIMEOUT_MS, ApiError, api, handleUnauthorized } from "../../lib/api";
 import { currentLanguage } from "../../lib/i18n";
-import { MeSchema } from "../auth/auth.schemas";
-import { storeSession } from "../auth/session";
+import { MeSchema } from "../auth/every-page/auth.schemas";
+import { storeSession } from "../auth/every-page/session";
 
 // ---- profile ------------------------------------------------------------------------------------------------------
 export const updateProfile = (patch: ProfileUpdate) =>
