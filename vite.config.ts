@@ -6,53 +6,20 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { type Plugin, defineConfig } from "vite";
+import { chunkRule } from "./scripts/chunk-rule";
 import { inlineBootScriptPlugin } from "./scripts/inline-boot-script-plugin";
 import { prerenderLandingPlugin } from "./scripts/prerender-landing-plugin";
 import { serviceWorkerPlugin } from "./scripts/service-worker-plugin";
 
 const repo = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
+/** Where each module of the SPA loads, by its folder (scripts/chunk-rule.ts). */
+const chunkOf = chunkRule(repo("./"));
+
 const alias = [
   // React 19 has useSyncExternalStore: the shim's fallback for older React need not ship (see the module).
   { find: /^use-sync-external-store\/shim$/, replacement: repo("./web/src/lib/use-sync-external-store-shim.ts") },
 ];
-
-/** Chat and history modules loaded on first use (editing, the model menu, find in chat, the search screen, changes to the
- * history): their own chunks, so no page pays for them before they are used. */
-const LATER_CHAT =
-  "citations\\.tsx|answer-turn|send-message|stream-reader|edit-actions|find-bar|find-highlights|follow-answer|message-editor|regenerate-menu|search-quota-notice|message-tools|empty-state|edited-note";
-const LATER_HISTORY =
-  "search-screen|group-search-results|highlight|history-search\\.queries|use-debounced|rename-dialog|history-changes";
-/** What only the signed-in screens load: React Query (without its mutation hooks, which only settings-like screens use), the virtualizer, the socket client, the chat routes' components, and the app's code for them (not the sidebar's folded groups, which load when opened; with the small
- * always-loaded doors of image mode and attachments; the rest of those features loads on use) (scripts only: a
- * stylesheet shared with the sign-in page must not tie it to this chunk; the answers' markdown renderer stays apart,
- * it loads when an answer needs it; so do the switch away from a used-up model and the usage warnings' wording, which
- * load when a model runs out or a warning shows). */
-const SIGNED_IN = new RegExp(
-  String.raw`node_modules[\\/](@tanstack[\\/](query-core|react-query)[\\/](?![^?]*(mutationObserver|useMutation)\.js)|virtua[\\/]|partysocket[\\/])|web[\\/]src[\\/](lib[\\/]query-client|features[\\/](auth[\\/]auth\.queries|experts[\\/](?!experts-menu)|chat[\\/](?!markdown[\\/]|startup|${LATER_CHAT})|history[\\/](?!${LATER_HISTORY})|models[\\/](?!model-menu|model-switch\.|usage-warning\.)|layout[\\/](?!route-fallbacks|sidebar-more)|socket[\\/](use-user-socket|socket-client)|images[\\/](image-mode\.atoms|media-icons|generated-image|use-composer-send|header-buttons)|attachments[\\/](attachments-entry|attachments\.atoms)|ui[\\/](use-dismiss|dialog-on-demand)|notifications[\\/](notification-bell|feeds\.queries|feeds-seen|notifications\.atoms))|lib[\\/]ids)[^?]*\.tsx?$|worker[\\/]protocol[\\/](rules|api|socket|settings|feeds)\.ts$|web[\\/]src[\\/]routes[\\/]_app(\.tsx|[\\/](index|c\.\$chatId)\.tsx)\?tsr-split=component$`,
-);
-
-/** The upgrade and affiliate screens, loaded only when one of them opens. The price logic and the package list's
- * schema stay out: the guest landing page shows the prices too, and must not fetch the whole plans chunk for them. */
-const PLANS =
-  /web[\\/]src[\\/](features[\\/](plans|affiliate)[\\/](?!pricing\.ts)[^?]*\.(tsx?|css)$|routes[\\/]_app[\\/](upgrade|affiliate)\.tsx\?tsr-split=component)/;
-
-/** The help/FAQ/changelog and blog pages with their shared parts: one lazy chunk for both routes (fewer file names
- * in the route tree every page loads). */
-const HELP =
-  /web[\\/]src[\\/](features[\\/]help[\\/][^?]*\.(tsx?|css)$|routes[\\/]_app[\\/](help|blog)\.tsx\?tsr-split=component)/;
-
-/** What the landing page and the upgrade page share to show prices: the price logic and the package list's schema. */
-const PRICES = /web[\\/]src[\\/]features[\\/]plans[\\/]pricing\.ts$|worker[\\/]protocol[\\/]packages\.ts$/;
-
-/** The prompt library, the notification panel and the feed pages, loaded only when one of them opens (the header's
- * bell is their signed-in door). */
-const LIBRARY =
-  /web[\\/]src[\\/](features[\\/](prompts[\\/]|notifications[\\/](?!notification-bell|feeds\.queries|feeds-seen|notifications\.atoms))[^?]*\.(tsx?|css)$|routes[\\/]_app[\\/](prompts|promotions|store|news)\.tsx\?tsr-split=component)|worker[\\/]protocol[\\/]prompts\.ts$/;
-
-/** The libraries every page of the SPA loads, with the app's own core (API client, storage, wire shapes). */
-const FRAMEWORK =
-  /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](router-core|react-router|history|store|react-store)|i18next|react-i18next|i18next-resources-to-backend|use-sync-external-store|jotai|valibot)[\\/]|web[\\/]src[\\/]lib[\\/](api|storage|error-message)\.ts|worker[\\/]protocol[\\/](resources|errors)\.ts|features[\\/]auth[\\/](auth\.api|session|auth\.schemas)\.ts/;
 
 /**
  * marked's bundle ends with its ready-made `marked` instance (the Marked class, the HTML Parser and Renderers, Hooks),
@@ -104,21 +71,23 @@ export default defineConfig({
       build: {
         rolldownOptions: {
           output: {
-            // What every page needs (React, the router, i18next, jotai, valibot) in one chunk, and what the signed-in
-            // screens add (React Query, the virtualizer) in another: fewer requests, and gzip compresses each better
-            // than the same code spread over many small chunks (~3.5 kB less per page).
+            // What every page needs (React, the router, i18next, jotai, valibot) in one chunk, what the signed-in
+            // screens add (React Query, the virtualizer, the chat screens) in another, and the lazy screens (plans,
+            // help, the library) one chunk each, as scripts/chunk-rule.ts places them by folder: fewer requests, and
+            // gzip compresses each better than the same code spread over many small chunks (~3.5 kB less per page).
+            // A lazy screen in one chunk also keeps its file names out of the route tree every page loads.
             codeSplitting: {
               groups: [
-                { name: "framework", test: FRAMEWORK },
-                // Only what the pattern names: shared code (icons, dialogs) stays where the sign-in page can get it alone.
-                { name: "signed-in", test: SIGNED_IN, includeDependenciesRecursively: false },
-                // The plans, payment and affiliate screens (their routes' components, features and wire shapes) in one
-                // lazy chunk: each file name in it would otherwise be listed in the route tree every page loads.
-                { name: "plans", test: PLANS, includeDependenciesRecursively: false },
-                { name: "help", test: HELP, includeDependenciesRecursively: false },
-                { name: "prices", test: PRICES, includeDependenciesRecursively: false },
-                // The prompt library, the notification panel and the feed pages: one lazy chunk, for the same reason.
-                { name: "library", test: LIBRARY, includeDependenciesRecursively: false },
+                // The framework takes what its libraries import, too.
+                { name: (id, graph) => (chunkOf(id, graph) === "framework" ? "framework" : null) },
+                // Only what the rule names: shared code (icons, dialogs) stays where the sign-in page can get it alone.
+                {
+                  name: (id, graph) => {
+                    const chunk = chunkOf(id, graph);
+                    return chunk === "framework" ? null : chunk;
+                  },
+                  includeDependenciesRecursively: false,
+                },
               ],
             },
           },

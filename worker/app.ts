@@ -96,5 +96,3 @@ export const app = new Hono<AppEnv>()
   .route("/dev/mailbox", devMailboxRoutes)
   .notFound((c) => c.json(errorBody(c.req.path, "not_found", `No route for ${c.req.method} ${c.req.path}`), 404))
   .onError(handleError);
-
-export type AppType = typeof app;

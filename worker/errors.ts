@@ -3,6 +3,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ErrorEnvelope, MediaErrorEnvelope } from "./protocol/envelopes";
 import { ERROR_STATUS, type ErrorCode } from "./protocol/errors";
 
 export { ERROR_STATUS, type ErrorCode } from "./protocol/errors";
@@ -28,10 +29,14 @@ export class AppError extends Error {
 /** Paths under the media API answer with its own shape (`success: false`) as well as the common fields. */
 const MEDIA_PREFIXES = ["/media-api/", "/chat-messages/", "/chat/"];
 
-export function errorBody(path: string, code: ErrorCode, message: string, details?: Record<string, unknown>) {
-  const body: Record<string, unknown> = { status: "error", code, message, ...details };
-  if (MEDIA_PREFIXES.some((p) => path.startsWith(p))) body.success = false;
-  return body;
+export function errorBody(
+  path: string,
+  code: ErrorCode,
+  message: string,
+  details?: Record<string, unknown>,
+): ErrorEnvelope | MediaErrorEnvelope {
+  const body: ErrorEnvelope = { status: "error", code, message, ...details };
+  return MEDIA_PREFIXES.some((p) => path.startsWith(p)) ? { ...body, success: false } : body;
 }
 
 export function handleError(err: Error, c: Context) {

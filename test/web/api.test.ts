@@ -1,8 +1,9 @@
 // The API module: envelopes are validated, errors carry the worker's code, and any 401 clears the stored sign-in
 // and returns to /login (unless the call says a 401 is an answer, like a wrong password).
 import * as v from "valibot";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, api, request, setUnauthorizedHandler } from "../../web/src/lib/api";
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from "vitest";
+import type { ErrorCode } from "../../worker/protocol/errors";
+import { ApiError, type ClientErrorCode, api, request, setUnauthorizedHandler } from "../../web/src/lib/api";
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -57,6 +58,12 @@ describe("api", () => {
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 409, code: "email_taken", field: "email" });
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it("gives an error's code the worker's closed set of codes, or this side's own, so comparing it to another fails the typecheck", () => {
+    expectTypeOf<ApiError["code"]>().toEqualTypeOf<ErrorCode | ClientErrorCode>();
+    // @ts-expect-error: not a code the worker or this side can give
+    expect(new ApiError(400, "invalid_input", "x").code === "email_takn").toBe(false);
   });
 
   it("on 401 clears the stored credentials and returns to /login, keeping theme and language", async () => {

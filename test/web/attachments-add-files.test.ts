@@ -4,12 +4,12 @@ import { getDefaultStore } from "jotai";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { addFiles, clearFiles } from "../../web/src/features/attachments/add-files";
 import { compressImage } from "../../web/src/features/attachments/compression";
-import { attachmentsAtom } from "../../web/src/features/attachments/attachments.atoms";
+import { attachmentsAtom } from "../../web/src/features/attachments/signed-in/attachments.atoms";
 import { selectedModelAtom } from "../../web/src/features/models/models.atoms";
 import { modelKeys } from "../../web/src/features/models/models.queries";
 import { toastsAtom } from "../../web/src/features/toast/toast.atoms";
 import { initI18n, setLanguage } from "../../web/src/lib/i18n";
-import { queryClient } from "../../web/src/lib/query-client";
+import { queryClient } from "../../web/src/lib/signed-in/query-client";
 
 // jsdom has no canvas: the compression itself is faked (attachments-compression.test.ts tests it), its order is not
 vi.mock("../../web/src/features/attachments/compression", async (importOriginal) => ({

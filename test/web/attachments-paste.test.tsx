@@ -4,12 +4,12 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { getDefaultStore } from "jotai";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { clearFiles } from "../../web/src/features/attachments/add-files";
-import { attachmentsAtom } from "../../web/src/features/attachments/attachments.atoms";
+import { attachmentsAtom } from "../../web/src/features/attachments/signed-in/attachments.atoms";
 import { resetPasteCounter } from "../../web/src/features/attachments/paste";
 import { Composer } from "../../web/src/features/chat/composer";
 import { modelKeys } from "../../web/src/features/models/models.queries";
 import { initI18n } from "../../web/src/lib/i18n";
-import { queryClient } from "../../web/src/lib/query-client";
+import { queryClient } from "../../web/src/lib/signed-in/query-client";
 
 const store = getDefaultStore();
 const names = () => store.get(attachmentsAtom).map((f) => f.file.name);

@@ -1,7 +1,7 @@
 // Credentials stay in the worker's HttpOnly cookies: signing in remembers the user only (and drops a token an older
 // version kept in localStorage), and logging out ends the session the cookies name, then keeps only theme and language.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { login, logout, register } from "../../web/src/features/auth/auth.api";
+import { login, logout, register } from "../../web/src/features/auth/every-page/auth.api";
 
 const JWT = "eyJhbGciOiJIUzI1NiJ9.payload.signature";
 const SESSION_TOKEN = "ab".repeat(32);

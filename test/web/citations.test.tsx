@@ -2,7 +2,7 @@
 // a good one becomes a link that opens in a new tab without referrer.
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Citations, safeCitationUrl } from "../../web/src/features/chat/citations";
+import { Citations, safeCitationUrl } from "../../web/src/features/chat/on-demand/citations";
 import { initI18n } from "../../web/src/lib/i18n";
 
 describe("Citations", () => {

@@ -8,9 +8,10 @@ import { createStore } from "jotai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { STREAM_DONE } from "../../worker/protocol/chat-stream";
 import { draftAtom, searchExhaustedAtom, searchModeAtom, streamingAtom } from "../../web/src/features/chat/chat.atoms";
-import { type ChatDeps, stopAnswer } from "../../web/src/features/chat/answer-turn";
-import { sendMessage } from "../../web/src/features/chat/send-message";
-import { editMessage, regenerateAnswer } from "../../web/src/features/chat/edit-actions";
+import type { ChatDeps } from "../../web/src/features/chat/chat-actions";
+import { stopAnswer } from "../../web/src/features/chat/turn/turn-runner";
+import { sendMessage } from "../../web/src/features/chat/turn/send-message";
+import { editMessage, regenerateAnswer } from "../../web/src/features/chat/turn/edit-actions";
 import { chatKeys } from "../../web/src/features/chat/chat.queries";
 import type { ChatMessage } from "../../web/src/features/chat/chat.schemas";
 import { type ChatContentData, allMessages } from "../../web/src/features/chat/chat-cache";
@@ -41,7 +42,7 @@ describe("conversation actions", () => {
     await i18next.init({ lng: "en", resources: {} });
     qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     store = createStore();
-    deps = { queryClient: qc, store, t: i18next.t.bind(i18next), openChat: vi.fn() };
+    deps = { queryClient: qc, store, t: i18next.t.bind(i18next), openChat: vi.fn(), openUpgrade: vi.fn() };
   });
   afterEach(() => vi.unstubAllGlobals());
 

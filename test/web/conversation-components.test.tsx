@@ -6,13 +6,13 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { Provider, createStore } from "jotai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CitationContext } from "../../web/src/features/chat/citation-context";
-import { Citations } from "../../web/src/features/chat/citations";
+import { Citations } from "../../web/src/features/chat/on-demand/citations";
 import { searchModeAtom } from "../../web/src/features/chat/chat.atoms";
 import { StreamingMarkdown } from "../../web/src/features/chat/markdown/streaming-markdown";
-import { MessageEditor } from "../../web/src/features/chat/message-editor";
+import { MessageEditor } from "../../web/src/features/chat/on-demand/message-editor";
 import { SearchToggle } from "../../web/src/features/chat/search-toggle";
-import { Highlight } from "../../web/src/features/history/highlight";
-import { groupByDate } from "../../web/src/features/history/group-search-results";
+import { Highlight } from "../../web/src/features/history/on-demand/highlight";
+import { groupByDate } from "../../web/src/features/history/on-demand/group-search-results";
 import { initI18n } from "../../web/src/lib/i18n";
 
 beforeEach(async () => {

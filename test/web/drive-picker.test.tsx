@@ -7,7 +7,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import i18next from "i18next";
 import { Provider, createStore } from "jotai";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { drivePickerAtom } from "../../web/src/features/attachments/attachments.atoms";
+import { drivePickerAtom } from "../../web/src/features/attachments/signed-in/attachments.atoms";
 import { DrivePicker } from "../../web/src/features/attachments/drive-picker";
 import { loadMediaTexts } from "../../web/src/features/images/media-i18n";
 import { initI18n } from "../../web/src/lib/i18n";

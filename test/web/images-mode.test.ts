@@ -3,11 +3,10 @@
 // a generated picture; reading the image call's answer names each of the spec's failures; every failure has its text.
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../web/src/lib/api";
-import { generatedImageUrl } from "../../web/src/features/images/generated-image";
+import { generatedImageUrl } from "../../web/src/features/images/signed-in/generated-image";
 import { imageErrorKey } from "../../web/src/features/images/image-errors";
 import { ImageResponseError, parseImageBody, toImageResult } from "../../web/src/features/images/image-response";
-import { isRegenerationPhrase } from "../../web/src/features/images/regeneration";
-import { imageIntent } from "../../web/src/features/images/special-send";
+import { imageIntent, isRegenerationPhrase } from "../../web/src/features/images/regeneration";
 
 const picture = "![Generated image](/media-api/api/images/img_1)\n\nPicture: a cat";
 

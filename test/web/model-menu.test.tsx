@@ -5,7 +5,7 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import i18next from "i18next";
 import { createRef } from "react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ModelMenu } from "../../web/src/features/models/model-menu";
+import { ModelMenu } from "../../web/src/features/models/on-demand/model-menu";
 import type { ModelsResponse } from "../../web/src/features/models/models.schemas";
 import { initI18n } from "../../web/src/lib/i18n";
 

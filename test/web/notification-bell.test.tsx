@@ -7,9 +7,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import { Provider, createStore } from "jotai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FeedsBody } from "../../worker/protocol/feeds";
-import { FEED_REFRESH_MS } from "../../web/src/features/notifications/feeds.queries";
-import { NotificationBell } from "../../web/src/features/notifications/notification-bell";
-import { notificationsEnabledAtom } from "../../web/src/features/notifications/notifications.atoms";
+import { FEED_REFRESH_MS } from "../../web/src/features/notifications/signed-in/feeds.queries";
+import { NotificationBell } from "../../web/src/features/notifications/signed-in/notification-bell";
+import { notificationsEnabledAtom } from "../../web/src/features/notifications/signed-in/notifications.atoms";
 import { initI18n, setLanguage } from "../../web/src/lib/i18n";
 
 const item = (id: string) => ({

@@ -4,16 +4,16 @@ import { QueryClient } from "@tanstack/react-query";
 import i18next from "i18next";
 import { createStore, getDefaultStore } from "jotai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ChatDeps } from "../../web/src/features/chat/answer-turn";
+import type { ChatDeps } from "../../web/src/features/chat/chat-actions";
 import { streamingAtom } from "../../web/src/features/chat/chat.atoms";
-import { sendMessage } from "../../web/src/features/chat/send-message";
+import { sendMessage } from "../../web/src/features/chat/turn/send-message";
 import { newChatPersonaAtom } from "../../web/src/features/experts/experts.atoms";
-import { sendImageTurn } from "../../web/src/features/images/image-turn";
+import { imageModeAtom } from "../../web/src/features/images/signed-in/image-mode.atoms";
 import { toastsAtom } from "../../web/src/features/toast/toast.atoms";
 import { fakeWorker, json, settle } from "./support/fake-chat-worker";
 
 describe("opening a new chat on the first send", () => {
-  let deps: ChatDeps & { openUpgrade: () => void };
+  let deps: ChatDeps;
   let store: ReturnType<typeof createStore>;
 
   beforeEach(async () => {
@@ -45,7 +45,8 @@ describe("opening a new chat on the first send", () => {
   it("starts an image chat with the expert persona too", async () => {
     store.set(newChatPersonaAtom, "market-analyst");
     const calls = fakeWorker(() => json(500, {}));
-    await sendImageTurn(deps, { text: "A chart of rice prices", chatId: null, originalImage: null });
+    store.set(imageModeAtom, true);
+    await sendMessage(deps, { text: "A chart of rice prices", chatId: null });
     const create = calls.find((c) => c.url === "/chat-sessions");
     expect(create?.body).toMatchObject({ title: "A chart of rice prices", persona: "market-analyst" });
     expect(store.get(newChatPersonaAtom)).toBeNull();
@@ -59,7 +60,8 @@ describe("opening a new chat on the first send", () => {
       json(500, { status: "error", code: "internal", message: "Something went wrong" }),
     );
     vi.stubGlobal("fetch", fetchMock);
-    expect(await sendImageTurn(deps, { text: "A cat", chatId: null, originalImage: null })).toBe(false);
+    store.set(imageModeAtom, true);
+    expect(await sendMessage(deps, { text: "A cat", chatId: null })).toBe(false);
     await settle();
     expect(store.get(streamingAtom)).toBeNull();
     expect(store.get(newChatPersonaAtom)).toBe("market-analyst");

@@ -10,7 +10,7 @@ import { packagesResponse } from "../../worker/plans/packages";
 import { LandingPage } from "../../web/src/features/landing/landing-page";
 import { loadLandingTexts } from "../../web/src/features/landing/landing-i18n";
 import { loadPlansTexts } from "../../web/src/features/plans/plans-texts";
-import { formatMoney } from "../../web/src/features/plans/pricing";
+import { formatMoney } from "../../web/src/features/plans/prices/pricing";
 import { UpgradePage } from "../../web/src/features/plans/upgrade-page";
 import { initI18n, setLanguage, type Language } from "../../web/src/lib/i18n";
 

@@ -3,7 +3,13 @@
 // what is charged (always VND), how amounts are written, and which plan cards offer a purchase.
 import { describe, expect, it } from "vitest";
 import { packagesResponse } from "../../worker/plans/packages";
-import { currencyFor, formatMoney, packageTypeFor, planAction, shownPrice } from "../../web/src/features/plans/pricing";
+import {
+  currencyFor,
+  formatMoney,
+  packageTypeFor,
+  planAction,
+  shownPrice,
+} from "../../web/src/features/plans/prices/pricing";
 
 const data = packagesResponse();
 

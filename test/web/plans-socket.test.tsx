@@ -19,12 +19,12 @@ import { loadAccountsTexts } from "../../web/src/features/settings/accounts-text
 import { SubscriptionTab } from "../../web/src/features/settings/subscription-tab";
 import { UpgradePage } from "../../web/src/features/plans/upgrade-page";
 import { packagesResponse } from "../../worker/plans/packages";
-import { useUserSocket } from "../../web/src/features/socket/use-user-socket";
+import { useUserSocket } from "../../web/src/features/socket/signed-in/use-user-socket";
 import { toastsAtom } from "../../web/src/features/toast/toast.atoms";
 import { initI18n, setLanguage } from "../../web/src/lib/i18n";
 
 let push: ((message: ServerMessage) => void) | null = null;
-vi.mock("../../web/src/features/socket/socket-client", () => ({
+vi.mock("../../web/src/features/socket/signed-in/socket-client", () => ({
   createSocketClient: (options: { onMessage: (message: ServerMessage) => void }) => {
     push = options.onMessage;
     return { send: () => {}, close: () => {} };

@@ -2,7 +2,7 @@
 // only valid frames, reconnects up to 5 times waiting 1 s × the attempt, and never after a forced logout.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { HEARTBEAT_INTERVAL_MS, MAX_RECONNECT_ATTEMPTS } from "../../worker/protocol/socket";
-import { createSocketClient, reconnectDelay, socketUrl } from "../../web/src/features/socket/socket-client";
+import { createSocketClient, reconnectDelay, socketUrl } from "../../web/src/features/socket/signed-in/socket-client";
 
 class FakeSocket extends EventTarget {
   static instances: FakeSocket[] = [];

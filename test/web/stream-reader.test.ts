@@ -9,7 +9,7 @@ import {
   applyStreamEvent,
   initialAnswer,
   readChatStream,
-} from "../../web/src/features/chat/stream-reader";
+} from "../../web/src/features/chat/turn/stream-reader";
 
 function streamOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
   return new ReadableStream({

@@ -16,7 +16,7 @@ import { UsageBanner } from "../../web/src/features/models/model-notices";
 import { quotaDay } from "../../worker/protocol/rules";
 import { type UsageWarningState, usageWarningAtom } from "../../web/src/features/models/models.atoms";
 import { modelKeys } from "../../web/src/features/models/models.queries";
-import type { Plan } from "../../web/src/features/auth/auth.schemas";
+import type { Plan } from "../../web/src/features/auth/every-page/auth.schemas";
 import { initI18n, setLanguage } from "../../web/src/lib/i18n";
 
 function mount(plan: Plan, kind?: "search" | "image", warning: Partial<UsageWarningState> = {}) {

@@ -2,12 +2,13 @@
 // ran out (never silent), and every quota text in the four languages, counted in each one's plural forms.
 import { createStore } from "jotai";
 import { beforeEach, describe, expect, it } from "vitest";
-import { quotaDay, warningLevel } from "../../worker/protocol/rules";
+import { WARNING_LEVELS, quotaDay, warningLevel } from "../../worker/protocol/rules";
+import { USED_UP_HEADERS, readUsageHeaders, usageHeaders } from "../../worker/protocol/usage";
 import { isUsable, pickModel, shouldDisable } from "../../web/src/features/models/availability";
-import { settleWantedModel, switchFromUsedUp } from "../../web/src/features/models/model-switch";
+import { settleWantedModel, switchFromUsedUp } from "../../web/src/features/models/on-demand/model-switch";
 import { disabledModelsAtom, selectedModelAtom, usageWarningAtom } from "../../web/src/features/models/models.atoms";
 import type { Model, ModelsResponse } from "../../web/src/features/models/models.schemas";
-import { type QuotaKind, TIER, isWarningLevel, presentWarning } from "../../web/src/features/models/usage-warning";
+import { type QuotaKind, TIER, presentWarning } from "../../web/src/features/models/on-demand/usage-warning";
 
 describe("presentWarning", () => {
   const base = { remaining: 2, plan: "free" as const, model: "GPT 4.1-mini" };
@@ -81,14 +82,38 @@ describe("presentWarning", () => {
   it("presents every level the shared rule can produce", () => {
     for (const remaining of [0, 1, 2, 5, 15, 40]) {
       const level = warningLevel(remaining);
-      expect(isWarningLevel(level)).toBe(true);
+      expect(WARNING_LEVELS).toContain(level);
       expect(presentWarning({ ...base, level, remaining }) === null).toBe(level === "none");
     }
   });
+});
 
-  it("rejects header values that are not levels", () => {
-    expect(isWarningLevel("panic")).toBe(false);
-    expect(isWarningLevel(null)).toBe(false);
+describe("the usage headers, as the worker writes them and the SPA reads them", () => {
+  it("carries the uses left and the level, with the spec's header names", () => {
+    const headers = new Headers(usageHeaders({ remaining: 5, level: "warning", total: 50 }));
+    expect(Object.fromEntries(headers)).toEqual({
+      "x-remaining-usage": "5",
+      "x-warning-level": "warning",
+      "x-total-usage": "50",
+    });
+    expect(readUsageHeaders(headers)).toEqual({ remaining: 5, level: "warning" });
+  });
+
+  it("says nothing was used up to the last use in a refusal's headers", () => {
+    expect(readUsageHeaders(new Headers(USED_UP_HEADERS))).toEqual({ remaining: 0, level: "zero_remaining" });
+  });
+
+  it("reads no usage from an answer without a count, or with one that is not a number", () => {
+    expect(readUsageHeaders(new Headers())).toBeNull();
+    expect(readUsageHeaders(new Headers({ "X-Remaining-Usage": "", "X-Warning-Level": "critical" }))).toBeNull();
+    expect(readUsageHeaders(new Headers({ "X-Remaining-Usage": "many", "X-Warning-Level": "critical" }))).toBeNull();
+  });
+
+  it("reads a level it does not know as none, keeping the count", () => {
+    expect(readUsageHeaders(new Headers({ "X-Remaining-Usage": "3", "X-Warning-Level": "panic" }))).toEqual({
+      remaining: 3,
+      level: "none",
+    });
   });
 });
 

@@ -2,7 +2,7 @@
 import { RouterProvider, createRouter } from "@tanstack/react-router";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
-import { getStoredUser } from "./features/auth/session";
+import { getStoredUser } from "./features/auth/every-page/session";
 import { initI18n } from "./lib/i18n";
 import { routeTree } from "./routeTree.gen";
 import "./styles/theme.css";
@@ -10,8 +10,8 @@ import "./styles/base.css";
 
 const i18nReady = initI18n();
 
-// React Query loads with the signed-in screens (lib/query-client.ts), not with the entry.
-const loadQueryClient = () => import("./lib/query-client").then((m) => m.queryClient);
+// React Query loads with the signed-in screens (lib/signed-in/query-client.ts), not with the entry.
+const loadQueryClient = () => import("./lib/signed-in/query-client").then((m) => m.queryClient);
 
 const router = createRouter({
   routeTree,

@@ -91,11 +91,6 @@ export async function attributeSignup({
   return rows[0]?.referrerId ?? null;
 }
 
-export async function getReferrer({ db, userId }: { db: Db; userId: string }) {
-  const row = await db.query.affiliateReferrals.findFirst({ where: eq(affiliateReferrals.referredUserId, userId) });
-  return row?.referrerId ?? null;
-}
-
 /** The dashboard's figures for one affiliate; every query has the affiliate in its WHERE. */
 export async function affiliateStats({ db, userId, recentLimit }: { db: Db; userId: string; recentLimit: number }) {
   const [clicks, signups, commissions, recent] = await db.batch([

@@ -3,7 +3,6 @@
 import type { ValidationTargets } from "hono";
 import { validator } from "hono/validator";
 import * as v from "valibot";
-import { ID_PATTERN } from "../protocol/resources";
 import { AppError } from "../errors";
 
 type Schema = v.GenericSchema<unknown, unknown>;
@@ -41,9 +40,5 @@ export function valid<T extends keyof ValidationTargets, S extends Schema>(targe
   });
 }
 
-/** Ids in paths and bodies: chat and message ids are client- or server-made, 1–100 url-safe characters. */
-export const idSchema = v.pipe(
-  v.string("must be a string"),
-  v.trim(),
-  v.regex(ID_PATTERN, "must be 1-100 letters, digits, '-', '_', '.' or ':'"),
-);
+/** Ids in paths and bodies (chat and message ids, client- or server-made), declared with the request bodies that use them. */
+export { IdSchema as idSchema } from "../protocol/resources";

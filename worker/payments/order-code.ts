@@ -3,9 +3,14 @@
 // characters from Crockford's base32 alphabet (no I, L, O, U: nothing to confuse with 1, 0 or V) — 40 random bits —
 // and it is found anywhere in the memo, case-insensitively.
 
-const PREFIX = "MAY";
-const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-const RANDOM_CHARS = 8;
+import {
+  ORDER_CODE_ALPHABET as ALPHABET,
+  ORDER_CODE_PREFIX as PREFIX,
+  ORDER_CODE_RANDOM_CHARS as RANDOM_CHARS,
+} from "../protocol/payment-requests";
+
+/** True for a well-formed code: the wire contract's rule (a client sends codes back). */
+export { isOrderCode } from "../protocol/payment-requests";
 
 /** A fresh random order code, e.g. MAYK7Q2XD9P. */
 export function newOrderCode(): string {
@@ -28,9 +33,4 @@ export function findOrderCode(...texts: (string | null | undefined)[]): string |
     }
   }
   return null;
-}
-
-/** True for a well-formed code (as a client sends it back). */
-export function isOrderCode(s: string): boolean {
-  return new RegExp(`^${PREFIX}[${ALPHABET}]{${RANDOM_CHARS}}$`, "i").test(s);
 }

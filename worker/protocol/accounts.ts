@@ -1,11 +1,17 @@
 // The account answers the SPA reads (sign-in with Google or Facebook, linked accounts, email change, password change
 // and reset, avatar, memory, external models, connected apps), declared once as valibot schemas next to the worker
-// routes that send them (worker/routes/account-*.ts, settings.ts, external-models.ts). The SPA validates with these.
+// routes that send them (worker/routes/auth.ts, account-*.ts, settings.ts, external-models.ts): the worker types its
+// answers with them and the SPA validates with them; and the password rules both sides check. What the SPA sends is
+// account-requests.ts.
 import * as v from "valibot";
 import { PublicUserSchema } from "./resources";
 import { ConnectedAppSchema, ExternalModelProviderSchema, MemoryFactSchema, SocialProviderSchema } from "./settings";
 
 const IsoDate = v.nullable(v.string());
+
+/** A changed password has at least 6 characters; a password chosen on a form (register, reset) at least 8. */
+export const CHANGED_PASSWORD_MIN = 6;
+export const FORM_PASSWORD_MIN = 8;
 
 /** A session the worker started: login, register, social sign-in, a completed link. */
 export const SignedInSchema = v.object({

@@ -2,6 +2,7 @@
 // first (the resources themselves are in resources.ts). The SPA validates answers with these schemas; the worker
 // types its answers with their input types.
 import * as v from "valibot";
+import { successEnvelope } from "./envelopes";
 import { PublicMessageSchema } from "./resources";
 
 /** Messages per content page when the client does not ask: about 45 KB of JSON for a typical chat. */
@@ -25,16 +26,17 @@ export const ContentMessageSchema = PublicMessageSchema;
 
 /** The spec's content shape (data.chats[0] holds title and messages, oldest first) plus the cursor to older ones. */
 export const ChatContentPageSchema = v.object({
-  status: v.literal("success"),
-  data: v.object({
-    chats: v.array(
-      v.looseObject({
-        id: v.optional(v.string()),
-        title: v.optional(v.string()),
-        messages: v.array(ContentMessageSchema),
-      }),
-    ),
-  }),
+  ...successEnvelope(
+    v.object({
+      chats: v.array(
+        v.looseObject({
+          id: v.optional(v.string()),
+          title: v.optional(v.string()),
+          messages: v.array(ContentMessageSchema),
+        }),
+      ),
+    }),
+  ).entries,
   next_before: v.optional(v.nullable(v.pipe(v.string(), v.regex(CONTENT_CURSOR))), null),
 });
 export type ChatContentPageBody = v.InferInput<typeof ChatContentPageSchema>;

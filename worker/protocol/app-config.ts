@@ -1,6 +1,7 @@
 // GET /api/config: the operator's settings the SPA shows to everyone (no sign-in needed), declared once for the
 // worker and the SPA. Only what is meant to be public goes here — never a secret.
 import * as v from "valibot";
+import { successEnvelope } from "./envelopes";
 
 export const AppConfigSchema = v.object({
   /** Where users write for help (the FAQ's contact link): SUPPORT_EMAIL, or null when it is not set up. */
@@ -8,5 +9,5 @@ export const AppConfigSchema = v.object({
 });
 export type AppConfig = v.InferOutput<typeof AppConfigSchema>;
 
-export const AppConfigBodySchema = v.object({ status: v.literal("success"), data: AppConfigSchema });
+export const AppConfigBodySchema = successEnvelope(AppConfigSchema);
 export type AppConfigBody = v.InferInput<typeof AppConfigBodySchema>;

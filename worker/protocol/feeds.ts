@@ -1,6 +1,7 @@
 // The notification feeds API (GET /feeds?tab=&lang=), declared once for the worker and the SPA. Kept small: the
 // header's bell reads it on every signed-in page to count unread items.
 import * as v from "valibot";
+import { successEnvelope } from "./envelopes";
 
 /** The notification panel's tabs, in the panel's order (offers is the default tab). */
 export const FEED_TABS = ["offers", "store", "news"] as const;
@@ -30,8 +31,5 @@ export const FeedSchema = v.object({
 export type Feed = v.InferOutput<typeof FeedSchema>;
 
 /** Every tab (or only ?tab=), newest items first, in the asked language. */
-export const FeedsBodySchema = v.object({
-  status: v.literal("success"),
-  data: v.object({ feeds: v.array(FeedSchema) }),
-});
+export const FeedsBodySchema = successEnvelope(v.object({ feeds: v.array(FeedSchema) }));
 export type FeedsBody = v.InferInput<typeof FeedsBodySchema>;

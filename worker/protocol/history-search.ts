@@ -2,6 +2,7 @@
 // segments [{text, match}] — never HTML — so the SPA highlights them as plain text nodes. Chats carry
 // last_message_at ('YYYY-MM-DD HH:MM:SS', UTC) for the history's date groups (web/src/features/history/group-by-date.ts).
 import * as v from "valibot";
+import { successEnvelope } from "./envelopes";
 
 /** Longest query accepted, in characters. */
 export const HISTORY_SEARCH_MAX_QUERY = 200;
@@ -44,15 +45,13 @@ export type HistorySearchMessage = v.InferOutput<typeof HistorySearchMessageSche
  * hold fewer chats than asked while next_cursor is not null (the scan of a very common word stops at a budget).
  */
 export const HistorySearchChatsResponseSchema = v.object({
-  status: v.literal("success"),
-  data: v.array(HistorySearchChatSchema),
+  ...successEnvelope(v.array(HistorySearchChatSchema)).entries,
   next_cursor: v.nullable(v.string()),
 });
 
 /** GET /chat-sessions/search?q=&chat_id= : the matching messages of one of the caller's chats, oldest first. */
 export const HistorySearchMessagesResponseSchema = v.object({
-  status: v.literal("success"),
-  data: v.array(HistorySearchMessageSchema),
+  ...successEnvelope(v.array(HistorySearchMessageSchema)).entries,
   next_cursor: v.nullable(v.string()),
 });
 

@@ -1,9 +1,10 @@
 // The image API's wire shapes, declared once for the worker and the SPA:
-//   POST /api/chat/image          {question, chat_id, is_edit?, original_image?, ...} → ImageResult (the spec's fields)
+//   POST /api/chat/image          ImageAsk (turn-requests.ts) → ImageResult (the spec's fields)
 //   GET  /media-api/api/images    ?limit&before → {success, data: {images: GalleryImage[], next_before}}
 // The SPA validates answers with these schemas; the worker types its answers with their input types.
 import * as v from "valibot";
-import type { WarningLevel } from "./rules";
+import { mediaSuccessEnvelope } from "./envelopes";
+import { WARNING_LEVELS } from "./rules";
 
 /** The alt text of a generated image embedded in a bot message as markdown (the spec's). */
 export const GENERATED_IMAGE_ALT = "Generated image";
@@ -16,22 +17,11 @@ export function imageMessageMarkdown(imageUrl: string, description: string): str
 /** The text a guest sees when asking for an image (the spec's, Vietnamese; the code is `unauthorized`). */
 export const IMAGE_LOGIN_REQUIRED = "Bạn cần đăng nhập để sử dụng tính năng này";
 
-/** Longest image prompt accepted, in characters. */
-export const MAX_IMAGE_QUESTION_CHARS = 4_000;
-
 /** Images per gallery page when the client does not ask, and the most it may ask for. */
 export const GALLERY_PAGE_DEFAULT = 24;
 export const GALLERY_PAGE_MAX = 100;
 /** The gallery cursor: "<created_at ms>~<image id>" of the last image of a page. */
 export const GALLERY_CURSOR = /^\d{1,16}~[\w.:-]{1,100}$/;
-
-const WARNING_LEVELS = [
-  "zero_remaining",
-  "critical",
-  "warning",
-  "notice",
-  "none",
-] as const satisfies readonly WarningLevel[];
 
 /** POST /api/chat/image: the answer to one image turn. */
 export const ImageResultSchema = v.object({
@@ -84,14 +74,13 @@ export const GalleryImageSchema = v.object({
 });
 export type GalleryImage = v.InferInput<typeof GalleryImageSchema>;
 
-export const GalleryPageSchema = v.object({
-  success: v.literal(true),
-  data: v.object({
+export const GalleryPageSchema = mediaSuccessEnvelope(
+  v.object({
     images: v.array(GalleryImageSchema),
     /** Pass back as ?before= for the next (older) page; null at the end. */
     next_before: v.nullable(v.pipe(v.string(), v.regex(GALLERY_CURSOR))),
   }),
-});
+);
 export type GalleryPage = v.InferInput<typeof GalleryPageSchema>;
 
 /** The URL an image is served at (owner-only). */

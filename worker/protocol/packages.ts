@@ -2,6 +2,7 @@
 // show its prices), declared once. Apart from payments.ts, which re-exports it, so a page that only shows prices
 // loads this schema alone.
 import * as v from "valibot";
+import { successEnvelope } from "./envelopes";
 
 export const PACKAGE_TYPES = ["BS_1T", "BS_1Y", "AD_1T", "AD_1Y"] as const;
 export const PackageTypeSchema = v.picklist(PACKAGE_TYPES);
@@ -11,9 +12,8 @@ const DisplayPriceSchema = v.object({ monthly: v.number(), yearly: v.number() })
 const PlanPricesSchema = v.object({ basic: DisplayPriceSchema, advanced: DisplayPriceSchema });
 const DisplayCurrencySchema = v.picklist(["VND", "USD", "RUB"]);
 
-export const PackagesBodySchema = v.object({
-  status: v.literal("success"),
-  data: v.object({
+export const PackagesBodySchema = successEnvelope(
+  v.object({
     currency: v.literal("VND"),
     yearly_discount_percent: v.number(),
     packages: v.array(
@@ -36,5 +36,5 @@ export const PackagesBodySchema = v.object({
       zh: DisplayCurrencySchema,
     }),
   }),
-});
+);
 export type PackagesBody = v.InferInput<typeof PackagesBodySchema>;

@@ -1,7 +1,9 @@
 // The payments, premium and affiliate answers as the SPA reads them, declared once: package list, orders and their
 // VietQR instructions, the verify answer, premium info, subscription history, the affiliate dashboard and the FAQ.
-// The worker types its answers with these schemas' input types; the SPA validates what it receives with them.
+// The worker types its answers with these schemas' input types; the SPA validates what it receives with them. What
+// the SPA sends is payment-requests.ts.
 import * as v from "valibot";
+import { successEnvelope } from "./envelopes";
 
 // The package list (GET /payments/packages) is declared in packages.ts, apart, so the guest landing page can check it
 // without loading every payment schema; it is re-exported here for everyone else.
@@ -10,7 +12,6 @@ import { PackageTypeSchema } from "./packages";
 
 const PlanSchema = v.picklist(["free", "basic", "advanced"]);
 const IsoDate = v.string();
-const Success = <T extends v.GenericSchema>(data: T) => v.object({ status: v.literal("success"), data });
 
 /** pending: waiting for the transfer; expired: its QR is no longer offered (a late transfer still pays it). */
 export const OrderStatusSchema = v.picklist(["pending", "paid", "expired", "cancelled"]);
@@ -43,7 +44,9 @@ export const PaymentInstructionsSchema = v.object({
   memo: v.string(),
 });
 
-export const CreateOrderBodySchema = Success(v.object({ order: OrderSchema, payment: PaymentInstructionsSchema }));
+export const CreateOrderBodySchema = successEnvelope(
+  v.object({ order: OrderSchema, payment: PaymentInstructionsSchema }),
+);
 export type CreateOrderBody = v.InferInput<typeof CreateOrderBodySchema>;
 
 const PremiumSchema = v.object({
@@ -54,7 +57,7 @@ const PremiumSchema = v.object({
 });
 
 /** POST /payments/verify and GET /payments/orders/:code. `payment` is set while the order is pending. */
-export const PaymentCheckBodySchema = Success(
+export const PaymentCheckBodySchema = successEnvelope(
   v.object({
     payment_status: OrderStatusSchema,
     order: OrderSchema,
@@ -64,10 +67,10 @@ export const PaymentCheckBodySchema = Success(
 );
 export type PaymentCheckBody = v.InferInput<typeof PaymentCheckBodySchema>;
 
-export const OrdersBodySchema = Success(v.object({ orders: v.array(OrderSchema) }));
+export const OrdersBodySchema = successEnvelope(v.object({ orders: v.array(OrderSchema) }));
 export type OrdersBody = v.InferInput<typeof OrdersBodySchema>;
 
-export const PremiumInfoBodySchema = Success(
+export const PremiumInfoBodySchema = successEnvelope(
   v.object({
     ...PremiumSchema.entries,
     active: v.boolean(),
@@ -99,15 +102,15 @@ export const SubscriptionSchema = v.object({
   /** The unused rest of a purchase whose time a higher plan bought later interrupted: it resumes after that plan. */
   resumed: v.boolean(),
 });
-export const SubscriptionHistoryBodySchema = Success(v.object({ subscriptions: v.array(SubscriptionSchema) }));
+export const SubscriptionHistoryBodySchema = successEnvelope(v.object({ subscriptions: v.array(SubscriptionSchema) }));
 export type SubscriptionHistoryBody = v.InferInput<typeof SubscriptionHistoryBodySchema>;
 
-export const JoinAffiliateBodySchema = Success(
+export const JoinAffiliateBodySchema = successEnvelope(
   v.object({ user: v.looseObject({ id: v.string() }), affiliate_code: v.string(), referral_link: v.string() }),
 );
 export type JoinAffiliateBody = v.InferInput<typeof JoinAffiliateBodySchema>;
 
-export const AffiliateDashboardBodySchema = Success(
+export const AffiliateDashboardBodySchema = successEnvelope(
   v.object({
     joined: v.boolean(),
     affiliate_code: v.nullable(v.string()),
@@ -148,7 +151,7 @@ export const FaqQuestionSchema = v.object({
   related: v.array(v.string()),
 });
 
-export const FaqListBodySchema = Success(
+export const FaqListBodySchema = successEnvelope(
   v.object({
     lang: v.picklist(["vi", "en", "ru", "zh"]),
     sort: v.picklist(FAQ_SORTS),
@@ -159,7 +162,7 @@ export const FaqListBodySchema = Success(
 );
 export type FaqListBody = v.InferInput<typeof FaqListBodySchema>;
 
-export const FaqEntryBodySchema = Success(
+export const FaqEntryBodySchema = successEnvelope(
   v.object({
     question: FaqQuestionSchema,
     related: v.array(v.object({ id: v.string(), category: v.string(), question: v.string() })),

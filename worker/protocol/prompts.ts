@@ -1,6 +1,7 @@
 // The prompt library API (GET /prompts, /prompts/popular, /prompts/:id, POST /prompts/:id/use), declared once for the
 // worker and the SPA: the worker types its answers with these schemas' input types, the SPA validates what it reads.
 import * as v from "valibot";
+import { successEnvelope } from "./envelopes";
 
 export const PROMPT_LANGUAGES = ["vi", "en", "ru", "zh"] as const;
 export type PromptLanguage = (typeof PROMPT_LANGUAGES)[number];
@@ -29,11 +30,10 @@ export const PromptSchema = v.object({
 });
 export type Prompt = v.InferOutput<typeof PromptSchema>;
 
-const Success = <T extends v.GenericSchema>(data: T) => v.object({ status: v.literal("success"), data });
 const Lang = v.picklist(PROMPT_LANGUAGES);
 
 /** GET /prompts?lang=&q=&category=&limit=&cursor= : the library in catalogue order (category, then editorial order). */
-export const PromptListBodySchema = Success(
+export const PromptListBodySchema = successEnvelope(
   v.object({
     lang: Lang,
     items: v.array(PromptSchema),
@@ -47,13 +47,13 @@ export const PromptListBodySchema = Success(
 export type PromptListBody = v.InferInput<typeof PromptListBodySchema>;
 
 /** GET /prompts/popular?lang= : the most used prompts, most uses first. */
-export const PromptPopularBodySchema = Success(v.object({ lang: Lang, items: v.array(PromptSchema) }));
+export const PromptPopularBodySchema = successEnvelope(v.object({ lang: Lang, items: v.array(PromptSchema) }));
 export type PromptPopularBody = v.InferInput<typeof PromptPopularBodySchema>;
 
 /** GET /prompts/:id?lang= */
-export const PromptBodySchema = Success(v.object({ prompt: PromptSchema }));
+export const PromptBodySchema = successEnvelope(v.object({ prompt: PromptSchema }));
 export type PromptBody = v.InferInput<typeof PromptBodySchema>;
 
 /** POST /prompts/:id/use : the prompt's use count after this use. */
-export const PromptUseBodySchema = Success(v.object({ id: v.string(), uses: v.number() }));
+export const PromptUseBodySchema = successEnvelope(v.object({ id: v.string(), uses: v.number() }));
 export type PromptUseBody = v.InferInput<typeof PromptUseBodySchema>;

@@ -11,6 +11,13 @@ export type Plan = v.InferOutput<typeof PlanSchema>;
 /** Ids the API accepts for chats and messages (made by the worker, or by a client for its own messages). */
 export const ID_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
 
+/** An id in a path or a body: 1–100 url-safe characters, surrounding whitespace trimmed. */
+export const IdSchema = v.pipe(
+  v.string("must be a string"),
+  v.trim(),
+  v.regex(ID_PATTERN, "must be 1-100 letters, digits, '-', '_', '.' or ':'"),
+);
+
 const IsoDate = v.nullable(v.string());
 
 /** SQLite booleans may arrive as 0/1 from older rows; readers always see true/false. */
@@ -147,10 +154,3 @@ export const SessionEntrySchema = v.object({
   current: v.boolean(),
 });
 export type SessionEntry = v.InferInput<typeof SessionEntrySchema>;
-
-/** The failure envelope of every JSON API (decisions.md); `code` is one of ERROR_CODES (protocol/errors.ts). */
-export const ErrorBodySchema = v.looseObject({
-  status: v.literal("error"),
-  code: v.string(),
-  message: v.string(),
-});

@@ -12,7 +12,9 @@ export function titleFromPrompt(prompt: string): string {
   return chars.length > TITLE_MAX ? `${chars.slice(0, TITLE_CUT).join("")}…` : text;
 }
 
-export type WarningLevel = "zero_remaining" | "critical" | "warning" | "notice" | "none";
+/** The usage warning levels, from nothing left to nothing to say. */
+export const WARNING_LEVELS = ["zero_remaining", "critical", "warning", "notice", "none"] as const;
+export type WarningLevel = (typeof WARNING_LEVELS)[number];
 
 /** The level for the uses left after this one: 0 zero_remaining, 1–2 critical, exactly 5 warning, exactly 15 notice. */
 export function warningLevel(remainingAfterUse: number): WarningLevel {

@@ -1,6 +1,7 @@
 // Account settings the worker and the SPA share: the AI settings' shape and defaults, the custom-instruction limit,
 // the five AI styles, the expert personas' ids, remembered facts, external model providers and linked sign-in
-// providers. The SPA validates answers with these schemas; the worker validates bodies with the same rules.
+// providers. The SPA validates answers with these schemas; the worker validates bodies with the same rules
+// (settings-requests.ts).
 import * as v from "valibot";
 
 /** Longest custom AI instruction, in characters (Unicode code points): 1,500. */

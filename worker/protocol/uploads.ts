@@ -2,7 +2,16 @@
 //   POST /media-api/api/uploads (multipart field "files") → {success, data: {files: UploadedFile[]}}
 // A file's id goes into a chat turn's attachment_ids; the saved user message then carries it as an AttachmentRef.
 import * as v from "valibot";
+import { mediaSuccessEnvelope } from "./envelopes";
 import { AttachmentRefSchema } from "./resources";
+
+// The limits a client checks before it uploads and the worker checks again (413): 10 files, 5 MB each, 20 MB together.
+/** Files per upload call, and per question. */
+export const MAX_FILES = 10;
+/** Bytes per file (5 MB). */
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+/** Bytes of all the files of one upload call together (20 MB). */
+export const MAX_TOTAL_BYTES = 20 * 1024 * 1024;
 
 export const UploadedFileSchema = v.looseObject({
   ...AttachmentRefSchema.entries,
@@ -12,7 +21,4 @@ export const UploadedFileSchema = v.looseObject({
 });
 export type UploadedFile = v.InferOutput<typeof UploadedFileSchema>;
 
-export const UploadResponseSchema = v.object({
-  success: v.literal(true),
-  data: v.object({ files: v.array(UploadedFileSchema) }),
-});
+export const UploadResponseSchema = mediaSuccessEnvelope(v.object({ files: v.array(UploadedFileSchema) }));

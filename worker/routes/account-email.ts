@@ -20,29 +20,13 @@ import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { isoOrNull } from "../lib/time";
 import { valid } from "../lib/validate";
+import { EmailChangeSchema, EmailCodeSchema } from "../protocol/account-requests";
 import { assertMailConfigured, sendMail } from "../mail/send";
 import { emailChangedMail, emailCodeMail, mailLanguage } from "../mail/templates";
 
 /** A code is valid for 10 minutes. */
 export const EMAIL_CODE_TTL_MS = 10 * 60 * 1000;
 const CODE_PURPOSE = "email-change-code";
-
-const RequestSchema = v.object({
-  newEmail: v.pipe(
-    v.optional(v.string("New email is required"), ""),
-    v.trim(),
-    v.nonEmpty("New email is required"),
-    v.maxLength(254),
-    v.email("Invalid email"),
-  ),
-});
-const VerifySchema = v.object({
-  verificationCode: v.pipe(
-    v.optional(v.string("enter full 6-digit code"), ""),
-    v.trim(),
-    v.regex(/^\d{6}$/, "enter full 6-digit code"),
-  ),
-});
 
 const codeHash = (env: Env, userId: string, newEmail: string, code: string) =>
   keyedHash(env, CODE_PURPOSE, `${userId}|${newEmail}|${code}`);
@@ -64,7 +48,7 @@ export const accountEmailRoutes = new Hono<AppEnv>()
     if (!row || row.expiresAt <= Date.now()) return c.json({ status: "success", data: { pending: false } }, 200);
     return c.json({ status: "success", data: pendingView(row) }, 200);
   })
-  .post("/request-change", valid("json", RequestSchema), async (c) => {
+  .post("/request-change", valid("json", EmailChangeSchema), async (c) => {
     const db = c.var.db;
     const user = c.var.user;
     const newEmail = normalizeEmail(c.req.valid("json").newEmail);
@@ -101,7 +85,7 @@ export const accountEmailRoutes = new Hono<AppEnv>()
     });
     return c.json({ status: "success", data: { ...pendingView(row), message: "Verification code sent" } }, 200);
   })
-  .post("/verify-code", valid("json", VerifySchema), async (c) => {
+  .post("/verify-code", valid("json", EmailCodeSchema), async (c) => {
     const db = c.var.db;
     const user = c.var.user;
     const { verificationCode } = c.req.valid("json");

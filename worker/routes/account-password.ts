@@ -22,14 +22,11 @@ import { getUserByEmail, getUserById, normalizeEmail } from "../db/users";
 import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { valid } from "../lib/validate";
+import { PasswordChangeSchema, PasswordForgotSchema, PasswordResetSchema } from "../protocol/account-requests";
+import { CHANGED_PASSWORD_MIN } from "../protocol/accounts";
 import { assertMailConfigured, sendMail } from "../mail/send";
 import { mailLanguage, passwordResetMail } from "../mail/templates";
 
-/** The spec's rule for a changed password: at least 6 characters. */
-export const CHANGED_PASSWORD_MIN = 6;
-/** A password chosen on a form (register, reset): at least 8 characters, as the spec's general form rule says. */
-export const FORM_PASSWORD_MIN = 8;
-const PASSWORD_MAX = 256;
 /** A reset code and link are valid for 30 minutes. */
 export const RESET_TTL_MS = 30 * 60 * 1000;
 /** Reset requests per client IP per hour: 10. */
@@ -37,43 +34,11 @@ const RESET_REQUESTS_PER_IP = 10;
 const HOUR_MS = 60 * 60 * 1000;
 const RESET_CODE_PURPOSE = "password-reset-code";
 
-const ChangeSchema = v.object({
-  currentPassword: v.optional(v.pipe(v.string(), v.maxLength(PASSWORD_MAX)), ""),
-  newPassword: v.optional(v.pipe(v.string(), v.maxLength(PASSWORD_MAX)), ""),
-});
-
-const ForgotSchema = v.object({
-  email: v.pipe(
-    v.string("Email is required"),
-    v.trim(),
-    v.nonEmpty("Email is required"),
-    v.maxLength(254),
-    v.email("Invalid email"),
-  ),
-});
-
-const NewPassword = v.pipe(
-  v.string("New password is required"),
-  v.minLength(FORM_PASSWORD_MIN, `Password must be at least ${FORM_PASSWORD_MIN} characters`),
-  v.maxLength(PASSWORD_MAX),
-);
-const ResetSchema = v.union(
-  [
-    v.object({ token: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, "Invalid reset link")), newPassword: NewPassword }),
-    v.object({
-      email: v.pipe(v.string(), v.trim(), v.email("Invalid email")),
-      code: v.pipe(v.string("enter full 6-digit code"), v.trim(), v.regex(/^\d{6}$/, "enter full 6-digit code")),
-      newPassword: NewPassword,
-    }),
-  ],
-  "Give the reset link's token, or the email and its 6-digit code, with the new password",
-);
-
 const resetCodeHash = (env: Env, userId: string, code: string) =>
   keyedHash(env, RESET_CODE_PURPOSE, `${userId}|${code}`);
 
 export const accountPasswordRoutes = new Hono<AppEnv>()
-  .post("/change-password", requireAuth, valid("json", ChangeSchema), async (c) => {
+  .post("/change-password", requireAuth, valid("json", PasswordChangeSchema), async (c) => {
     const { currentPassword, newPassword } = c.req.valid("json");
     const user = c.var.user;
     if (!currentPassword || !newPassword) throw new AppError("invalid_input", "Please fill in all fields");
@@ -100,7 +65,7 @@ export const accountPasswordRoutes = new Hono<AppEnv>()
     const ended = await c.var.hub.endOtherSessions(c.var.session.id, "password_changed");
     return c.json({ status: "success", data: { message: "Password changed", ended_sessions: ended.length } }, 200);
   })
-  .post("/forgot-password", valid("json", ForgotSchema), async (c) => {
+  .post("/forgot-password", valid("json", PasswordForgotSchema), async (c) => {
     const db = c.var.db;
     const email = normalizeEmail(c.req.valid("json").email);
     const ip = clientIp(c);
@@ -144,7 +109,7 @@ export const accountPasswordRoutes = new Hono<AppEnv>()
       200,
     );
   })
-  .post("/reset-password", valid("json", ResetSchema), async (c) => {
+  .post("/reset-password", valid("json", PasswordResetSchema), async (c) => {
     const db = c.var.db;
     const body = c.req.valid("json");
     let userId: string;

@@ -39,42 +39,14 @@ import type { SessionUser } from "../db/users";
 import { AppError } from "../errors";
 import { isoOrNull } from "../lib/time";
 import { valid } from "../lib/validate";
-import { SocialProviderSchema } from "../protocol/settings";
+import {
+  AccountLinkSchema,
+  FacebookSignInSchema,
+  GoogleSignInSchema,
+  SignedInLinkSchema,
+  UnlinkSchema,
+} from "../protocol/account-requests";
 import type { SocialConfig } from "../protocol/resources";
-
-const TOKEN_MAX = 8_192;
-const GoogleSchema = v.object({
-  token: v.pipe(v.string("Token is required"), v.trim(), v.nonEmpty("Token is required"), v.maxLength(TOKEN_MAX)),
-  user_agent: v.optional(v.pipe(v.string(), v.maxLength(512))),
-});
-const FacebookSchema = v.object({
-  accessToken: v.pipe(
-    v.string("Access token is required"),
-    v.trim(),
-    v.nonEmpty("Access token is required"),
-    v.maxLength(TOKEN_MAX),
-  ),
-  user_agent: v.optional(v.pipe(v.string(), v.maxLength(512))),
-});
-const LinkSchema = v.object({
-  provider: v.optional(SocialProviderSchema),
-  providerId: v.optional(v.pipe(v.string(), v.maxLength(255))),
-  email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254))),
-  password: v.pipe(v.string("Password is required"), v.nonEmpty("Password is required"), v.maxLength(256)),
-  linkingToken: v.pipe(
-    v.string("linkingToken is required: sign in with the provider again"),
-    v.nonEmpty(),
-    v.maxLength(TOKEN_MAX),
-  ),
-  user_agent: v.optional(v.pipe(v.string(), v.maxLength(512))),
-});
-const UnlinkSchema = v.object({ provider: SocialProviderSchema });
-const LinkSignedInSchema = v.object({
-  provider: SocialProviderSchema,
-  token: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty("Token is required"), v.maxLength(TOKEN_MAX))),
-  accessToken: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty("Access token is required"), v.maxLength(TOKEN_MAX))),
-  password: v.optional(v.pipe(v.string(), v.maxLength(256))),
-});
 
 async function signedIn(c: Context<AppEnv>, user: SessionUser, userAgent: string | undefined, isNewUser: boolean) {
   const s = await issueSession(c, user, userAgent);
@@ -159,15 +131,15 @@ export function socialConfig(
 
 export const accountSocialRoutes = new Hono<AppEnv>()
   .get("/social-config", (c) => c.json({ status: "success" as const, data: socialConfig(c.env) }, 200))
-  .post("/google", valid("json", GoogleSchema), async (c) => {
+  .post("/google", valid("json", GoogleSignInSchema), async (c) => {
     const body = c.req.valid("json");
     return socialSignIn(c, await verifyGoogleIdToken(c.env, body.token), body.user_agent);
   })
-  .post("/facebook", valid("json", FacebookSchema), async (c) => {
+  .post("/facebook", valid("json", FacebookSignInSchema), async (c) => {
     const body = c.req.valid("json");
     return socialSignIn(c, await verifyFacebookToken(c.env, body.accessToken), body.user_agent);
   })
-  .post("/link-account", valid("json", LinkSchema), async (c) => {
+  .post("/link-account", valid("json", AccountLinkSchema), async (c) => {
     const body = c.req.valid("json");
     const db = c.var.db;
     const identity = await readLinkingToken(c.env, body.linkingToken);
@@ -203,7 +175,7 @@ export const accountSocialRoutes = new Hono<AppEnv>()
     }));
     return c.json({ status: "success", data: { providers, has_password: c.var.user.passwordHash !== null } }, 200);
   })
-  .post("/linked-accounts", requireAuth, valid("json", LinkSignedInSchema), async (c) => {
+  .post("/linked-accounts", requireAuth, valid("json", SignedInLinkSchema), async (c) => {
     const body = c.req.valid("json");
     const db = c.var.db;
     const user = c.var.user;

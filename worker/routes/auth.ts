@@ -13,59 +13,10 @@ import { getUserByEmail, normalizeEmail, publicUser, updateProfile } from "../db
 import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { valid } from "../lib/validate";
-import { HttpUrlSchema } from "../protocol/urls";
-
-export const EmailSchema = v.pipe(
-  v.string("Email is required"),
-  v.trim(),
-  v.nonEmpty("Email is required"),
-  v.maxLength(254),
-  v.email("Invalid email"),
-);
-const NameSchema = v.pipe(
-  v.string("Name is required"),
-  v.trim(),
-  v.nonEmpty("Name is required"),
-  v.maxLength(100, "Name is too long"),
-);
-
-const RegisterSchema = v.object({
-  name: NameSchema,
-  email: EmailSchema,
-  password: v.pipe(
-    v.string("Password is required"),
-    v.minLength(8, "Password must be at least 8 characters"),
-    v.maxLength(256),
-  ),
-});
-
-const LoginSchema = v.object({
-  email: EmailSchema,
-  password: v.pipe(v.string("Password is required"), v.nonEmpty("Password is required"), v.maxLength(256)),
-  user_agent: v.optional(v.pipe(v.string(), v.maxLength(512))),
-});
-
-const ProfileSchema = v.object({
-  name: v.optional(NameSchema),
-  phone_number: v.optional(
-    v.nullable(v.pipe(v.string(), v.trim(), v.regex(/^\+?[0-9 ().-]{6,20}$/, "Invalid phone number"))),
-  ),
-  birthday: v.optional(
-    v.nullable(
-      v.pipe(
-        v.string(),
-        v.isoDate("Birthday must be YYYY-MM-DD"),
-        v.check((d) => d <= new Date().toISOString().slice(0, 10), "Birthday cannot be in the future"),
-      ),
-    ),
-  ),
-  gender: v.optional(v.nullable(v.picklist(["male", "female", "other"], "Gender must be male, female or other"))),
-  avatar: v.optional(v.nullable(HttpUrlSchema)),
-  language: v.optional(v.nullable(v.picklist(["vi", "en", "ru", "zh"]))),
-});
+import { LoginSchema, ProfileUpdateSchema, RegistrationSchema } from "../protocol/account-requests";
 
 export const authRoutes = new Hono<AppEnv>()
-  .post("/register", valid("json", RegisterSchema), async (c) => {
+  .post("/register", valid("json", RegistrationSchema), async (c) => {
     const body = c.req.valid("json");
     const db = c.var.db;
     await guardRegistration(c, db);
@@ -118,7 +69,7 @@ export const authRoutes = new Hono<AppEnv>()
     );
   })
   .get("/me", requireAuth, (c) => c.json({ status: "success", data: { user: publicUser(c.var.user) } }, 200))
-  .patch("/update-profile", requireAuth, valid("json", ProfileSchema), async (c) => {
+  .patch("/update-profile", requireAuth, valid("json", ProfileUpdateSchema), async (c) => {
     const body = c.req.valid("json");
     if (Object.values(body).every((x) => x === undefined)) {
       return c.json({ status: "success", data: { user: publicUser(c.var.user) } }, 200);

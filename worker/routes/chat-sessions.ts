@@ -20,9 +20,8 @@ import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { idSchema, valid } from "../lib/validate";
 import { CONTENT_PAGE_DEFAULT, CONTENT_PAGE_MAX_BYTES, type ChatContentPageBody } from "../protocol/api";
-import { ChatTitleSchema } from "../protocol/chats";
+import { ChatPatchSchema, ChatStarSchema, NewChatSchema } from "../protocol/chat-requests";
 import { contentQuerySchema } from "../http/content-query";
-import { ExpertPersonaSchema } from "../protocol/settings";
 
 /** Chats per page: 100 unless the client asks for 1–200. */
 const DEFAULT_PAGE = 100;
@@ -61,32 +60,12 @@ const ListQuerySchema = v.object({
   ),
 });
 
-const CreateSchema = v.object({
-  title: v.optional(v.nullable(ChatTitleSchema)),
-  /** Starts the chat with an expert persona (sidebar > experts). */
-  persona: v.optional(v.nullable(ExpertPersonaSchema)),
-});
-
-const PatchSchema = v.pipe(
-  v.object({
-    title: v.optional(v.pipe(ChatTitleSchema, v.nonEmpty("title must not be empty"))),
-    status: v.optional(v.picklist(["active", "deleted"], "status must be 'active' or 'deleted'")),
-    is_starred: v.optional(v.boolean("is_starred must be true or false")),
-  }),
-  v.check(
-    (b) => b.title !== undefined || b.status !== undefined || b.is_starred !== undefined,
-    "Nothing to update: send title, status or is_starred",
-  ),
-);
-
-const StarSchema = v.object({ is_starred: v.optional(v.nullable(v.boolean("is_starred must be true or false"))) });
-
 const IdParam = v.object({ id: idSchema });
 
 const factory = createFactory<AppEnv>();
 
 /** PATCH /:id, and PUT /:id for Safari/iOS clients that cannot send PATCH. */
-const patchChat = factory.createHandlers(valid("param", IdParam), valid("json", PatchSchema), async (c) => {
+const patchChat = factory.createHandlers(valid("param", IdParam), valid("json", ChatPatchSchema), async (c) => {
   const { id } = c.req.valid("param");
   const body = c.req.valid("json");
   const chat = await updateChat({
@@ -111,7 +90,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
     const nextBefore = rows.length > limit && last ? cursorOf(last) : null;
     return c.json({ status: "success", data: page.map(publicChat), next_before: nextBefore }, 200);
   })
-  .post("/", valid("json", CreateSchema), async (c) => {
+  .post("/", valid("json", NewChatSchema), async (c) => {
     const { title, persona } = c.req.valid("json");
     const chat = await createChat({ db: c.var.db, userId: c.var.user.id, title: title ?? undefined, persona });
     if (!chat) throw new AppError("conflict", "Cannot create a new chat session. Please try again later.");
@@ -128,7 +107,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
   })
   .patch("/:id", ...patchChat)
   .put("/:id", ...patchChat)
-  .patch("/:id/toggle-star", valid("param", IdParam), valid("json", StarSchema), async (c) => {
+  .patch("/:id/toggle-star", valid("param", IdParam), valid("json", ChatStarSchema), async (c) => {
     const { id } = c.req.valid("param");
     const { is_starred } = c.req.valid("json");
     const chat = await toggleStar({ db: c.var.db, id, userId: c.var.user.id, value: is_starred ?? undefined });

@@ -14,79 +14,25 @@ import { AppError } from "../errors";
 import type { AppEnv } from "../http/app-env";
 import { assertSameOriginForCookies, readCredentials, requireAuth, verifyCredentials } from "../http/auth-middleware";
 import { imagePromptOf } from "../images/image-links";
-import { idSchema, parseOrThrow, valid } from "../lib/validate";
+import { parseOrThrow, valid } from "../lib/validate";
 import { DEFAULT_ENDPOINT } from "../models/catalogue";
-import { IMAGE_LOGIN_REQUIRED, MAX_IMAGE_QUESTION_CHARS } from "../protocol/images";
-import { isLink, urlText } from "../protocol/urls";
-import { MAX_FILES } from "../uploads/limits";
-
-/** Longest accepted chat question, in characters (about 25k tokens). */
-const MAX_QUESTION_CHARS = 100_000;
-
-const QUESTION_REQUIRED = "Question is required";
-
-/** A question: required, trimmed, not empty once trimmed, and at most `maxChars` characters. */
-const questionSchema = (maxChars: number, tooLong: string) =>
-  v.pipe(v.string(QUESTION_REQUIRED), v.trim(), v.nonEmpty(QUESTION_REQUIRED), v.maxLength(maxChars, tooLong));
-
-const ChatQuestionSchema = questionSchema(MAX_QUESTION_CHARS, "Question is too long");
+import { IMAGE_LOGIN_REQUIRED } from "../protocol/images";
+import {
+  type ChatAsk,
+  ChatAskSchema,
+  ChatQuestionSchema,
+  ImageAskSchema,
+  ImageQuestionSchema as ImageQuestionTextSchema,
+  StopAskSchema,
+} from "../protocol/turn-requests";
+import { USED_UP_HEADERS, usageHeaders } from "../protocol/usage";
 
 /** An image question must ask for more than our image links, which are not part of the prompt. */
 const ImageQuestionSchema = v.pipe(
-  questionSchema(MAX_IMAGE_QUESTION_CHARS, `Question must be at most ${MAX_IMAGE_QUESTION_CHARS} characters`),
-  v.check((question) => imagePromptOf(question) !== "", QUESTION_REQUIRED),
+  ImageQuestionTextSchema,
+  v.check((question) => imagePromptOf(question) !== "", "Question is required"),
 );
 
-/** The fields of every ask; is_premium is accepted and never trusted. */
-const askFields = {
-  /** Checked by the kind's question schema (questionOf). */
-  question: v.optional(v.unknown()),
-  chat_id: idSchema,
-  user_id: v.optional(v.nullable(v.string())),
-  is_premium: v.optional(v.unknown()),
-  /** Client-chosen ids for the user message and the answer, so it can save and stop them; made here if absent. */
-  message_id: v.optional(idSchema),
-  bot_message_id: v.optional(idSchema),
-};
-
-const ChatAskSchema = v.object({
-  ...askFields,
-  is_search_mode: v.optional(v.boolean()),
-  /** Edit: the user message whose text `question` replaces; the answer is an edit reply tied to it. */
-  edit_message_id: v.optional(idSchema),
-  /** Regenerate: the bot answer to write again, in place, with this endpoint's model (no question needed). */
-  regenerate_message_id: v.optional(idSchema),
-  /** Files the question carries: ids answered by POST /media-api/api/uploads (at most MAX_FILES). */
-  attachment_ids: v.optional(
-    v.pipe(v.array(idSchema), v.maxLength(MAX_FILES, `At most ${MAX_FILES} files per question`)),
-  ),
-  /** POST /api/chat/search only: the endpoint of the model that answers (the default model when absent). */
-  model: v.optional(v.pipe(v.string(), v.maxLength(100))),
-});
-
-/** An image id: ours are UUIDs; no ":", so a `javascript:` reference is never taken for one. */
-const IMAGE_ID = /^[A-Za-z0-9_.-]{1,100}$/;
-
-/** The image ask; its model ('stable-diffusion', as clients send it) and messages[] are accepted and not trusted. */
-const ImageAskSchema = v.object({
-  ...askFields,
-  model: v.optional(v.unknown()),
-  messages: v.optional(v.unknown()),
-  is_edit: v.optional(v.nullable(v.boolean("is_edit must be true or false"))),
-  /** One of the caller's images: its URL (absolute, or a path on this site) or its id; no other scheme. */
-  original_image: v.optional(
-    v.nullable(
-      v.pipe(
-        urlText,
-        v.check((s) => isLink(s) || IMAGE_ID.test(s), "original_image must be the URL or id of one of your images"),
-      ),
-    ),
-  ),
-});
-
-const StopAskSchema = v.object({ message_id: idSchema });
-
-/** ?offset: how many characters of the answer's text the client already has (JS string length). */
 const FollowQuerySchema = v.object({
   offset: v.optional(
     v.pipe(v.string(), v.regex(/^\d{1,9}$/, "offset must be a whole number of characters"), v.transform(Number)),
@@ -103,7 +49,7 @@ const SSE_HEADERS = {
 type ChatAskContext = Context<
   AppEnv,
   string,
-  { in: { json: v.InferInput<typeof ChatAskSchema> }; out: { json: v.InferOutput<typeof ChatAskSchema> } }
+  { in: { json: ChatAsk }; out: { json: v.InferOutput<typeof ChatAskSchema> } }
 >;
 
 type Claims = Awaited<ReturnType<typeof verifyCredentials>>;
@@ -141,10 +87,8 @@ async function askUserObject(c: Context<AppEnv>, { claims, tokenHash }: Claims, 
   const hub = await userHub(c.env, claims.sub);
   const turn = await hub.turn({ ...request, sessionId: claims.sid, tokenHash });
   if (!turn.ok) {
-    if (turn.code === "quota_exhausted") {
-      c.header("X-Remaining-Usage", "0");
-      c.header("X-Warning-Level", "zero_remaining");
-    }
+    if (turn.code === "quota_exhausted")
+      for (const [name, value] of Object.entries(USED_UP_HEADERS)) c.header(name, value);
     throw new AppError(turn.code, turn.message, turn.details);
   }
   return turn;
@@ -184,11 +128,7 @@ async function startAnswer(c: ChatAskContext, endpoint: string, isSearchMode: bo
   // No usage headers when the turn took no use (an external model answering with the user's own key).
   const usage: Record<string, string> =
     turn.remaining !== null && turn.total !== null && turn.level !== null
-      ? {
-          "X-Remaining-Usage": String(turn.remaining),
-          "X-Warning-Level": turn.level,
-          "X-Total-Usage": String(turn.total),
-        }
+      ? usageHeaders({ remaining: turn.remaining, level: turn.level, total: turn.total })
       : {};
   return new Response(turn.stream, {
     status: 200,
@@ -221,8 +161,8 @@ async function startPicture(c: Context<AppEnv>) {
     kind: { type: "image", isEdit: body.is_edit === true, originalImage: body.original_image ?? null },
   });
   const { picture } = expectKind(asked, "image");
-  c.header("X-Remaining-Usage", String(picture.metadata.remainingUsage));
-  c.header("X-Warning-Level", picture.metadata.warningLevel);
+  const usage = usageHeaders({ remaining: picture.metadata.remainingUsage, level: picture.metadata.warningLevel });
+  for (const [name, value] of Object.entries(usage)) c.header(name, value);
   return c.json(picture, 200);
 }
 

@@ -15,6 +15,7 @@ import { EXTERNAL_PROVIDERS } from "../external-models/providers";
 import { isoOrNull } from "../lib/time";
 import { valid } from "../lib/validate";
 import { planOf } from "../plans/entitlements";
+import { ModelKeySchema } from "../protocol/account-requests";
 import { EXTERNAL_MODEL_PROVIDERS, ExternalModelProviderSchema } from "../protocol/settings";
 
 /** Key checks per user per hour: 10 (each one calls a provider for us). */
@@ -22,17 +23,6 @@ const CHECKS_PER_HOUR = 10;
 const HOUR_MS = 60 * 60 * 1000;
 
 const ParamSchema = v.object({ provider: ExternalModelProviderSchema });
-const KeySchema = v.object({
-  apiKey: v.pipe(
-    v.optional(v.string("API key must be text"), ""),
-    v.trim(),
-    v.nonEmpty("API key is required"),
-    v.maxLength(512, "API key is too long"),
-    // Printable ASCII without spaces: what every provider issues, and all that may go into an HTTP header.
-    v.regex(/^[\x21-\x7e]+$/, "API key contains characters no provider uses"),
-  ),
-});
-
 export const externalModelRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .get("/", async (c) => {
@@ -52,7 +42,7 @@ export const externalModelRoutes = new Hono<AppEnv>()
     });
     return c.json({ status: "success", data: { providers: data } }, 200);
   })
-  .put("/:provider", valid("param", ParamSchema), valid("json", KeySchema), async (c) => {
+  .put("/:provider", valid("param", ParamSchema), valid("json", ModelKeySchema), async (c) => {
     const { provider } = c.req.valid("param");
     const { apiKey } = c.req.valid("json");
     const user = c.var.user;

@@ -19,8 +19,8 @@ import { AppError } from "../errors";
 import { idSchema, parseOrThrow, valid } from "../lib/validate";
 import { CONTENT_PAGE_DEFAULT, CONTENT_PAGE_MAX_BYTES } from "../protocol/api";
 import { HttpUrlSchema } from "../protocol/urls";
-import { ChatTitleSchema } from "../protocol/chats";
 import { contentQuerySchema } from "../http/content-query";
+import { ChatTitleSchema } from "../protocol/chat-requests";
 
 /** Messages per save call; each is one upsert statement (39 bound parameters, under D1's 100) in one batch. */
 const MAX_MESSAGES_PER_SAVE = 200;

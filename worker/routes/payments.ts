@@ -23,32 +23,16 @@ import { isoOrNull } from "../lib/time";
 import { valid } from "../lib/validate";
 import { ORDER_TTL_MS, ORDERS_PER_HOUR, paymentInstructions } from "../payments/checkout";
 import { webhookSecret } from "../payments/config";
-import { isOrderCode, newOrderCode } from "../payments/order-code";
+import { newOrderCode } from "../payments/order-code";
 import { handleBankTransaction, isAuthorizedWebhook, SepayWebhookSchema } from "../payments/webhook";
 import { planOf } from "../plans/entitlements";
-import { PACKAGE_TYPES, PACKAGES, packagesResponse, type PackageType } from "../plans/packages";
+import { PACKAGES, packagesResponse, type PackageType } from "../plans/packages";
+import { NewOrderSchema, OrderCodeSchema, PaymentVerifySchema } from "../protocol/payment-requests";
 import type { CreateOrderBody, OrdersBody, PackagesBody, PaymentCheckBody } from "../protocol/payments";
 
 /** Orders listed per page of history: the newest 50. */
 const HISTORY_LIMIT = 50;
 const HOUR_MS = 60 * 60 * 1000;
-
-const PackageTypeSchema = v.picklist(PACKAGE_TYPES, `packageType must be one of ${PACKAGE_TYPES.join(", ")}`);
-const OrderCodeSchema = v.pipe(
-  v.string("order code must be a string"),
-  v.trim(),
-  v.check(isOrderCode, "order code is not valid"),
-  v.toUpperCase(),
-);
-
-const CreateSchema = v.object({ packageType: PackageTypeSchema });
-
-const VerifySchema = v.object({
-  userId: v.optional(v.nullable(v.string())),
-  packageType: PackageTypeSchema,
-  amount: v.pipe(v.number("amount must be a number"), v.integer("amount must be whole VND")),
-  orderCode: v.optional(v.nullable(OrderCodeSchema)),
-});
 
 const CodeParam = v.object({ code: OrderCodeSchema });
 
@@ -84,7 +68,7 @@ function premiumOf(user: SessionUser) {
 
 export const paymentRoutes = new Hono<AppEnv>()
   .get("/packages", (c) => c.json({ status: "success", data: packagesResponse() } satisfies PackagesBody, 200))
-  .post("/create", requireAuth, valid("json", CreateSchema), async (c) => {
+  .post("/create", requireAuth, valid("json", NewOrderSchema), async (c) => {
     const { packageType } = c.req.valid("json");
     const order = await newOrder(c.var.db, c.var.user, packageType);
     return c.json(
@@ -100,7 +84,7 @@ export const paymentRoutes = new Hono<AppEnv>()
    * its QR is no longer offered). With an orderCode it checks that order; without one, the user's newest order for
    * the package from the last 15 minutes, and when there is none it starts one (the verify flow's first call).
    */
-  .post("/verify", requireAuth, valid("json", VerifySchema), async (c) => {
+  .post("/verify", requireAuth, valid("json", PaymentVerifySchema), async (c) => {
     const body = c.req.valid("json");
     const { db, user } = c.var;
     assertOwnUserId(body.userId, user.id);

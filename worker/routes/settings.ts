@@ -21,24 +21,8 @@ import { AppError } from "../errors";
 import { idSchema, valid } from "../lib/validate";
 import { MEMORY_FACTS_PER_PLAN } from "../personalization/memory-limits";
 import { planOf } from "../plans/entitlements";
-import { AiStyleSchema, charCount, CustomInstructionSchema, MEMORY_FACT_MAX_CHARS } from "../protocol/settings";
-
-const UpdateSchema = v.object({
-  chat_customization: v.optional(CustomInstructionSchema),
-  enable_search: v.optional(v.boolean("enable_search must be true or false")),
-  enable_ai_custom: v.optional(v.boolean("enable_ai_custom must be true or false")),
-  allow_new_chats: v.optional(v.boolean("allow_new_chats must be true or false")),
-  ai_style: v.optional(v.nullable(AiStyleSchema)),
-  memory_enabled: v.optional(v.boolean("memory_enabled must be true or false")),
-});
-
-/** The spec names the payload "customization"; chat_customization (the field's name) is accepted as well. */
-const CustomizationSchema = v.object({
-  customization: v.optional(CustomInstructionSchema),
-  chat_customization: v.optional(CustomInstructionSchema),
-  enable_ai_custom: v.optional(v.boolean("enable_ai_custom must be true or false")),
-  allow_new_chats: v.optional(v.boolean("allow_new_chats must be true or false")),
-});
+import { charCount, MEMORY_FACT_MAX_CHARS } from "../protocol/settings";
+import { AiSettingsUpdateSchema, CustomizationUpdateSchema } from "../protocol/settings-requests";
 
 const MemorySchema = v.object({
   content: v.pipe(
@@ -57,7 +41,7 @@ export const settingsRoutes = new Hono<AppEnv>()
     const settings = await getAiSettings({ db: c.var.db, userId: c.var.user.id });
     return c.json({ status: "success", data: aiSettingsView(settings) }, 200);
   })
-  .patch("/update-ai-settings", requireAuth, valid("json", UpdateSchema), async (c) => {
+  .patch("/update-ai-settings", requireAuth, valid("json", AiSettingsUpdateSchema), async (c) => {
     const body = c.req.valid("json");
     if (body.ai_style && planOf(c.var.user) === "free") {
       throw new AppError("premium_required", "AI styles are available on Premium plans");
@@ -77,7 +61,7 @@ export const settingsRoutes = new Hono<AppEnv>()
     });
     return c.json({ status: "success", data: aiSettingsView(settings) }, 200);
   })
-  .post("/update-chat-customization", requireAuth, valid("json", CustomizationSchema), async (c) => {
+  .post("/update-chat-customization", requireAuth, valid("json", CustomizationUpdateSchema), async (c) => {
     const body = c.req.valid("json");
     const settings = await updateAiSettings({
       db: c.var.db,

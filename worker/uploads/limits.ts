@@ -1,12 +1,8 @@
 // The attachment limits, as data: the spec's client limits enforced again on the server, and the text budget that
 // keeps what the model reads from attachments inside its context.
 
-/** Files per upload call (the spec's "at most 10 files"). */
-export const MAX_FILES = 10;
-/** Bytes per file (the spec's 5 MB). */
-export const MAX_FILE_BYTES = 5 * 1024 * 1024;
-/** Bytes per upload call, all files together (the spec's 20 MB). */
-export const MAX_TOTAL_BYTES = 20 * 1024 * 1024;
+/** Files per upload call, bytes per file and all files together: the client's limits too (the wire contract's). */
+export { MAX_FILES, MAX_FILE_BYTES, MAX_TOTAL_BYTES } from "../protocol/uploads";
 /** Multipart framing allowed on top of MAX_TOTAL_BYTES before the body is refused unread (boundaries, headers). */
 export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 /**

@@ -2,16 +2,24 @@
 // response checked with valibot before anyone uses it. Failures become ApiError(status, code); any 401 means the
 // session is gone, so stored credentials are cleared and the app returns to /login.
 import * as v from "valibot";
+import { ErrorEnvelopeSchema, successEnvelope } from "../../../worker/protocol/envelopes";
+import type { ErrorCode } from "../../../worker/protocol/errors";
 import { clearCredentials } from "./storage";
 
 /** Whole-request timeout for ordinary calls, in milliseconds (the spec's API timeout). */
 export const API_TIMEOUT_MS = 30_000;
 
+/**
+ * What went wrong on this side: the network, the timeout, an answer of the wrong shape, the caller's cancel, or an
+ * answer's stream that broke off.
+ */
+export type ClientErrorCode = "network_error" | "timeout" | "invalid_response" | "aborted" | "stream_interrupted";
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    /** The worker's error code (worker/errors.ts), or a client code: network_error, timeout, invalid_response. */
-    readonly code: string,
+    /** The worker's error code (worker/protocol/errors.ts) or a client code. */
+    readonly code: ErrorCode | ClientErrorCode,
     message: string,
     readonly field?: string,
     /** The whole error body, for codes that carry extra fields (e.g. quota_exhausted's model). */
@@ -21,13 +29,6 @@ export class ApiError extends Error {
     this.name = "ApiError";
   }
 }
-
-const ErrorBodySchema = v.looseObject({
-  status: v.optional(v.literal("error")),
-  code: v.string(),
-  message: v.optional(v.string()),
-  field: v.optional(v.string()),
-});
 
 type Handler = () => void;
 let onUnauthorized: Handler = () => {
@@ -73,15 +74,9 @@ async function readError(res: Response): Promise<ApiError> {
   } catch {
     // not JSON (a proxy page, an empty body)
   }
-  const parsed = v.safeParse(ErrorBodySchema, body);
+  const parsed = v.safeParse(ErrorEnvelopeSchema, body);
   if (parsed.success) {
-    return new ApiError(
-      res.status,
-      parsed.output.code,
-      parsed.output.message ?? res.statusText,
-      parsed.output.field,
-      parsed.output,
-    );
+    return new ApiError(res.status, parsed.output.code, parsed.output.message, parsed.output.field, parsed.output);
   }
   return new ApiError(
     res.status,
@@ -119,8 +114,6 @@ export async function request(path: string, options: RequestOptions = {}): Promi
   throw error;
 }
 
-const envelope = <S extends v.GenericSchema>(data: S) => v.object({ status: v.literal("success"), data });
-
 /** A JSON call whose whole body is validated with `schema` (for answers with fields beside `data`). */
 export async function apiBody<S extends v.GenericSchema>(
   path: string,
@@ -152,6 +145,6 @@ export async function api<S extends v.GenericSchema>(
   schema: S,
   options: RequestOptions = {},
 ): Promise<v.InferOutput<S>> {
-  const body = await apiBody(path, envelope(schema), options);
+  const body = await apiBody(path, successEnvelope(schema), options);
   return body.data as v.InferOutput<S>;
 }

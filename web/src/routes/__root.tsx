@@ -1,8 +1,8 @@
 // The root of every screen: the routed page plus what is global to the app (toasts, the confirmation dialog, the
 // forced-logout popup, the theme).
-import type { LoadQueryClient } from "../lib/query-client";
+import type { LoadQueryClient } from "../lib/signed-in/query-client";
 import { Outlet, createRootRouteWithContext } from "@tanstack/react-router";
-import { NotFound, RouteError } from "../features/layout/route-fallbacks";
+import { NotFound, RouteError } from "../features/layout/every-page/route-fallbacks";
 import { ThemeSync } from "../features/theme/theme-sync";
 // The global hosts load on first use (on-demand-hosts.tsx): no page pays for a dialog nobody opened.
 import { ConfirmHostOnDemand, ForcedLogoutOnDemand, ToasterOnDemand } from "../features/ui/on-demand-hosts";

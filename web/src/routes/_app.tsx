@@ -3,8 +3,8 @@
 // with the server once at startup, without holding the first screen back (a 401 there clears it and ends at /login).
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Outlet, createFileRoute, redirect } from "@tanstack/react-router";
-import { queryClient } from "../lib/query-client";
-import { getStoredUser } from "../features/auth/session";
+import { queryClient } from "../lib/signed-in/query-client";
+import { getStoredUser } from "../features/auth/every-page/session";
 import { AppShell } from "../features/layout/app-shell";
 
 export const Route = createFileRoute("/_app")({
@@ -17,7 +17,7 @@ export const Route = createFileRoute("/_app")({
     // screen: awaiting it held the chat's own requests back by a round trip. A 401 (a session ended elsewhere) takes the
     // api module to /login?reason=expired; offline or a server hiccup carries on with the stored user, and the queries
     // retry.
-    void Promise.all([context.queryClient(), import("../features/auth/auth.queries")])
+    void Promise.all([context.queryClient(), import("../features/auth/signed-in/auth.queries")])
       .then(([qc, { meQuery }]) => qc.ensureQueryData(meQuery()))
       .catch(() => undefined);
   },

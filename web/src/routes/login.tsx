@@ -3,7 +3,7 @@ import { createFileRoute, redirect } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import * as v from "valibot";
 import { AuthPage } from "../features/auth/auth-page";
-import { getStoredUser } from "../features/auth/session";
+import { getStoredUser } from "../features/auth/every-page/session";
 
 const LoginSearchSchema = v.object({
   reason: v.fallback(v.optional(v.picklist(["expired"])), undefined),

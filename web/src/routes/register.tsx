@@ -1,7 +1,7 @@
 // /register: sign up. Signed-in visitors go straight to '/'.
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { AuthPage } from "../features/auth/auth-page";
-import { getStoredUser } from "../features/auth/session";
+import { getStoredUser } from "../features/auth/every-page/session";
 
 export const Route = createFileRoute("/register")({
   beforeLoad: () => {

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../lib/error-message";
 import { CopyField } from "../plans/copy-field";
-import { formatDate, formatMoney } from "../plans/pricing";
+import { formatDate, formatMoney } from "../plans/prices/pricing";
 import { toast } from "../toast/toast.atoms";
 import { affiliateKeys, dashboardQuery, joinAffiliate } from "./affiliate.queries";
 import "../plans/plans.css";

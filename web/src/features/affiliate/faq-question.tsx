@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api";
 import { errorMessage } from "../../lib/error-message";
-import { formatDate } from "../plans/pricing";
+import { formatDate } from "../plans/prices/pricing";
 import { faqLanguage, faqQuestionQuery } from "./affiliate.queries";
 import { SupportLink } from "./support-link";
 import "../plans/plans.css";

@@ -5,8 +5,8 @@
 // chip, and only then held to 5 MB: a phone's 7.5 MB photo is attached at a few hundred KB, and a photo the browser
 // could not shrink below 5 MB is taken off with the size alert.
 import { getDefaultStore } from "jotai";
-import { queryClient } from "../../lib/query-client";
-import { newId } from "../../lib/ids";
+import { queryClient } from "../../lib/signed-in/query-client";
+import { newId } from "../../lib/signed-in/ids";
 import { pickModel } from "../models/availability";
 import { disabledModelsAtom, selectedModelAtom } from "../models/models.atoms";
 import { modelKeys } from "../models/models.queries";
@@ -14,7 +14,7 @@ import type { Model, ModelsResponse } from "../models/models.schemas";
 import { toast } from "../toast/toast.atoms";
 import { mediaT } from "../images/media-i18n";
 import { acceptedExtensions, canAttach, extensionOf, isAccepted } from "./accepted-types";
-import { type PendingFile, attachmentsAtom } from "./attachments.atoms";
+import { type PendingFile, attachmentsAtom } from "./signed-in/attachments.atoms";
 import { compressImage, needsCompression, presetFor } from "./compression";
 import { type LimitError, checkCompressed, checkLimits } from "./limits";
 

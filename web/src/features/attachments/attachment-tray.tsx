@@ -6,7 +6,7 @@ import { IconClose } from "../ui/icons";
 import { MEDIA_NS } from "../images/media-i18n";
 import { extensionOf } from "./accepted-types";
 import { removeFile } from "./add-files";
-import { type PendingFile, attachmentsAtom } from "./attachments.atoms";
+import { type PendingFile, attachmentsAtom } from "./signed-in/attachments.atoms";
 import { formatSize } from "./format-size";
 import "./attachments.css";
 

@@ -9,12 +9,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { DriveAppId, DriveFile } from "../../../../worker/protocol/drives";
 import { errorMessage } from "../../lib/error-message";
-import { useDebounced } from "../history/use-debounced";
+import { useDebounced } from "../history/on-demand/use-debounced";
 import { MEDIA_NS } from "../images/media-i18n";
 import { toast } from "../toast/toast.atoms";
 import { Dialog } from "../ui/dialog";
 import { addFiles } from "./add-files";
-import { drivePickerAtom, type DriveSource } from "./attachments.atoms";
+import { drivePickerAtom, type DriveSource } from "./signed-in/attachments.atoms";
 import { downloadDriveFile, driveAppFor, driveFilesQuery } from "./drive.api";
 import { formatSize } from "./format-size";
 

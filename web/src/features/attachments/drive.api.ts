@@ -5,7 +5,7 @@ import { infiniteQueryOptions } from "@tanstack/react-query";
 import { type DriveAppId, type DriveFile, DriveFilesSchema } from "../../../../worker/protocol/drives";
 import { api, request } from "../../lib/api";
 import { connectedAppsQuery } from "../settings/settings.queries";
-import type { DriveSource } from "./attachments.atoms";
+import type { DriveSource } from "./signed-in/attachments.atoms";
 
 /** The apps that can back each source, in the order they are preferred. */
 const SOURCE_APPS: Record<DriveSource, readonly DriveAppId[]> = {

@@ -4,12 +4,10 @@
 // size of every other file are checked at once (checkLimits), such a photo's size once it is compressed
 // (checkCompressed), and only what is still too large then is refused. The worker checks again (413).
 
-/** Files attached to one question. */
-export const MAX_FILES = 10;
-/** Bytes per file (5 MB). */
-export const MAX_FILE_BYTES = 5 * 1024 * 1024;
-/** Bytes of all files together (20 MB). */
-export const MAX_TOTAL_BYTES = 20 * 1024 * 1024;
+import { MAX_FILE_BYTES, MAX_FILES, MAX_TOTAL_BYTES } from "../../../../worker/protocol/uploads";
+
+// Files per question, bytes per file and all files together: the worker's limits (the wire contract's).
+export { MAX_FILE_BYTES, MAX_FILES, MAX_TOTAL_BYTES };
 /** Share of its size an image to be compressed counts toward the total. */
 export const COMPRESSED_IMAGE_WEIGHT = 0.3;
 

@@ -8,7 +8,6 @@ export { AttachmentTray } from "./attachment-tray";
 export { MessageAttachments } from "./message-attachments";
 export { addFiles } from "./add-files";
 export { pastedFiles } from "./paste";
-export { specialSend } from "../images/special-send";
 export { ImageModeChip } from "../images/image-mode-chip";
 
 /** The media texts, loading from the moment this code does: wait for it before rendering. */

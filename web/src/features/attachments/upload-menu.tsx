@@ -11,13 +11,13 @@ import { modelsQuery } from "../models/models.queries";
 import { useCurrentModel } from "../models/use-current-model";
 import { toast } from "../toast/toast.atoms";
 import { IconLock, Svg } from "../ui/icons";
-import { moveFocus, useDismiss } from "../ui/use-dismiss";
-import { IconImage } from "../images/media-icons";
-import { imageModeAtom } from "../images/image-mode.atoms";
+import { moveFocus, useDismiss } from "../ui/signed-in/use-dismiss";
+import { IconImage } from "../images/signed-in/media-icons";
+import { imageModeAtom } from "../images/signed-in/image-mode.atoms";
 import { MEDIA_NS } from "../images/media-i18n";
 import { acceptAttribute, acceptedExtensions, canAttach } from "./accepted-types";
 import { addFiles } from "./add-files";
-import { drivePickerAtom } from "./attachments.atoms";
+import { drivePickerAtom } from "./signed-in/attachments.atoms";
 import { captureScreenshot } from "./screenshot";
 import "./attachments.css";
 

@@ -2,14 +2,13 @@
 // one browser API that reports upload progress; the answer is checked with the worker's schema. Failures become the
 // same ApiError as every other call (413 too large, 415 unsupported type, 401 the session is gone).
 import * as v from "valibot";
+import { MediaErrorEnvelopeSchema } from "../../../../worker/protocol/envelopes";
 import { UploadResponseSchema, type UploadedFile } from "../../../../worker/protocol/uploads";
 import { ApiError, handleUnauthorized } from "../../lib/api";
 
 export const UPLOAD_URL = "/media-api/api/uploads";
 /** Whole-upload time limit: 20 MB on a slow link (~1 Mbit/s) takes about 3 minutes, in milliseconds. */
 export const UPLOAD_TIMEOUT_MS = 240_000;
-
-const ErrorSchema = v.looseObject({ code: v.string(), message: v.optional(v.string()), field: v.optional(v.string()) });
 
 function parseJson(text: string): unknown {
   try {
@@ -49,16 +48,11 @@ export function uploadFiles(
         } else reject(new ApiError(xhr.status, "invalid_response", "Invalid response format"));
         return;
       }
-      const err = v.safeParse(ErrorSchema, body);
+      const err = v.safeParse(MediaErrorEnvelopeSchema, body);
       if (xhr.status === 401) handleUnauthorized();
       reject(
         err.success
-          ? new ApiError(
-              xhr.status,
-              err.output.code,
-              err.output.message ?? `API error (${xhr.status})`,
-              err.output.field,
-            )
+          ? new ApiError(xhr.status, err.output.code, err.output.message, err.output.field)
           : new ApiError(
               xhr.status,
               xhr.status >= 500 ? "internal_error" : "invalid_response",

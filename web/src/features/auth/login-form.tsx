@@ -1,6 +1,6 @@
 // Sign in with email and password. Field rules are checked before sending; server refusals show in the form.
 import { useTranslation } from "react-i18next";
-import { login } from "./auth.api";
+import { login } from "./every-page/auth.api";
 import { Field } from "./field";
 import { useAuthForm } from "./use-auth-form";
 import { validateLogin } from "./validation";

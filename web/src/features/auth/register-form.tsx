@@ -1,7 +1,7 @@
 // Sign up with name, email and password (twice). The spec's rules run before sending: required fields, a valid
 // email, at least 8 characters, matching confirmation.
 import { useTranslation } from "react-i18next";
-import { register } from "./auth.api";
+import { register } from "./every-page/auth.api";
 import { Field } from "./field";
 import { useAuthForm } from "./use-auth-form";
 import { MIN_PASSWORD, validateRegister } from "./validation";

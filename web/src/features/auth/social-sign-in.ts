@@ -1,10 +1,11 @@
 // Signing in with Google or Facebook once the provider has given a credential: POST /auth/google {token} or
 // /auth/facebook {accessToken}. Either a session starts, or (a verified email of an account that has a password)
 // the answer is pending with requiresLinking and the SPA continues at /link-account. Loaded on click only.
+import type { FacebookSignIn, GoogleSignIn } from "../../../../worker/protocol/account-requests";
 import { SocialSignInBodySchema } from "../../../../worker/protocol/accounts";
 import type { SocialProvider } from "../../../../worker/protocol/settings";
 import { apiBody } from "../../lib/api";
-import { storeSession } from "./session";
+import { storeSession } from "./every-page/session";
 import { facebookAccessToken, googleIdToken } from "./social-sdk";
 
 export { SocialSdkError } from "./social-sdk";
@@ -20,7 +21,7 @@ export async function socialSignIn(provider: SocialProvider, id: string) {
     body: {
       ...(provider === "google" ? { token: credential } : { accessToken: credential }),
       user_agent: navigator.userAgent.slice(0, 500),
-    },
+    } satisfies GoogleSignIn | FacebookSignIn,
     on401: "throw", // a refused token is an answer, not a lost session
   });
   if (body.status === "success") storeSession(body.data);

@@ -6,14 +6,14 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api";
 import { errorMessage } from "../../lib/error-message";
-import type { AuthResult } from "./auth.schemas";
+import type { AuthResult } from "./every-page/auth.schemas";
 import type { FieldErrors } from "./validation";
 
 /** A new session: nothing cached for another user survives, and the signed-in screens start from this user. */
 export async function enterApp(user: AuthResult["user"]): Promise<void> {
   const [{ queryClient }, { authKeys }] = await Promise.all([
-    import("../../lib/query-client"),
-    import("./auth.queries"),
+    import("../../lib/signed-in/query-client"),
+    import("./signed-in/auth.queries"),
   ]);
   queryClient.clear();
   queryClient.setQueryData(authKeys.me, user);

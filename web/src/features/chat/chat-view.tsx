@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { DEFAULT_TITLE } from "../../../../worker/protocol/rules";
 import { ApiError } from "../../lib/api";
 import { STORAGE_KEYS, readItem, writeItem } from "../../lib/storage";
-import { meQuery } from "../auth/auth.queries";
+import { meQuery } from "../auth/signed-in/auth.queries";
 import { OfflineNotice, UsageBanner } from "../models/model-notices";
 import { modelsQuery } from "../models/models.queries";
 import { toast } from "../toast/toast.atoms";
@@ -20,18 +20,18 @@ import { allMessages } from "./chat-cache";
 import { Composer } from "./composer";
 import { useMarkdownReady } from "./markdown-loader";
 import { MessageList } from "./message-list";
-import type { MessageActions } from "./message-actions";
-import { MessageActionsContext } from "./message-actions-context";
+import { type MessageActions, MessageActionsContext } from "./message-actions-context";
 import { preloadSending, useChatActions } from "./use-chat-actions";
-import { useComposerSend } from "../images/use-composer-send";
-import { AttachmentTray } from "../attachments/attachments-entry";
+import { AttachmentTray } from "../attachments/signed-in/attachments-entry";
 import "./chat.css";
 
 // Loaded when needed, so an open chat's first screen does not carry them: the greeting of a new chat, the find bar
 // and the search warning.
-const EmptyState = lazy(() => import("./empty-state").then((m) => ({ default: m.EmptyState })));
-const FindBar = lazy(() => import("./find-bar").then((m) => ({ default: m.FindBar })));
-const SearchQuotaNotice = lazy(() => import("./search-quota-notice").then((m) => ({ default: m.SearchQuotaNotice })));
+const EmptyState = lazy(() => import("./on-demand/empty-state").then((m) => ({ default: m.EmptyState })));
+const FindBar = lazy(() => import("./on-demand/find-bar").then((m) => ({ default: m.FindBar })));
+const SearchQuotaNotice = lazy(() =>
+  import("./on-demand/search-quota-notice").then((m) => ({ default: m.SearchQuotaNotice })),
+);
 
 const NO_MESSAGES: ChatMessage[] = [];
 
@@ -92,7 +92,7 @@ export function ChatView({ chatId, focusMessageId }: { chatId: string | null; fo
   // not one long task inside the update that delivered them (the longest task of opening a chat on a phone).
   const rowsShown = useDeferredValue(!loadingChat, false);
   const listLoading = loadingChat || !rowsShown;
-  const send = useComposerSend(chatId, actions.send, messages);
+  const send = useCallback((text: string) => void actions.send(text, chatId), [actions, chatId]);
   // The message to bring into view (a search result, a find-bar match); the count makes a repeat request count.
   const [focus, setFocus] = useState<{ id: string; n: number } | null>(null);
   const focusOn = useCallback((id: string) => setFocus((f) => ({ id, n: (f?.n ?? 0) + 1 })), []);

@@ -3,6 +3,7 @@
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import * as v from "valibot";
 import { ChatContentPageSchema } from "../../../../worker/protocol/api";
+import { successEnvelope } from "../../../../worker/protocol/envelopes";
 import { api, apiBody } from "../../lib/api";
 import { type Chat, type ContentPage, ChatSchema, toChatMessage } from "./chat.schemas";
 
@@ -10,8 +11,7 @@ import { type Chat, type ContentPage, ChatSchema, toChatMessage } from "./chat.s
 export const HISTORY_PAGE = 100;
 
 const ChatPageSchema = v.object({
-  status: v.literal("success"),
-  data: v.array(ChatSchema),
+  ...successEnvelope(v.array(ChatSchema)).entries,
   next_before: v.optional(v.nullable(v.string()), null),
 });
 export type ChatPage = { chats: Chat[]; next_before: string | null };

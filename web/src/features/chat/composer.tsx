@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { IconSend, IconStop } from "../ui/icons";
 import { draftAtom, streamingAtom } from "./chat.atoms";
 import { SearchToggle } from "./search-toggle";
-import { ComposerTools, onComposerPaste } from "../attachments/attachments-entry";
+import { ComposerTools, onComposerPaste } from "../attachments/signed-in/attachments-entry";
 
 /** Tallest the box grows before it scrolls, in pixels. */
 const MAX_HEIGHT_PX = 220;

@@ -1,6 +1,7 @@
 // The handlers the chat screen gives its message rows (edit, regenerate, and whether an answer is running), through
-// context so the memoized rows need no new props when the screen's state changes.
-import { createContext } from "react";
+// context so the memoized rows need no new props when the screen's state changes. The rows and their tools (loaded
+// later, message-tools.tsx) read them here.
+import { createContext, useContext } from "react";
 
 export interface MessageActions {
   /** An answer is being written: nothing new can start. */
@@ -12,3 +13,7 @@ export interface MessageActions {
 }
 
 export const MessageActionsContext = createContext<MessageActions | null>(null);
+
+export function useMessageActions(): MessageActions | null {
+  return useContext(MessageActionsContext);
+}

@@ -2,18 +2,12 @@
 // once on touch screens) — the tools of message-tools.tsx: edit a question, regenerate an answer. Shown on hover or
 // focus, always on touch screens (chat.css). The chat screen provides the handlers through MessageActionsContext, so
 // the memoized message rows need no new props when the screen's state changes.
-import { lazy, Suspense, useContext, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IconCheck, IconCopy } from "../ui/icons";
-import { type MessageActions, MessageActionsContext } from "./message-actions-context";
+import { useMessageActions } from "./message-actions-context";
 
-export type { MessageActions } from "./message-actions-context";
-
-export function useMessageActions(): MessageActions | null {
-  return useContext(MessageActionsContext);
-}
-
-const Tools = lazy(() => import("./message-tools"));
+const Tools = lazy(() => import("./on-demand/message-tools"));
 
 /**
  * A question's edit button (with onEdit) or an answer's regenerate controls (with messageId), once the reader has

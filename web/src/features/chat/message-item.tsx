@@ -8,16 +8,17 @@ import { Logo } from "../ui/icons";
 import type { ChatMessage } from "./chat.schemas";
 import { CitationContext } from "./citation-context";
 import { Markdown } from "./markdown-loader";
-import { CopyMessage, MessageTools, useMessageActions } from "./message-actions";
-import { MessageAttachments } from "../attachments/attachments-entry";
-import { generatedImageUrl } from "../images/generated-image";
+import { CopyMessage, MessageTools } from "./message-actions";
+import { useMessageActions } from "./message-actions-context";
+import { MessageAttachments } from "../attachments/signed-in/attachments-entry";
+import { generatedImageUrl } from "../images/signed-in/generated-image";
 
 /** The "edited" mark with the first text, for the few edited questions. */
 // Sources come only with web-search answers: their code loads with the first one.
-const Citations = lazy(() => import("./citations").then((m) => ({ default: m.Citations })));
-const EditedNote = lazy(() => import("./edited-note").then((m) => ({ default: m.EditedNote })));
+const Citations = lazy(() => import("./on-demand/citations").then((m) => ({ default: m.Citations })));
+const EditedNote = lazy(() => import("./on-demand/edited-note").then((m) => ({ default: m.EditedNote })));
 /** The editor loads when a question is first edited. */
-const MessageEditor = lazy(() => import("./message-editor").then((m) => ({ default: m.MessageEditor })));
+const MessageEditor = lazy(() => import("./on-demand/message-editor").then((m) => ({ default: m.MessageEditor })));
 
 function UserMessage({ message, common }: { message: ChatMessage; common: Record<string, string> }) {
   const { t } = useTranslation();

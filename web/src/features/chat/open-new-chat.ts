@@ -8,7 +8,7 @@ import { ApiError } from "../../lib/api";
 import { STORAGE_KEYS, writeItem } from "../../lib/storage";
 import { newChatPersonaAtom } from "../experts/experts.atoms";
 import { toast } from "../toast/toast.atoms";
-import type { ChatDeps } from "./answer-turn";
+import type { ChatDeps } from "./chat-actions";
 import { createChat } from "./chat.api";
 import { draftAtom, streamingAtom } from "./chat.atoms";
 import { chatKeys } from "./chat.queries";

@@ -4,7 +4,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { STORAGE_KEYS, readItem, writeItem } from "../../lib/storage";
 import { chatQuery } from "./chat.queries";
-import { isStartupDone, markStartupDone } from "./startup";
+import { isStartupDone, markStartupDone } from "./every-page/startup";
 
 /** The stored chat's id when it should be reopened now, else null. */
 export async function chatToRestore(queryClient: QueryClient): Promise<string | null> {

@@ -4,14 +4,13 @@ import { useRouter } from "@tanstack/react-router";
 import { useStore } from "jotai";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import type { AttachmentRef } from "../../../../worker/protocol/resources";
+import type { ChatDeps } from "./chat-actions";
 import type { ChatMessage } from "./chat.schemas";
-import type { ChatDeps } from "./answer-turn";
 
 // The sending code loads when first needed (the chat screen preloads it on the first move, key or touch), so an open chat's
 // first screen does not carry it.
-const loadSending = () => import("./send-message");
-const loadEdits = () => import("./edit-actions");
+const loadSending = () => import("./turn/send-message");
+const loadEdits = () => import("./turn/edit-actions");
 
 /** Starts loading the code that sends a question. */
 export function preloadSending(): void {
@@ -29,10 +28,11 @@ export function useChatActions() {
       store,
       t,
       openChat: (chatId) => void router.navigate({ to: "/c/$chatId", params: { chatId } }),
+      openUpgrade: () => router.history.push("/upgrade"),
     };
     return {
-      send: async (text: string, chatId: string | null, attachments?: AttachmentRef[]) =>
-        (await loadSending()).sendMessage(deps, { text, chatId, attachments }),
+      // a question, a picture, or a question with files: the input box's state says which (send-message.ts)
+      send: async (text: string, chatId: string | null) => (await loadSending()).sendMessage(deps, { text, chatId }),
       stop: async () => (await loadSending()).stopAnswer(deps),
       // edit and regenerate load with their first use (not on every chat's first screen)
       edit: async (chatId: string, messageId: string, text: string) =>
@@ -41,7 +41,7 @@ export function useChatActions() {
         (await loadEdits()).regenerateAnswer(deps, { chatId, messageId, endpoint }),
       // following an answer already running when the chat loaded is rare: its code loads when needed
       follow: async (chatId: string, message: ChatMessage) =>
-        (await import("./follow-answer")).followAnswer(deps, chatId, message),
+        (await import("./turn/follow-answer")).followAnswer(deps, chatId, message),
     };
   }, [queryClient, store, router, t]);
 }

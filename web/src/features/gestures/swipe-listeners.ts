@@ -4,7 +4,7 @@
 // layout/use-swipe-navigation.ts.
 import type { AnyRouter } from "@tanstack/react-router";
 import { type PrimitiveAtom, getDefaultStore } from "jotai";
-import { queryClient } from "../../lib/query-client";
+import { queryClient } from "../../lib/signed-in/query-client";
 import { chatListQuery } from "../chat/chat.queries";
 import { groupHistory } from "../history/group-by-date";
 import { type TouchPoint, adjacentChat, detectSwipe, isSwipeExcluded, swipeAction } from "./swipe";

@@ -12,7 +12,7 @@ import { IconEdit, IconStar, IconTrash } from "../ui/icons";
 import { type HistoryGroup, groupHistory } from "./group-by-date";
 
 /** The rename dialog loads when a chat is first renamed. */
-const RenameDialog = lazy(() => import("./rename-dialog").then((m) => ({ default: m.RenameDialog })));
+const RenameDialog = lazy(() => import("./on-demand/rename-dialog").then((m) => ({ default: m.RenameDialog })));
 import { useHistoryActions } from "./use-history-actions";
 import { Virtualizer, type VirtualizerHandle } from "virtua";
 

@@ -4,9 +4,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useParams } from "@tanstack/react-router";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import type { HistoryDeps } from "./history-changes";
+import type { HistoryDeps } from "./on-demand/history-changes";
 
-const loadChanges = () => import("./history-changes");
+const loadChanges = () => import("./on-demand/history-changes");
 
 export interface HistoryActions {
   star: (id: string, value: boolean) => void;

@@ -1,11 +1,11 @@
 // The language picker: a native select (keyboard and screen-reader friendly everywhere), saved locally at once and,
 // when signed in, to the profile so other devices can follow.
 import { useTranslation } from "react-i18next";
-import { LANGUAGE_NAMES, LANGUAGES, currentLanguage, isLanguage, setLanguage } from "../../lib/i18n";
+import { LANGUAGE_NAMES, LANGUAGES, type Language, currentLanguage, isLanguage, setLanguage } from "../../lib/i18n";
 import { IconGlobe } from "../ui/icons";
 import "./language-select.css";
 
-export function LanguageSelect({ onChange }: { onChange?: (lng: string) => void }) {
+export function LanguageSelect({ onChange }: { onChange?: (lng: Language) => void }) {
   const { t, i18n } = useTranslation();
   const value = isLanguage(i18n.language) ? i18n.language : currentLanguage();
   return (

@@ -8,9 +8,9 @@ import { useTranslation } from "react-i18next";
 import type { GalleryImage } from "../../../../worker/protocol/images";
 import { Dialog } from "../ui/dialog";
 import { galleryQuery } from "./gallery.queries";
-import { imageModeAtom } from "./image-mode.atoms";
+import { imageModeAtom } from "./signed-in/image-mode.atoms";
 import { MEDIA_NS } from "./media-i18n";
-import { IconImage } from "./media-icons";
+import { IconImage } from "./signed-in/media-icons";
 import "./gallery.css";
 
 function fileName(image: GalleryImage): string {

@@ -2,10 +2,10 @@
 import { useSetAtom } from "jotai";
 import { useTranslation } from "react-i18next";
 import { IconClose } from "../ui/icons";
-import { imageModeAtom } from "./image-mode.atoms";
+import { imageModeAtom } from "./signed-in/image-mode.atoms";
 import { MEDIA_NS } from "./media-i18n";
-import "../attachments/attachments.css";
-import { IconImage } from "./media-icons";
+import { IconImage } from "./signed-in/media-icons";
+import "./image-mode-chip.css";
 
 export function ImageModeChip() {
   const { t } = useTranslation(MEDIA_NS);

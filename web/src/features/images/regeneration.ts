@@ -1,6 +1,8 @@
 // The spec's regeneration phrases: asking to draw, create an image, edit a photo, regenerate or redraw — in
 // Vietnamese, English, Russian or Chinese — turns image mode on when the latest bot message holds a generated
-// picture, and the turn then edits that picture.
+// picture, and the turn then edits that picture. Loaded by a send only when one could apply (image mode is on, or the
+// latest answer holds a picture).
+import { generatedImageUrl } from "./signed-in/generated-image";
 
 /** Latin and Cyrillic phrases match as whole words; Chinese ones anywhere (Chinese has no spaces between words). */
 const WORD_PHRASES = [
@@ -71,4 +73,15 @@ export function isRegenerationPhrase(text: string): boolean {
   const t = text.normalize("NFC").trim();
   if (!t) return false;
   return WORDS.test(t) || CJK_PHRASES.some((p) => t.includes(p));
+}
+
+/** Whether a send is an image turn, and the picture it edits (null: a new picture). */
+export function imageIntent(
+  chosen: boolean,
+  text: string,
+  latestBotText: string | null,
+): { image: boolean; originalImage: string | null } {
+  const latest = generatedImageUrl(latestBotText);
+  const regenerate = latest !== null && isRegenerationPhrase(text);
+  return { image: chosen || regenerate, originalImage: regenerate ? latest : null };
 }

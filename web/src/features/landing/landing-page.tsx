@@ -9,7 +9,7 @@ import { Link } from "@tanstack/react-router";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { LanguageSelect } from "../i18n/language-select";
-import { type Billing, type Packages, PAID_PLANS, formatMoney, shownPrice } from "../plans/pricing";
+import { type Billing, type Packages, PAID_PLANS, formatMoney, shownPrice } from "../plans/prices/pricing";
 import { IconCheck, Logo } from "../ui/icons";
 import { ThemeToggle } from "../theme/theme-toggle";
 import { LANDING_NS, loadLandingTexts } from "./landing-i18n";

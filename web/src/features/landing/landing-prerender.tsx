@@ -22,7 +22,7 @@ import landingRu from "../../../../locales/landing/ru.json";
 import landingVi from "../../../../locales/landing/vi.json";
 import landingZh from "../../../../locales/landing/zh.json";
 import { LANGUAGES, type Language } from "../../lib/i18n";
-import type { Packages } from "../plans/pricing";
+import type { Packages } from "../plans/prices/pricing";
 import { LANDING_NS } from "./landing-i18n";
 import { LandingPage } from "./landing-page";
 

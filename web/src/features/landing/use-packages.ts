@@ -3,9 +3,8 @@
 // Query: a guest's page would otherwise load the query library (~10 kB gzip) for this one call. The pre-rendered
 // landing page passes the list it was built with as `initial` (no request there: no effect runs in a pre-render).
 import { useEffect, useState } from "react";
-import { PackagesBodySchema } from "../../../../worker/protocol/packages";
-import { apiBody } from "../../lib/api";
-import type { Packages } from "../plans/pricing";
+import { fetchPackages } from "../plans/prices/fetch-packages";
+import type { Packages } from "../plans/prices/pricing";
 
 export type PackagesState = { status: "loading" } | { status: "ready"; data: Packages } | { status: "error" };
 
@@ -15,8 +14,8 @@ export function usePackages(initial?: Packages): PackagesState {
   );
   useEffect(() => {
     const abort = new AbortController();
-    apiBody("/payments/packages", PackagesBodySchema, { signal: abort.signal }).then(
-      (body) => setState({ status: "ready", data: body.data }),
+    fetchPackages(abort.signal).then(
+      (data) => setState({ status: "ready", data }),
       () => {
         // A list known beforehand stays shown when the refresh fails.
         if (!abort.signal.aborted && !initial) setState({ status: "error" });

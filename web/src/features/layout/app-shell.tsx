@@ -3,9 +3,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useAtomValue, useSetAtom } from "jotai";
 import { type ReactNode, useEffect } from "react";
-import { meQuery } from "../auth/auth.queries";
+import { meQuery } from "../auth/signed-in/auth.queries";
 import { useDailyReset } from "../models/use-daily-reset";
-import { useUserSocket } from "../socket/use-user-socket";
+import { useUserSocket } from "../socket/signed-in/use-user-socket";
 import { Header } from "./header";
 import { drawerOpenAtom, sidebarCollapsedAtom } from "./layout.atoms";
 import { Sidebar } from "./sidebar";

@@ -4,9 +4,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Suspense, lazy, useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { meQuery } from "../auth/auth.queries";
+import { meQuery } from "../auth/signed-in/auth.queries";
 import { IconChevronDown } from "../ui/icons";
-import { useDismiss } from "../ui/use-dismiss";
+import { useDismiss } from "../ui/signed-in/use-dismiss";
 
 // Outside layout/ on purpose: vite.config.ts puts all of layout/ into the signed-in chunk every chat page loads.
 const loadPanel = () => import("../settings/profile-menu-panel");

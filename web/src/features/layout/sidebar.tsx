@@ -11,7 +11,7 @@ import { STORAGE_KEYS, writeItem } from "../../lib/storage";
 import { HistoryList } from "../history/history-list";
 import { SearchChatsButton } from "../history/search-chats-button";
 import { LanguageSelect } from "../i18n/language-select";
-import { saveLanguage } from "../auth/auth.api";
+import { saveLanguage } from "../auth/every-page/auth.api";
 import { ThemeToggle } from "../theme/theme-toggle";
 import { IconClose, IconNewChat, IconPen, Logo } from "../ui/icons";
 import { newChatPersonaAtom } from "../experts/experts.atoms";
@@ -24,7 +24,7 @@ import { useDeferredMount } from "./use-deferred-mount";
 import { streamingAtom } from "../chat/chat.atoms";
 
 // The folded groups' content, one chunk loaded when a group first opens (sidebar-group.tsx).
-const loadGroups = () => import("./sidebar-more");
+const loadGroups = () => import("./on-demand/sidebar-more");
 const ExpertsMenu = lazy(() => loadGroups().then((m) => ({ default: m.ExpertsMenu })));
 const SidebarMore = lazy(() => loadGroups().then((m) => ({ default: m.SidebarMore })));
 

@@ -4,13 +4,13 @@
 import { lazy, Suspense, useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IconChevronDown } from "../ui/icons";
-import { useDismiss } from "../ui/use-dismiss";
+import { useDismiss } from "../ui/signed-in/use-dismiss";
 import { useCurrentModel } from "./use-current-model";
 import { useSettleModel } from "./use-settle-model";
 import "./models.css";
 
 /** The list loads on the first hover, focus or press of the trigger: the chat screen's first load stays smaller. */
-const loadMenu = () => import("./model-menu");
+const loadMenu = () => import("./on-demand/model-menu");
 const ModelMenu = lazy(() => loadMenu().then((m) => ({ default: m.ModelMenu })));
 
 export function ModelSwitcher() {

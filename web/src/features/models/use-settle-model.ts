@@ -25,6 +25,6 @@ export function useSettleModel(): void {
     if (announced.current.has(key)) return;
     announced.current.add(key);
     // the switch and its texts load when a model runs out, not with every signed-in page
-    void import("./model-switch").then((m) => m.settleWantedModel(store, data));
+    void import("./on-demand/model-switch").then((m) => m.settleWantedModel(store, data));
   }, [data, selected, disabled, store]);
 }

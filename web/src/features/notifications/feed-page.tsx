@@ -10,7 +10,7 @@ import { FEED_PAGE_MAX, type FeedTab, FeedsBodySchema } from "../../../../worker
 import { useLibraryTexts } from "../prompts/library-texts";
 import { FeedList } from "./feed-list";
 import { markFeedsSeenAtom } from "./feeds-read";
-import { FEED_REFRESH_MS } from "./feeds.queries";
+import { FEED_REFRESH_MS } from "./signed-in/feeds.queries";
 import { currentLanguage } from "../../lib/i18n";
 import "./notifications.css";
 

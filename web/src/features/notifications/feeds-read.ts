@@ -2,7 +2,7 @@
 // localStorage. Ids the server no longer serves are dropped when `live` is given, so the list never grows past the feeds.
 import { atom } from "jotai";
 import { writeJson } from "../../lib/storage";
-import { SEEN_KEY, seenFeedIdsAtom } from "./feeds-seen";
+import { SEEN_KEY, seenFeedIdsAtom } from "./signed-in/feeds-seen";
 
 export const markFeedsSeenAtom = atom(null, (get, set, { ids, live }: { ids: string[]; live?: string[] }) => {
   const before = get(seenFeedIdsAtom);

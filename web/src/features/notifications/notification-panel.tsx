@@ -6,12 +6,12 @@ import { useAtomValue, useSetAtom } from "jotai";
 import { type KeyboardEvent, type RefObject, useEffect, useId, useRef, useState } from "react";
 import { FEED_TABS, type FeedTab } from "../../../../worker/protocol/feeds";
 import { useLibraryTexts } from "../prompts/library-texts";
-import { useDismiss } from "../ui/use-dismiss";
+import { useDismiss } from "../ui/signed-in/use-dismiss";
 import { FEED_PAGES } from "./feed-pages";
 import { FeedList } from "./feed-list";
 import { markFeedsSeenAtom } from "./feeds-read";
-import { seenFeedIdsAtom } from "./feeds-seen";
-import { feedsQuery } from "./feeds.queries";
+import { seenFeedIdsAtom } from "./signed-in/feeds-seen";
+import { feedsQuery } from "./signed-in/feeds.queries";
 import { currentLanguage } from "../../lib/i18n";
 import "./notifications.css";
 

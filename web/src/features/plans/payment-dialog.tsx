@@ -8,7 +8,7 @@ import { IconError, IconSuccess } from "../ui/icons";
 import { CopyField } from "./copy-field";
 import { formatClock, QR_DRAW_FAILED, verifyingClock } from "./payment-flow";
 import { premiumInfoQuery } from "./plans.queries";
-import { formatDate, formatMoney } from "./pricing";
+import { formatDate, formatMoney } from "./prices/pricing";
 import { QrImage } from "./qr-image";
 import { usePaymentFlow } from "./use-payment-flow";
 import { usePlansTexts } from "./plans-texts";

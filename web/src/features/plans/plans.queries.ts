@@ -2,15 +2,16 @@
 // subscription history (query-option factories), and the two order calls the payment dialog makes. Every answer is
 // checked against the worker's own declarations (worker/protocol/payments.ts).
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import type { NewOrder, PaymentVerify } from "../../../../worker/protocol/payment-requests";
 import { apiBody } from "../../lib/api";
 import {
   CreateOrderBodySchema,
-  PackagesBodySchema,
   PaymentCheckBodySchema,
   PremiumInfoBodySchema,
   SubscriptionHistoryBodySchema,
   type PackageType,
 } from "../../../../worker/protocol/payments";
+import { fetchPackages } from "./prices/fetch-packages";
 
 export const planKeys = {
   packages: ["plans", "packages"] as const,
@@ -21,7 +22,7 @@ export const planKeys = {
 export const packagesQuery = () =>
   queryOptions({
     queryKey: planKeys.packages,
-    queryFn: async () => (await apiBody("/payments/packages", PackagesBodySchema)).data,
+    queryFn: ({ signal }) => fetchPackages(signal),
     // prices change with a deploy, not while the page is open
     staleTime: 60 * 60_000,
   });
@@ -43,15 +44,17 @@ export const subscriptionHistoryQuery = () =>
 
 /** POST /payments/create: a new order with its VietQR payload, bank account and memo. */
 export async function createOrder(packageType: PackageType, signal?: AbortSignal) {
-  return (await apiBody("/payments/create", CreateOrderBodySchema, { method: "POST", body: { packageType }, signal }))
-    .data;
+  return (
+    await apiBody("/payments/create", CreateOrderBodySchema, {
+      method: "POST",
+      body: { packageType } satisfies NewOrder,
+      signal,
+    })
+  ).data;
 }
 
 /** The spec's POST /payments/verify for one order: pending, paid, expired or cancelled. */
-export async function verifyOrder(
-  input: { userId: string | undefined; packageType: PackageType; amount: number; orderCode: string },
-  signal?: AbortSignal,
-) {
+export async function verifyOrder(input: PaymentVerify & { orderCode: string }, signal?: AbortSignal) {
   return (await apiBody("/payments/verify", PaymentCheckBodySchema, { method: "POST", body: input, signal })).data;
 }
 

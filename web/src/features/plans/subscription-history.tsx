@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { errorMessage } from "../../lib/error-message";
 import { subscriptionHistoryQuery } from "./plans.queries";
 import { usePlansTexts } from "./plans-texts";
-import { formatDate, formatMoney } from "./pricing";
+import { formatDate, formatMoney } from "./prices/pricing";
 import "./plans.css";
 
 export function SubscriptionHistory() {

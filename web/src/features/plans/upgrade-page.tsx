@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PackageType, PremiumInfo } from "../../../../worker/protocol/payments";
 import { errorMessage } from "../../lib/error-message";
-import type { Plan } from "../auth/auth.schemas";
+import type { Plan } from "../auth/every-page/auth.schemas";
 import { IconCheck } from "../ui/icons";
 import { PaymentDialog } from "./payment-dialog";
 import { PLAN_FEATURES, PLANS } from "./plan-features";
@@ -19,7 +19,7 @@ import {
   packageTypeFor,
   planAction,
   shownPrice,
-} from "./pricing";
+} from "./prices/pricing";
 import { SubscriptionHistory } from "./subscription-history";
 import "./plans.css";
 

@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useReducer } from "react";
 import type { PackageType } from "../../../../worker/protocol/payments";
 import { ApiError } from "../../lib/api";
-import { getStoredUser } from "../auth/session";
+import { getStoredUser } from "../auth/every-page/session";
 import { initialPaymentState, PAID_SCREEN_MS, paymentReducer, POLL_INTERVAL_MS } from "./payment-flow";
 import { createOrder, refreshPlan, verifyOrder } from "./plans.queries";
 

@@ -9,7 +9,7 @@ import { Suspense, lazy, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { usageWarningAtom } from "../models/models.atoms";
 import { modelsQuery } from "../models/models.queries";
-import { presentWarning } from "../models/usage-warning";
+import { presentWarning } from "../models/on-demand/usage-warning";
 import { IconClose, IconInfo, IconWarning } from "../ui/icons";
 import { WarningText } from "./warning-text";
 

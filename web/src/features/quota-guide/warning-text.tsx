@@ -2,7 +2,7 @@
 // plan gives, when uses come back, or the model switched to). They live in the "quota" namespace, loaded only when a
 // warning shows: this component suspends until they are here.
 import { useTranslation } from "react-i18next";
-import type { WarningPresentation } from "../models/usage-warning";
+import type { WarningPresentation } from "../models/on-demand/usage-warning";
 import { QUOTA_NS } from "./quota-i18n";
 
 export function WarningText({ view }: { view: WarningPresentation }) {

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api";
 import { errorMessage } from "../../lib/error-message";
 import type { EmailChangeState } from "../../../../worker/protocol/accounts";
-import { authKeys } from "../auth/auth.queries";
+import { authKeys } from "../auth/signed-in/auth.queries";
 import { Field } from "../auth/auth-page";
 import { toast } from "../toast/toast.atoms";
 import { Dialog } from "../ui/dialog";

@@ -2,11 +2,11 @@
 // system's) and whether notifications show.
 import { useAtom, useAtomValue, useSetAtom } from "jotai";
 import { useTranslation } from "react-i18next";
-import { saveLanguage } from "../auth/auth.api";
+import { saveLanguage } from "../auth/every-page/auth.api";
 import { LANGUAGE_NAMES, LANGUAGES, currentLanguage, setLanguage } from "../../lib/i18n";
 import { followSystemAtom, setThemeAtom, themeAtom } from "../theme/theme.atoms";
 import { Section, SwitchRow } from "./section";
-import { notificationsEnabledAtom } from "../notifications/notifications.atoms";
+import { notificationsEnabledAtom } from "../notifications/signed-in/notifications.atoms";
 
 const THEMES = ["light", "dark", "system"] as const;
 

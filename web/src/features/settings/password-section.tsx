@@ -5,7 +5,7 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "../../lib/api";
 import { errorMessage } from "../../lib/error-message";
-import { logout } from "../auth/auth.api";
+import { logout } from "../auth/every-page/auth.api";
 import { Field } from "../auth/auth-page";
 import { Section } from "./section";
 import { changePassword } from "./settings.api";

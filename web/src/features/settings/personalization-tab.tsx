@@ -11,11 +11,12 @@ import {
   CUSTOM_INSTRUCTION_MAX_CHARS,
   charCount,
 } from "../../../../worker/protocol/settings";
-import { meQuery } from "../auth/auth.queries";
+import type { AiSettingsUpdate } from "../../../../worker/protocol/settings-requests";
+import { meQuery } from "../auth/signed-in/auth.queries";
 import { toast } from "../toast/toast.atoms";
 import { IconLock, IconTrash } from "../ui/icons";
 import { Section, SwitchRow } from "./section";
-import { type AiSettingsPatch, deleteMemory, updateAiSettings, updateChatCustomization } from "./settings.api";
+import { deleteMemory, updateAiSettings, updateChatCustomization } from "./settings.api";
 import { aiSettingsQuery, memoriesQuery, settingsKeys } from "./settings.queries";
 import { validateInstruction } from "./validation";
 
@@ -38,7 +39,7 @@ function useSettingsPatch() {
   const { t } = useTranslation("accounts");
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (patch: AiSettingsPatch) => updateAiSettings(patch),
+    mutationFn: (patch: AiSettingsUpdate) => updateAiSettings(patch),
     onSuccess: (data) => qc.setQueryData(settingsKeys.aiSettings, data),
     onError: () => toast.error(t("personalization.failed")),
   });

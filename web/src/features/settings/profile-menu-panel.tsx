@@ -4,12 +4,12 @@
 import { Link } from "@tanstack/react-router";
 import { type Ref, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { logout } from "../auth/auth.api";
-import type { User } from "../auth/auth.schemas";
+import { logout } from "../auth/every-page/auth.api";
+import type { User } from "../auth/every-page/auth.schemas";
 import { abortActiveStream } from "../chat/chat-actions";
 import { FollowSystemSwitch } from "../theme/theme-toggle";
 import { IconCompass, IconLogout, IconPen, IconSparkle, IconStar } from "../ui/icons";
-import { moveFocus } from "../ui/use-dismiss";
+import { moveFocus } from "../ui/signed-in/use-dismiss";
 
 export default function ProfileMenuPanel({
   user,

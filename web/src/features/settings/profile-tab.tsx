@@ -4,14 +4,15 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { type FormEvent, useRef, useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import type { ProfileUpdate } from "../../../../worker/protocol/account-requests";
 import { errorMessage } from "../../lib/error-message";
-import { meQuery } from "../auth/auth.queries";
-import type { User } from "../auth/auth.schemas";
+import { meQuery } from "../auth/signed-in/auth.queries";
+import type { User } from "../auth/every-page/auth.schemas";
 import { Field } from "../auth/auth-page";
 import { toast } from "../toast/toast.atoms";
 import { ChangeEmailDialog } from "./change-email-dialog";
 import { Section } from "./section";
-import { type ProfilePatch, removeAvatar, updateProfile, uploadAvatar } from "./settings.api";
+import { removeAvatar, updateProfile, uploadAvatar } from "./settings.api";
 import { useUserUpdate } from "./use-user-update";
 import { validatePhone } from "./validation";
 
@@ -38,7 +39,7 @@ function ProfileForm({ user }: { user: User }) {
   const fileRef = useRef<HTMLInputElement>(null);
 
   const save = useMutation({
-    mutationFn: (patch: ProfilePatch) => updateProfile(patch),
+    mutationFn: (patch: ProfileUpdate) => updateProfile(patch),
     onSuccess: ({ user: next }) => {
       setUser(next);
       toast.success(t("profile.saved"));

@@ -14,36 +14,34 @@ import {
   MessageSchema,
   SignedInSchema,
 } from "../../../../worker/protocol/accounts";
-import { ErrorBodySchema, SessionEntrySchema } from "../../../../worker/protocol/resources";
+import { ErrorEnvelopeSchema, successEnvelope } from "../../../../worker/protocol/envelopes";
+import { SessionEntrySchema } from "../../../../worker/protocol/resources";
 import {
   AiSettingsSchema,
   type ConnectedAppId,
   type ExternalModelProvider,
   type SocialProvider,
 } from "../../../../worker/protocol/settings";
+import type {
+  AccountLink,
+  EmailChange,
+  EmailCode,
+  ModelKey,
+  PasswordChange,
+  PasswordForgot,
+  PasswordReset,
+  ProfileUpdate,
+  SignedInLink,
+  Unlink,
+} from "../../../../worker/protocol/account-requests";
+import type { AiSettingsUpdate, CustomizationUpdate } from "../../../../worker/protocol/settings-requests";
 import { API_TIMEOUT_MS, ApiError, api, handleUnauthorized } from "../../lib/api";
 import { currentLanguage } from "../../lib/i18n";
-import { MeSchema } from "../auth/auth.schemas";
-import { storeSession } from "../auth/session";
-
-export type AiSettingsPatch = Partial<{
-  chat_customization: string;
-  enable_search: boolean;
-  enable_ai_custom: boolean;
-  allow_new_chats: boolean;
-  ai_style: v.InferOutput<typeof AiSettingsSchema>["ai_style"];
-  memory_enabled: boolean;
-}>;
-
-export interface ProfilePatch {
-  name?: string;
-  phone_number?: string | null;
-  birthday?: string | null;
-  gender?: "male" | "female" | "other" | null;
-}
+import { MeSchema } from "../auth/every-page/auth.schemas";
+import { storeSession } from "../auth/every-page/session";
 
 // ---- profile ------------------------------------------------------------------------------------------------------
-export const updateProfile = (patch: ProfilePatch) =>
+export const updateProfile = (patch: ProfileUpdate) =>
   api("/auth/update-profile", MeSchema, { method: "PATCH", body: patch });
 
 /** Uploads the avatar (multipart field "avatar"); the worker stores it in R2 and points the profile at it. */
@@ -65,14 +63,14 @@ export async function uploadAvatar(file: File) {
   const body: unknown = await res.json().catch(() => undefined);
   if (!res.ok) {
     if (res.status === 401) handleUnauthorized();
-    const e = v.safeParse(ErrorBodySchema, body);
+    const e = v.safeParse(ErrorEnvelopeSchema, body);
     throw new ApiError(
       res.status,
       e.success ? e.output.code : "internal_error",
       e.success ? e.output.message : `API error (${res.status})`,
     );
   }
-  const parsed = v.safeParse(v.object({ status: v.literal("success"), data: AvatarSavedSchema }), body);
+  const parsed = v.safeParse(successEnvelope(AvatarSavedSchema), body);
   if (!parsed.success) throw new ApiError(res.status, "invalid_response", "Invalid response from /auth/avatar");
   return parsed.output.data;
 }
@@ -87,13 +85,13 @@ const mailLanguage = () => ({ "Accept-Language": currentLanguage() });
 export const requestEmailChange = (newEmail: string) =>
   api("/auth/email-verification/request-change", EmailChangeStateSchema, {
     method: "POST",
-    body: { newEmail },
+    body: { newEmail } satisfies EmailChange,
     headers: mailLanguage(),
   });
 export const verifyEmailCode = (verificationCode: string) =>
   api("/auth/email-verification/verify-code", EmailChangedSchema, {
     method: "POST",
-    body: { verificationCode },
+    body: { verificationCode } satisfies EmailCode,
     headers: mailLanguage(),
   });
 export const cancelEmailChange = () => api("/auth/email-verification/cancel", v.looseObject({}), { method: "POST" });
@@ -103,12 +101,15 @@ export const fetchSessions = () => api("/user-sessions", v.array(SessionEntrySch
 export const endSession = (id: string) =>
   api(`/user-sessions/${encodeURIComponent(id)}`, v.looseObject({}), { method: "DELETE" });
 
-export const changePassword = (body: { currentPassword: string; newPassword: string }) =>
+export const changePassword = (body: PasswordChange) =>
   api("/auth/change-password", MessageSchema, { method: "POST", body });
 
 export const fetchLinkedAccounts = () => api("/auth/linked-accounts", LinkedAccountsSchema);
 export const unlinkAccount = (provider: SocialProvider) =>
-  api("/auth/unlink-account", v.looseObject({}), { method: "POST", body: { provider } });
+  api("/auth/unlink-account", v.looseObject({}), {
+    method: "POST",
+    body: { provider } satisfies Unlink,
+  });
 /** Links another identity while signed in; the account's password is asked again when it has one. */
 export const linkWhileSignedIn = (provider: SocialProvider, credential: string, password: string) =>
   api("/auth/linked-accounts", LinkedAccountsSchema, {
@@ -117,7 +118,7 @@ export const linkWhileSignedIn = (provider: SocialProvider, credential: string, 
       provider,
       ...(provider === "google" ? { token: credential } : { accessToken: credential }),
       password: password || undefined,
-    },
+    } satisfies SignedInLink,
   });
 
 // ---- signed out: link a social identity, forgotten password --------------------------------------------------------
@@ -130,7 +131,7 @@ export async function completeLink(input: {
 }) {
   const result = await api("/auth/link-account", SignedInSchema, {
     method: "POST",
-    body: { ...input, user_agent: navigator.userAgent.slice(0, 500) },
+    body: { ...input, user_agent: navigator.userAgent.slice(0, 500) } satisfies AccountLink,
     on401: "throw", // a wrong password is an answer
   });
   storeSession(result);
@@ -140,23 +141,19 @@ export async function completeLink(input: {
 export const forgotPassword = (email: string) =>
   api("/auth/forgot-password", MessageSchema, {
     method: "POST",
-    body: { email },
+    body: { email } satisfies PasswordForgot,
     on401: "throw",
     headers: mailLanguage(),
   });
-export const resetPassword = (
-  body: { token: string; newPassword: string } | { email: string; code: string; newPassword: string },
-) => api("/auth/reset-password", MessageSchema, { method: "POST", body, on401: "throw" });
+export const resetPassword = (body: PasswordReset) =>
+  api("/auth/reset-password", MessageSchema, { method: "POST", body, on401: "throw" });
 
 // ---- personalization and memory -----------------------------------------------------------------------------------
 export const fetchAiSettings = () => api("/auth/ai-settings", AiSettingsSchema);
-export const updateAiSettings = (patch: AiSettingsPatch) =>
+export const updateAiSettings = (patch: AiSettingsUpdate) =>
   api("/auth/update-ai-settings", AiSettingsSchema, { method: "PATCH", body: patch });
-export const updateChatCustomization = (body: {
-  customization: string;
-  enable_ai_custom: boolean;
-  allow_new_chats: boolean;
-}) => api("/auth/update-chat-customization", AiSettingsSchema, { method: "POST", body });
+export const updateChatCustomization = (body: CustomizationUpdate) =>
+  api("/auth/update-chat-customization", AiSettingsSchema, { method: "POST", body });
 export const fetchMemories = () => api("/auth/memories", MemoriesSchema);
 export const deleteMemory = (id: string) =>
   api(`/auth/memories/${encodeURIComponent(id)}`, v.looseObject({}), { method: "DELETE" });
@@ -166,7 +163,7 @@ export const fetchExternalModels = () => api("/auth/external-models", ExternalMo
 export const connectExternalModel = (provider: ExternalModelProvider, apiKey: string) =>
   api(`/auth/external-models/${provider}`, ExternalModelSavedSchema, {
     method: "PUT",
-    body: { apiKey },
+    body: { apiKey } satisfies ModelKey,
   });
 export const disconnectExternalModel = (provider: ExternalModelProvider) =>
   api(`/auth/external-models/${provider}`, v.looseObject({}), { method: "DELETE" });

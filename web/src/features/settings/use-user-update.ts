@@ -2,9 +2,9 @@
 // together, so every screen shows the new name or avatar at once.
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { authKeys } from "../auth/auth.queries";
-import type { User } from "../auth/auth.schemas";
-import { storeUser } from "../auth/session";
+import { authKeys } from "../auth/signed-in/auth.queries";
+import type { User } from "../auth/every-page/auth.schemas";
+import { storeUser } from "../auth/every-page/session";
 
 export function useUserUpdate() {
   const qc = useQueryClient();

@@ -1,10 +1,8 @@
 // The settings forms' rules, as the spec gives them. Errors are i18n keys of the "accounts" namespace, so the forms
 // show them in the current language; the worker checks the same rules again.
+import { CHANGED_PASSWORD_MIN, FORM_PASSWORD_MIN } from "../../../../worker/protocol/accounts";
 import { CUSTOM_INSTRUCTION_MAX_CHARS, charCount } from "../../../../worker/protocol/settings";
 
-/** The spec: a changed password has at least 6 characters; a password chosen on a form (reset) at least 8. */
-export const CHANGED_PASSWORD_MIN = 6;
-export const FORM_PASSWORD_MIN = 8;
 /** Email change: the code is 6 digits, valid 10 minutes, 5 tries, sent again after 60 s. */
 export const EMAIL_CODE_LENGTH = 6;
 export const RESEND_AFTER_S = 60;

@@ -3,7 +3,7 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import * as v from "valibot";
 import { ChatView } from "../../features/chat/chat-view";
-import { markStartupDone } from "../../features/chat/startup";
+import { markStartupDone } from "../../features/chat/every-page/startup";
 
 /** The worker's id rule: 1–100 url-safe characters. */
 const ChatIdSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,100}$/));

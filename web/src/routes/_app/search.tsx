@@ -2,7 +2,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useCallback } from "react";
 import * as v from "valibot";
-import { SearchScreen } from "../../features/history/search-screen";
+import { SearchScreen } from "../../features/history/on-demand/search-screen";
 
 // the screen trims the query to the worker's longest
 const SearchParamsSchema = v.object({ q: v.optional(v.string(), "") });

@@ -1,0 +1,99 @@
+// The message tools a reader uses on purpose — edit a question (in place, see message-editor.tsx), regenerate an
+// answer with the same model or, from a small menu, another one — loaded on the reader's first interaction.
+import { Suspense, lazy, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { IconChevronDown, IconEdit } from "../../ui/icons";
+import { type IconProps, Svg } from "../conversation-icons";
+import { useMessageActions } from "../message-actions-context";
+
+const IconRegenerate = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M20 11a8 8 0 0 0-14.6-4.5L4 8" />
+    <path d="M4 4v4h4" />
+    <path d="M4 13a8 8 0 0 0 14.6 4.5L20 16" />
+    <path d="M20 20v-4h-4" />
+  </Svg>
+);
+
+/** The model menu loads when first opened. */
+const RegenerateMenu = lazy(() => import("./regenerate-menu").then((m) => ({ default: m.RegenerateMenu })));
+
+export function EditButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  const actions = useMessageActions();
+  return (
+    <button
+      type="button"
+      className="icon-btn icon-btn--sm"
+      data-testid="edit-message"
+      aria-label={t("conversation.edit")}
+      data-tooltip={t("conversation.edit")}
+      disabled={!actions || actions.busy}
+      onClick={onClick}
+    >
+      <IconEdit size={16} />
+    </button>
+  );
+}
+
+/** Regenerate with the answer's model, and a menu of the other models the user can use today. */
+export function RegenerateControls({ messageId, model }: { messageId: string; model: string | null }) {
+  const { t } = useTranslation();
+  const actions = useMessageActions();
+  const [open, setOpen] = useState(false);
+  if (!actions) return null;
+  return (
+    <span className="msg__regenerate">
+      <button
+        type="button"
+        className="icon-btn icon-btn--sm"
+        data-testid="regenerate"
+        aria-label={t("conversation.regenerate")}
+        data-tooltip={t("conversation.regenerate")}
+        disabled={actions.busy}
+        onClick={() => actions.regenerate(messageId, model ?? undefined)}
+      >
+        <IconRegenerate size={16} />
+      </button>
+      <button
+        type="button"
+        className="icon-btn icon-btn--sm icon-btn--narrow"
+        data-testid="regenerate-menu"
+        aria-label={t("conversation.regenerateWith")}
+        data-tooltip={t("conversation.regenerateWith")}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        disabled={actions.busy}
+        onClick={() => setOpen(!open)}
+      >
+        <IconChevronDown size={14} />
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <RegenerateMenu
+            current={model}
+            onClose={() => setOpen(false)}
+            onPick={(endpoint) => {
+              setOpen(false);
+              actions.regenerate(messageId, endpoint);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </span>
+  );
+}
+
+/** The tools of one message: the edit button of a question, or the regenerate controls of an answer. */
+export default function MessageTools({
+  onEdit,
+  messageId,
+  model = null,
+}: {
+  onEdit?: () => void;
+  messageId?: string;
+  model?: string | null;
+}) {
+  if (onEdit) return <EditButton onClick={onEdit} />;
+  return messageId ? <RegenerateControls messageId={messageId} model={model} /> : null;
+}

@@ -1,0 +1,53 @@
+// The sidebar's folded "More": the image gallery on phones (whose header keeps its room for the model's name), the
+// affiliate programme, help and FAQ, and clear conversations (after confirming). Loaded, with the experts' list, when
+// one of the sidebar's folded groups first opens (sidebar-group.tsx).
+import { Link } from "@tanstack/react-router";
+import { useTranslation } from "react-i18next";
+import { useHistoryActions } from "../../history/use-history-actions";
+import { confirm } from "../../ui/confirm.atoms";
+import { IconGallery } from "../../images/signed-in/media-icons";
+import { IconBroom, IconInfo, IconSparkle } from "../../ui/icons";
+
+export { ExpertsMenu } from "../../experts/on-demand/experts-menu";
+
+export function SidebarMore({ isMobile, closeDrawer }: { isMobile: boolean; closeDrawer: () => void }) {
+  const { t } = useTranslation();
+  const { clear } = useHistoryActions();
+
+  const onClear = async () => {
+    const ok = await confirm({
+      title: t("history.clearTitle"),
+      message: t("history.clearMessage"),
+      confirmLabel: t("history.clearConfirm"),
+      cancelLabel: t("common.cancel"),
+      danger: true,
+    });
+    if (ok) {
+      clear();
+      closeDrawer();
+    }
+  };
+
+  return (
+    <>
+      {isMobile ? (
+        <Link to="/gallery" className="sidebar__link" data-testid="sidebar-gallery" onClick={closeDrawer}>
+          <IconGallery size={18} />
+          <span>{t("images.gallery")}</span>
+        </Link>
+      ) : null}
+      <Link to="/affiliate" className="sidebar__link" data-testid="sidebar-affiliate" onClick={closeDrawer}>
+        <IconSparkle size={18} />
+        <span>{t("sidebar.affiliate")}</span>
+      </Link>
+      <Link to="/help" className="sidebar__link" data-testid="sidebar-help" onClick={closeDrawer}>
+        <IconInfo size={18} />
+        <span>{t("helpLink")}</span>
+      </Link>
+      <button type="button" className="sidebar__link" data-testid="clear-conversations" onClick={() => void onClear()}>
+        <IconBroom size={18} />
+        <span>{t("sidebar.clear")}</span>
+      </button>
+    </>
+  );
+}
