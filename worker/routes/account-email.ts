@@ -2,7 +2,6 @@
 // stored as an HMAC, is valid 10 minutes, allows 5 tries, and can be sent again after 60 s (429 before). The new
 // email must not belong to another account, checked when asked and again, atomically, when applied.
 import { Hono } from "hono";
-import * as v from "valibot";
 import { requireAuth } from "../http/auth-middleware";
 import { tooMany } from "../auth/rate-limit";
 import { constantTimeEqual, keyedHash, randomDigits } from "../crypto/hmac";

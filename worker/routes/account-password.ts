@@ -2,7 +2,6 @@
 // flow: POST /auth/forgot-password mails a 6-digit code and a link (answering the same whether or not the account
 // exists), POST /auth/reset-password sets a new password with either and ends every session of the account.
 import { Hono } from "hono";
-import * as v from "valibot";
 import { requireAuth } from "../http/auth-middleware";
 import { hashPassword } from "../auth/password";
 import { checkAccountPassword, clientIp, forgetAccountFailures, tooMany } from "../auth/rate-limit";

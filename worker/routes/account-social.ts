@@ -15,7 +15,6 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { readReferralCookie } from "../affiliate/referral";
 import { attributeSignup } from "../db/affiliate";
-import * as v from "valibot";
 import { issueSession } from "../http/issue-session";
 import { requireAuth } from "../http/auth-middleware";
 import { checkAccountPassword, guardRegistration, rememberDevice } from "../auth/rate-limit";

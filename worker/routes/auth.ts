@@ -3,7 +3,6 @@
 import { Hono } from "hono";
 import { readReferralCookie } from "../affiliate/referral";
 import { attributeSignup } from "../db/affiliate";
-import * as v from "valibot";
 import { issueSession } from "../http/issue-session";
 import { requireAuth } from "../http/auth-middleware";
 import { hashPassword } from "../auth/password";
