@@ -45,7 +45,7 @@ import { settingsRoutes } from "./routes/settings";
 import { userSessionRoutes } from "./routes/user-sessions";
 import { wsRoutes } from "./routes/ws";
 
-/** Largest request body: 20 MB, as the spec's client allows (5 MB on Safari/iOS is the client's own cap). */
+/** Largest request body: 20 MB, the most one upload carries (MAX_TOTAL_BYTES); Safari/iOS clients cap it at 5 MB. */
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
 const apiSecurityHeaders = secureHeaders({ crossOriginResourcePolicy: "same-origin" });
@@ -88,7 +88,7 @@ export const app = new Hono<AppEnv>()
   .route("/media-api/api/images", galleryRoutes)
   .route("/media-api/api/uploads", uploadRoutes)
   .route("/media-api/api", mediaRoutes)
-  // The spec's fallbacks for the media API: POST /chat-messages/save and POST /chat/initialize.
+  // The media API's fallback paths, which existing clients call: POST /chat-messages/save and POST /chat/initialize.
   .route("/", mediaFallbackRoutes)
   .route("/api", modelRoutes)
   .route("/api/chat", chatRoutes)

@@ -1,6 +1,6 @@
 // Files of a connected drive, for the attachments menu's premium cloud sources: list (newest first, or by name
 // search) and read one file's bytes, through Google Drive v3 or Microsoft Graph with the user's OAuth token
-// (oauth.ts). The browser then attaches the bytes like a file from the computer, so the spec's limits, compression
+// (oauth.ts). The browser then attaches the bytes like a file from the computer, so the attachment limits, compression
 // and upload all apply unchanged. Both APIs' answers are validated here, at the edge; their failures become the
 // API's own errors (never a 500 and never a hang).
 import * as v from "valibot";

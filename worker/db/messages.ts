@@ -153,8 +153,8 @@ export async function getChatWithMessagesPage(params: {
 }
 
 /**
- * The chat-content shape both APIs answer with (the spec's data.chats[0] holds title and messages). `running` are the
- * answers still being written (from the user's object, with their questions), shown after the saved messages.
+ * The chat-content shape both APIs answer with, as clients read it (data.chats[0] holds title and messages). `running`
+ * are the answers still being written (from the user's object, with their questions), shown after the saved messages.
  */
 export function publicChatContent(chat: ChatRow, rows: MessageRow[], running: PublicMessage[] = []) {
   const saved = rows.map(publicMessage);

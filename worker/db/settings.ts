@@ -22,7 +22,7 @@ export interface AiSettingsRecord {
   memoryEnabled: boolean;
 }
 
-/** The spec's defaults: '', true, true, true; no style; memory on. */
+/** Defaults: no custom instruction (''), search on, custom instruction on, new chats allowed; no style; memory on. */
 export const DEFAULT_AI_SETTINGS: AiSettingsRecord = {
   chatCustomization: "",
   enableSearch: true,

@@ -82,7 +82,7 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-/** The spec's payloads carry a user_id; when one is sent it must be the signed-in user's (else 403). */
+/** Existing clients' payloads carry a user_id; when one is sent it must be the signed-in user's (else 403). */
 export function assertOwnUserId(claimed: string | null | undefined, userId: string) {
   if (claimed != null && claimed !== userId)
     throw new AppError("forbidden", "user_id does not match the signed-in user");

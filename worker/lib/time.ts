@@ -1,5 +1,5 @@
 // Time helpers: the quota day turns at 00:00 Asia/Ho_Chi_Minh (UTC+7, no daylight saving), and the API shows
-// last_message_at as 'YYYY-MM-DD HH:MM:SS' (UTC) as the spec gives it.
+// last_message_at as 'YYYY-MM-DD HH:MM:SS' (UTC), the form clients parse.
 
 /** The quota day (Asia/Ho_Chi_Minh), declared with the rules the SPA shares. */
 export { quotaDay } from "../protocol/rules";

@@ -16,9 +16,9 @@ export interface PremiumPackage {
   /** Calendar months the package runs: 1 (monthly) or 12 (yearly). */
   months: 1 | 12;
   billing: "monthly" | "yearly";
-  /** What the user transfers, in whole VND (the spec's section 9). */
+  /** What the user transfers, in whole VND (the published prices). */
   amount: number;
-  /** The spec's labels: "Basic" or "Advanced", "1 month" or "1 year". */
+  /** The package's name as clients show it: "Basic" or "Advanced", "1 month" or "1 year". */
   label: string;
 }
 
@@ -76,7 +76,7 @@ export interface DisplayPrice {
 }
 
 /**
- * The spec's displayed prices per month. VND and USD come from the price table; RUB is what the Russian texts show
+ * The published prices per month. VND and USD come from the price list; RUB is what the Russian texts show
  * (Basic 450 / 350, Advanced+ 1200 / 950). Only VND is ever charged.
  */
 export const DISPLAY_PRICES: Record<DisplayCurrency, Record<PaidPlan, DisplayPrice>> = {

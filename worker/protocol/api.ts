@@ -24,7 +24,7 @@ export const CONTENT_CURSOR = /^\d{1,16}~\d{1,16}$/;
 /** One message as the content call answers it: the saved-message resource, declared once in resources.ts. */
 export const ContentMessageSchema = PublicMessageSchema;
 
-/** The spec's content shape (data.chats[0] holds title and messages, oldest first) plus the cursor to older ones. */
+/** The content shape clients read (data.chats[0]: title and messages, oldest first) plus the cursor to older ones. */
 export const ChatContentPageSchema = v.object({
   ...successEnvelope(
     v.object({

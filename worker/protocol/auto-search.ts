@@ -1,7 +1,6 @@
-// Auto-search (product spec, sections 4 and 5): a short prompt that looks time-sensitive ("weather today", "latest
-// news", "search for me ...") turns search mode on by itself. Declared once so the SPA (which lights the search toggle
-// before sending) and the worker (which decides a turn's mode) agree. Pure; its only import is the shared language
-// guess, so web/ can import it.
+// Auto-search: a short prompt that looks time-sensitive ("weather today", "latest news", "search for me ...") turns
+// search mode on by itself. Declared once so the SPA (which lights the search toggle before sending) and the worker
+// (which decides a turn's mode) agree. Pure; its only import is the shared language guess, so web/ can import it.
 import { type DetectedLanguage, detectLanguage } from "./language";
 
 /** Only prompts of at most this many words (whitespace-separated) are considered. */
@@ -153,7 +152,7 @@ const FOLDED_VI: readonly RegExp[] = AUTO_SEARCH_PATTERNS.vi.map(
 );
 
 export interface AutoSearchMatch {
-  /** The prompt's detected language (spec thresholds), checked first. */
+  /** The prompt's detected language (detectLanguage's script shares, language.ts), checked first. */
   detected: DetectedLanguage;
   /** The language whose phrase list matched. */
   matched: DetectedLanguage;

@@ -26,7 +26,7 @@ export const MetadataEventSchema = v.object({
     search_offline: v.optional(v.boolean()),
     /** Set on the last metadata chunk when the user stopped the answer; the partial text is kept. */
     stopped: v.optional(v.boolean()),
-    /** The answer replies to an edited question (the spec's edit reply). */
+    /** The answer replies to an edited question (an edit reply; the earlier answers stay). */
     is_edit_response: v.optional(v.boolean()),
     for_edited_message_id: v.optional(v.string()),
   }),

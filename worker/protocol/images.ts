@@ -1,12 +1,12 @@
 // The image API's wire shapes, declared once for the worker and the SPA:
-//   POST /api/chat/image          ImageAsk (turn-requests.ts) → ImageResult (the spec's fields)
+//   POST /api/chat/image          ImageAsk (turn-requests.ts) → ImageResult (the fields clients read)
 //   GET  /media-api/api/images    ?limit&before → {success, data: {images: GalleryImage[], next_before}}
 // The SPA validates answers with these schemas; the worker types its answers with their input types.
 import * as v from "valibot";
 import { mediaSuccessEnvelope } from "./envelopes";
 import { WARNING_LEVELS } from "./rules";
 
-/** The alt text of a generated image embedded in a bot message as markdown (the spec's). */
+/** The alt text of a generated image embedded in a bot message as markdown; clients find the picture by it. */
 export const GENERATED_IMAGE_ALT = "Generated image";
 
 /** The bot message text of an image answer: the picture as markdown, then its description. */
@@ -14,7 +14,7 @@ export function imageMessageMarkdown(imageUrl: string, description: string): str
   return `![${GENERATED_IMAGE_ALT}](${imageUrl})\n\n${description}`;
 }
 
-/** The text a guest sees when asking for an image (the spec's, Vietnamese; the code is `unauthorized`). */
+/** The Vietnamese text the product shows a guest asking for an image (the code is `unauthorized`). */
 export const IMAGE_LOGIN_REQUIRED = "Bạn cần đăng nhập để sử dụng tính năng này";
 
 /** Images per gallery page when the client does not ask, and the most it may ask for. */

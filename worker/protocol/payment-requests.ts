@@ -1,7 +1,6 @@
-// What the SPA sends to the payments calls, declared once: a new order, and the spec's verify call with the order's
-// code. The worker validates each body with these schemas (worker/routes/payments.ts) and the SPA types what it sends
-// with their input types. The order code's form is here too: the worker makes codes by it and checks the ones clients
-// send back.
+// What the SPA sends to the payments calls, declared once: a new order, and the verify call with the order's code. The
+// worker validates each body with these schemas (worker/routes/payments.ts) and the SPA types what it sends with their
+// input types. The order code's form is here too: the worker makes codes by it and checks the ones clients send back.
 // The SPA imports only this module's types: the worker validates the bodies at its edge, and a schema object the SPA
 // imported at run time would be bundled into its chunks even unused (the bundler keeps valibot schemas it cannot prove
 // pure).
@@ -35,7 +34,7 @@ export const OrderCodeSchema = v.pipe(
 export const NewOrderSchema = v.object({ packageType: PackageTypeAskSchema });
 export type NewOrder = v.InferInput<typeof NewOrderSchema>;
 
-/** POST /payments/verify: the spec's payload, with the order's code when the client has one. */
+/** POST /payments/verify: {userId, packageType, amount} as existing clients send it, plus the order's code if known. */
 export const PaymentVerifySchema = v.object({
   userId: v.optional(v.nullable(v.string())),
   packageType: PackageTypeAskSchema,

@@ -54,7 +54,7 @@ export const PublicChatSchema = v.looseObject({
   is_starred: v.optional(Bool, false),
   /** The expert persona the chat was started with, or null for an ordinary chat. */
   persona: v.optional(v.nullable(v.string()), null),
-  /** 'YYYY-MM-DD HH:MM:SS' in UTC, as the spec gives it. */
+  /** 'YYYY-MM-DD HH:MM:SS' in UTC (not ISO 8601): the form clients parse. */
   last_message_at: v.string(),
   created_at: v.optional(IsoDate, null),
   updated_at: v.optional(IsoDate, null),

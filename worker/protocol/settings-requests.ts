@@ -17,7 +17,7 @@ export const AiSettingsUpdateSchema = v.object({
 });
 export type AiSettingsUpdate = v.InferInput<typeof AiSettingsUpdateSchema>;
 
-/** POST /auth/update-chat-customization: the spec names the instruction "customization"; chat_customization works too. */
+/** POST /auth/update-chat-customization: clients name the instruction "customization"; chat_customization works too. */
 export const CustomizationUpdateSchema = v.object({
   customization: v.optional(CustomInstructionSchema),
   chat_customization: v.optional(CustomInstructionSchema),

@@ -4,8 +4,8 @@
 //   POST /api/chat/{endpoint}, POST /api/chat/search   ChatAsk   → an SSE answer (chat-stream.ts)
 //   POST /api/chat/image                               ImageAsk  → ImageResult (images.ts)
 //   POST /api/chat/stop                                StopAsk
-// The spec's other fields (user_id, is_premium, the image's model 'stable-diffusion' and messages[]) are accepted and
-// never trusted.
+// The other fields existing clients send (user_id, is_premium, the image's model 'stable-diffusion' and messages[]) are
+// accepted and never trusted.
 import * as v from "valibot";
 import { IdSchema } from "./resources";
 import { MAX_FILES } from "./uploads";

@@ -1,6 +1,6 @@
 // The affiliate programme (beta). /affiliate: the referral link's landing (counts a click, sets the first-touch
 // cookie, goes to the app), the affiliate's dashboard, and the FAQ with search and sorting. /auth/join-affiliate
-// (the spec's path) joins the programme; it is a separate sub-app mounted at /auth next to the other /auth routes.
+// (the path clients call) joins it; it is a separate sub-app mounted at /auth next to the other /auth routes.
 import { Hono } from "hono";
 import * as v from "valibot";
 import { faqEntry, FAQ_SORTS, publicFaqEntry, searchFaq } from "../affiliate/faq";

@@ -1,6 +1,7 @@
-// The media API (/media-api/api) the client uses to load and save chat content and to store images, with the
-// spec's fallbacks POST /chat-messages/save and POST /chat/initialize at the root. It answers {success:true, data}
-// (errors get success:false from app.onError). Every call needs a session; another user's chat or image is a 404.
+// The media API (/media-api/api) the client uses to load and save chat content and to store images, with the fallback
+// paths existing clients call, POST /chat-messages/save and POST /chat/initialize, at the root. It answers
+// {success:true, data} (errors get success:false from app.onError). Every call needs a session; another user's chat or
+// image is a 404.
 import { Hono } from "hono";
 import { createFactory } from "hono/factory";
 import * as v from "valibot";
@@ -143,7 +144,7 @@ const MessageSchema = v.object({
   isImageMode: Flag,
   is_image_mode: Flag,
   safety_violation: Flag,
-  /** The spec's saved-message metadata; top-level fields win over it. */
+  /** The saved-message metadata clients may send; top-level fields win over it. */
   metadata: v.nullish(
     v.object({
       model: v.nullish(ShortText),
@@ -315,7 +316,7 @@ const initializeChat = factory.createHandlers(requireAuth, valid("json", Initial
 });
 
 export const mediaRoutes = new Hono<AppEnv>()
-  /** Every message, as the spec's media API gives it; with ?limit or ?before, one page as /chat-sessions/:id/content. */
+  /** Every message, in the media API's shape; with ?limit or ?before, one page as /chat-sessions/:id/content. */
   .get(
     "/chat/content/:id",
     requireAuth,
@@ -433,7 +434,7 @@ export const mediaRoutes = new Hono<AppEnv>()
     });
   });
 
-/** The spec's fallback paths, served by the same handlers. */
+/** The fallback paths existing clients call, served by the same handlers. */
 export const mediaFallbackRoutes = new Hono<AppEnv>()
   .post("/chat-messages/save", ...saveChatMessages)
   .post("/chat/initialize", ...initializeChat);

@@ -1,6 +1,6 @@
-// /payments: the package list, creating an order (its VietQR payload, account and memo), checking an order (the
-// spec's POST /payments/verify), the user's order history, and the bank's webhook that pays orders. Amounts always
-// come from worker/plans/packages.ts, never from the client; another user's order is a 404.
+// /payments: the package list, creating an order (its VietQR payload, account and memo), checking an order
+// (POST /payments/verify), the user's order history, and the bank's webhook that pays orders. Amounts always come
+// from worker/plans/packages.ts, never from the client; another user's order is a 404.
 import { Hono, type MiddlewareHandler } from "hono";
 import * as v from "valibot";
 import { userHub } from "../../durable-objects/user-hub-stub";
@@ -80,9 +80,10 @@ export const paymentRoutes = new Hono<AppEnv>()
     );
   })
   /**
-   * The spec's verify call {userId, packageType, amount}: answers the order's state, pending or paid (expired once
-   * its QR is no longer offered). With an orderCode it checks that order; without one, the user's newest order for
-   * the package from the last 15 minutes, and when there is none it starts one (the verify flow's first call).
+   * The verify call existing clients make, {userId, packageType, amount}: answers the order's state, pending or paid
+   * (expired once its QR is no longer offered). With an orderCode it checks that order; without one, the user's newest
+   * order for the package from the last 15 minutes, and when there is none it starts one (the verify flow's first
+   * call).
    */
   .post("/verify", requireAuth, valid("json", PaymentVerifySchema), async (c) => {
     const body = c.req.valid("json");

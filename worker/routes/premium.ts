@@ -1,4 +1,4 @@
-// /auth/premium-info and /auth/subscription-history: the signed-in user's plan as the spec gives it (is_premium,
+// /auth/premium-info and /auth/subscription-history: the signed-in user's plan in the fields clients read (is_premium,
 // premium_start, premium_end, plus the plan it means now) and the history of paid periods (active, scheduled, expired).
 // Mounted at /auth next to the account routes; the rows come from the payment batch (worker/db/payments.ts).
 import { Hono } from "hono";

@@ -1,5 +1,5 @@
 // Attachments: POST /media-api/api/uploads stores the files of one multipart request (field "files", or "file") in
-// R2 under their owner, each typed by its bytes, with the spec's limits enforced again here — at most 10 files
+// R2 under their owner, each typed by its bytes, with the client's limits enforced again here — at most 10 files
 // (413), each at most 5 MB (413), 20 MB together (413), and only images, PDF, DOCX and text (415) — refuses a file
 // whose reading would exhaust the worker (a DOCX or PDF that unpacks past its limits, 413/415: worker/uploads/extract.ts),
 // and answers each file's id for the question that attaches it. GET /media-api/api/uploads/{id} serves a file to its owner only.

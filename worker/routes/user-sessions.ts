@@ -59,8 +59,8 @@ export const userSessionRoutes = new Hono<AppEnv>()
   .delete("/:key", async (c) => {
     const key = c.req.param("key");
     const hub = c.var.hub;
-    // By its session token (the spec's logout), by its id (Settings > Security), or `current` (the browser's logout:
-    // its credentials are HttpOnly cookies, so it names the session it is calling from).
+    // By its session token (a token client's logout), by its id (Settings > Security), or `current` (the browser's
+    // logout: its credentials are HttpOnly cookies, so it names the session it is calling from).
     const tokenHash = SESSION_TOKEN_RE.test(key) ? await sha256Hex(key) : null;
     const id = key === CURRENT_SESSION_KEY ? c.var.session.id : key;
     const target = (await hub.listSessions()).find((s) => (tokenHash ? s.tokenHash === tokenHash : s.id === id));

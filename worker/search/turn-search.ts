@@ -11,7 +11,7 @@ export const SEARCH_BUCKET = "search";
 
 /**
  * True when the turn searches the web: the client asked for search mode (toggle or /api/chat/search), or the user's
- * AI settings allow search (enable_search, default on) and the prompt looks time-sensitive (auto-search, spec §4-5).
+ * AI settings allow search (enable_search, default on) and the prompt looks time-sensitive (protocol/auto-search.ts).
  */
 export function isSearchTurn({
   requested,

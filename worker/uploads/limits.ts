@@ -1,5 +1,5 @@
-// The attachment limits, as data: the spec's client limits enforced again on the server, and the text budget that
-// keeps what the model reads from attachments inside its context.
+// The attachment limits, as data: the limits a client checks before uploading, enforced again on the server, and the
+// text budget that keeps what the model reads from attachments inside its context.
 
 /** Files per upload call, bytes per file and all files together: the client's limits too (the wire contract's). */
 export { MAX_FILES, MAX_FILE_BYTES, MAX_TOTAL_BYTES } from "../protocol/uploads";

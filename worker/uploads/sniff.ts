@@ -11,7 +11,7 @@ export type SniffedType =
   | "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
   | "text/plain";
 
-/** The spec's file groups (a model's supportedFileTypes). */
+/** The file groups a model accepts (its supportedFileTypes in worker/models/catalogue.ts). */
 export type FileGroup = "image" | "office" | "text" | "code" | "structured";
 
 const CODE_EXT = new Set([
