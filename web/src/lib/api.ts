@@ -6,7 +6,7 @@ import { ErrorEnvelopeSchema, successEnvelope } from "../../../worker/protocol/e
 import type { ErrorCode } from "../../../worker/protocol/errors";
 import { clearCredentials } from "./storage";
 
-/** Whole-request timeout for ordinary calls, in milliseconds (the spec's API timeout). */
+/** Whole-request timeout for ordinary calls, in milliseconds (30 s). */
 export const API_TIMEOUT_MS = 30_000;
 
 /**

@@ -1,5 +1,5 @@
 // Everything the SPA keeps in localStorage, by name, and the one rule for clearing it: a logout (forced or not)
-// removes every item except the user's theme and language choices, as the spec requires.
+// removes every item except the user's theme and language choices.
 
 export const STORAGE_KEYS = {
   theme: "theme",

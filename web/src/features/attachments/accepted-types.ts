@@ -1,7 +1,7 @@
 // Which files the current model can read, by the catalogue's file groups (GET /api/models supportedFileTypes), as
-// extensions for the file picker's accept list and for checking dropped or pasted files. With no model known the
-// spec's default image list applies. The lists follow what the worker can read (worker/uploads/sniff.ts): images,
-// PDF and DOCX, and UTF-8 text of any kind.
+// extensions for the file picker's accept list and for checking dropped or pasted files. With no model known, the
+// default image list applies (DEFAULT_EXTENSIONS). The lists follow what the worker can read (worker/uploads/sniff.ts):
+// images, PDF and DOCX, and UTF-8 text of any kind.
 
 export type FileGroup = "text" | "office" | "code" | "structured" | "image";
 
@@ -42,7 +42,7 @@ export const EXTENSIONS: Record<FileGroup, readonly string[]> = {
   image: ["jpg", "jpeg", "png", "gif", "webp"],
 };
 
-/** The spec's accepted extensions when there is no model. */
+/** The accepted extensions when there is no model: images only. */
 export const DEFAULT_EXTENSIONS: readonly string[] = ["jpg", "jpeg", "png", "gif", "webp", "svg"];
 
 export interface FileCapableModel {

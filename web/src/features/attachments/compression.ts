@@ -1,5 +1,5 @@
-// Shrinks oversize photos before upload with the spec's presets (section 5), through browser-image-compression (a
-// maintained library, loaded only when a photo needs it):
+// Shrinks oversize photos before upload with these presets, through browser-image-compression (a maintained library,
+// loaded only when a photo needs it):
 //   mobile  (≤ 768 px wide): fit in 1000×750, quality 0.6, target 300 KB, hard max 500 KB
 //   desktop:                 fit in 1600×1200, quality 0.7, target 500 KB, hard max 800 KB
 // WebP when the browser can encode it, else JPEG; while the result is over the target the quality drops by 0.1, at
@@ -33,7 +33,7 @@ export const MIN_QUALITY = 0.3;
 /** Image types worth re-encoding (GIFs may be animated, SVGs are text). */
 const COMPRESSIBLE = new Set(["image/jpeg", "image/png", "image/webp"]);
 
-/** The spec's mobile breakpoint: 768 px wide or less. */
+/** The mobile preset up to the mobile breakpoint: 768 px wide or less. */
 export function presetFor(viewportWidth: number): CompressionPreset {
   return viewportWidth <= 768 ? PRESETS.mobile : PRESETS.desktop;
 }

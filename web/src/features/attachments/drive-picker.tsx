@@ -1,6 +1,6 @@
 // The cloud drive picker, opened from the upload menu's premium sources: the newest files of the connected drive (or
 // those whose name matches the search), more as the user asks, and a click that attaches the file like one from the
-// computer (addFiles: the model's file kinds, the spec's size limits, compression, upload). A drive that is not
+// computer (addFiles: the model's file kinds, the size limits, compression, upload). A drive that is not
 // connected yet sends the user to Settings › Connected apps.
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAtom } from "jotai";

@@ -1,4 +1,4 @@
-// The spec's paste rule: pasted text of 4,000 characters or more becomes a text file Pasted-text-{n}.txt instead of
+// The paste rule: pasted text of 4,000 characters or more becomes a text file Pasted-text-{n}.txt instead of
 // filling the input box, and pasted images become PNG files. Numbering counts up within the tab.
 
 /** Characters of pasted text from which it becomes a file. */

@@ -1,7 +1,7 @@
 // The "+" menu by the input: create image (image mode for the next send), files from the computer, images, and the
 // premium-only sources (cloud drives, picked in drive-picker.tsx, and a screenshot), which free users see locked with a
-// way to upgrade. Picked files go through addFiles (model support,
-// accepted extensions, the spec's limits, compression).
+// way to upgrade. Picked files go through addFiles (model support, accepted extensions, the upload limits,
+// compression).
 import { useQuery } from "@tanstack/react-query";
 import { useAtom, useSetAtom } from "jotai";
 import { useRouter } from "@tanstack/react-router";

@@ -1,4 +1,4 @@
-// Sign up with name, email and password (twice). The spec's rules run before sending: required fields, a valid
+// Sign up with name, email and password (twice). The form's rules run before sending: required fields, a valid
 // email, at least 8 characters, matching confirmation.
 import { useTranslation } from "react-i18next";
 import { register } from "./every-page/auth.api";

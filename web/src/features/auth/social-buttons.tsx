@@ -48,7 +48,7 @@ export function SocialButtons({ mode }: { mode: "login" | "register" }) {
     } catch (err) {
       const kind = err instanceof Error && err.name === "SocialSdkError" ? err.message : null;
       if (kind === "cancelled") return;
-      // A refused token (and any failure the server does not explain) is the spec's "sign-in with X failed"; any
+      // A refused token (and any failure the server does not explain) shows "sign-in with X failed"; any
       // other reason the server gives (rate limit, provider unreachable...) comes first.
       const explained = err instanceof ApiError && err.code !== "internal_error" && err.code !== "invalid_social_token";
       if (kind === "sdk_missing")

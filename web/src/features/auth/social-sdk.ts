@@ -1,8 +1,8 @@
 // Google and Facebook credentials in the browser, loaded only when the user asks for them (never with the sign-in
 // page): Google Identity Services gives an ID token, the Facebook SDK an access token; the worker verifies both.
-// Each provider's script gets 15 s to load (the spec's timeout), after which the sign-in fails as "SDK not loaded".
+// Each provider's script gets 15 s to load, after which the sign-in fails as "SDK not loaded".
 
-/** The spec's loading timeout for the provider's script, in milliseconds. */
+/** How long the provider's script may take to load, in milliseconds (15 s). */
 export const SDK_LOAD_TIMEOUT_MS = 15_000;
 const GOOGLE_SDK = "https://accounts.google.com/gsi/client";
 const FACEBOOK_SDK = "https://connect.facebook.net/en_US/sdk.js";

@@ -1,4 +1,4 @@
-// Sign-in and sign-up form rules (the spec's: required field, invalid email, password of at least 8 characters,
+// Sign-in and sign-up form rules (required field, invalid email, password of at least 8 characters,
 // matching confirmation). Errors are i18n keys so the form shows them in the current language.
 import * as v from "valibot";
 

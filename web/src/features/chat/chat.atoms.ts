@@ -21,7 +21,7 @@ export const draftAtom = atom<string>("");
 export const searchModeAtom = atom<boolean>(false);
 
 /**
- * Today's web searches are used up (the quota day it happened): the spec's critical warning with an upgrade action
+ * Today's web searches are used up (the quota day it happened): the critical warning with an upgrade action
  * shows above the input until dismissed or the day turns, a reload included.
  */
 export const searchExhaustedAtom = persistedAtom<string | null>(STORAGE_KEYS.searchExhausted, null, {

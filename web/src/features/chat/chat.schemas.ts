@@ -76,7 +76,7 @@ export interface ChatMessage extends ServerMessage {
   /** A question whose text was edited; original_message is its first text. */
   edited?: boolean;
   original_message?: string | null;
-  /** An answer to an edited question (the spec's edit reply), tied to that question. */
+  /** An answer to an edited question (an edit reply; earlier answers stay), tied to that question. */
   is_edit_response?: boolean;
   for_edited_message_id?: string | null;
 }

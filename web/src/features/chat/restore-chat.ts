@@ -1,4 +1,4 @@
-// The spec's session flow at startup: reopen the chat stored from the last visit (current_chat_id) if the server
+// The session flow at startup: reopen the chat stored from the last visit (current_chat_id) if the server
 // still has it, else forget it. Only on the app's first visit to '/': later visits ("New chat", the back button)
 // mean a new chat.
 import type { QueryClient } from "@tanstack/react-query";

@@ -10,7 +10,7 @@ import { groupHistory } from "../history/group-by-date";
 import { type TouchPoint, adjacentChat, detectSwipe, isSwipeExcluded, swipeAction } from "./swipe";
 
 const CHAT_PATH = /^\/c\/([^/]+)\/?$/;
-/** Phones, where the sidebar is a drawer: the spec's mobile breakpoint (layout/use-media-query.ts, 768 px). */
+/** Phones, where the sidebar is a drawer: the mobile breakpoint (layout/use-media-query.ts, 768 px). */
 const MOBILE_QUERY = "(max-width: 768px)";
 
 /**

@@ -1,10 +1,10 @@
-// The touch swipe rule of the spec, as pure functions (no React, no listeners) so it can be tested on numbers:
+// The touch swipe rule, as pure functions (no React, no listeners) so it can be tested on numbers:
 // a swipe is at least 100 px horizontal, under 50 px vertical, under 500 ms, and carries a confidence score; what a
 // swipe does depends on where it started (the left edge opens the drawer on phones) and what is open; touches that
 // start inside things that use horizontal movement themselves (carousels, maps, sliders, code, inputs, scrollers,
 // anything marked data-no-swipe) are never swipes.
 
-/** The spec's thresholds. */
+/** A swipe's thresholds: at least 100 px across, under 50 px up or down, under 500 ms. */
 export const SWIPE_MIN_DX_PX = 100;
 export const SWIPE_MAX_DY_PX = 50;
 export const SWIPE_MAX_MS = 500;

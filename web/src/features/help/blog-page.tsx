@@ -1,5 +1,5 @@
-// /blog: the product's blog. The spec names a blog in the profile menu but gives no address, so the blog is this
-// page: the release notes as posts, newest first, all of them, part of the app so the link works offline too.
+// /blog: the product's blog. The profile menu offers a blog and there is no blog site to send it to, so the blog
+// is this page: the release notes as posts, newest first, all of them, part of the app so the link works offline too.
 import { BetaNotice } from "./help-page";
 import { ReleaseNoteBody } from "./changelog";
 import { useHelpTexts } from "./help-i18n";

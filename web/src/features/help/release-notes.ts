@@ -1,4 +1,4 @@
-// The changelog's release notes (the spec's, dated 2025.03.18 to 2025.07.15), newest first. Each note's title and
+// The changelog's release notes (dated 2025.03.18 to 2025.07.15), newest first. Each note's title and
 // points are texts of the help namespace, help:changelog.notes.<id>.title and .items.<n> (Vietnamese is the original),
 // so the list is the same in every language. A new release adds an entry here and its texts in the four files.
 export interface ReleaseNote {
@@ -22,7 +22,7 @@ export const RELEASE_NOTES: readonly ReleaseNote[] = [
   { id: "r20250318", date: "2025-03-18", items: 3 },
 ];
 
-/** The changelog shows this many of the latest notes until "show all" (the spec's 5). */
+/** The changelog shows this many of the latest notes until "show all": 5. */
 export const LATEST_NOTES_SHOWN = 5;
 
 /** The notes a list shows: the latest five, or all of them. */

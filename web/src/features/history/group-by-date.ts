@@ -1,4 +1,4 @@
-// Sorting the chat history into the spec's groups by last_message_at: today, yesterday, 3-7 days ago, 7+ days ago.
+// Sorting the chat history into groups by last_message_at: today, yesterday, 3-7 days ago, 7+ days ago.
 // last_message_at is UTC ('YYYY-MM-DD HH:MM:SS'); groups are by the user's local calendar days, so a chat from
 // 23:30 UTC can be "today" in Hà Nội and "yesterday" in London. Starred chats are listed on their own, first.
 import type { Chat } from "../chat/chat.schemas";

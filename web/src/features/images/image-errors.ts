@@ -1,4 +1,4 @@
-// Every way an image turn can fail, as the text the user reads (the spec's section 8 for images): the guest refusal,
+// Every way an image turn can fail, as the text the user reads: the guest refusal,
 // the day's image generations used up (403), an invalid request (400) or a missing description, a safety refusal,
 // the response problems, and the worker's other codes through the shared error texts.
 import type { TFunction } from "i18next";

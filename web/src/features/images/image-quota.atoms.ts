@@ -1,5 +1,5 @@
-// The image quota's disabled flag, kept with the day it was set so it clears when the day turns (the spec keeps
-// separate disabled flags for search and image, reset daily).
+// The image quota's disabled flag, kept with the day it was set so it clears when the day turns (search and
+// images have separate disabled flags, each reset daily).
 import { quotaDay } from "../../../../worker/protocol/rules";
 import { atom } from "jotai";
 import { persistedAtom } from "../../lib/persisted-atom";

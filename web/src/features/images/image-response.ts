@@ -1,6 +1,6 @@
-// Reading POST /api/chat/image's answer. The worker answers JSON (worker/protocol/images.ts), but the spec's client
+// Reading POST /api/chat/image's answer. The worker answers JSON (worker/protocol/images.ts), but the client
 // also copes with a proxy or provider that answers as an event stream, and names each way the answer can be
-// unusable (section 8): an empty body, an event stream with no data lines, neither JSON nor SSE, a body of the wrong
+// unusable: an empty body, an event stream with no data lines, neither JSON nor SSE, a body of the wrong
 // shape, and an answer without an image (which is an error, never an empty picture).
 import * as v from "valibot";
 import { type ImageResult, ImageResultSchema } from "../../../../worker/protocol/images";

@@ -1,4 +1,4 @@
-// The spec's regeneration phrases: asking to draw, create an image, edit a photo, regenerate or redraw — in
+// Regeneration phrases: asking to draw, create an image, edit a photo, regenerate or redraw — in
 // Vietnamese, English, Russian or Chinese — turns image mode on when the latest bot message holds a generated
 // picture, and the turn then edits that picture. Loaded by a send only when one could apply (image mode is on, or the
 // latest answer holds a picture).

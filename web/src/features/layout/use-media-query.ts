@@ -1,4 +1,4 @@
-// Layout breakpoints from the spec: mobile at 768 px or less, tablet above 768 up to 1024, desktop above 1024.
+// Layout breakpoints: mobile at 768 px or less, tablet above 768 up to 1024, desktop above 1024.
 import { useSyncExternalStore } from "react";
 
 export const MOBILE_MAX_PX = 768;

@@ -1,12 +1,12 @@
 // Which model answers next. A model is usable when the plan allows it, uses remain today and the client has not
-// disabled it (the spec disables a model at 1 or fewer uses left, or after a 403 for it, until the day turns).
+// disabled it (a model is disabled at 1 or fewer uses left, or after a 403 for it, until the day turns).
 import type { Model, ModelsResponse } from "./models.schemas";
 
 /**
- * The spec disables a model "at 1 or fewer uses left". Read against the count the server reports after a send, that
- * would make the last daily use unreachable (a free plan's 3 images would give 2). Mây reads it as the uses left when
- * the user sends: the send made with 1 use left is the last one, and once the server reports this many remaining
- * (0) after a send, the model (or search, or images) is disabled for the rest of the quota day.
+ * A model is disabled at 1 or fewer uses left, counted as the uses left when the user sends: the send made with 1 use
+ * left is the last one, and once the server reports this many remaining (0) after a send, the model (or search, or
+ * images) is disabled for the rest of the quota day. Counted after a send instead, the rule would make the last daily
+ * use unreachable (a free plan's 3 images would give 2).
  */
 export const DISABLE_AT_REMAINING = 0;
 

@@ -1,6 +1,6 @@
 // Model choice and the client's model warnings, as UI state. The disabled list and the usage warning are stored with
-// the quota day they were made on (Asia/Ho_Chi_Minh, as the server counts) and are empty on any other day: the spec
-// resets warnings and disabled models once per day (checked hourly by useDailyReset), and a reload keeps them. Stored
+// the quota day they were made on (Asia/Ho_Chi_Minh, as the server counts) and are empty on any other day:
+// warnings and disabled models reset once per day (checked hourly by useDailyReset), and a reload keeps them. Stored
 // items go at logout, so they are the signed-in user's.
 import { atom, type SetStateAction } from "jotai";
 import * as v from "valibot";

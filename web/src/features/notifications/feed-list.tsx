@@ -1,4 +1,4 @@
-// One feed tab's items (newest first), or the spec's "feature not available" placeholder while the tab is under
+// One feed tab's items (newest first), or a "feature not available" placeholder while the tab is under
 // maintenance. Shared by the notification panel and the tab pages (/promotions, /store, /news).
 import type { Feed } from "../../../../worker/protocol/feeds";
 import { useLibraryTexts } from "../prompts/library-texts";

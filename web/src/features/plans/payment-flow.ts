@@ -1,4 +1,4 @@
-// The payment dialog's states as a pure reducer (the spec's: generating QR, verifying with a timer, paid, upgrade
+// The payment dialog's states as a pure reducer (generating QR, verifying with a timer, paid, upgrade
 // success with an auto-closing countdown), plus 'Error generating QR' and an order whose QR expired. The dialog's
 // hook (use-payment-flow.ts) feeds it the API's answers and the clock; everything it shows follows from here.
 import type { CreateOrderBody, Order, OrderStatus } from "../../../../worker/protocol/payments";
@@ -45,7 +45,7 @@ export function paymentReducer(state: PaymentState, event: PaymentEvent): Paymen
       if (event.order.status === "paid") return { phase: "paid", order: event.order };
       return { phase: "verifying", order: event.order, payment: event.payment, startedAt: event.now, now: event.now };
     case "failed":
-      // a failure while generating is the spec's 'Error generating QR'; later failures (a poll) are retried quietly
+      // a failure while generating shows 'Error generating QR'; later failures (a poll) are retried quietly
       return state.phase === "generating" ? { phase: "error", code: event.code, detail: event.detail } : state;
     case "drawFailed":
       return state.phase === "verifying" ? { phase: "error", code: QR_DRAW_FAILED, detail: event.detail } : state;

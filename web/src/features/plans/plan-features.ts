@@ -1,4 +1,4 @@
-// What each plan offers, as the upgrade page lists it (the spec's section 6), by i18n key under plans:features.<plan>.
+// What each plan offers, as the upgrade page lists it, by i18n key under plans:features.<plan>.
 // The numbers behind "daily limits" live with the worker's entitlements; the page speaks of them in words.
 import type { Plan } from "../auth/every-page/auth.schemas";
 

@@ -53,7 +53,7 @@ export async function createOrder(packageType: PackageType, signal?: AbortSignal
   ).data;
 }
 
-/** The spec's POST /payments/verify for one order: pending, paid, expired or cancelled. */
+/** POST /payments/verify for one order: pending, paid, expired or cancelled. */
 export async function verifyOrder(input: PaymentVerify & { orderCode: string }, signal?: AbortSignal) {
   return (await apiBody("/payments/verify", PaymentCheckBodySchema, { method: "POST", body: input, signal })).data;
 }

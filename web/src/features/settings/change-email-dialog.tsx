@@ -19,7 +19,7 @@ import { codeInput, validateCode, validateNewEmail } from "./validation";
 type Pending = Extract<EmailChangeState, { pending: true }>;
 type Step = { name: "enter" } | { name: "code"; pending: Pending } | { name: "updated"; email: string };
 
-/** Server refusals that have their own sentence; anything else gets the spec's generic failure text. */
+/** Server refusals that have their own sentence; anything else gets the generic failure text. */
 const SPECIFIC = new Set([
   "email_taken",
   "rate_limited",

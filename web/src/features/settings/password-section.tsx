@@ -1,4 +1,4 @@
-// Password change (Settings > Security), with the spec's rules and texts: every field filled, the new passwords
+// Password change (Settings > Security), with its rules and texts: every field filled, the new passwords
 // matching, at least 6 characters, different from the current one. On success the worker ends the other devices
 // and this one signs out after 2 seconds, so the new password is used from the next sign-in on.
 import { type FormEvent, useState } from "react";
@@ -11,10 +11,10 @@ import { Section } from "./section";
 import { changePassword } from "./settings.api";
 import { validatePasswordChange } from "./validation";
 
-/** The spec: a password change logs the user out after 2 seconds. */
+/** A password change logs the user out after this delay: 2 seconds, in milliseconds. */
 export const LOGOUT_AFTER_PASSWORD_CHANGE_MS = 2_000;
 
-/** Server refusals with their own sentence; anything else is the spec's 'An error occurred, please try again'. */
+/** Server refusals with their own sentence; anything else gets 'An error occurred, please try again'. */
 const SPECIFIC = new Set(["incorrect_password", "rate_limited", "invalid_input"]);
 
 export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {

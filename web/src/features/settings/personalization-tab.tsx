@@ -34,7 +34,7 @@ export function PersonalizationTab() {
   );
 }
 
-/** Saves a switch or the style at once; the spec's 'An error occurred, please try again' when it fails. */
+/** Saves a switch or the style at once; 'An error occurred, please try again' when it fails. */
 function useSettingsPatch() {
   const { t } = useTranslation("accounts");
   const qc = useQueryClient();

@@ -1,6 +1,7 @@
 // The open profile menu: who is signed in and on which plan, the follow-system theme switch, subscriptions, settings,
-// the blog (/blog, the release notes as posts: the spec gives the blog no address), the referral programme and logout. Its own chunk, loaded when the menu is about to open (the
-// trigger's hover or focus), so the chat screens do not carry it.
+// the blog (/blog, the release notes as posts: there is no blog site to link to), the referral programme and logout.
+// Its own chunk, loaded when the menu is about to open (the trigger's hover or focus), so the chat screens do not carry
+// it.
 import { Link } from "@tanstack/react-router";
 import { type Ref, useState } from "react";
 import { useTranslation } from "react-i18next";

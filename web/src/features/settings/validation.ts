@@ -1,4 +1,4 @@
-// The settings forms' rules, as the spec gives them. Errors are i18n keys of the "accounts" namespace, so the forms
+// The settings forms' rules. Errors are i18n keys of the "accounts" namespace, so the forms
 // show them in the current language; the worker checks the same rules again.
 import { CHANGED_PASSWORD_MIN, FORM_PASSWORD_MIN } from "../../../../worker/protocol/accounts";
 import { CUSTOM_INSTRUCTION_MAX_CHARS, charCount } from "../../../../worker/protocol/settings";

@@ -1,5 +1,5 @@
 // Theme as UI state. With follow-system on (the default) the OS preference decides and is tracked live; toggling
-// or picking a theme by hand turns follow-system off, as the spec says. Both choices survive logout.
+// or picking a theme by hand turns follow-system off. Both choices survive logout.
 import { atom } from "jotai";
 import { booleanCodec, persistedAtom, stringCodec } from "../../lib/persisted-atom";
 import { STORAGE_KEYS } from "../../lib/storage";

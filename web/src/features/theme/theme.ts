@@ -1,5 +1,5 @@
 // Applying a theme to the document: the data-theme attribute the CSS variables key on, the colour-scheme for
-// native controls, and the browser's theme colour (#202124 dark, #ffffff light, as the spec gives them).
+// native controls, and the browser's theme colour (#202124 dark, #ffffff light: each theme's page colour in theme.css).
 export type Theme = "light" | "dark";
 
 export const THEME_COLORS: Record<Theme, string> = { dark: "#202124", light: "#ffffff" };

@@ -1,11 +1,11 @@
-// Toasts as UI state in jotai: info, success, warning and error notes that close by themselves after 5 s (the spec's
-// default) unless given another duration (0 keeps one open), with optional action and close buttons.
+// Toasts as UI state in jotai: info, success, warning and error notes that close by themselves after 5 s unless given
+// another duration (0 keeps one open), with optional action and close buttons.
 // The functions take a store so that non-React code (the chat stream, the socket) can raise toasts too.
 import { atom, getDefaultStore } from "jotai";
 
 export type ToastType = "info" | "success" | "warning" | "error";
 
-/** The spec's toast default, in milliseconds. */
+/** How long a toast stays open by default, in milliseconds (5 s). */
 export const TOAST_DEFAULT_MS = 5_000;
 /** More than this many toasts at once push the oldest out. */
 export const TOAST_MAX_VISIBLE = 4;

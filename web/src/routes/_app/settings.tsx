@@ -1,4 +1,4 @@
-// /settings?tab=…: every settings tab of the spec, the tab kept in the URL. The screen is its own chunk (route code
+// /settings?tab=…: every settings tab (SETTINGS_TABS), the tab kept in the URL. The screen is its own chunk (route code
 // splitting) and brings its texts (the "accounts" namespace) with it.
 import { createFileRoute } from "@tanstack/react-router";
 import * as v from "valibot";

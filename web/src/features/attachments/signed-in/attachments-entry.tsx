@@ -18,7 +18,7 @@ const ImageChip = lazy(() => loadMedia().then((m) => ({ default: m.ImageModeChip
 const Tray = lazy(() => loadMedia().then((m) => ({ default: m.AttachmentTray })));
 const Files = lazy(() => loadMedia().then((m) => ({ default: m.MessageAttachments })));
 
-/** A paste of images, or of text this long or longer, becomes files (the spec's 4,000 characters; see paste.ts). */
+/** A paste of images, or of text this long or longer, becomes files (4,000 characters; see paste.ts). */
 export function onComposerPaste(e: ClipboardEvent<HTMLTextAreaElement>) {
   // The clipboard can only be read during the event: take its files and text now, make files once the code loads.
   const images = [...e.clipboardData.files].filter((f) => f.type.startsWith("image/"));

@@ -1,4 +1,5 @@
-// The signed-in user as server state. Validating it at startup is the spec's "stored tokens are validated".
+// The signed-in user as server state. It is validated at startup, so stored credentials are checked with the server
+// before the app trusts them.
 import { queryOptions } from "@tanstack/react-query";
 import { fetchMe } from "../every-page/auth.api";
 import { storeUser } from "../every-page/session";

@@ -1,4 +1,4 @@
-// An edited question's mark: "edited", and its first text on request (the spec keeps it as original_message).
+// An edited question's mark: "edited", and its first text on request (kept as original_message).
 // Loaded only when a chat has an edited question.
 import { useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,4 +1,4 @@
-// The spec's critical warning when today's web searches are used up (the send was cancelled): what happened and an
+// The critical-level warning when today's web searches are used up (the send was cancelled): what happened and an
 // upgrade action that opens the plans page. Shown above the input until closed or the day turns.
 import { useRouter } from "@tanstack/react-router";
 import { useAtom, useAtomValue } from "jotai";

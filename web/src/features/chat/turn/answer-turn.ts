@@ -59,7 +59,7 @@ export async function beginTurn(
   return { catalogue, model };
 }
 
-/** Today's web searches are used up (the catalogue's count, or a 403 for them): the spec's critical warning. */
+/** Today's web searches are used up (the catalogue's count, or a 403 for them): the critical warning. */
 function searchUsedUp(catalogue: ModelsResponse): boolean {
   return catalogue.search !== undefined && catalogue.search.remaining <= 0;
 }

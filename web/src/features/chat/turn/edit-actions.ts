@@ -66,7 +66,7 @@ export async function editMessage(deps: ChatDeps, input: EditInput): Promise<boo
       bot_message_id: placeholder.message_id,
       ...(search ? { is_search_mode: true } : {}),
     },
-    // the spec: for an edit, only the edit reply goes (and the question gets its text back)
+    // undoing an edit removes only its edit reply (earlier answers stay) and gives the question its text back
     undo: () => {
       removeMessages(qc, input.chatId, [placeholder.message_id]);
       replaceMessage(qc, input.chatId, target);

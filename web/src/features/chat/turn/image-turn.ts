@@ -21,7 +21,7 @@ import { countUse } from "./turn-usage";
 /** Image calls wait longer than ordinary ones: a provider may take up to a minute to draw, in milliseconds. */
 const IMAGE_TIMEOUT_MS = 90_000;
 
-/** The spec's image model name in the payload (the worker picks the real source). */
+/** The image model name existing clients send in the payload (the worker picks the real source). */
 const IMAGE_MODEL = "stable-diffusion";
 
 /** Today's image generations are used up: the critical warning, image mode disabled, and an upgrade action. */

@@ -1,4 +1,4 @@
-// Where a generated picture sits in a bot message: the spec embeds it as markdown with alt 'Generated image'
+// Where a generated picture sits in a bot message: the worker embeds it as markdown with alt 'Generated image'
 // (GENERATED_IMAGE_ALT of worker/protocol/images.ts, repeated so this file does not pull that module's schemas in).
 // Small on purpose: the chat screen uses it on every send, to know whether a regeneration phrase could apply.
 

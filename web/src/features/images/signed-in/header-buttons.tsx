@@ -1,4 +1,4 @@
-// The header's image buttons, with the spec's tooltips (off on mobile, like every tooltip): the image gallery, and
+// The header's image buttons, with tooltips (off on mobile, like every tooltip): the image gallery, and
 // create image, which turns image mode on for the next send and takes the user to the input box.
 import { useRouter } from "@tanstack/react-router";
 import { useSetAtom } from "jotai";

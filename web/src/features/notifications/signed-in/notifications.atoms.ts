@@ -1,4 +1,4 @@
-// Whether this device shows notifications (Settings > General; the spec's default: on). Read by the header's bell:
+// Whether this device shows notifications (Settings > General; on by default). Read by the header's bell:
 // when off it shows no unread count and never refreshes the feeds in the background (the panel still opens and
 // loads on click). Kept on this device only, and loaded with the bell, so it is in the signed-in chunk.
 import { booleanCodec, persistedAtom } from "../../../lib/persisted-atom";

@@ -15,7 +15,7 @@ import {
 
 /** Close codes after which reconnecting is pointless: policy violation (unauthenticated) and forced logout. */
 const FINAL_CLOSE_CODES = new Set([1008, 4001]);
-/** The spec's socket connection timeout, in milliseconds. */
+/** How long a connection attempt may take before it is retried, in milliseconds (20 s). */
 const CONNECTION_TIMEOUT_MS = 20_000;
 
 export interface SocketClientOptions {
@@ -48,7 +48,7 @@ export function createSocketClient(options: SocketClientOptions): SocketClient {
     maxRetries: MAX_RECONNECT_ATTEMPTS,
     connectionTimeout: CONNECTION_TIMEOUT_MS,
     // partysocket multiplies the minimum delay by growFactor^(retry-1); a factor of 1 and a minimum that reads the
-    // current retry count give the spec's linear 1 s × attempt.
+    // current retry count give a linear delay of 1 s × attempt.
     reconnectionDelayGrowFactor: 1,
     get minReconnectionDelay() {
       return reconnectDelay(socket?.retryCount ?? 1);
