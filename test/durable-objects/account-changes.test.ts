@@ -4,13 +4,13 @@ import { describe, expect, it } from "vitest";
 import { endUserSessions, userChanged } from "../../worker/auth/sessions";
 import { signSessionJwt } from "../../worker/auth/tokens";
 import { userHub } from "../../worker/lib/user-hub";
-import { call, eventually, inUserHub, json, login, registerUser, setPlan } from "../support/api";
+import { call, eventually, inUserHub, json, login, seedUser, setPlan } from "../support/api";
 import { openSocket } from "../support/socket";
 import { createOrder, pay, periodsOf, premiumInfo, shiftPaidTime } from "../worker/payments/helpers";
 
 describe("account changes through the user's Durable Object", () => {
   it("ends every other session live and keeps the one named", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const other = await login(u.email, u.password, "phone");
     const sock = await openSocket(other.token);
     sock.send({ type: "authenticate", userId: u.id });
@@ -25,8 +25,8 @@ describe("account changes through the user's Durable Object", () => {
   });
 
   it("ends nothing for an empty list or another user's session ids", async () => {
-    const u = await registerUser();
-    const v = await registerUser();
+    const u = await seedUser();
+    const v = await seedUser();
     const list = await (await call("GET", "/user-sessions", { token: v.token })).json<any>();
     expect(await endUserSessions(env, { userId: u.id, sessionIds: [], reason: "revoked" })).toEqual([]);
     expect(await endUserSessions(env, { userId: u.id, sessionIds: [list.data[0].id], reason: "revoked" })).toEqual([]);
@@ -34,7 +34,7 @@ describe("account changes through the user's Durable Object", () => {
   });
 
   it("pushes plan_changed when premium starts, and ends surplus sessions oldest first when it ends", async () => {
-    const u = await registerUser(); // oldest
+    const u = await seedUser(); // oldest
     await env.DB.prepare("UPDATE users SET is_premium = 2, premium_end = ? WHERE id = ?")
       .bind(Date.now() + 86_400_000, u.id)
       .run();
@@ -58,7 +58,7 @@ describe("account changes through the user's Durable Object", () => {
 
 describe("premium reminders on the user's Durable Object alarm", () => {
   it("tells open tabs when premium has ended and falls back to the free plan's limits at once", async () => {
-    const u = await registerUser(); // oldest session: the one the free plan's limit of 2 ends
+    const u = await seedUser(); // oldest session: the one the free plan's limit of 2 ends
     // ends soon enough for the test to wait, late enough that the sign-ins below happen first on a loaded machine
     await setPlan(u.id, 2, Date.now() + 1500);
     const second = await login(u.email, u.password, "b");
@@ -76,7 +76,7 @@ describe("premium reminders on the user's Durable Object alarm", () => {
   });
 
   it("arms the alarm for the next reminder when premium starts", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const end = Date.now() + 10 * 86_400_000;
     await setPlan(u.id, 1, end);
     const alarm = await inUserHub(u.id, (_hub, state) => state.storage.getAlarm());
@@ -100,7 +100,7 @@ describe("the plan at a paid period's boundary, switched by the user's Durable O
   }
 
   it("Advanced+ then Basic: at Advanced+'s end the alarm switches to Basic, pushes plan_changed, and Basic's quotas and session limit apply", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await pay((await createOrder(u, "AD_1T")).order);
     await pay((await createOrder(u, "BS_1T")).order);
     // Advanced+ allows 5 devices: four more sign in, the first two are the oldest
@@ -150,7 +150,7 @@ describe("the plan at a paid period's boundary, switched by the user's Durable O
   });
 
   it("answers with the plan of the period in force from the boundary on, before the alarm has written it", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await pay((await createOrder(u, "AD_1T")).order);
     await pay((await createOrder(u, "BS_1T")).order);
     const [advanced] = await periodsOf(u.id);
@@ -170,7 +170,7 @@ describe("the plan at a paid period's boundary, switched by the user's Durable O
   });
 
   it("Basic, then Advanced+, then Basic's resumed days: the alarm goes back to Basic when Advanced+ ends, and to Free at the very end", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await pay((await createOrder(u, "BS_1T")).order);
     await pay((await createOrder(u, "AD_1T")).order);
     const sock = await openSocket(u.token);

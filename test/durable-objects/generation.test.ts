@@ -8,7 +8,7 @@ import type { UserHub } from "../../durable-objects/user-hub";
 import { createDb } from "../../worker/db/client";
 import { quotaDay } from "../../worker/lib/time";
 import { STREAM_DONE } from "../../worker/protocol/chat-stream";
-import { makeChat, messagesOf, registerUser } from "../support/api";
+import { makeChat, messagesOf, readSse, seedUser } from "../support/api";
 import { FAKE_CUT_TEXT, FAKE_MODELS, FAKE_OK_TEXT } from "../support/fake-upstream-scenarios";
 
 function envRoutedTo(provider: "openai" | "anthropic", model: string): Env {
@@ -23,7 +23,7 @@ function envRoutedTo(provider: "openai" | "anthropic", model: string): Env {
 }
 
 async function setup() {
-  const u = await registerUser();
+  const u = await seedUser();
   const chatId = await makeChat(u.id);
   const hub = await getServerByName(env.USER_HUB as DurableObjectNamespace<UserHub>, u.id);
   const input: GenerationInput = {
@@ -39,14 +39,8 @@ async function setup() {
   return { u, chatId, hub, input };
 }
 
-async function readAll(stream: ReadableStream<Uint8Array>): Promise<any[]> {
-  const text = await new Response(stream).text();
-  return text
-    .split("\n\n")
-    .filter((b) => b.startsWith("data: "))
-    .map((b) => b.slice(6))
-    .map((d) => (d === "[DONE]" ? d : JSON.parse(d)));
-}
+/** Every event of a stream the runner wrote, through the protocol's decoder. */
+const readAll = (stream: ReadableStream<Uint8Array>) => readSse(new Response(stream));
 
 describe("EventWriter", () => {
   it("ends the stream with [DONE]: the reader's next read after it is the end, with no close() needed", async () => {

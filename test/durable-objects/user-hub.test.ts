@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { call, eventually, inUserHub, json, login, registerUser, setPlan } from "../support/api";
+import { call, eventually, inUserHub, json, login, seedUser, setPlan } from "../support/api";
 import { openSocket } from "../support/socket";
 
 describe("the /ws protocol in the user's Durable Object", () => {
   it("authenticates and answers check_active_sessions with this device marked current and online", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const sock = await openSocket(u.token);
     sock.send({ type: "authenticate", userId: u.id, token: u.token, session_token: u.sessionToken });
     const auth = await sock.next("authenticated");
@@ -19,7 +19,7 @@ describe("the /ws protocol in the user's Durable Object", () => {
   });
 
   it("ignores unknown and malformed frames and keeps serving", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const sock = await openSocket(u.token);
     sock.send("not json at all");
     sock.send({ type: "launch_missiles" });
@@ -32,8 +32,8 @@ describe("the /ws protocol in the user's Durable Object", () => {
   });
 
   it("rejects an authenticate frame with someone else's token and closes the socket", async () => {
-    const u = await registerUser();
-    const other = await registerUser();
+    const u = await seedUser();
+    const other = await seedUser();
     const sock = await openSocket(u.token);
     sock.send({ type: "authenticate", userId: u.id, token: other.token });
     const info = await sock.next("active_sessions_info");
@@ -42,7 +42,7 @@ describe("the /ws protocol in the user's Durable Object", () => {
   });
 
   it("pushes force_logout at once to the oldest device when a login goes past the free plan's 2 sessions", async () => {
-    const u = await registerUser(); // session 1
+    const u = await seedUser(); // session 1
     const first = await openSocket(u.token);
     first.send({ type: "authenticate", userId: u.id });
     await first.next("authenticated");
@@ -61,7 +61,7 @@ describe("the /ws protocol in the user's Durable Object", () => {
   });
 
   it("ends another device from the sessions list: its socket is forced out with reason revoked", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const other = await login(u.email, u.password, "tablet");
     const sock = await openSocket(other.token);
     sock.send({ type: "authenticate", userId: u.id });
@@ -75,7 +75,7 @@ describe("the /ws protocol in the user's Durable Object", () => {
   });
 
   it("notices an expired session on the next heartbeat", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const sock = await openSocket(u.token);
     sock.send({ type: "authenticate", userId: u.id });
     await sock.next("authenticated");
@@ -88,7 +88,7 @@ describe("the /ws protocol in the user's Durable Object", () => {
   });
 
   it("records the heartbeat as the device's last_seen_at", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await inUserHub(u.id, (_hub, state) => {
       state.storage.sql.exec("UPDATE hot_sessions SET last_seen_at = 0");
     });
@@ -105,7 +105,7 @@ describe("the /ws protocol in the user's Durable Object", () => {
   });
 
   it("warns a premium user whose plan ends within 3 days", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await setPlan(u.id, 1, Date.now() + 36 * 3600_000);
     const sock = await openSocket(u.token);
     sock.send({ type: "authenticate", userId: u.id });
@@ -118,7 +118,7 @@ describe("the /ws protocol in the user's Durable Object", () => {
 describe("GET /ws upgrade", () => {
   it("answers 401 without credentials, 400 without an upgrade and 403 from another origin", async () => {
     expect((await call("GET", "/ws", { headers: { Upgrade: "websocket" } })).status).toBe(401);
-    const u = await registerUser();
+    const u = await seedUser();
     expect((await call("GET", "/ws", { token: u.token })).status).toBe(400);
     expect(
       (await call("GET", "/ws", { token: u.token, headers: { Upgrade: "websocket", Origin: "https://evil.example" } }))
@@ -127,7 +127,7 @@ describe("GET /ws upgrade", () => {
   });
 
   it("answers 401 for a revoked session's token", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await call("DELETE", `/user-sessions/${u.sessionToken}`, { token: u.token });
     expect((await call("GET", "/ws", { token: u.token, headers: { Upgrade: "websocket" } })).status).toBe(401);
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "../../../worker/db/client";
 import { AppError } from "../../../worker/errors";
 import { mailTransport, sendMail } from "../../../worker/mail/send";
-import { call, json, registerUser } from "../../support/api";
+import { call, json, seedUser } from "../../support/api";
 
 const mail = { to: "someone@example.com", subject: "Hello", text: "Your code is 123456" };
 
@@ -44,7 +44,7 @@ describe("sendMail", () => {
 
 describe("GET /dev/mailbox", () => {
   it("shows the mail on a local host, as a page and as JSON", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await call("POST", "/auth/forgot-password", { body: { email: u.email } });
     const page = await exports.default.fetch(new Request("http://localhost:8787/dev/mailbox"));
     expect(page.status).toBe(200);

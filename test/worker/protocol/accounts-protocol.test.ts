@@ -15,7 +15,7 @@ import {
 } from "../../../worker/protocol/accounts";
 import { SessionEntrySchema, SocialConfigSchema } from "../../../worker/protocol/resources";
 import { AiSettingsSchema } from "../../../worker/protocol/settings";
-import { call, json, registerUser } from "../../support/api";
+import { call, json, seedUser } from "../../support/api";
 import { googleToken, uniqueId } from "../accounts/social-helpers";
 
 const envelope = <S extends v.GenericSchema>(s: S) => v.object({ status: v.literal("success"), data: s });
@@ -29,7 +29,7 @@ async function data<S extends v.GenericSchema>(schema: S, res: Response): Promis
 
 describe("account answers against their protocol schemas", () => {
   it("social config, AI settings, memories, sessions, linked accounts, models and apps", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const auth = { token: u.token };
     await data(SocialConfigSchema, await call("GET", "/auth/social-config"));
     await data(AiSettingsSchema, await call("GET", "/auth/ai-settings", auth));
@@ -49,7 +49,7 @@ describe("account answers against their protocol schemas", () => {
   });
 
   it("the email change states and the password answers", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const auth = { token: u.token };
     expect(await data(EmailChangeStateSchema, await call("GET", "/auth/email-verification", auth))).toEqual({
       pending: false,
@@ -87,7 +87,7 @@ describe("account answers against their protocol schemas", () => {
       }),
     );
     expect(v.parse(SocialSignInBodySchema, signedIn).status).toBe("success");
-    const u = await registerUser();
+    const u = await seedUser();
     const pending = await json(
       await call("POST", "/auth/google", { body: { token: await googleToken({ sub: uniqueId(), email: u.email }) } }),
     );

@@ -11,7 +11,7 @@ import {
   FaqListBodySchema,
   JoinAffiliateBodySchema,
 } from "../../../worker/protocol/payments";
-import { call, json, registerUser, type TestUser } from "../../support/api";
+import { call, json, seedUser, type TestUser } from "../../support/api";
 import { callWithEnv, createOrder, pay, sendWebhook, transfer } from "../payments/helpers";
 
 const db = () => createDb(env.DB);
@@ -28,7 +28,7 @@ async function dashboard(u: TestUser) {
 
 describe("POST /auth/join-affiliate", () => {
   it("gives the user an affiliate code and a referral link, and joining again keeps the same code", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const first = await join(u);
     expect(first.affiliate_code).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
     expect(first.user).toMatchObject({ id: u.id, affiliate_code: first.affiliate_code });
@@ -45,7 +45,7 @@ describe("POST /auth/join-affiliate", () => {
 
 describe("the referral link", () => {
   it("counts a click, sets the first-touch cookie for 30 days and opens the app", async () => {
-    const aff = await registerUser();
+    const aff = await seedUser();
     const { affiliate_code } = await join(aff);
     const res = await callWithEnv("GET", `/affiliate/r/${affiliate_code.toLowerCase()}`);
     expect(res.status).toBe(302);
@@ -58,8 +58,8 @@ describe("the referral link", () => {
   });
 
   it("keeps the first link a visitor followed: a later link counts its click but does not replace the cookie", async () => {
-    const first = await registerUser();
-    const second = await registerUser();
+    const first = await seedUser();
+    const second = await seedUser();
     const a = await join(first);
     const b = await join(second);
     const landing = await callWithEnv("GET", `/affiliate/r/${a.affiliate_code}`);
@@ -88,11 +88,11 @@ describe("the referral link", () => {
 
 describe("attribution and commission", () => {
   it("attributes a signup to the referrer, first touch only, and never to the user themselves", async () => {
-    const aff = await registerUser();
-    const other = await registerUser();
+    const aff = await seedUser();
+    const other = await seedUser();
     const { affiliate_code } = await join(aff);
     const { affiliate_code: otherCode } = await join(other);
-    const newcomer = await registerUser();
+    const newcomer = await seedUser();
     expect(await attributeSignup({ db: db(), newUserId: newcomer.id, affiliateCode: affiliate_code })).toBe(aff.id);
     expect(await attributeSignup({ db: db(), newUserId: newcomer.id, affiliateCode: otherCode })).toBeNull();
     expect(await attributeSignup({ db: db(), newUserId: aff.id, affiliateCode: affiliate_code })).toBeNull();
@@ -103,9 +103,9 @@ describe("attribution and commission", () => {
   });
 
   it("earns the referrer the configured commission on each paid order, once per order", async () => {
-    const aff = await registerUser();
+    const aff = await seedUser();
     const { affiliate_code } = await join(aff);
-    const buyer = await registerUser();
+    const buyer = await seedUser();
     await attributeSignup({ db: db(), newUserId: buyer.id, affiliateCode: affiliate_code });
 
     const yearly = await createOrder(buyer, "BS_1Y");
@@ -135,9 +135,9 @@ describe("attribution and commission", () => {
   });
 
   it("pays no commission twice when the bank delivers the transfer again", async () => {
-    const aff = await registerUser();
+    const aff = await seedUser();
     const { affiliate_code } = await join(aff);
-    const buyer = await registerUser();
+    const buyer = await seedUser();
     await attributeSignup({ db: db(), newUserId: buyer.id, affiliateCode: affiliate_code });
     const { order } = await createOrder(buyer, "BS_1T");
     const id = 77_000_000 + Math.floor(Math.random() * 1_000_000);
@@ -146,9 +146,9 @@ describe("attribution and commission", () => {
   });
 
   it("uses the rate in configuration", async () => {
-    const aff = await registerUser();
+    const aff = await seedUser();
     const { affiliate_code } = await join(aff);
-    const buyer = await registerUser();
+    const buyer = await seedUser();
     await attributeSignup({ db: db(), newUserId: buyer.id, affiliateCode: affiliate_code });
     const { order } = await createOrder(buyer, "BS_1T");
     await sendWebhook(transfer({ amount: order.amount, code: order.code }), {
@@ -158,7 +158,7 @@ describe("attribution and commission", () => {
   });
 
   it("shows a user who has not joined an empty dashboard", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     expect(await dashboard(u)).toMatchObject({
       joined: false,
       affiliate_code: null,
@@ -227,12 +227,12 @@ describe("answers match the protocol the SPA reads (worker/protocol/payments.ts)
       const result = v.safeParse(schema, await json(res));
       expect(result.issues?.map((i) => `${v.getDotPath(i)}: ${i.message}`)).toBeUndefined();
     };
-    const aff = await registerUser();
+    const aff = await seedUser();
     await check(AffiliateDashboardBodySchema, await call("GET", "/affiliate/dashboard", { token: aff.token }));
     const joined = await call("POST", "/auth/join-affiliate", { token: aff.token });
     const { affiliate_code } = (await json(joined.clone())).data;
     await check(JoinAffiliateBodySchema, joined);
-    const buyer = await registerUser();
+    const buyer = await seedUser();
     await attributeSignup({ db: db(), newUserId: buyer.id, affiliateCode: affiliate_code });
     await pay((await createOrder(buyer, "BS_1T")).order);
     await check(AffiliateDashboardBodySchema, await call("GET", "/affiliate/dashboard", { token: aff.token }));
@@ -243,7 +243,7 @@ describe("answers match the protocol the SPA reads (worker/protocol/payments.ts)
 
 describe("signing up through a referral link", () => {
   it("attributes the new account to the referrer (the link's first-touch cookie reaches /auth/register)", async () => {
-    const referrer = await registerUser();
+    const referrer = await seedUser();
     const { affiliate_code: code } = await join(referrer);
     const click = await call("GET", `/affiliate/r/${code}`, { redirect: "manual" });
     const cookie = click.headers.get("Set-Cookie")!.split(";")[0]!;
@@ -256,9 +256,9 @@ describe("signing up through a referral link", () => {
   });
 
   it("attributes nothing without the cookie", async () => {
-    const referrer = await registerUser();
+    const referrer = await seedUser();
     await join(referrer);
-    await registerUser();
+    await seedUser();
     expect(await dashboard(referrer)).toMatchObject({ signups: 0 });
   });
 });

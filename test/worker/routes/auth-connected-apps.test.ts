@@ -4,12 +4,12 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getConnectedAppToken } from "../../../worker/connected-apps/oauth";
 import { createDb } from "../../../worker/db/client";
-import { call, json, registerUser } from "../../support/api";
+import { call, json, seedUser } from "../../support/api";
 import { approve, begin, callback } from "../../support/connected-apps";
 
 describe("/auth/connected-apps", () => {
   it("connects Google Drive with PKCE and keeps its tokens sealed", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const auth = await begin(u, "google-drive");
     expect(auth.searchParams.get("code_challenge_method")).toBe("S256");
     expect(auth.searchParams.get("code_challenge")).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -36,7 +36,7 @@ describe("/auth/connected-apps", () => {
   });
 
   it("connects each office cloud through its Microsoft tenant", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     for (const [app, server] of [
       ["onedrive", "microsoft-consumers"],
       ["microsoft-365", "microsoft-organizations"],
@@ -49,8 +49,8 @@ describe("/auth/connected-apps", () => {
   });
 
   it("refuses a replayed or foreign state, and a forged code", async () => {
-    const a = await registerUser();
-    const b = await registerUser();
+    const a = await seedUser();
+    const b = await seedUser();
     const back = await approve(await begin(a, "gmail"));
     // b's browser cannot finish a's connection.
     expect((await callback(b, back)).searchParams.get("error")).toBe("verification_expired");
@@ -67,7 +67,7 @@ describe("/auth/connected-apps", () => {
   });
 
   it("passes on the provider's refusal", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const landed = await callback(
       u,
       new URL("https://may.test/auth/connected-apps/callback?error=access_denied&state=x"),
@@ -76,7 +76,7 @@ describe("/auth/connected-apps", () => {
   });
 
   it("refreshes an access token about to expire", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await fetch(`${env.FAKE_IDENTITY_URL}/oauth/__config`, {
       method: "POST",
       body: JSON.stringify({ expires_in: 30 }),
@@ -102,7 +102,7 @@ describe("/auth/connected-apps", () => {
   });
 
   it("disconnects, revoking at the provider", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await callback(u, await approve(await begin(u, "google-drive")));
     const res = await call("DELETE", "/auth/connected-apps/google-drive", { token: u.token });
     expect(res.status).toBe(200);
@@ -113,7 +113,7 @@ describe("/auth/connected-apps", () => {
   });
 
   it("answers 400 for an unknown app, 401 without a session, provider_not_configured without credentials", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     expect((await call("POST", "/auth/connected-apps/dropbox/connect", { token: u.token })).status).toBe(400);
     expect((await call("GET", "/auth/connected-apps")).status).toBe(401);
     const { app } = await import("../../../worker/app");

@@ -2,14 +2,14 @@
 // in the user's language (the stored choice, else the request's Accept-Language, else English).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, json, registerUser } from "../../support/api";
+import { call, json, seedUser } from "../../support/api";
 import { ageRow, latestCode, latestMail, mailCount } from "../accounts/helpers";
 
 const fresh = () => `new-${crypto.randomUUID().slice(0, 8)}@example.com`;
 
 describe("POST /auth/email-verification/request-change", () => {
   it("mails a 6-digit code to the new address and reports the pending change", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const newEmail = fresh();
     const res = await call("POST", "/auth/email-verification/request-change", {
       token: u.token,
@@ -29,7 +29,7 @@ describe("POST /auth/email-verification/request-change", () => {
   });
 
   it("answers 400 'New email is required' without an email, and 400 for an invalid one", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const missing = await call("POST", "/auth/email-verification/request-change", { token: u.token, body: {} });
     expect(missing.status).toBe(400);
     expect((await json(missing)).message).toContain("New email is required");
@@ -41,8 +41,8 @@ describe("POST /auth/email-verification/request-change", () => {
   });
 
   it("refuses an email that belongs to another account with 409, and the current email with 400", async () => {
-    const u = await registerUser();
-    const other = await registerUser();
+    const u = await seedUser();
+    const other = await seedUser();
     const taken = await call("POST", "/auth/email-verification/request-change", {
       token: u.token,
       body: { newEmail: other.email },
@@ -57,7 +57,7 @@ describe("POST /auth/email-verification/request-change", () => {
   });
 
   it("refuses a resend within 60 s with 429 and Retry-After, then sends a new code after", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const newEmail = fresh();
     await call("POST", "/auth/email-verification/request-change", { token: u.token, body: { newEmail } });
     const again = await call("POST", "/auth/email-verification/request-change", { token: u.token, body: { newEmail } });
@@ -79,7 +79,7 @@ describe("POST /auth/email-verification/request-change", () => {
 
 describe("POST /auth/email-verification/verify-code", () => {
   it("changes the email with the right code: the user signs in with the new one, the old address is told", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const newEmail = fresh();
     await call("POST", "/auth/email-verification/request-change", { token: u.token, body: { newEmail } });
     const res = await call("POST", "/auth/email-verification/verify-code", {
@@ -97,7 +97,7 @@ describe("POST /auth/email-verification/verify-code", () => {
   });
 
   it("answers 400 'enter full 6-digit code' for a code that is not 6 digits", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     for (const verificationCode of ["123", "12345a", undefined]) {
       const res = await call("POST", "/auth/email-verification/verify-code", {
         token: u.token,
@@ -109,7 +109,7 @@ describe("POST /auth/email-verification/verify-code", () => {
   });
 
   it("allows 5 tries: wrong codes answer invalid_code with the tries left, the 6th try is refused even if right", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const newEmail = fresh();
     await call("POST", "/auth/email-verification/request-change", { token: u.token, body: { newEmail } });
     const code = await latestCode(newEmail);
@@ -136,7 +136,7 @@ describe("POST /auth/email-verification/verify-code", () => {
   });
 
   it("refuses an expired code after 10 minutes", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const newEmail = fresh();
     await call("POST", "/auth/email-verification/request-change", { token: u.token, body: { newEmail } });
     await ageRow("email_verifications", u.id, 10 * 60_000 + 1);
@@ -149,10 +149,10 @@ describe("POST /auth/email-verification/verify-code", () => {
   });
 
   it("answers 409 if another account took the email before the code was entered", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const newEmail = fresh();
     await call("POST", "/auth/email-verification/request-change", { token: u.token, body: { newEmail } });
-    await registerUser({ email: newEmail });
+    await seedUser({ email: newEmail });
     const res = await call("POST", "/auth/email-verification/verify-code", {
       token: u.token,
       body: { verificationCode: await latestCode(newEmail) },
@@ -161,8 +161,8 @@ describe("POST /auth/email-verification/verify-code", () => {
   });
 
   it("a code only works for the account that asked for it", async () => {
-    const a = await registerUser();
-    const b = await registerUser();
+    const a = await seedUser();
+    const b = await seedUser();
     const newEmail = fresh();
     await call("POST", "/auth/email-verification/request-change", { token: a.token, body: { newEmail } });
     const res = await call("POST", "/auth/email-verification/verify-code", {
@@ -176,7 +176,7 @@ describe("POST /auth/email-verification/verify-code", () => {
 
 describe("POST /auth/email-verification/cancel", () => {
   it("ends the pending change so its code no longer works", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const newEmail = fresh();
     await call("POST", "/auth/email-verification/request-change", { token: u.token, body: { newEmail } });
     expect((await call("POST", "/auth/email-verification/cancel", { token: u.token })).status).toBe(200);
@@ -213,7 +213,7 @@ describe("email change mail in the user's language", () => {
   ])(
     "mails the code asked with Accept-Language %s (stored language %s) in that language",
     async (acceptLanguage, stored, subject, text) => {
-      const u = await registerUser();
+      const u = await seedUser();
       if (stored) await setLanguage(u.token, stored);
       const newEmail = fresh();
       const headers: Record<string, string> = acceptLanguage ? { "Accept-Language": acceptLanguage } : {};
@@ -232,7 +232,7 @@ describe("email change mail in the user's language", () => {
       [null, "ru", "Email вашего аккаунта Mây изменён", "Теперь для входа в ваш аккаунт Mây используется email"],
       ["vi", "en", "Email tài khoản Mây đã được thay đổi", "Email đăng nhập tài khoản Mây của bạn đã được đổi thành"],
     ] as const) {
-      const u = await registerUser();
+      const u = await seedUser();
       if (stored) await setLanguage(u.token, stored);
       const newEmail = fresh();
       const headers = { "Accept-Language": acceptLanguage };

@@ -3,14 +3,14 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../../worker/db/client";
 import { getUserModelKey } from "../../../worker/db/model-keys";
-import { call, json, registerUser, setPlan } from "../../support/api";
+import { call, json, seedUser, setPlan } from "../../support/api";
 
 const DAY = 24 * 60 * 60 * 1000;
 
 describe("model keys belong to their user", () => {
   it("keeps a key out of another user's list, delete and lookups", async () => {
-    const a = await registerUser();
-    const b = await registerUser();
+    const a = await seedUser();
+    const b = await seedUser();
     await setPlan(a.id, 2, Date.now() + 30 * DAY);
     await call("PUT", "/auth/external-models/claude", { token: a.token, body: { apiKey: "good-a-secret-9999" } });
     const listB = (await json(await call("GET", "/auth/external-models", { token: b.token }))).data.providers;
@@ -23,8 +23,8 @@ describe("model keys belong to their user", () => {
   });
 
   it("cannot decrypt a ciphertext copied into another user's row", async () => {
-    const a = await registerUser();
-    const b = await registerUser();
+    const a = await seedUser();
+    const b = await seedUser();
     await setPlan(a.id, 2, Date.now() + 30 * DAY);
     await call("PUT", "/auth/external-models/grok", { token: a.token, body: { apiKey: "good-a-grok-1111" } });
     await env.DB.prepare(

@@ -6,15 +6,7 @@ import { createDb } from "../../../worker/db/client";
 import { getUserModelKey } from "../../../worker/db/model-keys";
 import { EXTERNAL_PROVIDERS } from "../../../worker/external-models/providers";
 import { EXTERNAL_MODEL_PROVIDERS } from "../../../worker/protocol/settings";
-import { call, json, registerUser, setPlan } from "../../support/api";
-
-const DAY = 24 * 60 * 60 * 1000;
-
-async function premiumUser() {
-  const u = await registerUser();
-  await setPlan(u.id, 1, Date.now() + 30 * DAY);
-  return u;
-}
+import { call, json, premiumUser, seedUser } from "../../support/api";
 
 async function byokRequests(): Promise<any[]> {
   return (await (await fetch(`${env.FAKE_IDENTITY_URL}/byok/__requests`)).json()) as any[];
@@ -22,7 +14,7 @@ async function byokRequests(): Promise<any[]> {
 
 describe("/auth/external-models", () => {
   it("lists the seven providers, none connected", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("GET", "/auth/external-models", { token: u.token });
     expect(res.status).toBe(200);
     const list = (await json(res)).data.providers;
@@ -115,7 +107,7 @@ describe("/auth/external-models", () => {
   });
 
   it("refuses Free users with 403 premium_required before calling the provider", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const before = (await byokRequests()).length;
     const res = await call("PUT", "/auth/external-models/grok", { token: u.token, body: { apiKey: "good-free-user" } });
     expect(res.status).toBe(403);

@@ -1,12 +1,12 @@
 // Password change (the spec's rules and texts; the other sessions end at once) and the forgotten-password flow by
 // an emailed code or link (every session ends), with mail in the dev mailbox in the user's language.
 import { describe, expect, it } from "vitest";
-import { call, json, login, registerUser } from "../../support/api";
+import { call, json, login, seedUser } from "../../support/api";
 import { ageRow, latestCode, latestMail, mailCount } from "../accounts/helpers";
 
 describe("POST /auth/change-password", () => {
   it("changes the password, ends the other sessions and keeps this one", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const other = await login(u.email, u.password, "other-device");
     const res = await call("POST", "/auth/change-password", {
       token: u.token,
@@ -32,14 +32,14 @@ describe("POST /auth/change-password", () => {
       "different from the current password",
     ],
   ])("answers 400 for %j", async (body, message) => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("POST", "/auth/change-password", { token: u.token, body });
     expect(res.status).toBe(400);
     expect((await json(res)).message).toContain(message);
   });
 
   it("answers 400 incorrect_password (not 401, which would sign the client out) for a wrong current password", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("POST", "/auth/change-password", {
       token: u.token,
       body: { currentPassword: "wrong one", newPassword: "whatever new" },
@@ -50,7 +50,7 @@ describe("POST /auth/change-password", () => {
   });
 
   it("counts wrong current passwords like failed logins, so a stolen session cannot guess the password", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const headers = { "CF-Connecting-IP": "203.0.113.150" };
     for (let i = 0; i < 10; i++) {
       const res = await call("POST", "/auth/change-password", {
@@ -77,7 +77,7 @@ describe("POST /auth/change-password", () => {
 
 describe("forgot password", () => {
   it("mails a code that resets the password and ends every session", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("POST", "/auth/forgot-password", { body: { email: u.email.toUpperCase() } });
     expect(res.status).toBe(200);
     const code = await latestCode(u.email);
@@ -124,7 +124,7 @@ describe("forgot password", () => {
       },
     ];
     for (const { stored, acceptLanguage, subject, text } of cases) {
-      const u = await registerUser();
+      const u = await seedUser();
       if (stored)
         expect(
           (await call("PATCH", "/auth/update-profile", { token: u.token, body: { language: stored } })).status,
@@ -141,7 +141,7 @@ describe("forgot password", () => {
   });
 
   it("mails a link whose token resets the password", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await call("POST", "/auth/forgot-password", { body: { email: u.email } });
     const link = (await latestMail(u.email))!.body_text.match(/https?:\/\/\S+/)![0];
     const url = new URL(link);
@@ -155,7 +155,7 @@ describe("forgot password", () => {
   });
 
   it("answers the same for an unknown email and sends nothing", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const known = await json(await call("POST", "/auth/forgot-password", { body: { email: u.email } }));
     const unknown = await json(await call("POST", "/auth/forgot-password", { body: { email: "ghost@example.com" } }));
     expect(unknown).toEqual(known);
@@ -163,7 +163,7 @@ describe("forgot password", () => {
   });
 
   it("sends again only after 60 s, with the same answer meanwhile", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await call("POST", "/auth/forgot-password", { body: { email: u.email } });
     expect((await call("POST", "/auth/forgot-password", { body: { email: u.email } })).status).toBe(200);
     expect(await mailCount(u.email)).toBe(1);
@@ -173,7 +173,7 @@ describe("forgot password", () => {
   });
 
   it("allows 5 wrong codes, then refuses the right one too", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await call("POST", "/auth/forgot-password", { body: { email: u.email } });
     const code = await latestCode(u.email);
     const wrong = code === "000000" ? "111111" : "000000";
@@ -191,7 +191,7 @@ describe("forgot password", () => {
   });
 
   it("refuses an expired code and a bad link, and a short new password", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await call("POST", "/auth/forgot-password", { body: { email: u.email } });
     const code = await latestCode(u.email);
     const short = await call("POST", "/auth/reset-password", { body: { email: u.email, code, newPassword: "short" } });

@@ -1,7 +1,7 @@
 // Sign-in abuse without lockout: failures are limited per IP and per account-and-IP, successes are never counted,
 // and the owner's right password gets through however many wrong ones others tried.
 import { describe, expect, it } from "vitest";
-import { call, json, registerUser } from "../../support/api";
+import { call, json, seedUser } from "../../support/api";
 
 const fromIp = (ip: string, extra: Record<string, string> = {}) => ({ "CF-Connecting-IP": ip, ...extra });
 
@@ -20,7 +20,7 @@ function deviceCookie(res: Response): string {
 
 describe("login failure limits", () => {
   it("lets the owner's right password through after 12 wrong ones from an attacker's address", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) statuses.push((await attempt(u.email, `wrong ${i}`, "203.0.113.7")).status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
@@ -34,7 +34,7 @@ describe("login failure limits", () => {
   });
 
   it("lets the owner through on a browser that signed in before, even behind the attacker's address", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const first = await attempt(u.email, u.password, "192.0.2.1");
     expect(first.status).toBe(200);
     const cookie = deviceCookie(first);
@@ -45,22 +45,22 @@ describe("login failure limits", () => {
   });
 
   it("does not trust another account's device cookie", async () => {
-    const a = await registerUser();
-    const b = await registerUser();
+    const a = await seedUser();
+    const b = await seedUser();
     const cookie = deviceCookie(await attempt(a.email, a.password, "192.0.2.2"));
     for (let i = 0; i < 11; i++) await attempt(b.email, "wrong password", "203.0.113.9");
     expect((await attempt(b.email, b.password, "203.0.113.9", cookie)).status).toBe(429);
   });
 
   it("does not count successful logins against the address's budget", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     for (let i = 0; i < 55; i++) expect((await attempt(u.email, u.password, "198.51.100.30")).status).toBe(200);
     // Still a plain 401 for a wrong password: the 55 successes used none of the 50 allowed failures.
     expect((await attempt(u.email, "wrong password", "198.51.100.30")).status).toBe(401);
   }, 60_000);
 
   it("answers 429 with Retry-After once an address has used its 50 failures, on any account", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const statuses: number[] = [];
     for (let i = 0; i < 50; i++)
       statuses.push((await attempt(`nobody${i}@example.com`, "whatever1", "203.0.113.50")).status);
@@ -75,14 +75,14 @@ describe("login failure limits", () => {
   }, 60_000);
 
   it("buckets IPv6 clients by their /64", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     for (let i = 0; i < 10; i++) await attempt(u.email, "wrong password", `2001:db8:1:2::${i + 1}`);
     expect((await attempt(u.email, u.password, "2001:db8:1:2:ffff::9")).status).toBe(429);
     expect((await attempt(u.email, u.password, "2001:db8:1:3::1")).status).toBe(200);
   });
 
   it("reads no other forwarding header than CF-Connecting-IP", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     for (let i = 0; i < 10; i++) {
       await call("POST", "/auth/login", {
         body: { email: u.email, password: "wrong password" },

@@ -1,13 +1,13 @@
 // AI settings (defaults, custom instruction limit, premium-only styles) and remembered facts.
 import { describe, expect, it } from "vitest";
 import { CUSTOM_INSTRUCTION_MAX_CHARS } from "../../../worker/protocol/settings";
-import { call, inUserHub, json, registerUser, setPlan } from "../../support/api";
+import { call, inUserHub, json, seedUser, setPlan } from "../../support/api";
 
 const DAY = 24 * 60 * 60 * 1000;
 
 describe("GET /auth/ai-settings", () => {
   it("answers the spec's defaults for a new user", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("GET", "/auth/ai-settings", { token: u.token });
     expect(res.status).toBe(200);
     expect((await json(res)).data).toEqual({
@@ -28,7 +28,7 @@ describe("GET /auth/ai-settings", () => {
 
 describe("PATCH /auth/update-ai-settings", () => {
   it("changes only the fields sent and keeps them", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("PATCH", "/auth/update-ai-settings", {
       token: u.token,
       body: { enable_search: false, memory_enabled: false },
@@ -48,7 +48,7 @@ describe("PATCH /auth/update-ai-settings", () => {
   });
 
   it("refuses an AI style to a Free user with 403 premium_required, and lets a premium user pick one", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const free = await call("PATCH", "/auth/update-ai-settings", {
       token: u.token,
       body: { ai_style: "creativeLite" },
@@ -69,7 +69,7 @@ describe("PATCH /auth/update-ai-settings", () => {
   });
 
   it("treats an expired plan as Free", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await setPlan(u.id, 2, Date.now() - DAY);
     expect(
       (await call("PATCH", "/auth/update-ai-settings", { token: u.token, body: { ai_style: "accurate" } })).status,
@@ -81,14 +81,14 @@ describe("PATCH /auth/update-ai-settings", () => {
     [{ enable_search: "yes" }, "enable_search"],
     [{ chat_customization: "x".repeat(CUSTOM_INSTRUCTION_MAX_CHARS + 1) }, "chat_customization"],
   ])("answers 400 for %j", async (body, field) => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("PATCH", "/auth/update-ai-settings", { token: u.token, body });
     expect(res.status).toBe(400);
     expect((await json(res)).field).toBe(field);
   });
 
   it("counts the limit in characters: 1,500 emoji fit", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("PATCH", "/auth/update-ai-settings", {
       token: u.token,
       body: { chat_customization: "🙂".repeat(CUSTOM_INSTRUCTION_MAX_CHARS) },
@@ -99,7 +99,7 @@ describe("PATCH /auth/update-ai-settings", () => {
 
 describe("POST /auth/update-chat-customization", () => {
   it("saves the instruction and the 'allow for new chats' switch", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("POST", "/auth/update-chat-customization", {
       token: u.token,
       body: { customization: "Call me Lan.", allow_new_chats: false },
@@ -118,7 +118,7 @@ describe("POST /auth/update-chat-customization", () => {
   });
 
   it("refuses an instruction over the limit", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("POST", "/auth/update-chat-customization", {
       token: u.token,
       body: { customization: "a".repeat(1501) },
@@ -129,7 +129,7 @@ describe("POST /auth/update-chat-customization", () => {
 
 describe("/auth/memories", () => {
   it("adds, lists and deletes remembered facts", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const a = await json(
       await call("POST", "/auth/memories", { token: u.token, body: { content: "Lives in Hà Nội" } }),
     );
@@ -144,7 +144,7 @@ describe("/auth/memories", () => {
   });
 
   it("stops at the plan's limit with 403", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     for (let i = 0; i < 20; i++)
       expect((await call("POST", "/auth/memories", { token: u.token, body: { content: `fact ${i}` } })).status).toBe(
         201,
@@ -155,14 +155,14 @@ describe("/auth/memories", () => {
   });
 
   it("answers 400 for an empty fact", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     expect((await call("POST", "/auth/memories", { token: u.token, body: { content: "  " } })).status).toBe(400);
   });
 });
 
 describe("settings reach the user's object for the next answer", () => {
   it("after each write through the routes", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await call("POST", "/auth/update-chat-customization", {
       token: u.token,
       body: { customization: "Speak like a poet." },

@@ -1,13 +1,13 @@
 // No account takeover through a shared email or a borrowed identity: a pending link is bound to the identity that
 // was verified and to the account of that email, and an identity linked to one user cannot be linked to another.
 import { describe, expect, it } from "vitest";
-import { call, json, registerUser } from "../../support/api";
+import { call, json, seedUser } from "../../support/api";
 import { googleToken, uniqueId } from "../accounts/social-helpers";
 
 describe("account linking security", () => {
   it("a linking token for one email cannot link another account, even with that account's password", async () => {
-    const victim = await registerUser();
-    const attacker = await registerUser();
+    const victim = await seedUser();
+    const attacker = await seedUser();
     const pending = (
       await json(
         await call("POST", "/auth/google", {
@@ -23,8 +23,8 @@ describe("account linking security", () => {
   });
 
   it("an identity linked to one user cannot be linked to another", async () => {
-    const a = await registerUser();
-    const b = await registerUser();
+    const a = await seedUser();
+    const b = await seedUser();
     const sub = uniqueId();
     const pa = (
       await json(await call("POST", "/auth/google", { body: { token: await googleToken({ sub, email: a.email }) } }))
@@ -39,8 +39,8 @@ describe("account linking security", () => {
   });
 
   it("a user cannot unlink another user's identity", async () => {
-    const a = await registerUser();
-    const b = await registerUser();
+    const a = await seedUser();
+    const b = await seedUser();
     const pa = (
       await json(
         await call("POST", "/auth/google", { body: { token: await googleToken({ sub: uniqueId(), email: a.email }) } }),

@@ -2,7 +2,7 @@
 // need the account's password, linked accounts and unlinking.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, json, registerUser } from "../../support/api";
+import { call, json, seedUser } from "../../support/api";
 import { facebookToken, googleToken, uniqueId } from "../accounts/social-helpers";
 
 const freshEmail = () => `social-${crypto.randomUUID().slice(0, 8)}@gmail.com`;
@@ -62,7 +62,7 @@ describe("POST /auth/google", () => {
   });
 
   it("answers pending with requiresLinking (and no session) for the email of a password account", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const sub = uniqueId();
     const res = await call("POST", "/auth/google", { body: { token: await googleToken({ sub, email: u.email }) } });
     expect(res.status).toBe(200);
@@ -77,7 +77,7 @@ describe("POST /auth/google", () => {
   });
 
   it("does not match an account by an email Google has not verified", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("POST", "/auth/google", {
       body: { token: await googleToken({ sub: uniqueId(), email: u.email, email_verified: false }) },
     });
@@ -93,7 +93,7 @@ describe("POST /auth/link-account", () => {
   }
 
   it("links the Google identity with the account's password, signs in, and later Google signs in directly", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const pending = await pendingFor(u.email);
     const res = await call("POST", "/auth/link-account", { body: { ...pending, password: u.password } });
     expect(res.status).toBe(200);
@@ -110,7 +110,7 @@ describe("POST /auth/link-account", () => {
   });
 
   it("refuses a wrong password with 401 and links nothing", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const pending = await pendingFor(u.email);
     const res = await call("POST", "/auth/link-account", { body: { ...pending, password: "not the password" } });
     expect(res.status).toBe(401);
@@ -121,7 +121,7 @@ describe("POST /auth/link-account", () => {
   });
 
   it("refuses a providerId the client made up (no linking token for it)", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const pending = await pendingFor(u.email);
     const res = await call("POST", "/auth/link-account", {
       body: { ...pending, providerId: "attacker-controlled", password: u.password },
@@ -131,7 +131,7 @@ describe("POST /auth/link-account", () => {
   });
 
   it("refuses without a linking token, or with a forged one", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const pending = await pendingFor(u.email);
     expect(
       (
@@ -148,7 +148,7 @@ describe("POST /auth/link-account", () => {
   });
 
   it("counts wrong passwords against the sign-in failure limits", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const pending = await pendingFor(u.email);
     const headers = { "CF-Connecting-IP": "203.0.113.200" };
     for (let i = 0; i < 10; i++)
@@ -177,7 +177,7 @@ describe("POST /auth/facebook", () => {
   });
 
   it("answers pending for the email of a password account", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const id = uniqueId();
     const res = await call("POST", "/auth/facebook", {
       body: { accessToken: await facebookToken({ id, name: "U", email: u.email }) },
@@ -218,7 +218,7 @@ describe("GET /auth/linked-accounts and POST /auth/unlink-account", () => {
   });
 
   it("unlinks when a password remains, and answers 404 for a provider not linked", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const sub = uniqueId();
     const pending = (
       await json(await call("POST", "/auth/google", { body: { token: await googleToken({ sub, email: u.email }) } }))
@@ -238,7 +238,7 @@ describe("GET /auth/linked-accounts and POST /auth/unlink-account", () => {
   });
 
   it("answers 400 for an unknown provider and 401 without a session", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     expect((await call("POST", "/auth/unlink-account", { token: u.token, body: { provider: "myspace" } })).status).toBe(
       400,
     );
@@ -285,7 +285,7 @@ describe("providers not configured", () => {
 
 describe("POST /auth/linked-accounts (linking from Settings)", () => {
   it("links a Google identity with a different email to the signed-in account, after the password", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const sub = uniqueId();
     const token = await googleToken({ sub, email: freshEmail() });
     const wrong = await call("POST", "/auth/linked-accounts", {
@@ -312,7 +312,7 @@ describe("POST /auth/linked-accounts (linking from Settings)", () => {
     const email = freshEmail();
     const sub = uniqueId();
     await call("POST", "/auth/google", { body: { token: await googleToken({ sub, email }) } });
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("POST", "/auth/linked-accounts", {
       token: u.token,
       body: { provider: "google", token: await googleToken({ sub, email }), password: u.password },
@@ -341,7 +341,7 @@ describe("POST /auth/linked-accounts (linking from Settings)", () => {
   });
 
   it("answers 400 without the provider's token", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("POST", "/auth/linked-accounts", {
       token: u.token,
       body: { provider: "facebook", password: u.password },

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, json, login, registerUser } from "../../support/api";
+import { call, json, login, registerUser, seedUser } from "../../support/api";
 
 describe("POST /auth/register", () => {
   it("creates the account, answers the user with a token and session token, and sets HttpOnly cookies", async () => {
@@ -68,7 +68,7 @@ describe("POST /auth/register", () => {
 
 describe("POST /auth/login", () => {
   it("logs in with the right password and returns a working token", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const s = await login(u.email, u.password);
     const me = await call("GET", "/auth/me", { token: s.token });
     expect(me.status).toBe(200);
@@ -76,7 +76,7 @@ describe("POST /auth/login", () => {
   });
 
   it("answers 401 invalid_credentials for a wrong password or an unknown email, with the same message", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const wrong = await call("POST", "/auth/login", { body: { email: u.email, password: "wrong password" } });
     const unknown = await call("POST", "/auth/login", { body: { email: "nobody@example.com", password: "whatever1" } });
     expect(wrong.status).toBe(401);
@@ -102,7 +102,7 @@ describe("GET /auth/me and PATCH /auth/update-profile", () => {
   });
 
   it("authenticates with the jwt_token cookie too", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("GET", "/auth/me", {
       headers: { Cookie: `jwt_token=${u.token}; session_token=${u.sessionToken}` },
     });
@@ -110,7 +110,7 @@ describe("GET /auth/me and PATCH /auth/update-profile", () => {
   });
 
   it("updates the profile fields and returns the user", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("PATCH", "/auth/update-profile", {
       token: u.token,
       body: { name: "Minh", phone_number: "+84 912 345 678", birthday: "1990-05-17", gender: "female", language: "vi" },
@@ -134,7 +134,7 @@ describe("GET /auth/me and PATCH /auth/update-profile", () => {
     [{ phone_number: "call me" }, "phone_number"],
     [{ name: "" }, "name"],
   ])("answers 400 for %j", async (body, field) => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("PATCH", "/auth/update-profile", { token: u.token, body });
     expect(res.status).toBe(400);
     expect((await json(res)).field).toBe(field);
@@ -151,7 +151,7 @@ describe("GET /auth/me and PATCH /auth/update-profile", () => {
     ["https://exa\tmple.com/a.png"],
     [`https://example.com/${"a".repeat(2_049)}`],
   ])("refuses the avatar %j with 400 in the error envelope and keeps the old one", async (avatar) => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("PATCH", "/auth/update-profile", { token: u.token, body: { avatar } });
     expect(res.status).toBe(400);
     expect(await json(res)).toMatchObject({ status: "error", code: "invalid_input", field: "avatar" });
@@ -159,7 +159,7 @@ describe("GET /auth/me and PATCH /auth/update-profile", () => {
   });
 
   it("stores an http(s) avatar URL, and null clears it", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     for (const avatar of ["https://lh3.googleusercontent.com/a/photo.jpg", "http://example.com/me.png", null]) {
       const res = await call("PATCH", "/auth/update-profile", { token: u.token, body: { avatar } });
       expect(res.status).toBe(200);
@@ -168,7 +168,7 @@ describe("GET /auth/me and PATCH /auth/update-profile", () => {
   });
 
   it("refuses a cookie-authenticated change from another origin", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("PATCH", "/auth/update-profile", {
       body: { name: "Hacked" },
       headers: { Cookie: `jwt_token=${u.token}`, Origin: "https://evil.example" },

@@ -3,14 +3,10 @@
 // same or another model. Both count a use, and both can be stopped and followed.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, json, makeChat, messagesOf, readSse, registerUser, setPlan } from "../../support/api";
-
-async function ask(token: string, body: Record<string, unknown>, model = "gpt-4.1-mini") {
-  return call("POST", `/api/chat/${model}`, { token, body });
-}
+import { ask, call, contentOf, json, makeChat, messagesOf, readSse, seedUser, setPlan } from "../../support/api";
 
 async function chatWithOneTurn() {
-  const u = await registerUser();
+  const u = await seedUser();
   const chatId = await makeChat(u.id);
   const userId = crypto.randomUUID();
   const botId = crypto.randomUUID();
@@ -19,12 +15,6 @@ async function chatWithOneTurn() {
   );
   return { u, chatId, userId, botId };
 }
-
-const contentOf = (events: any[]) =>
-  events
-    .filter((e) => e.content)
-    .map((e) => e.content)
-    .join("");
 
 describe("editing a question", () => {
   it("saves the new text with edited, edited_at and original_message, and streams an edit reply tied to it", async () => {
@@ -102,7 +92,7 @@ describe("regenerating an answer", () => {
   });
 
   it("can regenerate an answer older than the object's window of recent messages", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
     const firstBot = crypto.randomUUID();
     await readSse(
@@ -143,7 +133,7 @@ describe("regenerating an answer", () => {
 describe("edit and regenerate are private to their user", () => {
   it("answers 404 for another user's chat or message, changing nothing", async () => {
     const { chatId, userId, botId } = await chatWithOneTurn();
-    const intruder = await registerUser();
+    const intruder = await seedUser();
     expect((await ask(intruder.token, { question: "mine now", chat_id: chatId, edit_message_id: userId })).status).toBe(
       404,
     );

@@ -9,12 +9,12 @@ import { settingsChanged } from "../../../worker/auth/sessions";
 import { sha256Hex } from "../../../worker/auth/tokens";
 import { createDb } from "../../../worker/db/client";
 import { runChatTurn, turnHost } from "../../../worker/turn/chat-turn";
-import { call, inUserHub, json, makeChat, messagesOf, readSse, registerUser, setUsedToday } from "../../support/api";
+import { call, inUserHub, json, makeChat, messagesOf, readSse, seedUser, setUsedToday } from "../../support/api";
 import { FAKE_SEARCH_KEYS } from "../../support/fake-search-scenarios";
 
 describe("POST /api/chat/search", () => {
   it("streams an answer with the search's citations first, saves them, and counts a web search", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
     const res = await call("POST", "/api/chat/search", {
       token: u.token,
@@ -37,7 +37,7 @@ describe("POST /api/chat/search", () => {
   });
 
   it("answers search mode on a model call the same way", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
     const res = await call("POST", "/api/chat/o4-mini", {
       token: u.token,
@@ -49,7 +49,7 @@ describe("POST /api/chat/search", () => {
   });
 
   it("answers 403 quota_exhausted with the headers when the day's web searches are used up", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
     await setUsedToday(u.id, "search", 10);
     const res = await call("POST", "/api/chat/search", {
@@ -63,7 +63,7 @@ describe("POST /api/chat/search", () => {
   });
 
   it("answers 404 model_not_found for an unknown model and 403 for a premium one on the free plan", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
     expect(
       (
@@ -86,7 +86,7 @@ describe("POST /api/chat/search", () => {
 
 describe("a search turn against a real provider's wire format", () => {
   async function searchTurn(question: string) {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
     const tavily = {
       ...env,
@@ -141,7 +141,7 @@ describe("a search turn against a real provider's wire format", () => {
 
 describe("auto-search on a plain model call", () => {
   it("searches a time-sensitive question without the toggle, counting a web search", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
     const res = await call("POST", "/api/chat/gpt-4.1-mini", {
       token: u.token,
@@ -154,7 +154,7 @@ describe("auto-search on a plain model call", () => {
   });
 
   it("answers without searching once today's searches are used up, counting the model", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
     await setUsedToday(u.id, "search", 10);
     const res = await call("POST", "/api/chat/gpt-4.1-mini", {
@@ -167,7 +167,7 @@ describe("auto-search on a plain model call", () => {
   });
 
   it("does not search an ordinary question, nor when the user turned search off", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
     const plain = await call("POST", "/api/chat/gpt-4.1-mini", {
       token: u.token,

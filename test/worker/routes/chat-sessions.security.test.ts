@@ -1,15 +1,9 @@
 // Who may touch a chat: no credentials is 401 on every route, cookie-authenticated changes from a foreign origin are
 // 403, and another user's (or a deleted) chat is a 404 on every route that leaves the chat exactly as it was.
 import { describe, expect, it } from "vitest";
-import { call, json, ORIGIN, registerUser, type TestUser } from "../../support/api";
+import { call, expectError, json, newChat, ORIGIN, seedUser, type TestUser } from "../../support/api";
 
 const FOREIGN_ORIGIN = "https://evil.example";
-
-async function newChat(user: TestUser, title = "Private") {
-  const res = await call("POST", "/chat-sessions", { token: user.token, body: { title } });
-  expect(res.status).toBe(201);
-  return (await json(res)).data as { id: string; title: string };
-}
 
 async function saveOne(user: TestUser, chatId: string) {
   const res = await call("POST", "/media-api/api/chat/save", {
@@ -28,11 +22,6 @@ async function snapshot(owner: TestUser, chatId: string) {
 
 function cookieHeaders(user: TestUser, origin: string) {
   return { Cookie: `jwt_token=${user.token}; session_token=${user.sessionToken}`, Origin: origin };
-}
-
-async function expectError(res: Response, status: number, code: string) {
-  expect(res.status).toBe(status);
-  expect(await json(res)).toMatchObject({ status: "error", code, message: expect.any(String) });
 }
 
 const ROUTES: [string, string, unknown?][] = [
@@ -56,8 +45,8 @@ describe("chat-sessions without credentials", () => {
   });
 
   it("answers 401 once the session has been logged out", async () => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Private");
     const out = await call("DELETE", `/user-sessions/${user.sessionToken}`, { token: user.token });
     expect(out.status).toBeLessThan(300);
     const res = await call("GET", `/chat-sessions/${chat.id}`, { token: user.token });
@@ -67,15 +56,15 @@ describe("chat-sessions without credentials", () => {
 
 describe("chat-sessions with cookie credentials", () => {
   it("reads with cookies from any origin (GET is not a state change)", async () => {
-    const user = await registerUser();
-    await newChat(user);
+    const user = await seedUser();
+    await newChat(user, "Private");
     const res = await call("GET", "/chat-sessions", { headers: cookieHeaders(user, FOREIGN_ORIGIN) });
     expect(res.status).toBe(200);
     expect((await json(res)).data).toHaveLength(1);
   });
 
   it("accepts state changes from the app's own origin", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const res = await call("POST", "/chat-sessions", {
       headers: cookieHeaders(user, ORIGIN),
       body: { title: "same origin" },
@@ -92,7 +81,7 @@ describe("chat-sessions with cookie credentials", () => {
   ] as const)(
     "refuses %s /chat-sessions%s from a foreign origin with 403 and changes nothing",
     async (method, suffix, body) => {
-      const user = await registerUser();
+      const user = await seedUser();
       const chat = await newChat(user, "Untouched");
       const before = await snapshot(user, chat.id);
       const res = await call(method, `/chat-sessions${suffix.replace(":id", chat.id)}`, {
@@ -107,7 +96,7 @@ describe("chat-sessions with cookie credentials", () => {
   );
 
   it("refuses a cookie state change with no Origin and no Sec-Fetch-Site", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const res = await call("POST", "/chat-sessions", {
       headers: { Cookie: `jwt_token=${user.token}; session_token=${user.sessionToken}` },
       body: { title: "x" },
@@ -118,8 +107,8 @@ describe("chat-sessions with cookie credentials", () => {
 
 describe("another user's chat", () => {
   async function setup() {
-    const owner = await registerUser();
-    const intruder = await registerUser();
+    const owner = await seedUser();
+    const intruder = await seedUser();
     const chat = await newChat(owner, "Owner's chat");
     await saveOne(owner, chat.id);
     await newChat(intruder, "Intruder's own chat");
@@ -177,8 +166,8 @@ describe("a deleted chat", () => {
     ["PUT", "", { title: "revived" }],
     ["PATCH", "/toggle-star", undefined],
   ] as const)("%s /chat-sessions/:id%s answers 404 to its own owner", async (method, suffix, body) => {
-    const owner = await registerUser();
-    const chat = await newChat(owner);
+    const owner = await seedUser();
+    const chat = await newChat(owner, "Private");
     const del = await call("PATCH", `/chat-sessions/${chat.id}`, { token: owner.token, body: { status: "deleted" } });
     expect(del.status).toBe(200);
     await expectError(

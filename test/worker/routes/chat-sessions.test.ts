@@ -2,15 +2,9 @@
 // delete one or all, and content; plus the 400s for every kind of bad input. Authorization is in the .security file.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, json, registerUser, type TestUser } from "../../support/api";
+import { call, expectError, json, newChat, seedUser, type TestUser } from "../../support/api";
 
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
-
-async function newChat(user: TestUser, title?: string) {
-  const res = await call("POST", "/chat-sessions", { token: user.token, body: title === undefined ? {} : { title } });
-  expect(res.status).toBe(201);
-  return (await json(res)).data as { id: string; title: string };
-}
 
 /** Puts a chat at a known place in the list (ms since the epoch), so order tests never depend on clock ticks. */
 async function setLastMessageAt(id: string, ms: number) {
@@ -22,16 +16,9 @@ async function list(user: TestUser, query = "") {
   return { res, body: await json(res) };
 }
 
-async function expectError(res: Response, status: number, code?: string) {
-  expect(res.status).toBe(status);
-  const body = await json(res);
-  expect(body).toMatchObject({ status: "error", code: code ?? expect.any(String), message: expect.any(String) });
-  return body;
-}
-
 describe("GET /chat-sessions", () => {
   it("lists the user's active chats newest last_message_at first, in the public shape", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const a = await newChat(user, "A");
     const b = await newChat(user, "B");
     const c = await newChat(user, "C");
@@ -57,7 +44,7 @@ describe("GET /chat-sessions", () => {
   });
 
   it("moves a chat to the top when a message is saved into it", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const older = await newChat(user, "older");
     const newer = await newChat(user, "newer");
     await setLastMessageAt(older.id, Date.UTC(2020, 0, 1));
@@ -75,7 +62,7 @@ describe("GET /chat-sessions", () => {
   });
 
   it("pages with limit and before through every chat exactly once, ties on last_message_at included", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const ids: string[] = [];
     for (let i = 0; i < 7; i++) ids.push((await newChat(user, `chat ${i}`)).id);
     // Two pairs share a timestamp, so the cursor must break ties by id.
@@ -103,7 +90,7 @@ describe("GET /chat-sessions", () => {
   });
 
   it("returns 100 chats by default and says where the next page starts", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const stmt = env.DB.prepare(
       "INSERT INTO chat_sessions (id, user_id, title, created_at, updated_at, last_message_at) VALUES (?, ?, 'bulk', ?, ?, ?)",
     );
@@ -120,7 +107,7 @@ describe("GET /chat-sessions", () => {
   });
 
   it("does not list deleted chats", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const kept = await newChat(user, "kept");
     const gone = await newChat(user, "gone");
     await call("PATCH", `/chat-sessions/${gone.id}`, { token: user.token, body: { status: "deleted" } });
@@ -128,7 +115,7 @@ describe("GET /chat-sessions", () => {
   });
 
   it.each(["0", "201", "-1", "1.5", "abc", "", "1e2"])("rejects limit=%s with 400", async (limit) => {
-    const user = await registerUser();
+    const user = await seedUser();
     const body = await expectError(
       await call("GET", `/chat-sessions?limit=${limit}`, { token: user.token }),
       400,
@@ -138,12 +125,12 @@ describe("GET /chat-sessions", () => {
   });
 
   it("rejects a repeated limit parameter with 400", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     await expectError(await call("GET", "/chat-sessions?limit=5&limit=6", { token: user.token }), 400, "invalid_input");
   });
 
   it.each(["yesterday", "123", "~abc", "abc~def", "12~bad id", "12~"])("rejects before=%s with 400", async (before) => {
-    const user = await registerUser();
+    const user = await seedUser();
     const body = await expectError(
       await call("GET", `/chat-sessions?before=${encodeURIComponent(before)}`, { token: user.token }),
       400,
@@ -153,7 +140,7 @@ describe("GET /chat-sessions", () => {
   });
 
   it("accepts limit 1 and 200", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     await newChat(user);
     await newChat(user);
     expect((await list(user, "?limit=1")).body.data).toHaveLength(1);
@@ -163,7 +150,7 @@ describe("GET /chat-sessions", () => {
 
 describe("POST /chat-sessions", () => {
   it("creates a chat with the trimmed title and answers 201 with it", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const res = await call("POST", "/chat-sessions", { token: user.token, body: { title: "  Trip to Hà Nội  " } });
     expect(res.status).toBe(201);
     const { status, data } = await json(res);
@@ -184,21 +171,21 @@ describe("POST /chat-sessions", () => {
     ["a null title", { title: null }],
     ["a blank title", { title: "   " }],
   ])("defaults the title to New Chat for %s", async (_, body) => {
-    const user = await registerUser();
+    const user = await seedUser();
     const res = await call("POST", "/chat-sessions", { token: user.token, body });
     expect(res.status).toBe(201);
     expect((await json(res)).data.title).toBe("New Chat");
   });
 
   it("creates a chat when the request has no body at all", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const res = await call("POST", "/chat-sessions", { token: user.token });
     expect(res.status).toBe(201);
     expect((await json(res)).data.title).toBe("New Chat");
   });
 
   it("accepts a 200-character title and rejects 201 characters", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const ok = await call("POST", "/chat-sessions", { token: user.token, body: { title: "x".repeat(200) } });
     expect(ok.status).toBe(201);
     const bad = await call("POST", "/chat-sessions", { token: user.token, body: { title: "x".repeat(201) } });
@@ -209,13 +196,13 @@ describe("POST /chat-sessions", () => {
     ["a number title", { title: 5 }],
     ["an object title", { title: { text: "x" } }],
   ])("rejects %s with 400", async (_, body) => {
-    const user = await registerUser();
+    const user = await seedUser();
     const res = await call("POST", "/chat-sessions", { token: user.token, body });
     expect((await expectError(res, 400, "invalid_input")).field).toBe("title");
   });
 
   it("rejects malformed JSON and a JSON null body with 400, creating nothing", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     await expectError(await call("POST", "/chat-sessions", { token: user.token, body: "{title:" }), 400);
     await expectError(await call("POST", "/chat-sessions", { token: user.token, body: "null" }), 400, "invalid_json");
     expect((await list(user)).body.data).toEqual([]);
@@ -224,7 +211,7 @@ describe("POST /chat-sessions", () => {
 
 describe("GET /chat-sessions/:id", () => {
   it("returns the chat", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chat = await newChat(user, "Mine");
     const res = await call("GET", `/chat-sessions/${chat.id}`, { token: user.token });
     expect(res.status).toBe(200);
@@ -232,12 +219,12 @@ describe("GET /chat-sessions/:id", () => {
   });
 
   it("answers 404 for an unknown id", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     await expectError(await call("GET", "/chat-sessions/no-such-chat", { token: user.token }), 404, "not_found");
   });
 
   it.each(["bad%20id", "a".repeat(101), "%3Cscript%3E"])("answers 400 for the malformed id %s", async (id) => {
-    const user = await registerUser();
+    const user = await seedUser();
     const body = await expectError(
       await call("GET", `/chat-sessions/${id}`, { token: user.token }),
       400,
@@ -249,7 +236,7 @@ describe("GET /chat-sessions/:id", () => {
 
 describe.each(["PATCH", "PUT"])("%s /chat-sessions/:id", (method) => {
   it("renames (trimmed) and stars the chat, answering the updated chat", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chat = await newChat(user, "Before");
     const res = await call(method, `/chat-sessions/${chat.id}`, {
       token: user.token,
@@ -263,7 +250,7 @@ describe.each(["PATCH", "PUT"])("%s /chat-sessions/:id", (method) => {
   });
 
   it("ignores unknown fields next to a known one", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chat = await newChat(user, "Before");
     const res = await call(method, `/chat-sessions/${chat.id}`, {
       token: user.token,
@@ -274,7 +261,7 @@ describe.each(["PATCH", "PUT"])("%s /chat-sessions/:id", (method) => {
   });
 
   it("with status 'deleted' removes the chat: GET, content and further updates answer 404", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chat = await newChat(user, "Doomed");
     const res = await call(method, `/chat-sessions/${chat.id}`, { token: user.token, body: { status: "deleted" } });
     expect(res.status).toBe(200);
@@ -299,7 +286,7 @@ describe.each(["PATCH", "PUT"])("%s /chat-sessions/:id", (method) => {
     ["a string is_starred", { is_starred: "yes" }, "is_starred"],
     ["a null is_starred", { is_starred: null }, "is_starred"],
   ])("rejects %s with 400 and changes nothing", async (_, body, field) => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chat = await newChat(user, "Same");
     const err = await expectError(
       await call(method, `/chat-sessions/${chat.id}`, { token: user.token, body }),
@@ -312,7 +299,7 @@ describe.each(["PATCH", "PUT"])("%s /chat-sessions/:id", (method) => {
   });
 
   it("rejects a request without a body, malformed JSON and a JSON array with 400", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chat = await newChat(user);
     await expectError(await call(method, `/chat-sessions/${chat.id}`, { token: user.token }), 400);
     await expectError(await call(method, `/chat-sessions/${chat.id}`, { token: user.token, body: '{"title":' }), 400);
@@ -320,7 +307,7 @@ describe.each(["PATCH", "PUT"])("%s /chat-sessions/:id", (method) => {
   });
 
   it("answers 404 for an unknown chat and 400 for a malformed id", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     await expectError(
       await call(method, "/chat-sessions/nope", { token: user.token, body: { title: "x" } }),
       404,
@@ -336,7 +323,7 @@ describe.each(["PATCH", "PUT"])("%s /chat-sessions/:id", (method) => {
 
 describe("PATCH /chat-sessions/:id/toggle-star", () => {
   it("toggles the star when no value is given", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chat = await newChat(user);
     const first = await call("PATCH", `/chat-sessions/${chat.id}/toggle-star`, { token: user.token });
     expect(first.status).toBe(200);
@@ -346,7 +333,7 @@ describe("PATCH /chat-sessions/:id/toggle-star", () => {
   });
 
   it("sets the given value instead of toggling", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chat = await newChat(user);
     for (const expected of [true, true, false, false]) {
       const res = await call("PATCH", `/chat-sessions/${chat.id}/toggle-star`, {
@@ -358,7 +345,7 @@ describe("PATCH /chat-sessions/:id/toggle-star", () => {
   });
 
   it("rejects a non-boolean is_starred and malformed JSON with 400 and leaves the star alone", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chat = await newChat(user);
     const err = await expectError(
       await call("PATCH", `/chat-sessions/${chat.id}/toggle-star`, { token: user.token, body: { is_starred: "true" } }),
@@ -376,14 +363,14 @@ describe("PATCH /chat-sessions/:id/toggle-star", () => {
   });
 
   it("answers 404 for an unknown chat", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     await expectError(await call("PATCH", "/chat-sessions/nope/toggle-star", { token: user.token }), 404, "not_found");
   });
 });
 
 describe("DELETE /chat-sessions", () => {
   it("marks every chat of the user deleted and says how many", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chats = [await newChat(user), await newChat(user), await newChat(user)];
     const res = await call("DELETE", "/chat-sessions", { token: user.token });
     expect(res.status).toBe(200);
@@ -398,7 +385,7 @@ describe("DELETE /chat-sessions", () => {
 
 describe("GET /chat-sessions/:id/content", () => {
   it("returns the chat's title and its messages in order", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chat = await newChat(user, "Talk");
     const save = await call("POST", "/media-api/api/chat/save", {
       token: user.token,
@@ -436,7 +423,7 @@ describe("GET /chat-sessions/:id/content", () => {
   });
 
   it("returns an empty message list for a new chat", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chat = await newChat(user);
     const { data } = await json(await call("GET", `/chat-sessions/${chat.id}/content`, { token: user.token }));
     expect(data).toEqual({ chats: [{ id: chat.id, title: "New Chat", messages: [] }] });
@@ -469,7 +456,7 @@ describe("GET /chat-sessions/:id/content", () => {
   }
 
   it("pages newest first: each page oldest first, next_before leads to the older messages, null on the last", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chat = await newChat(user, "Long");
     await saveMany(user, chat.id, 7);
     const first = await page(user, chat.id, "?limit=3");
@@ -482,7 +469,7 @@ describe("GET /chat-sessions/:id/content", () => {
   });
 
   it("keeps messages saved at the same instant apart: paging neither repeats nor skips one", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chat = await newChat(user);
     const messages = Array.from({ length: 5 }, (_, i) => ({
       message_id: `same${i}`,
@@ -502,7 +489,7 @@ describe("GET /chat-sessions/:id/content", () => {
   });
 
   it("gives 50 messages by default and ends a page early when its messages grow past ~50 KB", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chat = await newChat(user);
     await saveMany(user, chat.id, 60);
     const byCount = await page(user, chat.id);
@@ -517,14 +504,14 @@ describe("GET /chat-sessions/:id/content", () => {
   });
 
   it("always sends at least one message, however long", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chat = await newChat(user);
     await saveMany(user, chat.id, 2, 120_000);
     expect((await page(user, chat.id)).ids).toEqual(["q1"]);
   });
 
   it("answers 400 for a bad limit or cursor", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chat = await newChat(user);
     for (const query of ["?limit=0", "?limit=201", "?limit=abc", "?before=123", "?before=x~1", "?before=1~-2"]) {
       await expectError(
@@ -536,7 +523,7 @@ describe("GET /chat-sessions/:id/content", () => {
   });
 
   it("answers 404 for an unknown chat and 400 for a malformed id", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     await expectError(await call("GET", "/chat-sessions/nope/content", { token: user.token }), 404, "not_found");
     await expectError(
       await call("GET", `/chat-sessions/${"z".repeat(101)}/content`, { token: user.token }),

@@ -2,59 +2,27 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { quotaDay } from "../../../worker/lib/time";
 import {
+  ask,
   call,
+  contentOf,
   eventually,
   inUserHub,
   json,
   makeChat,
   messagesOf,
   readSse,
-  registerUser,
+  readUntil,
+  seedUser,
   setPlan,
   setUsedToday,
+  withOfflinePace,
 } from "../../support/api";
-
-const contentOf = (events: any[]) =>
-  events
-    .filter((e) => typeof e === "object" && "content" in e)
-    .map((e) => e.content)
-    .join("");
-
-async function ask(
-  token: string,
-  chatId: string,
-  question: string,
-  model = "gpt-4.1-mini",
-  extra: Record<string, unknown> = {},
-) {
-  return call("POST", `/api/chat/${model}`, { token, body: { question, chat_id: chatId, ...extra } });
-}
-
-/** Reads an SSE body until `stop(eventsSoFar)` says so; returns the reader (still open) and the events. */
-async function readUntil(res: Response, stop: (events: any[]) => boolean) {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  const events: any[] = [];
-  while (!stop(events)) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    const blocks = buffer.split("\n\n");
-    buffer = blocks.pop() ?? "";
-    for (const b of blocks) {
-      const data = b.replace(/^data:\s*/, "");
-      events.push(data === "[DONE]" ? data : JSON.parse(data));
-    }
-  }
-  return { reader, events };
-}
 
 describe("POST /api/chat/{model}", () => {
   it("streams an answer as SSE: ids first, content chunks, then [DONE], with usage headers", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
-    const res = await ask(u.token, chatId, "Explain photosynthesis briefly");
+    const res = await ask(u.token, { question: "Explain photosynthesis briefly", chat_id: chatId });
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
     expect(res.headers.get("X-Remaining-Usage")).toBe("49");
@@ -72,7 +40,7 @@ describe("POST /api/chat/{model}", () => {
   });
 
   it("ends the response body right after [DONE]: on a model call, a search call and a followed answer", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
     const endsAfterDone = async (res: Response) => {
       expect(res.status).toBe(200);
@@ -81,24 +49,29 @@ describe("POST /api/chat/{model}", () => {
       // the next read is the end of the body: nothing follows [DONE], and the client never has to cancel
       expect(await reader.read()).toEqual({ done: true, value: undefined });
     };
-    await endsAfterDone(await ask(u.token, chatId, "Explain photosynthesis briefly"));
+    await endsAfterDone(await ask(u.token, { question: "Explain photosynthesis briefly", chat_id: chatId }));
     await endsAfterDone(
       await call("POST", "/api/chat/search", { token: u.token, body: { question: "rice prices", chat_id: chatId } }),
     );
     const botId = crypto.randomUUID();
-    const started = await ask(u.token, chatId, "Tell me a long story about clouds", "gpt-4.1-mini", {
-      bot_message_id: botId,
+    // paced, so the answer is still running when the second reader follows it
+    const [started, followed] = await withOfflinePace(20, async () => {
+      const started = await ask(u.token, {
+        question: "Tell me a long story about clouds",
+        chat_id: chatId,
+        bot_message_id: botId,
+      });
+      return [started, await call("GET", `/api/chat/stream/${botId}`, { token: u.token })];
     });
-    const followed = await call("GET", `/api/chat/stream/${botId}`, { token: u.token });
     await Promise.all([endsAfterDone(started), endsAfterDone(followed)]);
   });
 
   it("saves both sides and titles the chat from the first prompt", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
     const question = "What is the capital city of Vietnam and why is it famous?";
     const events = await readSse(
-      await ask(u.token, chatId, question, "gpt-4.1-mini", { message_id: "u-1", bot_message_id: "b-1" }),
+      await ask(u.token, { question, chat_id: chatId, message_id: "u-1", bot_message_id: "b-1" }),
     );
     const rows = await messagesOf(chatId);
     expect(rows.map((r) => [r.message_id, r.sender])).toEqual([
@@ -113,24 +86,26 @@ describe("POST /api/chat/{model}", () => {
   });
 
   it("sends the chat's earlier messages as context and keeps the title of the first prompt", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
-    await readSse(await ask(u.token, chatId, "Hi"));
-    await readSse(await ask(u.token, chatId, "Second question"));
+    await readSse(await ask(u.token, { question: "Hi", chat_id: chatId }));
+    await readSse(await ask(u.token, { question: "Second question", chat_id: chatId }));
     const rows = await messagesOf(chatId);
     expect(rows.map((r) => r.sender)).toEqual(["user", "bot", "user", "bot"]);
     const chat = await env.DB.prepare("SELECT title FROM chat_sessions WHERE id = ?").bind(chatId).first<any>();
     expect(chat.title).toBe("Hi");
   });
 
-  // The offline model streams a chunk a millisecond here, so on a loaded machine the whole answer can end before the
-  // stop arrives (then 404 is right). Tried up to 3 times, each with its own user: a broken stop fails all three.
-  // The object-level stop, against a slow fake upstream, is deterministic (test/durable-objects/generation.test.ts).
-  it("stops on request: the partial answer is kept, marked stopped, and the stream says so", { retry: 2 }, async () => {
-    const u = await registerUser();
-    const full = await readSse(await ask(u.token, await makeChat(u.id), "Tell me a long story about clouds"));
+  // At 250 ms a chunk, the ~70 chunks of this answer leave the stop many seconds to arrive before the answer ends.
+  it("stops on request: the partial answer is kept, marked stopped, and the stream says so", async () => {
+    const u = await seedUser();
+    const full = await readSse(
+      await ask(u.token, { question: "Tell me a long story about clouds", chat_id: await makeChat(u.id) }),
+    );
     const chatId = await makeChat(u.id);
-    const res = await ask(u.token, chatId, "Tell me a long story about clouds");
+    const res = await withOfflinePace(250, () =>
+      ask(u.token, { question: "Tell me a long story about clouds", chat_id: chatId }),
+    );
     const botId = res.headers.get("X-Message-Id")!;
     const { reader, events } = await readUntil(res, (ev) => ev.filter((e) => e.content).length >= 2);
     const stop = await call("POST", "/api/chat/stop", { token: u.token, body: { message_id: botId } });
@@ -155,8 +130,10 @@ describe("POST /api/chat/{model}", () => {
   });
 
   it("finishes and saves the whole answer when the client disconnects mid-stream", async () => {
-    const u = await registerUser();
-    const full = contentOf(await readSse(await ask(u.token, await makeChat(u.id), "Describe the Mekong delta")));
+    const u = await seedUser();
+    const full = contentOf(
+      await readSse(await ask(u.token, { question: "Describe the Mekong delta", chat_id: await makeChat(u.id) })),
+    );
     const chatId = await makeChat(u.id);
     const controller = new AbortController();
     const res = await call("POST", "/api/chat/gpt-4.1-mini", {
@@ -174,31 +151,31 @@ describe("POST /api/chat/{model}", () => {
   });
 
   it("answers 404 for a turn in a chat deleted after an earlier turn in it", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
-    await readSse(await ask(u.token, chatId, "hello"));
+    await readSse(await ask(u.token, { question: "hello", chat_id: chatId }));
     expect(
       (await call("PATCH", `/chat-sessions/${chatId}`, { token: u.token, body: { status: "deleted" } })).status,
     ).toBe(200);
-    const res = await ask(u.token, chatId, "still there?");
+    const res = await ask(u.token, { question: "still there?", chat_id: chatId });
     expect(res.status).toBe(404);
     expect((await messagesOf(chatId)).map((m) => m.message)).not.toContain("still there?");
   });
 
   it("answers 404 for another user's chat, even one the other user's object has seen", async () => {
-    const owner = await registerUser();
-    const intruder = await registerUser();
+    const owner = await seedUser();
+    const intruder = await seedUser();
     const chatId = await makeChat(owner.id);
-    await readSse(await ask(owner.token, chatId, "mine"));
-    const res = await ask(intruder.token, chatId, "let me in");
+    await readSse(await ask(owner.token, { question: "mine", chat_id: chatId }));
+    const res = await ask(intruder.token, { question: "let me in", chat_id: chatId });
     expect(res.status).toBe(404);
     expect((await messagesOf(chatId)).map((m) => m.message)).not.toContain("let me in");
   });
 
   it("answers 403 premium_required for a premium model on the free plan, saving and counting nothing", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
-    const res = await ask(u.token, chatId, "hello", "gpt-4.1");
+    const res = await ask(u.token, { question: "hello", chat_id: chatId }, "gpt-4.1");
     expect(res.status).toBe(403);
     expect(await json(res)).toMatchObject({ status: "error", code: "premium_required" });
     expect(await messagesOf(chatId)).toHaveLength(0);
@@ -209,22 +186,22 @@ describe("POST /api/chat/{model}", () => {
   });
 
   it("lets a Basic user use a premium model", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await setPlan(u.id, 1, Date.now() + 86_400_000);
-    const res = await ask(u.token, await makeChat(u.id), "hello", "gpt-4.1");
+    const res = await ask(u.token, { question: "hello", chat_id: await makeChat(u.id) }, "gpt-4.1");
     expect(res.status).toBe(200);
     expect(res.headers.get("X-Remaining-Usage")).toBe("199");
     await readSse(res);
   });
 
   it("treats an expired premium as free", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await setPlan(u.id, 2, Date.now() - 1000);
-    expect((await ask(u.token, await makeChat(u.id), "hello", "claude-4-pro")).status).toBe(403);
+    expect((await ask(u.token, { question: "hello", chat_id: await makeChat(u.id) }, "claude-4-pro")).status).toBe(403);
   });
 
   it("reports warning levels by the uses left and answers 403 quota_exhausted when none are left", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
     const setUsed = (n: number) => setUsedToday(u.id, "o4-mini", n);
     const expectations: [number, string, string][] = [
@@ -236,7 +213,7 @@ describe("POST /api/chat/{model}", () => {
     ];
     for (const [used, remaining, level] of expectations) {
       await setUsed(used);
-      const res = await ask(u.token, chatId, "hi", "o4-mini");
+      const res = await ask(u.token, { question: "hi", chat_id: chatId }, "o4-mini");
       expect([res.status, res.headers.get("X-Remaining-Usage"), res.headers.get("X-Warning-Level")]).toEqual([
         200,
         remaining,
@@ -244,16 +221,18 @@ describe("POST /api/chat/{model}", () => {
       ]);
       await readSse(res);
     }
-    const out = await ask(u.token, chatId, "hi", "o4-mini");
+    const out = await ask(u.token, { question: "hi", chat_id: chatId }, "o4-mini");
     expect(out.status).toBe(403);
     expect(out.headers.get("X-Remaining-Usage")).toBe("0");
     expect(await json(out)).toMatchObject({ code: "quota_exhausted", model: "o4-mini", total: 10 });
   });
 
   it("counts atomically: 100 concurrent sends against 10 remaining uses let exactly 10 through", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
-    const responses = await Promise.all(Array.from({ length: 100 }, () => ask(u.token, chatId, "hi", "o4-mini")));
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, () => ask(u.token, { question: "hi", chat_id: chatId }, "o4-mini")),
+    );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 403)).toHaveLength(90);
@@ -265,7 +244,7 @@ describe("POST /api/chat/{model}", () => {
   });
 
   it("honours counts kept in D1 for a day the user's object has not seen yet", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
     await inUserHub(u.id, (hub) => {
       // forget today, as an object that counted nothing yet today would
@@ -274,10 +253,10 @@ describe("POST /api/chat/{model}", () => {
     await env.DB.prepare("INSERT INTO daily_usage (user_id, day, bucket, count) VALUES (?, ?, 'o4-mini', 9)")
       .bind(u.id, quotaDay())
       .run();
-    const last = await ask(u.token, chatId, "hi", "o4-mini");
+    const last = await ask(u.token, { question: "hi", chat_id: chatId }, "o4-mini");
     expect([last.status, last.headers.get("X-Remaining-Usage")]).toEqual([200, "0"]);
     await readSse(last);
-    expect((await ask(u.token, chatId, "hi", "o4-mini")).status).toBe(403);
+    expect((await ask(u.token, { question: "hi", chat_id: chatId }, "o4-mini")).status).toBe(403);
   });
 
   it.each([
@@ -287,25 +266,25 @@ describe("POST /api/chat/{model}", () => {
     [{ question: "hi", chat_id: "has spaces in it" }, "chat_id"],
     [{ question: 42, chat_id: "c" }, "question"],
   ])("answers 400 for %j", async (body, field) => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("POST", "/api/chat/gpt-4.1-mini", { token: u.token, body });
     expect(res.status).toBe(400);
     expect(await json(res)).toMatchObject({ status: "error", code: "invalid_input", field });
   });
 
   it("says 'Question is required' for an empty question", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("POST", "/api/chat/gpt-4.1-mini", { token: u.token, body: { question: "", chat_id: "c" } });
     expect((await json(res)).message).toContain("Question is required");
   });
 
   it("answers 404 model_not_found for an unknown model and 404 for a missing chat", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
-    const unknown = await ask(u.token, chatId, "hi", "gpt-99");
+    const unknown = await ask(u.token, { question: "hi", chat_id: chatId }, "gpt-99");
     expect(unknown.status).toBe(404);
     expect((await json(unknown)).code).toBe("model_not_found");
-    const missing = await ask(u.token, "no-such-chat", "hi");
+    const missing = await ask(u.token, { question: "hi", chat_id: "no-such-chat" });
     expect(missing.status).toBe(404);
   });
 
@@ -314,7 +293,7 @@ describe("POST /api/chat/{model}", () => {
   });
 
   it("answers 400 for malformed JSON on stop and 404 for an unknown message id", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     expect((await call("POST", "/api/chat/stop", { token: u.token, body: "{" })).status).toBe(400);
     expect((await call("POST", "/api/chat/stop", { token: u.token, body: { message_id: "nope" } })).status).toBe(404);
   });
@@ -322,8 +301,8 @@ describe("POST /api/chat/{model}", () => {
 
 describe("GET /api/models", () => {
   it("lists the catalogue with access, today's uses and the offline flag for the caller", async () => {
-    const u = await registerUser();
-    await readSse(await ask(u.token, await makeChat(u.id), "hi"));
+    const u = await seedUser();
+    await readSse(await ask(u.token, { question: "hi", chat_id: await makeChat(u.id) }));
     const res = await call("GET", "/api/models", { token: u.token });
     expect(res.status).toBe(200);
     const { data } = await json(res);

@@ -6,16 +6,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { getConnectedAppToken } from "../../../worker/connected-apps/oauth";
 import { createDb } from "../../../worker/db/client";
-import { call, json, registerUser, setPlan, type TestUser } from "../../support/api";
+import { call, json, premiumUser, seedUser, type TestUser } from "../../support/api";
 import { connect } from "../../support/connected-apps";
-
-const DAY_MS = 86_400_000;
-
-async function premiumUser(): Promise<TestUser> {
-  const u = await registerUser();
-  await setPlan(u.id, 1, Date.now() + 30 * DAY_MS);
-  return u;
-}
 
 const list = (u: TestUser, app: string, query = "") =>
   call("GET", `/auth/connected-apps/${app}/files${query}`, { token: u.token });
@@ -80,7 +72,7 @@ describe("GET /auth/connected-apps/:app/files", () => {
   });
 
   it("refuses free users (403 premium_required) and says an app that is not connected must be connected first (409)", async () => {
-    const free = await registerUser();
+    const free = await seedUser();
     await connect(free, "google-drive");
     const refused = await list(free, "google-drive");
     expect(refused.status).toBe(403);

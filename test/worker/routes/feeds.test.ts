@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { FeedsBodySchema } from "../../../worker/protocol/feeds";
-import { call, json, registerUser, type TestUser } from "../../support/api";
+import { call, json, seedUser, type TestUser } from "../../support/api";
 
 async function feeds(u: TestUser, qs: string) {
   const res = await call("GET", `/feeds?${qs}`, { token: u.token });
@@ -14,7 +14,7 @@ async function feeds(u: TestUser, qs: string) {
 
 describe("GET /feeds", () => {
   it("answers every tab from the seeded rows: offers and news live, the store under maintenance", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const data = await feeds(u, "lang=en");
     expect(data.feeds.map((f) => f.tab)).toEqual(["offers", "store", "news"]);
     const [offers, store, news] = data.feeds;
@@ -34,7 +34,7 @@ describe("GET /feeds", () => {
   });
 
   it("answers one tab in the asked language", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const vi = await feeds(u, "tab=news&lang=vi");
     expect(vi.feeds).toHaveLength(1);
     expect(vi.feeds[0]!.items[0]!.title).toBe("Ra mắt thư viện prompt");
@@ -45,7 +45,7 @@ describe("GET /feeds", () => {
   });
 
   it("follows what the operator changes in D1, without a deploy: new items, scheduled items, maintenance", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const now = Date.now();
     await env.DB.batch([
       env.DB.prepare(
@@ -73,7 +73,7 @@ describe("GET /feeds", () => {
   });
 
   it("passes on only http(s) links and the app's own paths", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await env.DB.batch(
       [
         ["news-js-en", "javascript:alert(1)", "//evil.example/x.png"],
@@ -92,7 +92,7 @@ describe("GET /feeds", () => {
   });
 
   it("answers 400 naming the field for a bad tab, language or limit", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     for (const [qs, field] of [
       ["tab=sale", "tab"],
       ["lang=de", "lang"],

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ownerToken } from "../../../worker/db/history-search";
-import { call, json, makeChat, registerUser, type TestUser } from "../../support/api";
+import { call, json, makeChat, seedUser, type TestUser } from "../../support/api";
 
 async function chatWith(user: TestUser, title: string, message: string) {
   const id = await makeChat(user.id, title);
@@ -22,8 +22,8 @@ async function search(user: TestUser, query: Record<string, string>) {
 
 describe("history search authorization", () => {
   it("never returns another user's chats, by message or by title", async () => {
-    const alice = await registerUser();
-    const bob = await registerUser();
+    const alice = await seedUser();
+    const bob = await seedUser();
     const mine = await chatWith(alice, "Pangolin plans", "the pangolin secret is safe");
     await chatWith(bob, "Pangolin plans", "bob's pangolin secret");
     for (const q of ["pangolin", "secret", "plans", "pangolin secret"]) {
@@ -38,8 +38,8 @@ describe("history search authorization", () => {
   });
 
   it("answers 404 for another user's chat_id, the same as a chat that does not exist", async () => {
-    const alice = await registerUser();
-    const bob = await registerUser();
+    const alice = await seedUser();
+    const bob = await seedUser();
     const bobs = await chatWith(bob, "Bob's", "wombat diary");
     const foreign = await search(alice, { q: "wombat", chat_id: bobs });
     const missing = await search(alice, { q: "wombat", chat_id: "does-not-exist" });
@@ -52,15 +52,15 @@ describe("history search authorization", () => {
   });
 
   it("answers 404 for the caller's own deleted chat", async () => {
-    const alice = await registerUser();
+    const alice = await seedUser();
     const id = await chatWith(alice, "Old", "tapir notes");
     await env.DB.prepare("UPDATE chat_sessions SET status = 'deleted' WHERE id = ?").bind(id).run();
     expect((await search(alice, { q: "tapir", chat_id: id })).status).toBe(404);
   });
 
   it("cannot be steered to another owner through the query text", async () => {
-    const alice = await registerUser();
-    const bob = await registerUser();
+    const alice = await seedUser();
+    const bob = await seedUser();
     await chatWith(bob, "Bob", "okapi");
     for (const q of [
       `owner : ${ownerToken(bob.id)}`,

@@ -10,7 +10,7 @@ import {
   toSegments,
 } from "../../../worker/protocol/history-search";
 import * as v from "valibot";
-import { call, json, makeChat, registerUser, type TestUser } from "../../support/api";
+import { call, json, makeChat, seedUser, type TestUser } from "../../support/api";
 
 type Msg = { message_id: string; sender: "user" | "bot"; message: string };
 
@@ -45,7 +45,7 @@ const marked = (r: HistorySearchChat) => (r.snippet ?? []).filter((s) => s.match
 
 describe("GET /chat-sessions/search", () => {
   it("finds a chat by a word from inside one of its answers, with the match marked", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const id = await chatWith(user, "Cooking", [
       { message_id: "q1", sender: "user", message: "How do I make soup?" },
       {
@@ -71,7 +71,7 @@ describe("GET /chat-sessions/search", () => {
   });
 
   it("ignores diacritics: pho finds phở and ha noi finds Hà Nội", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const id = await chatWith(user, "Ăn sáng", [
       { message_id: "a", sender: "bot", message: "Phở bò ở Hà Nội ngon nhất là phở gánh." },
     ]);
@@ -86,7 +86,7 @@ describe("GET /chat-sessions/search", () => {
   });
 
   it("matches đ and d both ways (unicode61 keeps đ a letter of its own)", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const withD = await chatWith(user, "Du lịch", [
       { message_id: "a", sender: "bot", message: "Đà Nẵng có bãi biển đẹp, đúng không?" },
     ]);
@@ -101,7 +101,7 @@ describe("GET /chat-sessions/search", () => {
   });
 
   it("finds chats by title, with the title's match marked and no message snippet", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const id = await chatWith(user, "Kế hoạch du lịch Huế", [{ message_id: "a", sender: "user", message: "xin chào" }]);
     const [hit] = (await chatsFor(user, "hue")).data;
     expect(hit).toMatchObject({ chat_id: id, snippet: null, message_id: null });
@@ -112,7 +112,7 @@ describe("GET /chat-sessions/search", () => {
   });
 
   it("matches the last word as a prefix, for search as you type", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const id = await chatWith(user, "Chat", [
       { message_id: "a", sender: "bot", message: "Photosynthesis turns light into sugar." },
     ]);
@@ -122,7 +122,7 @@ describe("GET /chat-sessions/search", () => {
   });
 
   it("follows edits: the index is kept current by the saves", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const id = await chatWith(user, "Edits", [{ message_id: "q", sender: "user", message: "tell me about zebras" }]);
     expect((await chatsFor(user, "zebras")).data).toHaveLength(1);
     await save(user, id, [{ message_id: "q", sender: "user", message: "tell me about giraffes" }]);
@@ -134,7 +134,7 @@ describe("GET /chat-sessions/search", () => {
   });
 
   it("leaves out deleted chats", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const id = await chatWith(user, "Gone", [{ message_id: "q", sender: "user", message: "quokka facts" }]);
     expect((await chatsFor(user, "quokka")).data).toHaveLength(1);
     const res = await call("PATCH", `/chat-sessions/${id}`, { token: user.token, body: { status: "deleted" } });
@@ -144,7 +144,7 @@ describe("GET /chat-sessions/search", () => {
   });
 
   it("forgets the messages of a chat removed from D1", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const id = await chatWith(user, "Removed", [{ message_id: "q", sender: "user", message: "axolotl" }]);
     await env.DB.prepare("DELETE FROM chat_sessions WHERE id = ?").bind(id).run();
     const left = await env.DB.prepare("SELECT count(*) AS n FROM message_fts WHERE chat_id = ?")
@@ -158,7 +158,7 @@ describe("GET /chat-sessions/search", () => {
   });
 
   it("lists title matches first (newest first), then chats by their most recent matching message, a page at a time", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const day = 24 * 60 * 60 * 1000;
     const now = Date.now();
     // Saved oldest first, as a history grows: chat 4's message is the oldest mention, chat 0's the newest.
@@ -194,7 +194,7 @@ describe("GET /chat-sessions/search", () => {
   });
 
   it("lists every matching chat exactly once across pages, even with a small scan budget", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) {
       const id = await chatWith(user, `Chat ${i}`, [{ message_id: "a", sender: "user", message: "capybara one" }]);
@@ -227,7 +227,7 @@ describe("GET /chat-sessions/search", () => {
   });
 
   it("gives each chat the snippet of its latest matching message", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     await chatWith(user, "Many", [
       { message_id: "1", sender: "user", message: "first mention of narwhal" },
       { message_id: "2", sender: "bot", message: "second mention of narwhal here" },
@@ -237,7 +237,7 @@ describe("GET /chat-sessions/search", () => {
   });
 
   it("shows an answer's snippet as the plain text a reader sees, not its Markdown, the match marked", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const id = await chatWith(user, "Ghi chú", [
       { message_id: "q", sender: "user", message: "Cài đặt thế nào?" },
       {
@@ -275,7 +275,7 @@ describe("GET /chat-sessions/search", () => {
   });
 
   it("routes /chat-sessions/search here, not to /chat-sessions/:id", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const res = await call("GET", "/chat-sessions/search", { token: user.token });
     expect(res.status).toBe(400);
     expect(await json(res)).toMatchObject({ code: "invalid_input", field: "q" });
@@ -310,7 +310,7 @@ describe("GET /chat-sessions/search", () => {
       Array(50).fill("dd").join(" "),
     ];
     it.each(hostile)("answers 200 for %j", async (q) => {
-      const user = await registerUser();
+      const user = await seedUser();
       await chatWith(user, "Chat", [{ message_id: "a", sender: "bot", message: "pho and near and body secret" }]);
       const { status, body } = await search(user, { q });
       expect(status).toBe(200);
@@ -322,7 +322,7 @@ describe("GET /chat-sessions/search", () => {
       ["   ", "q is required"],
       ["x".repeat(201), "at most 200"],
     ])("answers 400 for %j", async (q, message) => {
-      const user = await registerUser();
+      const user = await seedUser();
       const { status, body } = await search(user, { q });
       expect(status).toBe(400);
       expect(body).toMatchObject({ code: "invalid_input", field: "q", message: expect.stringContaining(message) });
@@ -337,14 +337,14 @@ describe("GET /chat-sessions/search", () => {
       [{ q: "x", chat_id: "abc", cursor: "m~12" }, "cursor"],
       [{ q: "x", chat_id: "../etc" }, "chat_id"],
     ])("answers 400 for %o", async (query, field) => {
-      const user = await registerUser();
+      const user = await seedUser();
       const { status, body } = await search(user, query);
       expect(status).toBe(400);
       expect(body).toMatchObject({ code: "invalid_input", field });
     });
 
     it("treats query words as words, not FTS5 operators", async () => {
-      const user = await registerUser();
+      const user = await seedUser();
       const id = await chatWith(user, "Ops", [
         { message_id: "a", sender: "bot", message: "use NEAR and OR in queries" },
       ]);
@@ -357,7 +357,7 @@ describe("GET /chat-sessions/search", () => {
 
 describe("GET /chat-sessions/search?chat_id=", () => {
   it("returns the chat's matching messages oldest first, with snippets", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const id = await chatWith(user, "Plants", [
       { message_id: "1", sender: "user", message: "What is chlorophyll?" },
       { message_id: "2", sender: "bot", message: "Chlorophyll is the green pigment of plants." },
@@ -377,7 +377,7 @@ describe("GET /chat-sessions/search?chat_id=", () => {
   });
 
   it("counts the matches a reader sees in each message, not those in a link's address or an image", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const id = await chatWith(user, "Fruit", [
       { message_id: "1", sender: "user", message: "Kumquats or kumquat jam?" },
       {
@@ -398,7 +398,7 @@ describe("GET /chat-sessions/search?chat_id=", () => {
   });
 
   it("pages with next_cursor", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const id = await chatWith(
       user,
       "Paged",
@@ -418,7 +418,7 @@ describe("GET /chat-sessions/search?chat_id=", () => {
   });
 
   it("is a 404 for a chat that does not exist", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const { status, body } = await search(user, { q: "x", chat_id: "no-such-chat" });
     expect(status).toBe(404);
     expect(body).toMatchObject({ code: "not_found" });

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { quotaDay } from "../../../worker/lib/time";
-import { call, inUserHub, json, makeChat, messagesOf, registerUser, type TestUser } from "../../support/api";
+import { call, inUserHub, json, makeChat, messagesOf, seedUser, type TestUser } from "../../support/api";
 
 async function draw(user: TestUser, chatId: string, question = "a lantern") {
   const res = await call("POST", "/api/chat/image", { token: user.token, body: { question, chat_id: chatId } });
@@ -15,8 +15,8 @@ const usedToday = (user: TestUser) => inUserHub(user.id, (hub) => hub.state.usag
 
 describe("image security", () => {
   it("answers 404 for another user's chat, using no quota", async () => {
-    const owner = await registerUser();
-    const other = await registerUser();
+    const owner = await seedUser();
+    const other = await seedUser();
     const chatId = await makeChat(owner.id);
     const res = await call("POST", "/api/chat/image", {
       token: other.token,
@@ -28,8 +28,8 @@ describe("image security", () => {
   });
 
   it("answers 404 for another user's original image (by URL, absolute URL, id or link in the question)", async () => {
-    const owner = await registerUser();
-    const other = await registerUser();
+    const owner = await seedUser();
+    const other = await seedUser();
     const picture = await draw(owner, await makeChat(owner.id));
     const otherChat = await makeChat(other.id);
     for (const body of [
@@ -50,8 +50,8 @@ describe("image security", () => {
   });
 
   it("serves a stored picture to its owner only", async () => {
-    const owner = await registerUser();
-    const other = await registerUser();
+    const owner = await seedUser();
+    const other = await seedUser();
     const picture = await draw(owner, await makeChat(owner.id));
     expect((await call("GET", picture.imageUrl, { token: owner.token })).status).toBe(200);
     expect((await call("GET", picture.imageUrl, { token: other.token })).status).toBe(404);
@@ -61,8 +61,8 @@ describe("image security", () => {
   });
 
   it("never lists another user's images in the gallery", async () => {
-    const owner = await registerUser();
-    const other = await registerUser();
+    const owner = await seedUser();
+    const other = await seedUser();
     const picture = await draw(owner, await makeChat(owner.id), "owner's secret picture");
     const mine = await draw(other, await makeChat(other.id), "other's picture");
     const listed = await json(await call("GET", "/media-api/api/images", { token: other.token }));
@@ -79,8 +79,8 @@ describe("image security", () => {
   });
 
   it("refuses a user_id that is not the caller's", async () => {
-    const owner = await registerUser();
-    const other = await registerUser();
+    const owner = await seedUser();
+    const other = await seedUser();
     const res = await call("POST", "/api/chat/image", {
       token: other.token,
       body: { question: "a cat", chat_id: await makeChat(other.id), user_id: owner.id },
@@ -90,7 +90,7 @@ describe("image security", () => {
   });
 
   it("refuses a cookie-authenticated image request from another origin (CSRF), using no quota", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chatId = await makeChat(user.id);
     const res = await call("POST", "/api/chat/image", {
       body: { question: "a cat", chat_id: chatId },

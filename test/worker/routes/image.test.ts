@@ -9,16 +9,7 @@ import { SAFETY_MESSAGE } from "../../../worker/images/http";
 import { readPngChunks } from "../../../worker/images/png";
 import { quotaDay } from "../../../worker/lib/time";
 import { IMAGE_LOGIN_REQUIRED, ImageResultSchema } from "../../../worker/protocol/images";
-import {
-  call,
-  inUserHub,
-  json,
-  makeChat,
-  messagesOf,
-  registerUser,
-  setUsedToday,
-  type TestUser,
-} from "../../support/api";
+import { call, inUserHub, json, makeChat, messagesOf, seedUser, setUsedToday, type TestUser } from "../../support/api";
 import * as v from "valibot";
 
 async function ask(user: TestUser, body: Record<string, unknown>) {
@@ -36,7 +27,7 @@ async function imageBytes(user: TestUser, url: string) {
 
 describe("POST /api/chat/image", () => {
   it("draws a picture offline, stores it under its owner and saves both messages", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chatId = await makeChat(user.id);
     const res = await ask(user, {
       question: "a pagoda on a misty lake",
@@ -93,7 +84,7 @@ describe("POST /api/chat/image", () => {
   });
 
   it("edits the user's earlier picture into a different one, from original_image or a link in the question", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chatId = await makeChat(user.id);
     const first = await json(await ask(user, { question: "a red kite", chat_id: chatId }));
     const edit = await ask(user, {
@@ -160,7 +151,7 @@ describe("POST /api/chat/image", () => {
       "original_image must be",
     ],
   ])("answers 400 to bad input %j, using no quota", async (body, message) => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chatId = await makeChat(user.id);
     const res = await call("POST", "/api/chat/image", {
       token: user.token,
@@ -172,7 +163,7 @@ describe("POST /api/chat/image", () => {
   });
 
   it("answers 400 to a body that is not JSON", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const res = await call("POST", "/api/chat/image", {
       token: user.token,
       body: "{not json",
@@ -182,7 +173,7 @@ describe("POST /api/chat/image", () => {
   });
 
   it("answers 403 quota_exhausted with the quota headers once the day's images are used", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chatId = await makeChat(user.id);
     await setUsedToday(user.id, "image", 3);
     const res = await ask(user, { question: "a cat", chat_id: chatId });
@@ -194,7 +185,7 @@ describe("POST /api/chat/image", () => {
   });
 
   it("lets exactly the remaining number of concurrent requests through", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chatId = await makeChat(user.id);
     await setUsedToday(user.id, "image", 1); // 2 of 3 left
     const results = await Promise.all(
@@ -235,7 +226,7 @@ describe("POST /api/chat/image", () => {
   }
 
   it("gives the use back when the provider is unreachable", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chatId = await makeChat(user.id);
     const err = await turnWith(
       user,
@@ -248,7 +239,7 @@ describe("POST /api/chat/image", () => {
   });
 
   it("gives the use back on a safety refusal, which carries the safety text", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chatId = await makeChat(user.id);
     const err = await turnWith(
       user,
@@ -261,7 +252,7 @@ describe("POST /api/chat/image", () => {
   });
 
   it("stores a configured provider's picture with its own type and model", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chatId = await makeChat(user.id);
     const result = (await turnWith(
       user,
@@ -281,7 +272,7 @@ describe("POST /api/chat/image", () => {
 
 describe("GET /media-api/api/images (gallery)", () => {
   it("lists the user's pictures newest first, a page at a time, with prompt, url, chat and edit flag", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     await env.DB.prepare("UPDATE users SET is_premium = 2, premium_end = ? WHERE id = ?")
       .bind(Date.now() + 86_400_000, user.id)
       .run();
@@ -319,7 +310,7 @@ describe("GET /media-api/api/images (gallery)", () => {
   });
 
   it("answers 400 to a bad limit or cursor", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     for (const q of ["limit=0", "limit=1000", "limit=abc", "before=nope"]) {
       expect((await call("GET", `/media-api/api/images?${q}`, { token: user.token })).status).toBe(400);
     }

@@ -3,7 +3,7 @@
 // 200). Citations are bounded (at most 50, an http(s) url ≤ 2,048, title/snippet/site ≤ 1,000 characters) and a
 // message's stored size is capped below D1's row limit.
 import { describe, expect, it } from "vitest";
-import { call, json, makeChat, registerUser, type TestUser } from "../../support/api";
+import { call, json, makeChat, seedUser, type TestUser } from "../../support/api";
 
 async function saveRaw(user: TestUser, body: unknown) {
   const res = await call("POST", "/media-api/api/chat/save", { token: user.token, body });
@@ -28,7 +28,7 @@ const bot = (citations: unknown, extra: Record<string, unknown> = {}) => ({
 
 describe("citations on save", () => {
   it("drops unknown keys and nulls from citations", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chatId = await makeChat(user.id);
     const saved = await saveRaw(user, {
       chat_id: chatId,
@@ -80,7 +80,7 @@ describe("citations on save", () => {
     ["an array citation", [["https://a.example"]], "messages.0.citations.0.url"],
     ["an object for citations", { url: "https://a.example" }, "messages.0.citations"],
   ])("refuses %s with 400 naming the field", async (_name, citations, field) => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chatId = await makeChat(user.id);
     const res = await saveRaw(user, { chat_id: chatId, messages: [bot(citations)] });
     expect(res.status).toBe(400);
@@ -89,7 +89,7 @@ describe("citations on save", () => {
   });
 
   it("accepts exactly 50 citations at the size limits", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chatId = await makeChat(user.id);
     const citations = Array.from({ length: 50 }, (_, i) => ({
       url: `https://a.example/${i}/${"u".repeat(2_048 - 20 - String(i).length)}`,
@@ -106,7 +106,7 @@ describe("citations on save", () => {
 
 describe("message size on save", () => {
   it("answers 413 for a message whose text and original text pass the stored-size cap", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chatId = await makeChat(user.id);
     const text = "ệ".repeat(180_000); // 540 KB of UTF-8, under the 200,000-character limit of each field
     const res = await saveRaw(user, {
@@ -122,7 +122,7 @@ describe("message size on save", () => {
   });
 
   it("saves a message just under the cap", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chatId = await makeChat(user.id);
     const res = await saveRaw(user, {
       chat_id: chatId,
@@ -187,7 +187,7 @@ describe("fuzzed saves", () => {
         : rnd() < 0.5
           ? { url: pick(strings), title: pick([...strings, 5]) }
           : anything();
-    const user = await registerUser();
+    const user = await seedUser();
     const chatId = await makeChat(user.id);
     const statuses = new Set<number>();
     for (let i = 0; i < 40; i++) {

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, json, ORIGIN, registerUser, type TestUser } from "../../support/api";
+import { call, expectMediaError, json, newChat, ORIGIN, seedUser, type TestUser } from "../../support/api";
 
 const FOREIGN_ORIGIN = "https://evil.example";
 /** A real 1×1 PNG. */
@@ -11,12 +11,6 @@ const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAA
 const PNG_BYTES = Uint8Array.from(atob(PNG_1X1), (ch) => ch.charCodeAt(0));
 const SAVE_PATHS = ["/media-api/api/chat/save", "/chat-messages/save"];
 const INIT_PATHS = ["/media-api/api/chat/initialize", "/chat/initialize"];
-
-async function newChat(user: TestUser, title = "Private") {
-  const res = await call("POST", "/chat-sessions", { token: user.token, body: { title } });
-  expect(res.status).toBe(201);
-  return (await json(res)).data as { id: string; title: string };
-}
 
 async function snapshot(owner: TestUser, chatId: string) {
   const chat = await json(await call("GET", `/chat-sessions/${chatId}`, { token: owner.token }));
@@ -51,14 +45,9 @@ function cookieHeaders(user: TestUser, origin: string) {
   return { Cookie: `jwt_token=${user.token}; session_token=${user.sessionToken}`, Origin: origin };
 }
 
-async function expectError(res: Response, status: number, code: string) {
-  expect(res.status).toBe(status);
-  expect(await json(res)).toMatchObject({ success: false, status: "error", code, message: expect.any(String) });
-}
-
 async function setup() {
-  const owner = await registerUser();
-  const intruder = await registerUser();
+  const owner = await seedUser();
+  const intruder = await seedUser();
   const chat = await newChat(owner, "Owner's chat");
   const saved = await call("POST", "/media-api/api/chat/save", {
     token: owner.token,
@@ -82,24 +71,28 @@ describe("media API without credentials", () => {
     ["POST", "/media-api/api/bot/images", { image_data: PNG_1X1 }],
     ["GET", `/media-api/api/images/${crypto.randomUUID()}`, undefined],
   ])("%s %s answers 401 with success:false", async (method, path, body) => {
-    await expectError(await call(method, path, { body }), 401, "unauthorized");
+    await expectMediaError(await call(method, path, { body }), 401, "unauthorized");
   });
 
   it("answers 401 to a raw image upload without credentials, storing nothing", async () => {
     const keys = async () => (await env.IMAGES.list({ prefix: "images/" })).objects.map((o) => o.key);
     const before = await keys();
-    await expectError(await uploadRaw({}), 401, "unauthorized");
+    await expectMediaError(await uploadRaw({}), 401, "unauthorized");
     expect(await keys()).toEqual(before);
   });
 
   it("answers 401 to a forged token", async () => {
-    await expectError(await call("GET", "/media-api/api/chat/content/x", { token: "forged" }), 401, "invalid_token");
+    await expectMediaError(
+      await call("GET", "/media-api/api/chat/content/x", { token: "forged" }),
+      401,
+      "invalid_token",
+    );
   });
 });
 
 describe("media API with cookie credentials", () => {
   it("serves the owner's image to a cookie-authenticated <img> request", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const image = await uploadPng(user);
     const res = await call("GET", image.url, { headers: { Cookie: `jwt_token=${user.token}` } });
     expect(res.status).toBe(200);
@@ -107,8 +100,8 @@ describe("media API with cookie credentials", () => {
   });
 
   it("accepts a save from the app's own origin", async () => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Private");
     const res = await call("POST", "/media-api/api/chat/save", {
       headers: cookieHeaders(user, ORIGIN),
       body: { chat_id: chat.id, messages: [{ message_id: "m", sender: "user", message: "x" }] },
@@ -117,35 +110,35 @@ describe("media API with cookie credentials", () => {
   });
 
   it.each(SAVE_PATHS)("refuses POST %s from a foreign origin with 403, saving nothing", async (path) => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Private");
     const before = await snapshot(user, chat.id);
     const res = await call("POST", path, {
       headers: cookieHeaders(user, FOREIGN_ORIGIN),
       body: { chat_id: chat.id, messages: [{ message_id: "evil", sender: "user", message: "planted" }] },
     });
-    await expectError(res, 403, "csrf_rejected");
+    await expectMediaError(res, 403, "csrf_rejected");
     expect(await snapshot(user, chat.id)).toEqual(before);
   });
 
   it.each(INIT_PATHS)("refuses POST %s from a foreign origin with 403, creating nothing", async (path) => {
-    const user = await registerUser();
+    const user = await seedUser();
     const res = await call("POST", path, {
       headers: cookieHeaders(user, FOREIGN_ORIGIN),
       body: { chat_id: `evil-${crypto.randomUUID()}` },
     });
-    await expectError(res, 403, "csrf_rejected");
+    await expectMediaError(res, 403, "csrf_rejected");
     expect((await json(await call("GET", "/chat-sessions", { token: user.token }))).data).toEqual([]);
   });
 
   it("refuses image uploads (JSON and raw) from a foreign origin with 403, storing nothing", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const res = await call("POST", "/media-api/api/bot/images", {
       headers: cookieHeaders(user, FOREIGN_ORIGIN),
       body: { image_data: PNG_1X1 },
     });
-    await expectError(res, 403, "csrf_rejected");
-    await expectError(await uploadRaw(cookieHeaders(user, FOREIGN_ORIGIN)), 403, "csrf_rejected");
+    await expectMediaError(res, 403, "csrf_rejected");
+    await expectMediaError(await uploadRaw(cookieHeaders(user, FOREIGN_ORIGIN)), 403, "csrf_rejected");
     expect(await storedImages(user)).toEqual([]);
   });
 });
@@ -153,7 +146,7 @@ describe("media API with cookie credentials", () => {
 describe("another user's chat", () => {
   it("is a 404 on GET /media-api/api/chat/content/:id", async () => {
     const { intruder, chat } = await setup();
-    await expectError(
+    await expectMediaError(
       await call("GET", `/media-api/api/chat/content/${chat.id}`, { token: intruder.token }),
       404,
       "not_found",
@@ -172,7 +165,7 @@ describe("another user's chat", () => {
         ],
       },
     });
-    await expectError(res, 404, "not_found");
+    await expectMediaError(res, 404, "not_found");
     expect(await snapshot(owner, chat.id)).toEqual(before);
   });
 
@@ -182,7 +175,7 @@ describe("another user's chat", () => {
       token: intruder.token,
       body: { chat_id: chat.id, data: { chat_id: chat.id, title: "mine now" } },
     });
-    await expectError(res, 404, "not_found");
+    await expectMediaError(res, 404, "not_found");
     expect(await snapshot(owner, chat.id)).toEqual(before);
     expect((await json(await call("GET", "/chat-sessions", { token: intruder.token }))).data).toEqual([]);
   });
@@ -193,8 +186,8 @@ describe("another user's chat", () => {
       token: intruder.token,
       body: { image_data: PNG_1X1, chat_id: chat.id },
     });
-    await expectError(json1, 404, "not_found");
-    await expectError(
+    await expectMediaError(json1, 404, "not_found");
+    await expectMediaError(
       await uploadRaw({ Authorization: `Bearer ${intruder.token}` }, `?chat_id=${chat.id}`),
       404,
       "not_found",
@@ -227,7 +220,7 @@ describe("user_id in initialize", () => {
       token: intruder.token,
       body: { user_id: owner.id, chat_id: `c-${crypto.randomUUID()}` },
     });
-    await expectError(res, 403, "forbidden");
+    await expectMediaError(res, 403, "forbidden");
     expect((await json(await call("GET", "/chat-sessions", { token: intruder.token }))).data).toEqual([]);
     expect((await json(await call("GET", "/chat-sessions", { token: owner.token }))).data).toHaveLength(1);
   });
@@ -235,11 +228,11 @@ describe("user_id in initialize", () => {
 
 describe("another user's image", () => {
   it("is a 404 for anyone but its owner, who can still read it", async () => {
-    const owner = await registerUser();
-    const intruder = await registerUser();
+    const owner = await seedUser();
+    const intruder = await seedUser();
     const image = await uploadPng(owner);
-    await expectError(await call("GET", image.url, { token: intruder.token }), 404, "not_found");
-    await expectError(
+    await expectMediaError(await call("GET", image.url, { token: intruder.token }), 404, "not_found");
+    await expectMediaError(
       await call("GET", image.url, { headers: { Cookie: `jwt_token=${intruder.token}` } }),
       404,
       "not_found",
@@ -250,8 +243,8 @@ describe("another user's image", () => {
   });
 
   it("is stored under its owner's prefix only", async () => {
-    const owner = await registerUser();
-    const intruder = await registerUser();
+    const owner = await seedUser();
+    const intruder = await seedUser();
     const image = await uploadPng(owner);
     expect(await storedImages(owner)).toEqual([`images/${owner.id}/${image.id}`]);
     expect(await storedImages(intruder)).toEqual([]);

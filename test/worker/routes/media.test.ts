@@ -4,7 +4,7 @@
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, json, ORIGIN, registerUser, type TestUser } from "../../support/api";
+import { call, expectMediaError, json, newChat, ORIGIN, seedUser, type TestUser } from "../../support/api";
 
 const MB = 1024 * 1024;
 /** A real 1×1 PNG. */
@@ -29,12 +29,6 @@ function toBase64(bytes: Uint8Array): string {
   let binary = "";
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary);
-}
-
-async function newChat(user: TestUser, title = "Chat") {
-  const res = await call("POST", "/chat-sessions", { token: user.token, body: { title } });
-  expect(res.status).toBe(201);
-  return (await json(res)).data as { id: string; title: string };
 }
 
 async function content(user: TestUser, chatId: string) {
@@ -64,21 +58,9 @@ async function storedImages(user: TestUser) {
   return (await env.IMAGES.list({ prefix: `images/${user.id}/` })).objects.map((o) => o.key);
 }
 
-async function expectError(res: Response, status: number, code?: string) {
-  expect(res.status).toBe(status);
-  const body = await json(res);
-  expect(body).toMatchObject({
-    success: false,
-    status: "error",
-    code: code ?? expect.any(String),
-    message: expect.any(String),
-  });
-  return body;
-}
-
 describe("GET /media-api/api/chat/content/:id", () => {
   it("answers {success, data.chats[0]} with the title and the messages in order", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chat = await newChat(user, "Notes");
     expect(
       (
@@ -104,8 +86,8 @@ describe("GET /media-api/api/chat/content/:id", () => {
   });
 
   it("answers every message without a query, and one page (as /chat-sessions/:id/content) with ?limit or ?before", async () => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Chat");
     const messages = Array.from({ length: 5 }, (_, i) => ({
       message_id: `m${i}`,
       sender: "user",
@@ -127,7 +109,7 @@ describe("GET /media-api/api/chat/content/:id", () => {
     );
     expect(rest.data.chats[0].messages.map((m: any) => m.message_id)).toEqual(["m0", "m1", "m2"]);
     expect(rest.next_before).toBeNull();
-    await expectError(
+    await expectMediaError(
       await call("GET", `/media-api/api/chat/content/${chat.id}?before=nope`, { token: user.token }),
       400,
       "invalid_input",
@@ -135,9 +117,13 @@ describe("GET /media-api/api/chat/content/:id", () => {
   });
 
   it("answers 404 with success:false for an unknown chat and 400 for a malformed id", async () => {
-    const user = await registerUser();
-    await expectError(await call("GET", "/media-api/api/chat/content/nope", { token: user.token }), 404, "not_found");
-    await expectError(
+    const user = await seedUser();
+    await expectMediaError(
+      await call("GET", "/media-api/api/chat/content/nope", { token: user.token }),
+      404,
+      "not_found",
+    );
+    await expectMediaError(
       await call("GET", "/media-api/api/chat/content/bad%20id", { token: user.token }),
       400,
       "invalid_input",
@@ -147,8 +133,8 @@ describe("GET /media-api/api/chat/content/:id", () => {
 
 describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (path) => {
   it("saves every field and answers {saved: n}", async () => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Chat");
     const res = await save(
       user,
       {
@@ -228,8 +214,8 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
   });
 
   it("is idempotent: saving the same messages again adds no rows and changes no content", async () => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Chat");
     const body = {
       chat_id: chat.id,
       messages: [
@@ -248,15 +234,15 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
   });
 
   it("does not move the chat in the list when the same messages are saved again", async () => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Chat");
     const body = { chat_id: chat.id, messages: [{ message_id: "u1", sender: "user", message: "question" }] };
     expect((await save(user, body, path)).status).toBe(200);
     // Make the chat old, then re-save: an identical save must not bring it back to the top.
     await env.DB.prepare("UPDATE chat_sessions SET last_message_at = ? WHERE id = ?")
       .bind(Date.UTC(2020, 0, 1), chat.id)
       .run();
-    const other = await newChat(user);
+    const other = await newChat(user, "Chat");
     expect((await save(user, body, path)).status).toBe(200);
     const listed = (await json(await call("GET", "/chat-sessions", { token: user.token }))).data;
     expect(listed.map((c: { id: string }) => c.id)).toEqual([other.id, chat.id]);
@@ -273,8 +259,8 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
   });
 
   it("updates a message saved again with new text, keeping its place", async () => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Chat");
     await save(
       user,
       {
@@ -301,8 +287,8 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
   });
 
   it("orders messages by created_at, then by their order in the call", async () => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Chat");
     await save(
       user,
       {
@@ -317,7 +303,7 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
     );
     expect((await content(user, chat.id)).messages.map((m) => m.message_id)).toEqual(["early", "mid", "late"]);
 
-    const other = await newChat(user);
+    const other = await newChat(user, "Chat");
     await save(
       user,
       { chat_id: other.id, messages: ["c", "a", "b"].map((id) => ({ message_id: id, sender: "user", message: id })) },
@@ -327,8 +313,8 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
   });
 
   it("keeps one message when the same message_id appears twice in a call (the last copy wins)", async () => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Chat");
     const res = await save(
       user,
       {
@@ -345,7 +331,7 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
   });
 
   it("names a New Chat after its first user prompt", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chat = await newChat(user, "New Chat");
     await save(
       user,
@@ -356,15 +342,15 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
   });
 
   it("saves 200 messages in one call and refuses 201", async () => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Chat");
     const many = (n: number) =>
       Array.from({ length: n }, (_, i) => ({ message_id: `m${i}`, sender: i % 2 ? "bot" : "user", message: `#${i}` }));
     const ok = await save(user, { chat_id: chat.id, messages: many(200) }, path);
     expect(ok.status).toBe(200);
     expect((await json(ok)).data).toEqual({ saved: 200 });
     expect((await content(user, chat.id)).messages).toHaveLength(200);
-    const err = await expectError(
+    const err = await expectMediaError(
       await save(user, { chat_id: chat.id, messages: many(201) }, path),
       400,
       "invalid_input",
@@ -373,8 +359,8 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
   });
 
   it("accepts a 200,000-character message and refuses one character more", async () => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Chat");
     const ok = await save(
       user,
       { chat_id: chat.id, messages: [{ message_id: "big", sender: "bot", message: "ồ".repeat(200_000) }] },
@@ -387,7 +373,7 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
       { chat_id: chat.id, messages: [{ message_id: "bigger", sender: "bot", message: "x".repeat(200_001) }] },
       path,
     );
-    expect((await expectError(bad, 400, "invalid_input")).field).toBe("messages.0.message");
+    expect((await expectMediaError(bad, 400, "invalid_input")).field).toBe("messages.0.message");
   });
 
   it.each([
@@ -451,28 +437,28 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
       "messages.1",
     ],
   ])("rejects %s with 400 naming the field, saving nothing", async (_, raw, field) => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Chat");
     const body = JSON.parse(JSON.stringify(raw).replaceAll('"CHAT"', JSON.stringify(chat.id)));
-    const err = await expectError(await save(user, body, path), 400, "invalid_input");
+    const err = await expectMediaError(await save(user, body, path), 400, "invalid_input");
     expect(err.field).toBe(field);
     expect((await content(user, chat.id)).messages).toEqual([]);
   });
 
   it("rejects malformed JSON, a JSON array and a JSON null with 400", async () => {
-    const user = await registerUser();
-    await expectError(await save(user, '{"chat_id": "x", "messages": [', path), 400);
-    await expectError(await save(user, "[]", path), 400);
-    await expectError(await save(user, "null", path), 400, "invalid_json");
+    const user = await seedUser();
+    await expectMediaError(await save(user, '{"chat_id": "x", "messages": [', path), 400);
+    await expectMediaError(await save(user, "[]", path), 400);
+    await expectMediaError(await save(user, "null", path), 400, "invalid_json");
   });
 
   it("answers 404 for an unknown or deleted chat, saving nothing", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const msg = [{ message_id: "m", sender: "user", message: "x" }];
-    await expectError(await save(user, { chat_id: "no-such-chat", messages: msg }, path), 404, "not_found");
-    const chat = await newChat(user);
+    await expectMediaError(await save(user, { chat_id: "no-such-chat", messages: msg }, path), 404, "not_found");
+    const chat = await newChat(user, "Chat");
     await call("PATCH", `/chat-sessions/${chat.id}`, { token: user.token, body: { status: "deleted" } });
-    await expectError(await save(user, { chat_id: chat.id, messages: msg }, path), 404, "not_found");
+    await expectMediaError(await save(user, { chat_id: chat.id, messages: msg }, path), 404, "not_found");
     const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM messages WHERE user_id = ?")
       .bind(user.id)
       .first<{ n: number }>();
@@ -482,7 +468,7 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
 
 describe.each(["/media-api/api/chat/initialize", "/chat/initialize"])("POST %s", (path) => {
   it("creates the chat with the client's id and title (201), then finds it (200, created:false)", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chatId = `client-${crypto.randomUUID()}`;
     const body = {
       user_id: user.id,
@@ -510,7 +496,7 @@ describe.each(["/media-api/api/chat/initialize", "/chat/initialize"])("POST %s",
   });
 
   it("takes the id from data.chat_id alone and titles the chat New Chat when none is given", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chatId = `data-only-${crypto.randomUUID()}`;
     const res = await call("POST", path, { token: user.token, body: { data: { chat_id: chatId } } });
     expect(res.status).toBe(201);
@@ -527,31 +513,35 @@ describe.each(["/media-api/api/chat/initialize", "/chat/initialize"])("POST %s",
     ["a numeric user_id", { chat_id: "ok-id", user_id: 5 }, "user_id"],
     ["an unparsable created_at", { chat_id: "ok-id", data: { created_at: "not a date" } }, "data.created_at"],
   ])("rejects %s with 400 naming the field, creating nothing", async (_, body, field) => {
-    const user = await registerUser();
-    const err = await expectError(await call("POST", path, { token: user.token, body }), 400, "invalid_input");
+    const user = await seedUser();
+    const err = await expectMediaError(await call("POST", path, { token: user.token, body }), 400, "invalid_input");
     expect(err.field).toBe(field);
     expect((await json(await call("GET", "/chat-sessions", { token: user.token }))).data).toEqual([]);
   });
 
   it("rejects malformed JSON and an empty request with 400", async () => {
-    const user = await registerUser();
-    await expectError(await call("POST", path, { token: user.token, body: "{chat_id:" }), 400);
-    await expectError(await call("POST", path, { token: user.token }), 400, "invalid_input");
+    const user = await seedUser();
+    await expectMediaError(await call("POST", path, { token: user.token, body: "{chat_id:" }), 400);
+    await expectMediaError(await call("POST", path, { token: user.token }), 400, "invalid_input");
   });
 
   it("answers 404 for the caller's own deleted chat instead of reviving it", async () => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Chat");
     await call("PATCH", `/chat-sessions/${chat.id}`, { token: user.token, body: { status: "deleted" } });
-    await expectError(await call("POST", path, { token: user.token, body: { chat_id: chat.id } }), 404, "not_found");
+    await expectMediaError(
+      await call("POST", path, { token: user.token, body: { chat_id: chat.id } }),
+      404,
+      "not_found",
+    );
     expect((await json(await call("GET", "/chat-sessions", { token: user.token }))).data).toEqual([]);
   });
 });
 
 describe("POST /media-api/api/bot/images", () => {
   it("stores a data-URL PNG and serves the same bytes back to its owner with safe headers", async () => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Chat");
     const res = await uploadJson(user, {
       image_data: `data:image/png;base64,${PNG_1X1}`,
       chat_id: chat.id,
@@ -582,7 +572,7 @@ describe("POST /media-api/api/bot/images", () => {
   });
 
   it("accepts bare base64 and URL-safe base64", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const bytes = imageBytes(MAGIC["image/jpeg"], 3000);
     const std = toBase64(bytes);
     for (const image_data of [std, std.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")]) {
@@ -596,8 +586,8 @@ describe("POST /media-api/api/bot/images", () => {
   });
 
   it.each(Object.entries(MAGIC))("round-trips raw %s bytes with metadata from the query", async (type, magic) => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Chat");
     const bytes = imageBytes(magic, 50_000);
     const res = await uploadRaw(
       user,
@@ -619,7 +609,7 @@ describe("POST /media-api/api/bot/images", () => {
   });
 
   it("stores the type the bytes prove, not the one declared", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const res = await uploadRaw(user, imageBytes(MAGIC["image/gif"]), "image/png");
     expect(res.status).toBe(201);
     const { data } = await json(res);
@@ -627,15 +617,15 @@ describe("POST /media-api/api/bot/images", () => {
   });
 
   it("accepts exactly 10 MB of raw bytes", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const res = await uploadRaw(user, imageBytes(MAGIC["image/png"], 10 * MB), "image/png");
     expect(res.status).toBe(201);
     expect((await json(res)).data.size).toBe(10 * MB);
   });
 
   it("refuses raw bytes over 10 MB with 413, storing nothing", async () => {
-    const user = await registerUser();
-    await expectError(
+    const user = await seedUser();
+    await expectMediaError(
       await uploadRaw(user, imageBytes(MAGIC["image/png"], 10 * MB + 1), "image/png"),
       413,
       "payload_too_large",
@@ -644,9 +634,9 @@ describe("POST /media-api/api/bot/images", () => {
   });
 
   it("refuses base64 that decodes to over 10 MB with 413, storing nothing", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const image_data = `data:image/png;base64,${toBase64(imageBytes(MAGIC["image/png"], 10 * MB + 1))}`;
-    await expectError(await uploadJson(user, { image_data }), 413, "payload_too_large");
+    await expectMediaError(await uploadJson(user, { image_data }), 413, "payload_too_large");
     expect(await storedImages(user)).toEqual([]);
   });
 
@@ -658,8 +648,8 @@ describe("POST /media-api/api/bot/images", () => {
     ["bytes that are no image", { image_data: btoa("just some text, long enough to not be empty") }],
     ["a PDF", { image_data: btoa("%PDF-1.7\n...") }],
   ])("refuses %s with 415, storing nothing", async (_, body) => {
-    const user = await registerUser();
-    await expectError(await uploadJson(user, body), 415, "unsupported_media_type");
+    const user = await seedUser();
+    await expectMediaError(await uploadJson(user, body), 415, "unsupported_media_type");
     expect(await storedImages(user)).toEqual([]);
   });
 
@@ -670,14 +660,14 @@ describe("POST /media-api/api/bot/images", () => {
     ["multipart/form-data; boundary=x", "--x--"],
     [null, imageBytes(MAGIC["image/png"])],
   ])("refuses a raw body of type %s with 415", async (type, body) => {
-    const user = await registerUser();
-    await expectError(await uploadRaw(user, body, type), 415, "unsupported_media_type");
+    const user = await seedUser();
+    await expectMediaError(await uploadRaw(user, body, type), 415, "unsupported_media_type");
     expect(await storedImages(user)).toEqual([]);
   });
 
   it("refuses a raw PNG-typed body whose bytes are SVG with 415", async () => {
-    const user = await registerUser();
-    await expectError(await uploadRaw(user, SVG, "image/png"), 415, "unsupported_media_type");
+    const user = await seedUser();
+    await expectMediaError(await uploadRaw(user, SVG, "image/png"), 415, "unsupported_media_type");
   });
 
   it.each([
@@ -693,37 +683,37 @@ describe("POST /media-api/api/bot/images", () => {
     ["an over-long prompt", { image_data: PNG_1X1, prompt: "p".repeat(10_001) }, "prompt"],
     ["a malformed message_id", { image_data: PNG_1X1, message_id: "" }, "message_id"],
   ])("rejects %s with 400 naming the field, storing nothing", async (_, body, field) => {
-    const user = await registerUser();
-    const err = await expectError(await uploadJson(user, body), 400, "invalid_input");
+    const user = await seedUser();
+    const err = await expectMediaError(await uploadJson(user, body), 400, "invalid_input");
     expect(err.field).toBe(field);
     expect(await storedImages(user)).toEqual([]);
   });
 
   it("rejects malformed JSON and non-object JSON with 400", async () => {
-    const user = await registerUser();
-    await expectError(await uploadJson(user, '{"image_data": '), 400, "invalid_json");
-    await expectError(await uploadJson(user, '"iVBORw0K"'), 400, "invalid_json");
-    await expectError(await uploadJson(user, "null"), 400, "invalid_json");
+    const user = await seedUser();
+    await expectMediaError(await uploadJson(user, '{"image_data": '), 400, "invalid_json");
+    await expectMediaError(await uploadJson(user, '"iVBORw0K"'), 400, "invalid_json");
+    await expectMediaError(await uploadJson(user, "null"), 400, "invalid_json");
   });
 
   it("rejects bad query metadata on a raw upload and an empty raw body with 400", async () => {
-    const user = await registerUser();
-    const err = await expectError(
+    const user = await seedUser();
+    const err = await expectMediaError(
       await uploadRaw(user, imageBytes(MAGIC["image/png"]), "image/png", "?chat_id=bad%20id"),
       400,
       "invalid_input",
     );
     expect(err.field).toBe("chat_id");
-    await expectError(await uploadRaw(user, new Uint8Array(0), "image/png"), 400, "invalid_input");
+    await expectMediaError(await uploadRaw(user, new Uint8Array(0), "image/png"), 400, "invalid_input");
     expect(await storedImages(user)).toEqual([]);
   });
 
   it("answers 404 for an unknown or deleted chat_id, storing nothing", async () => {
-    const user = await registerUser();
-    await expectError(await uploadJson(user, { image_data: PNG_1X1, chat_id: "no-such-chat" }), 404, "not_found");
-    const chat = await newChat(user);
+    const user = await seedUser();
+    await expectMediaError(await uploadJson(user, { image_data: PNG_1X1, chat_id: "no-such-chat" }), 404, "not_found");
+    const chat = await newChat(user, "Chat");
     await call("PATCH", `/chat-sessions/${chat.id}`, { token: user.token, body: { status: "deleted" } });
-    await expectError(
+    await expectMediaError(
       await uploadRaw(user, imageBytes(MAGIC["image/png"]), "image/png", `?chat_id=${chat.id}`),
       404,
       "not_found",
@@ -734,19 +724,23 @@ describe("POST /media-api/api/bot/images", () => {
 
 describe("GET /media-api/api/images/:id", () => {
   it("answers 404 for an unknown image and 400 for a malformed id", async () => {
-    const user = await registerUser();
-    await expectError(
+    const user = await seedUser();
+    await expectMediaError(
       await call("GET", `/media-api/api/images/${crypto.randomUUID()}`, { token: user.token }),
       404,
       "not_found",
     );
-    await expectError(await call("GET", "/media-api/api/images/bad%20id", { token: user.token }), 400, "invalid_input");
+    await expectMediaError(
+      await call("GET", "/media-api/api/images/bad%20id", { token: user.token }),
+      400,
+      "invalid_input",
+    );
   });
 
   it("answers 404 when the stored object has gone from R2", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const { data } = await json(await uploadJson(user, { image_data: PNG_1X1 }));
     await env.IMAGES.delete(`images/${user.id}/${data.id}`);
-    await expectError(await call("GET", data.url, { token: user.token }), 404, "not_found");
+    await expectMediaError(await call("GET", data.url, { token: user.token }), 404, "not_found");
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { call, json, registerUser } from "../../support/api";
+import { call, json, seedUser } from "../../support/api";
 import { createOrder, history, ledger, premiumInfo, sendWebhook, transfer, WEBHOOK_SECRET } from "../payments/helpers";
 
 describe("orders are private to their user", () => {
   it("answers 404 for another user's order by code, on verify and on the order itself", async () => {
-    const alice = await registerUser();
-    const bob = await registerUser();
+    const alice = await seedUser();
+    const bob = await seedUser();
     const { order } = await createOrder(bob, "BS_1T");
     const verify = await call("POST", "/payments/verify", {
       token: alice.token,
@@ -18,8 +18,8 @@ describe("orders are private to their user", () => {
   });
 
   it("never lists another user's orders or subscriptions", async () => {
-    const alice = await registerUser();
-    const bob = await registerUser();
+    const alice = await seedUser();
+    const bob = await seedUser();
     await createOrder(bob, "AD_1T");
     const { data } = await json(await call("GET", "/payments/orders", { token: alice.token }));
     expect(data.orders).toEqual([]);
@@ -27,8 +27,8 @@ describe("orders are private to their user", () => {
   });
 
   it("refuses a verify call naming another user's id with 403", async () => {
-    const alice = await registerUser();
-    const bob = await registerUser();
+    const alice = await seedUser();
+    const bob = await seedUser();
     const res = await call("POST", "/payments/verify", {
       token: alice.token,
       body: { userId: bob.id, packageType: "BS_1T", amount: 149_000 },
@@ -55,7 +55,7 @@ describe("orders are private to their user", () => {
 
 describe("the webhook only trusts the bank's shared secret", () => {
   async function attempt(opts: Parameters<typeof sendWebhook>[1]) {
-    const u = await registerUser();
+    const u = await seedUser();
     const { order } = await createOrder(u, "BS_1T");
     const body = transfer({ amount: order.amount, code: order.code });
     const res = await sendWebhook(body, opts);
@@ -92,7 +92,7 @@ describe("the webhook only trusts the bank's shared secret", () => {
   });
 
   it("is not reachable with a user's session instead of the secret", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const { order } = await createOrder(u, "BS_1T");
     const res = await call("POST", "/payments/webhook", {
       token: u.token,
@@ -103,7 +103,7 @@ describe("the webhook only trusts the bank's shared secret", () => {
   });
 
   it("accepts the scheme name in any case, as SePay's header is 'Apikey'", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const { order } = await createOrder(u, "BS_1T");
     const res = await sendWebhook(transfer({ amount: order.amount, code: order.code }), {
       authorization: `APIKEY ${WEBHOOK_SECRET}`,

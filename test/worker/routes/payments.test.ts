@@ -12,7 +12,7 @@ import {
   PremiumInfoBodySchema,
   SubscriptionHistoryBodySchema,
 } from "../../../worker/protocol/payments";
-import { call, json, registerUser } from "../../support/api";
+import { call, json, seedUser } from "../../support/api";
 import { openSocket } from "../../support/socket";
 import {
   createOrder,
@@ -59,7 +59,7 @@ describe("GET /payments/packages", () => {
 
 describe("POST /payments/create", () => {
   it("makes an order with a typable code, the package's amount (not the client's) and a VietQR payload for it", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("POST", "/payments/create", { token: u.token, body: { packageType: "BS_1Y", amount: 1 } });
     expect(res.status).toBe(201);
     const { data } = await json(res);
@@ -92,14 +92,14 @@ describe("POST /payments/create", () => {
   });
 
   it("gives every order its own code", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const codes = new Set<string>();
     for (let i = 0; i < 5; i++) codes.add((await createOrder(u, "BS_1T")).order.code);
     expect(codes.size).toBe(5);
   });
 
   it("refuses an unknown package with a 400 naming the field, and an anonymous caller with a 401", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const bad = await call("POST", "/payments/create", { token: u.token, body: { packageType: "GOLD" } });
     expect(bad.status).toBe(400);
     expect(await json(bad)).toMatchObject({ status: "error", code: "invalid_input", field: "packageType" });
@@ -109,7 +109,7 @@ describe("POST /payments/create", () => {
 
 describe("the bank webhook pays an order", () => {
   it("upgrades the buyer for one calendar month, writes one history row and answers SePay's success", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const { order } = await createOrder(u, "BS_1T");
     const before = Date.now();
     const res = await sendWebhook(transfer({ amount: 149_000, code: order.code }));
@@ -143,7 +143,7 @@ describe("the bank webhook pays an order", () => {
   });
 
   it("finds the code in the memo text, whatever the bank did to its case and spacing", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const { order } = await createOrder(u, "AD_1T");
     const spaced = `${order.code.slice(0, 5)} ${order.code.slice(5)}`.toLowerCase();
     const result = await pay(order, { code: null, content: `IBFT ${spaced} thanh toan` });
@@ -152,7 +152,7 @@ describe("the bank webhook pays an order", () => {
   });
 
   it("pushes plan_changed to the buyer's open sockets", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const sock = await openSocket(u.token);
     sock.send({ type: "authenticate", userId: u.id });
     await sock.next("authenticated");
@@ -163,7 +163,7 @@ describe("the bank webhook pays an order", () => {
   });
 
   it("applies a transaction replayed 10 times once: one upgrade, one history row, one ledger row", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const { order } = await createOrder(u, "BS_1T");
     const body = transfer({ amount: order.amount, code: order.code });
     const outcomes: string[] = [];
@@ -176,7 +176,7 @@ describe("the bank webhook pays an order", () => {
   });
 
   it("applies concurrent duplicate deliveries of one transaction once", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const { order } = await createOrder(u, "BS_1Y");
     const body = transfer({ amount: order.amount, code: order.code });
     const results = await Promise.all(Array.from({ length: 8 }, () => sendWebhook(body).then((r) => json(r))));
@@ -188,7 +188,7 @@ describe("the bank webhook pays an order", () => {
   });
 
   it("keeps a second transfer for an already paid order for review and does not extend premium again", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const { order } = await createOrder(u, "BS_1T");
     await pay(order);
     const end = (await premiumInfo(u)).premium_end;
@@ -206,7 +206,7 @@ describe("the bank webhook pays an order", () => {
   });
 
   it("changes nothing for a wrong amount and keeps the transfer for review", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const { order } = await createOrder(u, "AD_1Y");
     const body = transfer({ amount: order.amount - 1000, code: order.code });
     expect((await json(await sendWebhook(body))).data).toMatchObject({ outcome: "review", reason: "amount_mismatch" });
@@ -229,7 +229,7 @@ describe("the bank webhook pays an order", () => {
     });
     const none = transfer({ amount: 149_000, code: null, content: "tien an trua" });
     expect((await json(await sendWebhook(none))).data).toMatchObject({ outcome: "review", reason: "no_order_code" });
-    const u = await registerUser();
+    const u = await seedUser();
     const { order } = await createOrder(u, "BS_1T");
     const out = transfer({ amount: order.amount, code: order.code, transferType: "out" });
     expect((await json(await sendWebhook(out))).data).toMatchObject({ outcome: "ignored" });
@@ -241,7 +241,7 @@ describe("the bank webhook pays an order", () => {
   });
 
   it("keeps a transfer to another account for review", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const { order } = await createOrder(u, "BS_1T");
     const body = transfer({ amount: order.amount, code: order.code, accountNumber: "999999999" });
     expect((await json(await sendWebhook(body))).data).toMatchObject({ outcome: "review", reason: "account_mismatch" });
@@ -258,7 +258,7 @@ describe("the bank webhook pays an order", () => {
 
 describe("premium in time", () => {
   it("starts a renewal bought while premium runs at premium_end, so no day is lost", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const first = await createOrder(u, "BS_1T");
     await pay(first.order);
     const running = await premiumInfo(u);
@@ -279,7 +279,7 @@ describe("premium in time", () => {
   });
 
   it("applies two orders paid at the same moment one after the other (no lost month)", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const a = await createOrder(u, "BS_1T");
     const b = await createOrder(u, "BS_1T");
     const results = await Promise.all([pay(a.order), pay(b.order)]);
@@ -292,7 +292,7 @@ describe("premium in time", () => {
   });
 
   it("starts from now again once premium has ended, and the plan falls back to free at the end", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await env.DB.prepare("UPDATE users SET is_premium = 2, premium_start = ?, premium_end = ? WHERE id = ?")
       .bind(Date.now() - 40 * DAY, Date.now() - DAY, u.id)
       .run();
@@ -310,7 +310,7 @@ describe("premium in time", () => {
   });
 
   it("unlocks premium models and Basic quotas on payment, and falls back to Free limits when premium ends", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const models = async () => (await json(await call("GET", "/api/models", { token: u.token }))).data;
     const entry = (d: any, endpoint: string) => d.models.find((m: any) => m.endpoint === endpoint);
     const free = await models();
@@ -334,7 +334,7 @@ describe("premium in time", () => {
   });
 
   it("lists history rows as expired once their period has ended", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const { order } = await createOrder(u, "BS_1T");
     await pay(order);
     await shiftPaidTime(u.id, 40 * DAY);
@@ -351,7 +351,7 @@ describe("paid time as a queue of periods (through the real webhook)", () => {
   const total = (d: any, endpoint: string) => d.models.find((m: any) => m.endpoint === endpoint).total;
 
   it("high → low: Basic bought during Advanced+ waits for it; the Advanced+ month is delivered, then Basic", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await pay((await createOrder(u, "AD_1T")).order);
     const advanced = await premiumInfo(u);
     const adEnd = Date.parse(advanced.premium_end);
@@ -395,7 +395,7 @@ describe("paid time as a queue of periods (through the real webhook)", () => {
   });
 
   it("low → high: Advanced+ starts now and Basic's unused time resumes after it, to the millisecond", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await pay((await createOrder(u, "BS_1T")).order);
     const basic = await premiumInfo(u);
     await shiftPaidTime(u.id, 10 * DAY); // Basic has run 10 days
@@ -442,7 +442,7 @@ describe("paid time as a queue of periods (through the real webhook)", () => {
   });
 
   it("low → high → low: a second Basic month queues after Basic's resumed days", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await pay((await createOrder(u, "BS_1T")).order);
     await pay((await createOrder(u, "AD_1T")).order);
     await pay((await createOrder(u, "BS_1T")).order);
@@ -459,7 +459,7 @@ describe("paid time as a queue of periods (through the real webhook)", () => {
   });
 
   it("Advanced+ yearly over Basic monthly: the year is in force now, Basic's month resumes after it", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await pay((await createOrder(u, "BS_1T")).order);
     await pay((await createOrder(u, "AD_1Y")).order);
     const [, year, rest] = await periodsOf(u.id);
@@ -475,7 +475,7 @@ describe("paid time as a queue of periods (through the real webhook)", () => {
 
 describe("POST /payments/verify", () => {
   it("starts an order on the first call, answers the same order after, and paid once the transfer arrived", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const body = { userId: u.id, packageType: "AD_1T", amount: 399_000 };
     const first = await call("POST", "/payments/verify", { token: u.token, body });
     expect(first.status).toBe(201);
@@ -500,7 +500,7 @@ describe("POST /payments/verify", () => {
   });
 
   it("refuses an amount that is not the package's price", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("POST", "/payments/verify", {
       token: u.token,
       body: { userId: u.id, packageType: "BS_1T", amount: 1000 },
@@ -510,7 +510,7 @@ describe("POST /payments/verify", () => {
   });
 
   it("answers 404 for a code that is no order", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("POST", "/payments/verify", {
       token: u.token,
       body: { packageType: "BS_1T", amount: 149_000, orderCode: "MAY00000000" },
@@ -521,7 +521,7 @@ describe("POST /payments/verify", () => {
 
 describe("GET /payments/orders", () => {
   it("lists the user's orders newest first with their status", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const a = await createOrder(u, "BS_1T");
     const b = await createOrder(u, "AD_1T");
     await pay(a.order);
@@ -533,7 +533,7 @@ describe("GET /payments/orders", () => {
   });
 
   it("shows an order whose QR is no longer offered as expired", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const { order } = await createOrder(u, "BS_1T");
     await env.DB.prepare("UPDATE payment_orders SET expires_at = ? WHERE id = ?")
       .bind(Date.now() - 1000, order.id)
@@ -545,7 +545,7 @@ describe("GET /payments/orders", () => {
 
 describe("answers match the protocol the SPA reads (worker/protocol/payments.ts)", () => {
   it("validates packages, order, verify, orders, premium info and history answers", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const check = async (schema: v.GenericSchema, res: Response) => {
       const result = v.safeParse(schema, await json(res));
       expect(result.issues?.map((i) => `${v.getDotPath(i)}: ${i.message}`)).toBeUndefined();
@@ -574,7 +574,7 @@ describe("answers match the protocol the SPA reads (worker/protocol/payments.ts)
 
 describe("a transaction left half-way", () => {
   it("is settled by the bank's next delivery: paid if it still matches, kept for review if not", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const { order } = await createOrder(u, "BS_1T");
     const body = transfer({ amount: order.amount, code: order.code });
     // An attempt that claimed the transaction and stopped before its batch (e.g. the isolate died).

@@ -9,7 +9,7 @@ import {
   PromptPopularBodySchema,
   PromptUseBodySchema,
 } from "../../../worker/protocol/prompts";
-import { call, json, registerUser, type TestUser } from "../../support/api";
+import { call, json, seedUser, type TestUser } from "../../support/api";
 
 async function list(u: TestUser, qs: string) {
   const res = await call("GET", `/prompts?${qs}`, { token: u.token });
@@ -31,7 +31,7 @@ async function use(u: TestUser, id: string) {
 
 describe("GET /prompts", () => {
   it("pages through every prompt with the cursor, in the asked language, in the envelope", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const first = await list(u, "lang=vi&limit=10");
     expect(first.lang).toBe("vi");
     expect(first.total).toBe(PROMPTS.length);
@@ -51,7 +51,7 @@ describe("GET /prompts", () => {
   });
 
   it("searches titles and texts in the asked language, accent- and case-insensitively", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const vi = await list(u, `lang=vi&q=${encodeURIComponent("EMAIL trang trong")}`);
     expect(vi.items.map((p) => p.id)).toEqual(["formal-email"]);
     const ru = await list(u, `lang=ru&q=${encodeURIComponent("резюме")}`);
@@ -66,14 +66,14 @@ describe("GET /prompts", () => {
   });
 
   it("filters by category", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const coding = await list(u, "lang=en&category=coding");
     expect(coding.items.length).toBeGreaterThan(0);
     expect(coding.items.every((p) => p.category === "coding")).toBe(true);
   });
 
   it("answers 400 naming the field for a bad language, limit, category, over-long search or unknown cursor", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     for (const [qs, field] of [
       ["lang=fr", "lang"],
       ["limit=0", "limit"],
@@ -106,8 +106,8 @@ describe("GET /prompts", () => {
 
 describe("most popular", () => {
   it("orders by real use counts, counted by POST /prompts/:id/use", async () => {
-    const a = await registerUser();
-    const b = await registerUser();
+    const a = await seedUser();
+    const b = await seedUser();
     const before = await popular(a);
     // Two prompts the editors rank low go to the top once people use them.
     const [low1, low2] = ["gift-ideas", "decision-helper"];
@@ -133,7 +133,7 @@ describe("most popular", () => {
 
 describe("GET /prompts/:id and POST /prompts/:id/use", () => {
   it("answers 404 for a prompt that does not exist and 400 for a malformed id", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     expect((await call("GET", "/prompts/no-such-prompt", { token: u.token })).status).toBe(404);
     expect((await call("POST", "/prompts/no-such-prompt/use", { token: u.token })).status).toBe(404);
     expect((await call("GET", "/prompts/Not_An_Id", { token: u.token })).status).toBe(400);
@@ -141,7 +141,7 @@ describe("GET /prompts/:id and POST /prompts/:id/use", () => {
   });
 
   it("counts each use once", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const first = await use(u, "write-tests");
     const second = await use(u, "write-tests");
     expect(second).toEqual({ id: "write-tests", uses: first.uses + 1 });

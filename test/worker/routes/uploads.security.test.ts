@@ -4,7 +4,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../../worker/errors";
 import { loadAttachments } from "../../../worker/uploads/store";
-import { ORIGIN, json, registerUser, type TestUser } from "../../support/api";
+import { ORIGIN, json, seedUser, type TestUser } from "../../support/api";
 
 async function uploadText(user: TestUser, text: string) {
   const form = new FormData();
@@ -27,8 +27,8 @@ const get = (url: string, user?: TestUser) =>
 
 describe("attachment security", () => {
   it("serves an attachment to its owner only", async () => {
-    const owner = await registerUser();
-    const other = await registerUser();
+    const owner = await seedUser();
+    const other = await seedUser();
     const file = await uploadText(owner, "owner's secret");
     expect((await get(file.url, owner)).status).toBe(200);
     expect((await get(file.url, other)).status).toBe(404);
@@ -36,8 +36,8 @@ describe("attachment security", () => {
   });
 
   it("never loads another user's attachment into a turn", async () => {
-    const owner = await registerUser();
-    const other = await registerUser();
+    const owner = await seedUser();
+    const other = await seedUser();
     const file = await uploadText(owner, "owner's secret");
     const err = await loadAttachments({ bucket: env.IMAGES, userId: other.id, ids: [file.id] }).catch(
       (e: unknown) => e,

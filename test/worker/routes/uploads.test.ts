@@ -15,7 +15,7 @@ import {
 import { attachmentsPrompt, parseAttachmentsPrompt } from "../../../worker/uploads/attachment-prompt";
 import { loadAttachments } from "../../../worker/uploads/store";
 import { generateOffline } from "../../../worker/images/offline";
-import { ORIGIN, json, registerUser, type TestUser } from "../../support/api";
+import { ORIGIN, json, seedUser, type TestUser } from "../../support/api";
 import { deflateRun, docxBomb, pdfFlateBomb, pdfOf, pdfStream, pdfWithPages, zipOf } from "../../support/hostile-files";
 import { exports } from "cloudflare:workers";
 
@@ -80,7 +80,7 @@ const docxWith = (paragraph: string) => docxOf(`<w:p><w:r><w:t>${paragraph}</w:t
 
 describe("POST /media-api/api/uploads", () => {
   it("stores text, code, PDF, DOCX and an image, typed by their bytes, with the text a model reads", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const png = (await generateOffline("an attachment")).bytes;
     const res = await upload(user, [
       { name: "notes.txt", bytes: "Meeting notes\nBuy milk" },
@@ -131,7 +131,7 @@ describe("POST /media-api/api/uploads", () => {
   });
 
   it("cuts a long text to the per-file budget and the turn's budget", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const big = "x".repeat(MAX_TEXT_CHARS_PER_FILE + 500);
     const files = (
       await json(
@@ -153,7 +153,7 @@ describe("POST /media-api/api/uploads", () => {
   });
 
   it("refuses more than 10 files with 413", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const res = await upload(
       user,
       Array.from({ length: 11 }, (_, i) => ({ name: `f${i}.txt`, bytes: "hi" })),
@@ -163,7 +163,7 @@ describe("POST /media-api/api/uploads", () => {
   });
 
   it("refuses a file over 5 MB with 413 naming it, and 20 MB together with 413", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const over = await upload(user, [{ name: "huge.txt", bytes: new Uint8Array(MAX_FILE_BYTES + 1).fill(0x61) }]);
     expect(over.status).toBe(413);
     expect((await json(over)).message).toContain('File "huge.txt" is too large');
@@ -178,7 +178,7 @@ describe("POST /media-api/api/uploads", () => {
   });
 
   it("refuses bytes of an unsupported type with 415 and stores none of the request's files", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const zip = zipOf([
       { name: "a.bin", data: new TextEncoder().encode("not a document"), method: 0, declaredSize: 14 },
     ]);
@@ -194,7 +194,7 @@ describe("POST /media-api/api/uploads", () => {
   });
 
   it("answers 400 with no file, 415 to a body that is not multipart", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const empty = await exports.default.fetch(
       new Request(`${ORIGIN}/media-api/api/uploads`, {
         method: "POST",
@@ -232,7 +232,7 @@ describe("POST /media-api/api/uploads with hostile files", () => {
   }
 
   it("refuses with 413 a 1 MB DOCX whose word/document.xml unpacks to 200 MB, without unpacking it", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const bomb = docxBomb(200 * MB);
     expect(bomb.length).toBeLessThan(MAX_FILE_BYTES);
     expect(await refused(user, "bomb.docx", bomb, 413)).toContain(
@@ -241,12 +241,12 @@ describe("POST /media-api/api/uploads with hostile files", () => {
   });
 
   it("refuses with 415 a DOCX bomb whose header declares a small size (a lying header does not help)", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     expect(await refused(user, "liar.docx", docxBomb(200 * MB, 4096), 415)).toContain("more than its header declares");
   });
 
   it("keeps the beginning of a real DOCX whose XML is longer than the cap: reading stops when the text budget is full", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const paragraph = (i: number) =>
       `<w:p><w:pPr><w:spacing w:after="120"/></w:pPr><w:r><w:rPr><w:lang w:val="vi-VN"/></w:rPr><w:t xml:space="preserve">Đoạn ${i}: nội dung hợp đồng &amp; phụ lục.</w:t></w:r></w:p>`;
     let body = "";
@@ -260,7 +260,7 @@ describe("POST /media-api/api/uploads with hostile files", () => {
   });
 
   it(`refuses with 413 a PDF of more than ${MAX_PDF_PAGES} pages`, async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     expect(
       await refused(
         user,
@@ -272,7 +272,7 @@ describe("POST /media-api/api/uploads with hostile files", () => {
   });
 
   it("refuses with 413 a PDF whose cross-reference stream declares 3 million objects with no bytes behind them", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const objects = 3_000_000;
     // /W [0 0 0]: each entry takes no bytes, so pdf.js would build 3 million entries out of nothing.
     const xref = pdfStream(
@@ -289,7 +289,7 @@ describe("POST /media-api/api/uploads with hostile files", () => {
   });
 
   it("refuses with 413 a PDF whose page content unpacks to 200 MB, and one that hides it under FlateDecode twice", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     expect(await refused(user, "flate.pdf", pdfFlateBomb(200 * MB), 413)).toContain("unpacks to more than 32 MB");
     const inner = deflateRun("BT /F1 12 Tf (x) Tj ET", 0x20, 200 * MB, "\n");
     const zlibInner = new Uint8Array([0x78, 0x01, ...inner, 0, 0, 0, 0]);
@@ -304,7 +304,7 @@ describe("POST /media-api/api/uploads with hostile files", () => {
   });
 
   it("reads a PDF whose images unpack to 38 MB in all (pdf.js reads no image for text), but refuses one image of 35 MB, or a bomb that only says it is an image", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     /** FlateDecode data of `bytes` bytes of one value (a flat picture, or spaces as page content). */
     const flat = (bytes: number, byte = 0x80, prefix = "") => {
       const raw = deflateRun(prefix, byte, bytes, "");
@@ -335,7 +335,7 @@ describe("POST /media-api/api/uploads with hostile files", () => {
     const [file] = (await json(slides)).data.files;
     const [attachment] = await loadAttachments({ bucket: env.IMAGES, userId: user.id, ids: [file.id] });
     expect(attachment!.text).toBe("Slide with screenshots");
-    const other = await registerUser();
+    const other = await seedUser();
     expect(await refused(other, "poster.pdf", withImages([image(3400, 3400)]), 413)).toContain(
       "unpacks to more than 32 MB for one image",
     );
@@ -349,7 +349,7 @@ describe("POST /media-api/api/uploads with hostile files", () => {
   });
 
   it("refuses with 415 a PDF stream under LZW, whose unpacking is not measured, even with its name escaped", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const lzw = (filter: string) =>
       pdfOf([
         "<< /Type /Catalog /Pages 2 0 R >>",
@@ -362,7 +362,7 @@ describe("POST /media-api/api/uploads with hostile files", () => {
   });
 
   it("reads a compressed multi-page PDF page by page as before, stopping once the text budget is full", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const pages = 600;
     const objects: (string | Uint8Array)[] = [
       "<< /Type /Catalog /Pages 2 0 R >>",

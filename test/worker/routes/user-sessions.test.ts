@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ORIGIN, call, json, login, registerUser, setPlan } from "../../support/api";
+import { ORIGIN, call, json, login, seedUser, setPlan } from "../../support/api";
 
 describe("/user-sessions", () => {
   it("starts another session for a signed-in client and answers jwt_token and session_token", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("POST", "/user-sessions", { token: u.token, body: { user_id: u.id, user_agent: "cli" } });
     expect(res.status).toBe(201);
     const { data } = await json(res);
@@ -13,14 +13,14 @@ describe("/user-sessions", () => {
   });
 
   it("refuses to start a session for another user id with 403", async () => {
-    const u = await registerUser();
-    const other = await registerUser();
+    const u = await seedUser();
+    const other = await seedUser();
     const res = await call("POST", "/user-sessions", { token: u.token, body: { user_id: other.id } });
     expect(res.status).toBe(403);
   });
 
   it("validates a token: 200 with the user for a live one, 401 for a revoked or garbage one", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const ok = await call("POST", "/user-sessions/validate-token", { body: { jwt_token: u.token } });
     expect(ok.status).toBe(200);
     expect((await json(ok)).data).toMatchObject({ valid: true, user: { id: u.id } });
@@ -33,7 +33,7 @@ describe("/user-sessions", () => {
   });
 
   it("lists the active devices, marking the current one", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await login(u.email, u.password, "Firefox on Linux");
     const res = await call("GET", "/user-sessions", { token: u.token });
     const { data } = await json(res);
@@ -43,7 +43,7 @@ describe("/user-sessions", () => {
   });
 
   it("logs out by session token: the session stops working at once and the cookies are cleared", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("DELETE", `/user-sessions/${u.sessionToken}`, { token: u.token });
     expect(res.status).toBe(200);
     expect((await json(res)).data.current).toBe(true);
@@ -55,7 +55,7 @@ describe("/user-sessions", () => {
   });
 
   it("logs the browser out by cookie with DELETE /user-sessions/current: only that session ends", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const other = await login(u.email, u.password);
     const cookie = `jwt_token=${u.token}; session_token=${u.sessionToken}`;
     const res = await call("DELETE", "/user-sessions/current", { headers: { Cookie: cookie, Origin: ORIGIN } });
@@ -69,7 +69,7 @@ describe("/user-sessions", () => {
   });
 
   it("refuses a cookie logout from another origin (403)", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const cookie = `jwt_token=${u.token}; session_token=${u.sessionToken}`;
     const res = await call("DELETE", "/user-sessions/current", {
       headers: { Cookie: cookie, Origin: "https://evil.example" },
@@ -79,14 +79,14 @@ describe("/user-sessions", () => {
   });
 
   it("rejects a session token that does not belong to the token's session", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const other = await login(u.email, u.password);
     const res = await call("GET", "/auth/me", { token: u.token, sessionToken: other.sessionToken });
     expect(res.status).toBe(401);
   });
 
   it("keeps at most the plan's limit of active sessions (Advanced+: 5)", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await setPlan(u.id, 2, Date.now() + 86_400_000);
     const sessions = [];
     for (let i = 0; i < 6; i++) sessions.push(await login(u.email, u.password, `device ${i}`));
@@ -103,7 +103,7 @@ describe("/user-sessions", () => {
   });
 
   it("never leaves more than the limit active under concurrent logins", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await Promise.all(Array.from({ length: 5 }, (_, i) => login(u.email, u.password, `c${i}`)));
     const active = await env.DB.prepare(
       "SELECT count(*) AS n FROM user_sessions WHERE user_id = ? AND revoked_at IS NULL",

@@ -7,7 +7,18 @@ import { generateOffline } from "../../../worker/images/offline";
 import { toModelPrompt } from "../../../worker/models/stream-answer";
 import { buildPrompt } from "../../../worker/turn/prompt";
 import { loadAttachments } from "../../../worker/uploads/store";
-import { ORIGIN, call, json, makeChat, messagesOf, readSse, registerUser, type TestUser } from "../../support/api";
+import {
+  ask,
+  call,
+  contentOf,
+  json,
+  makeChat,
+  messagesOf,
+  ORIGIN,
+  readSse,
+  seedUser,
+  type TestUser,
+} from "../../support/api";
 import { FAKE_MODELS } from "../../support/fake-upstream-scenarios";
 import { collect, requestsWithKey, resolveOnFake, textOf, uniqueKey } from "../models/model-helpers";
 
@@ -28,28 +39,22 @@ async function upload(
   return (await json(res)).data.files;
 }
 
-function ask(user: TestUser, chatId: string, body: Record<string, unknown>, endpoint = "gpt-4.1-mini") {
-  return call("POST", `/api/chat/${endpoint}`, { token: user.token, body: { chat_id: chatId, ...body } });
-}
-
-const answerOf = (events: any[]) =>
-  events.map((e) => (typeof e === "object" && "content" in e ? e.content : "")).join("");
-
 describe("a question with attached files", () => {
   it("gives the model the files' text and images, and the offline answer names each with its size and first line", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chatId = await makeChat(user.id);
     const png = (await generateOffline("a cat on a roof")).bytes;
     const files = await upload(user, [
       { name: "notes.txt", bytes: "Shopping list\nrice, fish sauce" },
       { name: "photo.png", bytes: png },
     ]);
-    const res = await ask(user, chatId, {
+    const res = await ask(user, {
+      chat_id: chatId,
       question: "What is in these files?",
       attachment_ids: files.map((f) => f.id),
     });
     expect(res.status).toBe(200);
-    const answer = answerOf(await readSse(res));
+    const answer = contentOf(await readSse(res));
     expect(answer).toContain("Files I received:");
     expect(answer).toContain(`notes.txt (${files[0]!.size} bytes, text): “Shopping list”`);
     expect(answer).toContain(`photo.png (${png.byteLength} bytes, image/png)`);
@@ -58,12 +63,17 @@ describe("a question with attached files", () => {
   });
 
   it("keeps the files on the user message, so a reloaded chat shows them", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chatId = await makeChat(user.id);
     const [file] = await upload(user, [{ name: "plan.md", bytes: "# Trip to Đà Lạt\nDay 1" }]);
     const userMessageId = crypto.randomUUID();
     await readSse(
-      await ask(user, chatId, { question: "Summarise my plan", message_id: userMessageId, attachment_ids: [file!.id] }),
+      await ask(user, {
+        chat_id: chatId,
+        question: "Summarise my plan",
+        message_id: userMessageId,
+        attachment_ids: [file!.id],
+      }),
     );
     const page = await json(await call("GET", `/chat-sessions/${chatId}/content`, { token: user.token }));
     const question = page.data.chats[0].messages.find((m: any) => m.message_id === userMessageId);
@@ -82,11 +92,11 @@ describe("a question with attached files", () => {
   });
 
   it("answers 404 for another user's file and takes no use", async () => {
-    const owner = await registerUser();
-    const other = await registerUser();
+    const owner = await seedUser();
+    const other = await seedUser();
     const [file] = await upload(owner, [{ name: "secret.txt", bytes: "owner's secret" }]);
     const chatId = await makeChat(other.id);
-    const res = await ask(other, chatId, { question: "Read it", attachment_ids: [file!.id] });
+    const res = await ask(other, { chat_id: chatId, question: "Read it", attachment_ids: [file!.id] });
     expect(res.status).toBe(404);
     expect((await json(res)).code).toBe("not_found");
     expect(await messagesOf(chatId)).toHaveLength(0);
@@ -96,32 +106,32 @@ describe("a question with attached files", () => {
   });
 
   it("refuses files for a model that reads none with 415", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chatId = await makeChat(user.id);
     const [file] = await upload(user, [{ name: "a.txt", bytes: "hello" }]);
-    const res = await ask(user, chatId, { question: "Read it", attachment_ids: [file!.id] }, "o4-mini");
+    const res = await ask(user, { chat_id: chatId, question: "Read it", attachment_ids: [file!.id] }, "o4-mini");
     expect(res.status).toBe(415);
     expect((await json(res)).code).toBe("unsupported_media_type");
   });
 
   it("refuses more than 10 files, and files on a regenerated answer, with 400", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chatId = await makeChat(user.id);
     const ids = Array.from({ length: 11 }, () => crypto.randomUUID());
-    const many = await ask(user, chatId, { question: "Read them", attachment_ids: ids });
+    const many = await ask(user, { chat_id: chatId, question: "Read them", attachment_ids: ids });
     expect(many.status).toBe(400);
     expect((await json(many)).code).toBe("invalid_input");
     const [file] = await upload(user, [{ name: "a.txt", bytes: "hello" }]);
     const botId = crypto.randomUUID();
-    await readSse(await ask(user, chatId, { question: "Hi", bot_message_id: botId }));
-    const again = await ask(user, chatId, { regenerate_message_id: botId, attachment_ids: [file!.id] });
+    await readSse(await ask(user, { chat_id: chatId, question: "Hi", bot_message_id: botId }));
+    const again = await ask(user, { chat_id: chatId, regenerate_message_id: botId, attachment_ids: [file!.id] });
     expect(again.status).toBe(400);
   });
 });
 
 describe("attachments on a provider's wire", () => {
   it("sends text files before the question and images as image input to an OpenAI-style chat completions API", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const png = (await generateOffline("a bowl of phở")).bytes;
     const files = await upload(user, [
       { name: "menu.csv", bytes: "dish,price\nphở,50000" },

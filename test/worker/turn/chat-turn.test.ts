@@ -8,7 +8,7 @@ import { HotState } from "../../../durable-objects/hot-state";
 import { sha256Hex } from "../../../worker/auth/tokens";
 import { createDb } from "../../../worker/db/client";
 import { type ChatTurnRequest, runChatTurn, turnHost } from "../../../worker/turn/chat-turn";
-import { inUserHub, makeChat, messagesOf, registerUser } from "../../support/api";
+import { inUserHub, makeChat, messagesOf, seedUser } from "../../support/api";
 import { wrapD1 } from "../../support/d1-wrapper";
 
 /** Reads SSE until the first content event; returns the reader so the rest can be drained. */
@@ -26,7 +26,7 @@ async function untilFirstToken(stream: ReadableStream<Uint8Array>) {
 
 describe("the chat turn's D1 round trips before the first token", () => {
   it("makes at most one for a chat the object has not seen, and none for the next message in it", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
     const sessionId = JSON.parse(atob(u.token.split(".")[1]!)).sid as string;
     const tokenHash = await sha256Hex(u.sessionToken);

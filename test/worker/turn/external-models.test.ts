@@ -14,15 +14,13 @@ import {
   json,
   makeChat,
   messagesOf,
+  premiumUser,
   readSse,
-  registerUser,
-  setPlan,
+  seedUser,
   type TestUser,
 } from "../../support/api";
 import { FAKE_OK_TEXT } from "../../support/fake-upstream-scenarios";
 import { requestsWithKey } from "../models/model-helpers";
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The worker's environment with the external providers' hosts moved to the fake upstream (the operator's override). */
 const onFakeUpstream: Env = {
@@ -35,12 +33,6 @@ const onFakeUpstream: Env = {
     meta: `${env.FAKE_UPSTREAM_URL}/openai-compatible`,
   }),
 };
-
-async function premiumUser() {
-  const u = await registerUser();
-  await setPlan(u.id, 1, Date.now() + 30 * DAY_MS);
-  return u;
-}
 
 /** Connects `provider` with a key the fake key check accepts; answers the key. */
 async function connect(u: TestUser, provider: string): Promise<string> {
@@ -129,7 +121,7 @@ describe("external models with the user's own key", () => {
   });
 
   it("refuses a free user with 403 and a premium user without a key with 400, taking no use", async () => {
-    const free = await registerUser();
+    const free = await seedUser();
     const chatId = await makeChat(free.id);
     const refused = await call("POST", "/api/chat/ext-grok", {
       token: free.token,

@@ -8,7 +8,7 @@ import { settingsChanged } from "../../../worker/auth/sessions";
 import { sha256Hex } from "../../../worker/auth/tokens";
 import { createDb } from "../../../worker/db/client";
 import { runChatTurn, turnHost } from "../../../worker/turn/chat-turn";
-import { call, inUserHub, json, makeChat, registerUser, setPlan } from "../../support/api";
+import { call, inUserHub, json, makeChat, seedUser, setPlan } from "../../support/api";
 import { FAKE_MODELS } from "../../support/fake-upstream-scenarios";
 import { requestsWithKey } from "../models/model-helpers";
 
@@ -42,7 +42,7 @@ async function askThroughFake(u: { id: string; token: string; sessionToken: stri
 
 describe("personalization in the chat turn", () => {
   it("puts the custom instruction and remembered facts into the system prompt", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await env.DB.prepare("INSERT INTO ai_settings (user_id, chat_customization) VALUES (?, ?)")
       .bind(u.id, "Always answer like a pirate.")
       .run();
@@ -59,7 +59,7 @@ describe("personalization in the chat turn", () => {
   });
 
   it("applies a premium user's AI style as its temperature, and ignores the style on the free plan", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await env.DB.prepare("INSERT INTO ai_settings (user_id, ai_style) VALUES (?, 'spontaneous')").bind(u.id).run();
     await settingsChanged(env, u.id);
     expect((await askThroughFake(u, `k-${crypto.randomUUID()}`)).temperature).toBeUndefined();
@@ -68,7 +68,7 @@ describe("personalization in the chat turn", () => {
   });
 
   it("starts an expert chat with its persona: the persona's instructions and temperature reach the model", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const created = await call("POST", "/chat-sessions", { token: u.token, body: { persona: "english-professor" } });
     expect(created.status).toBe(201);
     const chat = (await json(created)).data;
@@ -82,7 +82,7 @@ describe("personalization in the chat turn", () => {
   });
 
   it("refuses an unknown persona with 400", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("POST", "/chat-sessions", { token: u.token, body: { persona: "astrologer" } });
     expect(res.status).toBe(400);
     expect((await json(res)).code).toBe("invalid_input");
