@@ -1,14 +1,471 @@
 // The media API for its owner: chat content, idempotent saves (and the /chat-messages/save fallback), chat
 // initialize (and the /chat/initialize fallback), image upload as JSON or raw bytes and the image read-back, with
-// the 4xx answers for bad input, wrong media types and oversize images. Authorization is in the .security file.
+// the 4xx answers for bad input, wrong media types and oversize images; before them, fuzzed saves and who may use
+// the API. One file, so workerd loads the worker once for all of them; the tests that store the most run last.
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, expectMediaError, json, newChat, ORIGIN, seedUser, type TestUser } from "../../support/api";
+import { call, expectMediaError, json, makeChat, newChat, ORIGIN, seedUser, type TestUser } from "../../support/api";
 
-const MB = 1024 * 1024;
+// ---- media-save.fuzz ---------------------------------------------------------------------------------------------
+// Saved messages are untrusted data: whatever a client sends to POST /media-api/api/chat/save, the answer is 200, a
+// clear 400 naming the field, or 413 — never a 500 — and a chat that saved something odd still loads (GET content
+// 200). Citations are bounded (at most 50, an http(s) url ≤ 2,048, title/snippet/site ≤ 1,000 characters) and a
+// message's stored size is capped below D1's row limit.
+async function saveRaw(user: TestUser, body: unknown) {
+  const res = await call("POST", "/media-api/api/chat/save", { token: user.token, body });
+  return { status: res.status, body: await json(res) };
+}
+
+async function loads(user: TestUser, chatId: string) {
+  const media = await call("GET", `/media-api/api/chat/content/${chatId}`, { token: user.token });
+  const paged = await call("GET", `/chat-sessions/${chatId}/content`, { token: user.token });
+  expect(paged.status).toBe(200);
+  expect(media.status).toBe(200);
+  return (await json(media)).data.chats[0].messages as any[];
+}
+
+const bot = (citations: unknown, extra: Record<string, unknown> = {}) => ({
+  message_id: "b1",
+  sender: "bot",
+  message: "answer",
+  citations,
+  ...extra,
+});
+
+describe("citations on save", () => {
+  it("drops unknown keys and nulls from citations", async () => {
+    const user = await seedUser();
+    const chatId = await makeChat(user.id);
+    const saved = await saveRaw(user, {
+      chat_id: chatId,
+      messages: [
+        bot([
+          {
+            url: "https://a.example",
+            title: null,
+            snippet: "s",
+            site: "a",
+            onclick: "alert(1)",
+            nested: { deep: true },
+          },
+        ]),
+      ],
+    });
+    expect(saved.status).toBe(200);
+    expect((await loads(user, chatId))[0].citations).toEqual([{ url: "https://a.example", snippet: "s", site: "a" }]);
+  });
+
+  it.each([
+    [
+      "a 3 MB snippet",
+      [{ url: "https://a.example", snippet: "x".repeat(3 * 1024 * 1024) }],
+      "messages.0.citations.0.snippet",
+    ],
+    ["a 3 MB url", [{ url: `https://a.example/${"x".repeat(3 * 1024 * 1024)}` }], "messages.0.citations.0.url"],
+    [
+      "a 1,001-character title",
+      [{ url: "https://a.example", title: "t".repeat(1_001) }],
+      "messages.0.citations.0.title",
+    ],
+    ["a 2,049-character url", [{ url: `https://a.example/${"x".repeat(2_049 - 18)}` }], "messages.0.citations.0.url"],
+    ["51 citations", Array.from({ length: 51 }, (_, i) => ({ url: `https://a.example/${i}` })), "messages.0.citations"],
+    ["a citation without url", [{ title: "no url" }], "messages.0.citations.0.url"],
+    ["a number for url", [{ url: 42 }], "messages.0.citations.0.url"],
+    ["a javascript: url", [{ url: "javascript:alert(1)", title: "x" }], "messages.0.citations.0.url"],
+    ["a data: url", [{ url: "data:text/html,<script>alert(1)</script>" }], "messages.0.citations.0.url"],
+    ["a url that does not parse", [{ url: "http://[" }], "messages.0.citations.0.url"],
+    ["text that is not a url", [{ url: "Đà Nẵng" }], "messages.0.citations.0.url"],
+    ["a path (citations are other sites)", [{ url: "/media-api/api/images/x" }], "messages.0.citations.0.url"],
+    [
+      "a second citation with a javascript: url",
+      [{ url: "https://a.example" }, { url: "jAvAsCrIpT:alert(1)" }],
+      "messages.0.citations.1.url",
+    ],
+    ["a string citation", ["https://a.example"], "messages.0.citations.0"],
+    ["a null citation", [null], "messages.0.citations.0"],
+    ["an array citation", [["https://a.example"]], "messages.0.citations.0.url"],
+    ["an object for citations", { url: "https://a.example" }, "messages.0.citations"],
+  ])("refuses %s with 400 naming the field", async (_name, citations, field) => {
+    const user = await seedUser();
+    const chatId = await makeChat(user.id);
+    const res = await saveRaw(user, { chat_id: chatId, messages: [bot(citations)] });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, status: "error", code: "invalid_input", field });
+    expect(await loads(user, chatId)).toEqual([]);
+  });
+
+  it("accepts exactly 50 citations at the size limits", async () => {
+    const user = await seedUser();
+    const chatId = await makeChat(user.id);
+    const citations = Array.from({ length: 50 }, (_, i) => ({
+      url: `https://a.example/${i}/${"u".repeat(2_048 - 20 - String(i).length)}`,
+      title: "t".repeat(1_000),
+      snippet: "s".repeat(1_000),
+      site: "w".repeat(1_000),
+    }));
+    expect(citations.every((c) => c.url.length <= 2_048)).toBe(true);
+    const res = await saveRaw(user, { chat_id: chatId, messages: [bot(citations)] });
+    expect(res.status).toBe(200);
+    expect((await loads(user, chatId))[0].citations).toHaveLength(50);
+  });
+});
+
+describe("message size on save", () => {
+  it("answers 413 for a message whose text and original text pass the stored-size cap", async () => {
+    const user = await seedUser();
+    const chatId = await makeChat(user.id);
+    const text = "ệ".repeat(180_000); // 540 KB of UTF-8, under the 200,000-character limit of each field
+    const res = await saveRaw(user, {
+      chat_id: chatId,
+      messages: [
+        { message_id: "ok", sender: "user", message: "fine" },
+        { message_id: "big", sender: "user", message: text, original_message: text },
+      ],
+    });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ code: "payload_too_large", field: "messages.1" });
+    expect(await loads(user, chatId)).toEqual([]);
+  });
+
+  it("saves a message just under the cap", async () => {
+    const user = await seedUser();
+    const chatId = await makeChat(user.id);
+    const res = await saveRaw(user, {
+      chat_id: chatId,
+      messages: [
+        { message_id: "m", sender: "bot", message: "ệ".repeat(150_000), original_message: "x".repeat(100_000) },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect((await loads(user, chatId))[0].message).toHaveLength(150_000);
+  });
+});
+
+/** A small seeded generator (mulberry32): the same cases on every run, so a failure reproduces. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a |= 0;
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe("fuzzed saves", () => {
+  it("never answers 500 and never breaks loading the chat", async () => {
+    const rnd = random(20261123);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+    const strings = [
+      "",
+      " ",
+      "http://[",
+      "javascript:alert(1)",
+      "<script>alert(1)</script>",
+      "\u0000\u0002\u0003",
+      "😀",
+      "Đà Nẵng",
+      "x".repeat(1_001),
+      "y".repeat(2_049),
+      "z".repeat(300_000),
+    ];
+    const anything = (depth = 0): unknown => {
+      const kind = pick(["string", "number", "bool", "null", "array", "object", "undefined"] as const);
+      if (kind === "string") return pick(strings);
+      if (kind === "number") return pick([0, -1, 1.5, 1e308, Number.MAX_SAFE_INTEGER]);
+      if (kind === "bool") return rnd() < 0.5;
+      if (kind === "null") return null;
+      if (kind === "undefined" || depth > 2) return undefined;
+      if (kind === "array") return Array.from({ length: Math.floor(rnd() * 4) }, () => anything(depth + 1));
+      return Object.fromEntries(
+        ["url", "title", "snippet", "site", "x"].filter(() => rnd() < 0.6).map((k) => [k, anything(depth + 1)]),
+      );
+    };
+    const fine = ["https://vnexpress.net/a", "http://[", "Đà Nẵng", "", "<b>x</b>", null, undefined];
+    const citation = () =>
+      rnd() < 0.8
+        ? {
+            url: pick(["https://vnexpress.net/a", "http://tuoitre.vn/b?q=phở"]),
+            title: pick(fine),
+            snippet: pick(fine),
+          }
+        : rnd() < 0.5
+          ? { url: pick(strings), title: pick([...strings, 5]) }
+          : anything();
+    const user = await seedUser();
+    const chatId = await makeChat(user.id);
+    const statuses = new Set<number>();
+    for (let i = 0; i < 40; i++) {
+      const message: Record<string, unknown> = {
+        message_id: rnd() < 0.9 ? `m${i}` : anything(),
+        sender: rnd() < 0.9 ? pick(["user", "bot"]) : anything(),
+        message: rnd() < 0.9 ? pick(rnd() < 0.7 ? ["hi", "phở", "http://[", ""] : strings) : anything(),
+        citations:
+          rnd() < 0.8 ? Array.from({ length: rnd() < 0.9 ? Math.floor(rnd() * 4) : 51 }, citation) : anything(),
+      };
+      if (rnd() < 0.3) message.original_message = pick(strings);
+      if (rnd() < 0.2) message.created_at = anything();
+      const res = await saveRaw(user, { chat_id: chatId, messages: [message] });
+      statuses.add(res.status);
+      expect([200, 400, 413], JSON.stringify(res.body).slice(0, 300)).toContain(res.status);
+      await loads(user, chatId);
+    }
+    // The generator reaches both outcomes, so the loop tests something.
+    expect(statuses.has(200)).toBe(true);
+    expect(statuses.has(400)).toBe(true);
+  });
+});
+
+// ---- media.security ----------------------------------------------------------------------------------------------
+// Who may use the media API: no credentials is 401 on every route (fallbacks included), cookie-authenticated writes
+// from a foreign origin are 403, and another user's chat or image is a 404 that changes and stores nothing.
+const FOREIGN_ORIGIN = "https://evil.example";
 /** A real 1×1 PNG. */
 const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+const PNG_BYTES = Uint8Array.from(atob(PNG_1X1), (ch) => ch.charCodeAt(0));
+const SAVE_PATHS = ["/media-api/api/chat/save", "/chat-messages/save"];
+const INIT_PATHS = ["/media-api/api/chat/initialize", "/chat/initialize"];
+
+async function snapshot(owner: TestUser, chatId: string) {
+  const chat = await json(await call("GET", `/chat-sessions/${chatId}`, { token: owner.token }));
+  const content = await json(await call("GET", `/media-api/api/chat/content/${chatId}`, { token: owner.token }));
+  return { chat, content };
+}
+
+async function uploadPng(user: TestUser) {
+  const res = await call("POST", "/media-api/api/bot/images", {
+    token: user.token,
+    body: { image_data: `data:image/png;base64,${PNG_1X1}` },
+  });
+  expect(res.status).toBe(201);
+  return (await json(res)).data as { id: string; url: string };
+}
+
+/** Posts the PNG as raw bytes with these headers (credentials, cookies, origin). */
+function uploadPngWith(headers: Record<string, string>, query = "") {
+  return exports.default.fetch(
+    new Request(`${ORIGIN}/media-api/api/bot/images${query}`, {
+      method: "POST",
+      headers: { "Content-Type": "image/png", ...headers },
+      body: PNG_BYTES,
+    }),
+  );
+}
+
+function cookieHeaders(user: TestUser, origin: string) {
+  return { Cookie: `jwt_token=${user.token}; session_token=${user.sessionToken}`, Origin: origin };
+}
+
+async function setup() {
+  const owner = await seedUser();
+  const intruder = await seedUser();
+  const chat = await newChat(owner, "Owner's chat");
+  const saved = await call("POST", "/media-api/api/chat/save", {
+    token: owner.token,
+    body: { chat_id: chat.id, messages: [{ message_id: "m1", sender: "user", message: "owner's secret" }] },
+  });
+  expect(saved.status).toBe(200);
+  return { owner, intruder, chat, before: await snapshot(owner, chat.id) };
+}
+
+describe("media API without credentials", () => {
+  it.each([
+    ["GET", "/media-api/api/chat/content/some-chat", undefined],
+    [
+      "POST",
+      "/media-api/api/chat/save",
+      { chat_id: "c", messages: [{ message_id: "m", sender: "user", message: "x" }] },
+    ],
+    ["POST", "/chat-messages/save", { chat_id: "c", messages: [{ message_id: "m", sender: "user", message: "x" }] }],
+    ["POST", "/media-api/api/chat/initialize", { chat_id: "c" }],
+    ["POST", "/chat/initialize", { chat_id: "c" }],
+    ["POST", "/media-api/api/bot/images", { image_data: PNG_1X1 }],
+    ["GET", `/media-api/api/images/${crypto.randomUUID()}`, undefined],
+  ])("%s %s answers 401 with success:false", async (method, path, body) => {
+    await expectMediaError(await call(method, path, { body }), 401, "unauthorized");
+  });
+
+  it("answers 401 to a raw image upload without credentials, storing nothing", async () => {
+    const keys = async () => (await env.IMAGES.list({ prefix: "images/" })).objects.map((o) => o.key);
+    const before = await keys();
+    await expectMediaError(await uploadPngWith({}), 401, "unauthorized");
+    expect(await keys()).toEqual(before);
+  });
+
+  it("answers 401 to a forged token", async () => {
+    await expectMediaError(
+      await call("GET", "/media-api/api/chat/content/x", { token: "forged" }),
+      401,
+      "invalid_token",
+    );
+  });
+});
+
+describe("media API with cookie credentials", () => {
+  it("serves the owner's image to a cookie-authenticated <img> request", async () => {
+    const user = await seedUser();
+    const image = await uploadPng(user);
+    const res = await call("GET", image.url, { headers: { Cookie: `jwt_token=${user.token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("image/png");
+  });
+
+  it("accepts a save from the app's own origin", async () => {
+    const user = await seedUser();
+    const chat = await newChat(user, "Private");
+    const res = await call("POST", "/media-api/api/chat/save", {
+      headers: cookieHeaders(user, ORIGIN),
+      body: { chat_id: chat.id, messages: [{ message_id: "m", sender: "user", message: "x" }] },
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it.each(SAVE_PATHS)("refuses POST %s from a foreign origin with 403, saving nothing", async (path) => {
+    const user = await seedUser();
+    const chat = await newChat(user, "Private");
+    const before = await snapshot(user, chat.id);
+    const res = await call("POST", path, {
+      headers: cookieHeaders(user, FOREIGN_ORIGIN),
+      body: { chat_id: chat.id, messages: [{ message_id: "evil", sender: "user", message: "planted" }] },
+    });
+    await expectMediaError(res, 403, "csrf_rejected");
+    expect(await snapshot(user, chat.id)).toEqual(before);
+  });
+
+  it.each(INIT_PATHS)("refuses POST %s from a foreign origin with 403, creating nothing", async (path) => {
+    const user = await seedUser();
+    const res = await call("POST", path, {
+      headers: cookieHeaders(user, FOREIGN_ORIGIN),
+      body: { chat_id: `evil-${crypto.randomUUID()}` },
+    });
+    await expectMediaError(res, 403, "csrf_rejected");
+    expect((await json(await call("GET", "/chat-sessions", { token: user.token }))).data).toEqual([]);
+  });
+
+  it("refuses image uploads (JSON and raw) from a foreign origin with 403, storing nothing", async () => {
+    const user = await seedUser();
+    const res = await call("POST", "/media-api/api/bot/images", {
+      headers: cookieHeaders(user, FOREIGN_ORIGIN),
+      body: { image_data: PNG_1X1 },
+    });
+    await expectMediaError(res, 403, "csrf_rejected");
+    await expectMediaError(await uploadPngWith(cookieHeaders(user, FOREIGN_ORIGIN)), 403, "csrf_rejected");
+    expect(await storedImages(user)).toEqual([]);
+  });
+});
+
+describe("another user's chat", () => {
+  it("is a 404 on GET /media-api/api/chat/content/:id", async () => {
+    const { intruder, chat } = await setup();
+    await expectMediaError(
+      await call("GET", `/media-api/api/chat/content/${chat.id}`, { token: intruder.token }),
+      404,
+      "not_found",
+    );
+  });
+
+  it.each(SAVE_PATHS)("is a 404 on POST %s, which neither adds nor overwrites messages", async (path) => {
+    const { owner, intruder, chat, before } = await setup();
+    const res = await call("POST", path, {
+      token: intruder.token,
+      body: {
+        chat_id: chat.id,
+        messages: [
+          { message_id: "m1", sender: "user", message: "overwritten" },
+          { message_id: "m2", sender: "bot", message: "planted" },
+        ],
+      },
+    });
+    await expectMediaError(res, 404, "not_found");
+    expect(await snapshot(owner, chat.id)).toEqual(before);
+  });
+
+  it.each(INIT_PATHS)("is a 404 on POST %s, which neither reveals nor takes over the chat", async (path) => {
+    const { owner, intruder, chat, before } = await setup();
+    const res = await call("POST", path, {
+      token: intruder.token,
+      body: { chat_id: chat.id, data: { chat_id: chat.id, title: "mine now" } },
+    });
+    await expectMediaError(res, 404, "not_found");
+    expect(await snapshot(owner, chat.id)).toEqual(before);
+    expect((await json(await call("GET", "/chat-sessions", { token: intruder.token }))).data).toEqual([]);
+  });
+
+  it("is a 404 as the chat_id of an image upload (JSON or raw), storing nothing", async () => {
+    const { intruder, chat } = await setup();
+    const json1 = await call("POST", "/media-api/api/bot/images", {
+      token: intruder.token,
+      body: { image_data: PNG_1X1, chat_id: chat.id },
+    });
+    await expectMediaError(json1, 404, "not_found");
+    await expectMediaError(
+      await uploadPngWith({ Authorization: `Bearer ${intruder.token}` }, `?chat_id=${chat.id}`),
+      404,
+      "not_found",
+    );
+    expect(await storedImages(intruder)).toEqual([]);
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM images WHERE chat_id = ?")
+      .bind(chat.id)
+      .first<{ n: number }>();
+    expect(rows?.n).toBe(0);
+  });
+
+  it("does not collide with the intruder's own messages that reuse its message ids", async () => {
+    const { owner, intruder, chat, before } = await setup();
+    const own = await newChat(intruder, "Intruder's chat");
+    const res = await call("POST", "/chat-messages/save", {
+      token: intruder.token,
+      body: { chat_id: own.id, messages: [{ message_id: "m1", sender: "user", message: "intruder's text" }] },
+    });
+    expect(res.status).toBe(200);
+    expect(await snapshot(owner, chat.id)).toEqual(before);
+    const mine = await json(await call("GET", `/media-api/api/chat/content/${own.id}`, { token: intruder.token }));
+    expect(mine.data.chats[0].messages.map((m: { message: string }) => m.message)).toEqual(["intruder's text"]);
+  });
+});
+
+describe("user_id in initialize", () => {
+  it.each(INIT_PATHS)("is a 403 on POST %s when it names another user, creating nothing", async (path) => {
+    const { owner, intruder } = await setup();
+    const res = await call("POST", path, {
+      token: intruder.token,
+      body: { user_id: owner.id, chat_id: `c-${crypto.randomUUID()}` },
+    });
+    await expectMediaError(res, 403, "forbidden");
+    expect((await json(await call("GET", "/chat-sessions", { token: intruder.token }))).data).toEqual([]);
+    expect((await json(await call("GET", "/chat-sessions", { token: owner.token }))).data).toHaveLength(1);
+  });
+});
+
+describe("another user's image", () => {
+  it("is a 404 for anyone but its owner, who can still read it", async () => {
+    const owner = await seedUser();
+    const intruder = await seedUser();
+    const image = await uploadPng(owner);
+    await expectMediaError(await call("GET", image.url, { token: intruder.token }), 404, "not_found");
+    await expectMediaError(
+      await call("GET", image.url, { headers: { Cookie: `jwt_token=${intruder.token}` } }),
+      404,
+      "not_found",
+    );
+    const res = await call("GET", image.url, { token: owner.token });
+    expect(res.status).toBe(200);
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG_BYTES);
+  });
+
+  it("is stored under its owner's prefix only", async () => {
+    const owner = await seedUser();
+    const intruder = await seedUser();
+    const image = await uploadPng(owner);
+    expect(await storedImages(owner)).toEqual([`images/${owner.id}/${image.id}`]);
+    expect(await storedImages(intruder)).toEqual([]);
+  });
+});
+
+// ---- media -------------------------------------------------------------------------------------------------------
+const MB = 1024 * 1024;
 const MAGIC = {
   "image/png": [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
   "image/jpeg": [0xff, 0xd8, 0xff, 0xe0],
