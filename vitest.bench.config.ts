@@ -34,6 +34,7 @@ export default defineConfig({
           environment: "node",
           include: ["test/bench/client/**/*.bench.ts"],
           globalSetup: ["./test/browser/support/server.ts"],
+          setupFiles: ["./test/browser/support/wait-for-product.ts"],
           testTimeout: 600_000,
           hookTimeout: 300_000,
         },

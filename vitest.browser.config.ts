@@ -1,5 +1,6 @@
 // Browser tests: playwright-core drives Debian's Chromium against the real product, started as `npm start` does
-// (build, local migrations, wrangler dev) on a free port with its own throwaway state folder.
+// (build, local migrations, wrangler dev) on a free port with its own throwaway state folder, while the other
+// projects' tests run.
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -8,6 +9,8 @@ export default defineConfig({
     environment: "node",
     include: ["test/browser/**/*.test.ts"],
     globalSetup: ["./test/browser/support/server.ts"],
+    // the global setup builds and starts the product in the background: each file waits for it
+    setupFiles: ["./test/browser/support/wait-for-product.ts"],
     // Two cores: one browser test file at a time next to workerd, after the other projects (vitest.config.ts).
     fileParallelism: false,
     sequence: { groupOrder: 1 },

@@ -95,7 +95,7 @@ export default defineConfig(async () => {
       name: "workers",
       include: ["test/worker/**/*.test.ts", "test/durable-objects/**/*.test.ts"],
       // the pure ones run in Node (vitest.unit.config.ts)
-      exclude: [...configDefaults.exclude, ...WORKER_UNIT_TESTS],
+      exclude: [...configDefaults.exclude, WORKER_UNIT_TESTS],
       setupFiles: ["./test/support/apply-migrations.ts"],
       testTimeout: 20_000,
     },

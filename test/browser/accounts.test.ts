@@ -3,7 +3,7 @@
 // email → mailed code → new password → sign in; /link-account without a pending link sends the visitor back to sign in.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createAccount, launch, signIn } from "./support/browser";
+import { createAccount, launch, settled, signIn } from "./support/browser";
 import { mailedCode } from "./support/mailbox";
 
 const baseURL = inject("baseURL");
@@ -33,7 +33,7 @@ describe("social sign-in with a provider the server has not set up", () => {
     expect(await page.locator("[data-testid=social-google-unavailable]").count()).toBe(0);
     // aria-disabled buttons stay focusable and clickable (playwright would wait for them to be enabled)
     await page.click("[data-testid=social-facebook]", { force: true });
-    await page.waitForTimeout(300);
+    await settled(page);
     expect(providerRequests).toEqual([]);
     expect(await page.locator("script[src*='facebook']").count()).toBe(0);
     expect(page.url()).toContain("/login");

@@ -2,7 +2,7 @@
 // star and delete it.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createAccount, launch, PASSWORD, SHOTS_DIR, signIn, uniqueEmail } from "./support/browser";
+import { createAccount, launch, PASSWORD, SHOTS_DIR, settled, signIn, uniqueEmail } from "./support/browser";
 
 const baseURL = inject("baseURL");
 let ctx: BrowserContext;
@@ -57,7 +57,7 @@ describe("chatting in the browser", () => {
   it("ignores an empty or whitespace prompt", async () => {
     await page.fill("[data-testid=chat-input]", "   ");
     await page.keyboard.press("Enter");
-    await page.waitForTimeout(300);
+    await settled(page);
     expect(await page.locator("[data-testid=message]").count()).toBe(0);
   });
 
@@ -236,7 +236,8 @@ describe("an answer that begins before the markdown renderer has loaded", () => 
     // the renderer's chunk is held back until the answer has ended (a slow phone network)
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    await slow.route(/\/assets\/streaming-markdown-[^/]+\.js$/, async (route) => {
+    const renderer = /\/assets\/streaming-markdown-[^/]+\.js$/;
+    await slow.route(renderer, async (route) => {
       await released;
       await route.continue();
     });
@@ -245,10 +246,14 @@ describe("an answer that begins before the markdown renderer has loaded", () => 
     await tab.keyboard.press("Enter");
     await tab.waitForSelector("[data-testid=stop-button]");
     await tab.waitForSelector("[data-testid=send-button]", { timeout: 30_000 });
-    // the chat is not emptied to wait for the renderer: both messages stay, the answer as its text for now
-    await tab.waitForTimeout(300);
-    expect(await tab.locator('[data-testid=message][data-sender="user"]').count()).toBe(1);
+    // the chat is not emptied to wait for the renderer: both messages stay, the answer as its text for now (the list
+    // is virtualized, and the long answer can push the question out of the DOM: it is there when scrolled to)
+    await settled(tab, { ignore: (r) => renderer.test(r.url()) });
+    expect(await tab.getAttribute("[data-testid=message-list]", "data-count")).toBe("2");
     expect(await tab.locator('[data-testid=message][data-sender="bot"]').count()).toBe(1);
+    await tab.locator("[data-testid=message-list]").evaluate((el) => el.scrollTo(0, 0));
+    await tab.locator('[data-testid=message][data-sender="user"]').waitFor();
+    expect(await tab.locator('[data-testid=message][data-sender="user"]').count()).toBe(1);
     release();
     await tab.locator('[data-testid=message][data-sender="bot"] .markdown:not(.markdown--pending)').waitFor();
   });

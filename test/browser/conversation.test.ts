@@ -7,7 +7,7 @@
 // naming the model that takes over, for a free and an Advanced+ user.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launch } from "./support/browser";
+import { launch, settled } from "./support/browser";
 import { type ApiSession, apiAccount, payForPlan, signInAs, spendUses } from "./support/seed";
 
 const baseURL = inject("baseURL");
@@ -281,7 +281,7 @@ describe("web search", () => {
     expect(await warning.getAttribute("role")).toBe("alert");
     expect(await warning.locator("[data-testid=search-upgrade]").getAttribute("href")).toBe("/upgrade");
     expect(await page.inputValue("[data-testid=chat-input]")).toBe("latest news about rice prices");
-    await page.waitForTimeout(300);
+    await settled(page);
     expect(await asked()).toBe(before);
     expect(
       await page

@@ -1,31 +1,34 @@
 // Answers survive a reload: a page reloaded while its answer streams shows the question and the text so far at once,
 // follows the answer live to its end with a working stop button, and keeps the offline model's badge afterwards. A
 // reader that goes away mid-answer (a reload, an aborted fetch) is expected, and the worker reports nothing uncaught.
-// These tests run their own product whose offline model streams at a slower pace (OFFLINE_MODEL_DELAY_MS, its own
-// setting): the reload has to land while the answer still runs, and at the shared server's 25 ms a chunk the whole
-// answer (about 140 chunks, 3.5 s) could end during a reload on a loaded machine, failing the test with no fault.
+// These tests use the second product of the run, whose offline model streams at a slower pace (OFFLINE_MODEL_DELAY_MS,
+// its own setting, SLOW_CHUNK_MS in ./support/server.ts): the reload has to land while the answer still runs, and at
+// the shared server's 25 ms a chunk the whole answer (about 140 chunks, 3.5 s) could end during a reload on a loaded
+// machine, failing the test with no fault.
+import { readFileSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createAccount, launch, signIn } from "./support/browser";
+import { productReady, READY_TIMEOUT_MS } from "./support/product-ready";
 import { apiAccount, call } from "./support/seed";
-import { type RunningProduct, startProduct } from "./support/product";
 
-/** The offline model's pause before each chunk here, in milliseconds: an answer takes about 14 s. */
-const SLOW_CHUNK_MS = 100;
+/** The slow product: its address, and everything it printed so far (its log file, written as it prints). */
+const product = {
+  baseURL: inject("slowBaseURL"),
+  log: () => readFileSync(inject("slowProductLog"), "utf8"),
+};
 
-let product: RunningProduct;
 let ctx: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  product = await startProduct({ vars: { OFFLINE_MODEL_DELAY_MS: String(SLOW_CHUNK_MS) } });
+  await productReady(product.baseURL);
   ctx = await launch({ locale: "en-US" });
   page = ctx.pages()[0] ?? (await ctx.newPage());
   await signIn(page, product.baseURL, await createAccount(product.baseURL));
-});
+}, READY_TIMEOUT_MS);
 afterAll(async () => {
   await ctx?.close();
-  product?.stop();
 });
 
 describe("reloading mid-answer", () => {

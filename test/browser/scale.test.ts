@@ -3,7 +3,7 @@
 // back down; a seeded history of 2,000 chats keeps about 60 rows in the sidebar while pages arrive as it scrolls.
 import type { BrowserContext, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launch } from "./support/browser";
+import { launch, settled } from "./support/browser";
 import { type ApiSession, apiAccount, seedHistory, seedLongChat, signInAs } from "./support/seed";
 
 const baseURL = inject("baseURL");
@@ -125,11 +125,19 @@ for (const composer of ["as it is", "taller (more controls by the input)"])
               () => false,
             ));
         if (arrived && anchor.id) {
-          await page.waitForTimeout(150);
-          const y = await page.evaluate(
-            (id) => document.querySelector(`[data-message-id="${id}"]`)?.getBoundingClientRect().top ?? null,
-            anchor.id,
-          );
+          // where the anchor rests once the list has measured what landed above it: the same two frames in a row
+          const y = await page.evaluate(async (id) => {
+            const top = () => document.querySelector(`[data-message-id="${id}"]`)?.getBoundingClientRect().top ?? null;
+            const frame = () => new Promise((r) => requestAnimationFrame(r));
+            let last = top();
+            for (let frames = 0; frames < 120; frames++) {
+              await frame();
+              const now = top();
+              if (now === last) return now;
+              last = now;
+            }
+            return last;
+          }, anchor.id);
           // the older page landed above: what the reader looked at did not move
           expect(y).not.toBeNull();
           expect(Math.abs((y ?? 0) - anchor.y)).toBeLessThan(2);
@@ -179,8 +187,22 @@ describe("a history of 2,000 chats", () => {
         (await page.getByText("History chat 1", { exact: true }).count())
       )
         break;
-      await page.locator("[data-testid=sidebar-scroll]").evaluate((el) => el.scrollBy(0, 1500));
-      await page.waitForTimeout(30);
+      const count = await history.getAttribute("data-count");
+      const atEnd = await page.locator("[data-testid=sidebar-scroll]").evaluate(async (el) => {
+        el.scrollBy(0, 1500);
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+        return el.scrollTop + el.clientHeight >= el.scrollHeight - 2;
+      });
+      // at the end of what has loaded: the next page arrives (or every chat is there)
+      if (atEnd)
+        await page.waitForFunction(
+          (before) => {
+            const now = document.querySelector("[data-testid=history]")?.getAttribute("data-count");
+            return now !== before || now === "2000";
+          },
+          count,
+          { timeout: 15_000 },
+        );
     }
     expect(await history.getAttribute("data-count")).toBe("2000");
     await page.getByText("History chat 1", { exact: true }).waitFor();
@@ -228,7 +250,10 @@ describe("a saved chat opened on a slow phone", () => {
       await page.evaluate(() => sessionStorage.removeItem("shift"));
       await page.goto(`${baseURL}/c/${chatId}`);
       await page.locator('[data-testid=message][data-message-id="seed-5"]').waitFor();
-      await page.waitForTimeout(1_500);
+      // everything the page loads and draws after its first paint: every request done, the fonts, two more frames
+      await settled(page);
+      await page.evaluate(() => document.fonts.ready);
+      await settled(page);
       const shift = await page.evaluate(() => Number(sessionStorage.getItem("shift") ?? 0));
       expect(shift, `layout shift of opening ${run + 1}`).toBeLessThan(0.1);
     }

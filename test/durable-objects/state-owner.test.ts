@@ -9,7 +9,7 @@ import { readAccount } from "../../durable-objects/state/d1-reads";
 import { createDb } from "../../worker/db/client";
 import { aiSettingsFromRow } from "../../worker/db/settings";
 import { planOf } from "../../worker/plans/entitlements";
-import { call, inUserHub, json, ORIGIN, readSse, registerUser, type TestUser } from "../support/api";
+import { call, inUserHub, json, ORIGIN, readSse, seedUser, type TestUser } from "../support/api";
 import { latestCode } from "../worker/accounts/helpers";
 import { googleToken, uniqueId } from "../worker/accounts/social-helpers";
 import { createOrder, pay } from "../worker/payments/helpers";
@@ -77,7 +77,7 @@ async function ok(res: Response, step: string, status = 200) {
 
 describe("the user's Durable Object sees every change to what it keeps", () => {
   it("walks every route that changes the account, the personalization or a chat, and finds the object in step", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const as = (path: string, method: string, body?: unknown, token = u.token) => call(method, path, { token, body });
 
     // ---- the account: the user row and the paid periods ----------------------------------------------------------

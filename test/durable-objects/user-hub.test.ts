@@ -1,10 +1,35 @@
+// The user's Durable Object: its socket protocol, the account changes it applies and pushes (sessions, plan periods,
+// reminders), and the generation runner that writes answers. One file, so workerd loads the worker once for all three.
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
-import { call, eventually, inUserHub, json, login, registerUser, setPlan } from "../support/api";
+import { EventWriter, type GenerationInput, GenerationRunner } from "../../durable-objects/turn/generation";
+import type { UserHub } from "../../durable-objects/user-hub";
+import { signSessionJwt } from "../../worker/auth/tokens";
+import { createDb } from "../../worker/db/client";
+import { quotaDay } from "../../worker/lib/time";
+import { userHub } from "../../durable-objects/user-hub-stub";
+import { STREAM_DONE } from "../../worker/protocol/chat-stream";
+import {
+  call,
+  eventually,
+  inUserHub,
+  json,
+  login,
+  makeChat,
+  messagesOf,
+  readSse,
+  seedUser,
+  setPlan,
+} from "../support/api";
+import { FAKE_CUT_TEXT, FAKE_MODELS, FAKE_OK_TEXT } from "../support/fake-upstream-scenarios";
 import { openSocket } from "../support/socket";
+import { createOrder, pay, periodsOf, premiumInfo, shiftPaidTime } from "../worker/payments/helpers";
 
 describe("the /ws protocol in the user's Durable Object", () => {
   it("authenticates and answers check_active_sessions with this device marked current and online", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const sock = await openSocket(u.token);
     sock.send({ type: "authenticate", userId: u.id, token: u.token, session_token: u.sessionToken });
     const auth = await sock.next("authenticated");
@@ -19,7 +44,7 @@ describe("the /ws protocol in the user's Durable Object", () => {
   });
 
   it("ignores unknown and malformed frames and keeps serving", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const sock = await openSocket(u.token);
     sock.send("not json at all");
     sock.send({ type: "launch_missiles" });
@@ -32,8 +57,8 @@ describe("the /ws protocol in the user's Durable Object", () => {
   });
 
   it("rejects an authenticate frame with someone else's token and closes the socket", async () => {
-    const u = await registerUser();
-    const other = await registerUser();
+    const u = await seedUser();
+    const other = await seedUser();
     const sock = await openSocket(u.token);
     sock.send({ type: "authenticate", userId: u.id, token: other.token });
     const info = await sock.next("active_sessions_info");
@@ -42,7 +67,7 @@ describe("the /ws protocol in the user's Durable Object", () => {
   });
 
   it("pushes force_logout at once to the oldest device when a login goes past the free plan's 2 sessions", async () => {
-    const u = await registerUser(); // session 1
+    const u = await seedUser(); // session 1
     const first = await openSocket(u.token);
     first.send({ type: "authenticate", userId: u.id });
     await first.next("authenticated");
@@ -61,7 +86,7 @@ describe("the /ws protocol in the user's Durable Object", () => {
   });
 
   it("ends another device from the sessions list: its socket is forced out with reason revoked", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const other = await login(u.email, u.password, "tablet");
     const sock = await openSocket(other.token);
     sock.send({ type: "authenticate", userId: u.id });
@@ -75,7 +100,7 @@ describe("the /ws protocol in the user's Durable Object", () => {
   });
 
   it("notices an expired session on the next heartbeat", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const sock = await openSocket(u.token);
     sock.send({ type: "authenticate", userId: u.id });
     await sock.next("authenticated");
@@ -88,7 +113,7 @@ describe("the /ws protocol in the user's Durable Object", () => {
   });
 
   it("records the heartbeat as the device's last_seen_at", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await inUserHub(u.id, (_hub, state) => {
       state.storage.sql.exec("UPDATE hot_sessions SET last_seen_at = 0");
     });
@@ -105,7 +130,7 @@ describe("the /ws protocol in the user's Durable Object", () => {
   });
 
   it("warns a premium user whose plan ends within 3 days", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await setPlan(u.id, 1, Date.now() + 36 * 3600_000);
     const sock = await openSocket(u.token);
     sock.send({ type: "authenticate", userId: u.id });
@@ -118,7 +143,7 @@ describe("the /ws protocol in the user's Durable Object", () => {
 describe("GET /ws upgrade", () => {
   it("answers 401 without credentials, 400 without an upgrade and 403 from another origin", async () => {
     expect((await call("GET", "/ws", { headers: { Upgrade: "websocket" } })).status).toBe(401);
-    const u = await registerUser();
+    const u = await seedUser();
     expect((await call("GET", "/ws", { token: u.token })).status).toBe(400);
     expect(
       (await call("GET", "/ws", { token: u.token, headers: { Upgrade: "websocket", Origin: "https://evil.example" } }))
@@ -127,8 +152,454 @@ describe("GET /ws upgrade", () => {
   });
 
   it("answers 401 for a revoked session's token", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await call("DELETE", `/user-sessions/${u.sessionToken}`, { token: u.token });
     expect((await call("GET", "/ws", { token: u.token, headers: { Upgrade: "websocket" } })).status).toBe(401);
+  });
+});
+
+// ---- account-changes ---------------------------------------------------------------------------------------------
+describe("account changes through the user's Durable Object", () => {
+  it("ends every other session live and keeps the one named", async () => {
+    const u = await seedUser();
+    const other = await login(u.email, u.password, "phone");
+    const sock = await openSocket(other.token);
+    sock.send({ type: "authenticate", userId: u.id });
+    await sock.next("authenticated");
+    const me = await (await call("GET", "/user-sessions", { token: u.token })).json<any>();
+    const current = me.data.find((s: any) => s.current).id;
+    const ended = await (await userHub(env, u.id)).endOtherSessions(current, "password_changed");
+    expect(ended).toHaveLength(1);
+    expect((await sock.next("active_sessions_info")).reason).toBe("password_changed");
+    expect((await call("GET", "/auth/me", { token: other.token })).status).toBe(401);
+    expect((await call("GET", "/auth/me", { token: u.token })).status).toBe(200);
+  });
+
+  it("ends nothing for an empty list or another user's session ids", async () => {
+    const u = await seedUser();
+    const v = await seedUser();
+    const list = await (await call("GET", "/user-sessions", { token: v.token })).json<any>();
+    expect(await (await userHub(env, u.id)).endSessionsById([], "revoked")).toEqual([]);
+    expect(await (await userHub(env, u.id)).endSessionsById([list.data[0].id], "revoked")).toEqual([]);
+    expect((await call("GET", "/auth/me", { token: v.token })).status).toBe(200);
+  });
+
+  it("pushes plan_changed when premium starts, and ends surplus sessions oldest first when it ends", async () => {
+    const u = await seedUser(); // oldest
+    await env.DB.prepare("UPDATE users SET is_premium = 2, premium_end = ? WHERE id = ?")
+      .bind(Date.now() + 86_400_000, u.id)
+      .run();
+    await (await userHub(env, u.id)).userChanged();
+    const second = await login(u.email, u.password, "b");
+    const third = await login(u.email, u.password, "c");
+    const sock = await openSocket(third.token);
+    sock.send({ type: "authenticate", userId: u.id });
+    await sock.next("authenticated");
+    await env.DB.prepare("UPDATE users SET is_premium = 2, premium_end = ? WHERE id = ?")
+      .bind(Date.now() - 1000, u.id)
+      .run();
+    await (await userHub(env, u.id)).userChanged();
+    expect(await sock.next("plan_changed")).toMatchObject({ plan: "free", is_premium: 2 });
+    expect((await call("GET", "/auth/me", { token: u.token })).status).toBe(401); // free allows 2: the oldest goes
+    expect((await call("GET", "/auth/me", { token: second.token })).status).toBe(200);
+    expect((await call("GET", "/auth/me", { token: third.token })).status).toBe(200);
+    sock.ws.close();
+  });
+});
+
+describe("premium reminders on the user's Durable Object alarm", () => {
+  it("tells open tabs when premium has ended and falls back to the free plan's limits at once", async () => {
+    const u = await seedUser(); // oldest session: the one the free plan's limit of 2 ends
+    // ends soon enough for the test to wait, late enough that the sign-ins below happen first on a loaded machine
+    await setPlan(u.id, 2, Date.now() + 1500);
+    const second = await login(u.email, u.password, "b");
+    const third = await login(u.email, u.password, "c");
+    const sock = await openSocket(third.token);
+    sock.send({ type: "authenticate", userId: u.id });
+    await sock.next("authenticated");
+    expect(await sock.next("premium_expiration")).toMatchObject({ expired: false }); // it ends within 3 days
+    // The alarm armed for the end of premium fires by itself.
+    expect(await sock.next("premium_expiration")).toMatchObject({ expired: true, days_left: 0 });
+    expect(await sock.next("plan_changed")).toMatchObject({ plan: "free" });
+    expect((await call("GET", "/auth/me", { token: u.token })).status).toBe(401);
+    expect((await call("GET", "/auth/me", { token: second.token })).status).toBe(200);
+    sock.ws.close();
+  });
+
+  it("arms the alarm for the next reminder when premium starts", async () => {
+    const u = await seedUser();
+    const end = Date.now() + 10 * 86_400_000;
+    await setPlan(u.id, 1, end);
+    const alarm = await inUserHub(u.id, (_hub, state) => state.storage.getAlarm());
+    expect(alarm).toBe(end - 3 * 86_400_000);
+  });
+});
+
+describe("the plan at a paid period's boundary, switched by the user's Durable Object alarm", () => {
+  const me = async (token: string) => json(await call("GET", "/auth/me", { token }));
+  const models = async (token: string) => (await json(await call("GET", "/api/models", { token }))).data;
+  const total = (d: any, endpoint: string) => d.models.find((m: any) => m.endpoint === endpoint).total;
+  const storedLevel = async (userId: string) =>
+    await env.DB.prepare("SELECT is_premium FROM users WHERE id = ?").bind(userId).first<number>("is_premium");
+
+  /** Lets the paid time pass until `boundary` is `inMs` from now, and has the user's object read it again. */
+  async function bringBoundaryTo(userId: string, boundary: number, inMs: number): Promise<number> {
+    const target = Date.now() + inMs;
+    await shiftPaidTime(userId, boundary - target);
+    await (await userHub(env, userId)).userChanged();
+    return target;
+  }
+
+  it("Advanced+ then Basic: at Advanced+'s end the alarm switches to Basic, pushes plan_changed, and Basic's quotas and session limit apply", async () => {
+    const u = await seedUser();
+    await pay((await createOrder(u, "AD_1T")).order);
+    await pay((await createOrder(u, "BS_1T")).order);
+    // Advanced+ allows 5 devices: four more sign in, the first two are the oldest
+    const second = await login(u.email, u.password, "b");
+    const devices = [
+      await login(u.email, u.password, "c"),
+      await login(u.email, u.password, "d"),
+      await login(u.email, u.password, "e"),
+    ];
+    const newest = devices[2]!;
+    const sock = await openSocket(newest.token);
+    sock.send({ type: "authenticate", userId: u.id });
+    await sock.next("authenticated");
+
+    expect((await me(newest.token)).data.user).toMatchObject({ plan: "advanced", is_premium: 2 });
+    expect(total(await models(newest.token), "gpt-4.1")).toBe(600);
+
+    const [advanced, basic] = await periodsOf(u.id);
+    const boundary = await bringBoundaryTo(u.id, advanced.end_at, 2500);
+    expect(await sock.next("plan_changed")).toMatchObject({ plan: "advanced", is_premium: 2 }); // the reload's own push
+    expect(await inUserHub(u.id, (_hub, state) => state.storage.getAlarm())).toBe(boundary);
+
+    await eventually(async () => Date.now() >= boundary);
+    await runDurableObjectAlarm(await userHub(env, u.id));
+
+    const basicEnd = new Date(basic.end_at - (advanced.end_at - boundary)).toISOString();
+    expect(await sock.next("plan_changed")).toMatchObject({ plan: "basic", is_premium: 1, premium_end: basicEnd });
+    expect(await storedLevel(u.id)).toBe(1);
+    expect((await me(newest.token)).data.user).toMatchObject({ plan: "basic", is_premium: 1, premium_end: basicEnd });
+    expect(await premiumInfo(newest)).toMatchObject({
+      plan: "basic",
+      is_premium: 1,
+      active: true,
+      premium_end: basicEnd,
+    });
+    const quotas = await models(newest.token);
+    expect([total(quotas, "gpt-4.1"), total(quotas, "gpt-4.1-mini")]).toEqual([200, 1000]);
+    // Basic allows 3 devices: the two oldest are signed out
+    expect((await call("GET", "/auth/me", { token: u.token })).status).toBe(401);
+    expect((await call("GET", "/auth/me", { token: second.token })).status).toBe(401);
+    for (const d of devices) expect((await call("GET", "/auth/me", { token: d.token })).status).toBe(200);
+    // the next alarm is Basic's 3-day reminder
+    expect(await inUserHub(u.id, (_hub, state) => state.storage.getAlarm())).toBe(
+      Date.parse(basicEnd) - 3 * 86_400_000,
+    );
+    sock.ws.close();
+  });
+
+  it("answers with the plan of the period in force from the boundary on, before the alarm has written it", async () => {
+    const u = await seedUser();
+    await pay((await createOrder(u, "AD_1T")).order);
+    await pay((await createOrder(u, "BS_1T")).order);
+    const [advanced] = await periodsOf(u.id);
+    // Advanced+ ends in 300 ms; the object reads the moved periods but keeps its alarm (set for the old boundary)
+    const boundary = Date.now() + 300;
+    await shiftPaidTime(u.id, advanced.end_at - boundary);
+    await inUserHub(u.id, (hub) => hub.state.reloadAccount());
+    // the plan it answers with turns at the boundary's very millisecond
+    const levelAt = (at: number) => inUserHub(u.id, (hub) => hub.state.account.user(at).isPremium);
+    expect([await levelAt(boundary - 1), await levelAt(boundary)]).toEqual([2, 1]);
+    await eventually(async () => Date.now() >= boundary);
+    expect((await me(u.token)).data.user).toMatchObject({ plan: "basic", is_premium: 1 });
+    expect(total(await models(u.token), "gpt-4.1")).toBe(200);
+    expect(await storedLevel(u.id)).toBe(2);
+    expect(await runDurableObjectAlarm(await userHub(env, u.id))).toBe(true);
+    expect(await storedLevel(u.id)).toBe(1);
+  });
+
+  it("Basic, then Advanced+, then Basic's resumed days: the alarm goes back to Basic when Advanced+ ends, and to Free at the very end", async () => {
+    const u = await seedUser();
+    await pay((await createOrder(u, "BS_1T")).order);
+    await pay((await createOrder(u, "AD_1T")).order);
+    const sock = await openSocket(u.token);
+    sock.send({ type: "authenticate", userId: u.id });
+    await sock.next("authenticated");
+    const [, advanced, rest] = await periodsOf(u.id);
+    expect(rest).toMatchObject({ level: 1, start_at: advanced.end_at });
+
+    let boundary = await bringBoundaryTo(u.id, advanced.end_at, 1500);
+    await sock.next("plan_changed");
+    await eventually(async () => Date.now() >= boundary);
+    await runDurableObjectAlarm(await userHub(env, u.id));
+    expect(await sock.next("plan_changed")).toMatchObject({ plan: "basic", is_premium: 1 });
+    expect(total(await models(u.token), "gpt-4.1")).toBe(200);
+
+    const [, , resumed] = await periodsOf(u.id);
+    boundary = await bringBoundaryTo(u.id, resumed.end_at, 1500);
+    await sock.next("plan_changed");
+    await eventually(async () => Date.now() >= boundary);
+    await runDurableObjectAlarm(await userHub(env, u.id));
+    expect(await sock.next("premium_expiration")).toMatchObject({ expired: true, days_left: 0 });
+    expect(await sock.next("plan_changed")).toMatchObject({ plan: "free", is_premium: 0 });
+    expect(await storedLevel(u.id)).toBe(0);
+    expect(total(await models(u.token), "gpt-4.1")).toBe(0);
+    expect(await premiumInfo(u)).toMatchObject({
+      plan: "free",
+      is_premium: 0,
+      active: false,
+      premium_end: new Date(boundary).toISOString(),
+    });
+    sock.ws.close();
+  });
+});
+
+describe("sessions that exist only in D1 (made before the user's object owned them)", () => {
+  it("are loaded by the object on first use: an active one works, a revoked or expired one does not", async () => {
+    const userId = crypto.randomUUID();
+    const now = Date.now();
+    await env.DB.prepare("INSERT INTO users (id, name, email) VALUES (?, 'Old', ?)")
+      .bind(userId, `old-${userId}@example.com`)
+      .run();
+    const sessions = { live: crypto.randomUUID(), revoked: crypto.randomUUID(), expired: crypto.randomUUID() };
+    const insert = (id: string, expiresAt: number, revokedAt: number | null) =>
+      env.DB.prepare(
+        "INSERT INTO user_sessions (id, user_id, token_hash, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?)",
+      )
+        .bind(id, userId, `hash-${id}`, expiresAt, revokedAt)
+        .run();
+    await insert(sessions.live, now + 86_400_000, null);
+    await insert(sessions.revoked, now + 86_400_000, now - 1000);
+    await insert(sessions.expired, now - 1000, null);
+    const tokenFor = (sid: string) => signSessionJwt(env, userId, sid, now + 86_400_000);
+    expect((await call("GET", "/auth/me", { token: await tokenFor(sessions.live) })).status).toBe(200);
+    expect((await call("GET", "/auth/me", { token: await tokenFor(sessions.revoked) })).status).toBe(401);
+    expect((await call("GET", "/auth/me", { token: await tokenFor(sessions.expired) })).status).toBe(401);
+  });
+});
+
+// ---- generation --------------------------------------------------------------------------------------------------
+// The Durable Object's generation runner against the fake provider upstream: every failure ends in a clear error
+// event and a saved bot message, never a hang; a stop keeps the partial text; lost answers are swept up.
+function envRoutedTo(provider: "openai" | "anthropic", model: string): Env {
+  const base = `${env.FAKE_UPSTREAM_URL}/${provider}`;
+  return {
+    ...env,
+    ...(provider === "openai"
+      ? { OPENAI_API_KEY: "sk-test", OPENAI_BASE_URL: base }
+      : { ANTHROPIC_API_KEY: "ak-test", ANTHROPIC_BASE_URL: base }),
+    MODEL_ROUTES: JSON.stringify({ "gpt-4.1-mini": { provider, model } }),
+  };
+}
+
+async function setup() {
+  const u = await seedUser();
+  const chatId = await makeChat(u.id);
+  const hub = await getServerByName(env.USER_HUB as DurableObjectNamespace<UserHub>, u.id);
+  const input: GenerationInput = {
+    userId: u.id,
+    chatId,
+    endpoint: "gpt-4.1-mini",
+    botMessageId: `b-${crypto.randomUUID()}`,
+    userMessage: { messageId: `u-${crypto.randomUUID()}`, sender: "user", message: "hello", createdAt: Date.now() },
+    usage: { bucket: "gpt-4.1-mini", day: quotaDay() },
+    isSearchMode: false,
+    prompt: { messages: [{ role: "user", content: "hello" }] },
+  };
+  return { u, chatId, hub, input };
+}
+
+/** Every event of a stream the runner wrote, through the protocol's decoder. */
+const readAll = (stream: ReadableStream<Uint8Array>) => readSse(new Response(stream));
+
+describe("EventWriter", () => {
+  it("ends the stream with [DONE]: the reader's next read after it is the end, with no close() needed", async () => {
+    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+    const writer = new EventWriter(writable);
+    writer.event({ metadata: { message_id: "b-1" } });
+    writer.content("Xin chào");
+    writer.event(STREAM_DONE);
+    const reader = readable.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    while (!text.endsWith("data: [DONE]\n\n")) {
+      const { value, done } = await reader.read();
+      expect(done).toBe(false);
+      text += decoder.decode(value, { stream: true });
+    }
+    expect(text).toBe('data: {"metadata":{"message_id":"b-1"}}\n\ndata: {"content":"Xin chào"}\n\ndata: [DONE]\n\n');
+    expect(await reader.read()).toEqual({ done: true, value: undefined });
+    writer.close(); // the runner still closes every reader when the answer ends: a second close is harmless
+  });
+});
+
+describe("GenerationRunner", () => {
+  it("streams a provider's answer and saves it", async () => {
+    const { chatId, hub, input } = await setup();
+    const events = await runInDurableObject(hub, (hubInstance: UserHub, state) =>
+      readAll(
+        new GenerationRunner(state, envRoutedTo("openai", FAKE_MODELS.ok), createDb(env.DB), hubInstance.state).start(
+          input,
+        ),
+      ),
+    );
+    expect(events[0].metadata).toMatchObject({ offline: false, message_id: input.botMessageId });
+    expect(
+      events
+        .filter((e) => e.content)
+        .map((e) => e.content)
+        .join(""),
+    ).toBe(FAKE_OK_TEXT);
+    expect(events.at(-1)).toBe("[DONE]");
+    const bot = (await messagesOf(chatId)).find((m) => m.sender === "bot");
+    expect(bot).toMatchObject({ message: FAKE_OK_TEXT, error: null, stopped: 0 });
+  });
+
+  it("keeps the partial text and ends with stream_interrupted when the upstream is cut mid-way", async () => {
+    const { chatId, hub, input } = await setup();
+    const events = await runInDurableObject(hub, (hubInstance: UserHub, state) =>
+      readAll(
+        new GenerationRunner(
+          state,
+          envRoutedTo("anthropic", FAKE_MODELS.cut),
+          createDb(env.DB),
+          hubInstance.state,
+        ).start(input),
+      ),
+    );
+    expect(
+      events
+        .filter((e) => e.content)
+        .map((e) => e.content)
+        .join(""),
+    ).toBe(FAKE_CUT_TEXT);
+    expect(events.at(-2)).toMatchObject({ error: "stream_interrupted", message: expect.any(String) });
+    expect(events.at(-1)).toBe("[DONE]");
+    const bot = (await messagesOf(chatId)).find((m) => m.sender === "bot");
+    expect(bot).toMatchObject({ message: FAKE_CUT_TEXT, error: "stream_interrupted" });
+  });
+
+  it("maps an upstream 401 to provider_auth_failed, saves the failed message and gives the daily use back", async () => {
+    const { u, chatId, hub, input } = await setup();
+    const events = await runInDurableObject(hub, (hubInstance: UserHub, state) => {
+      expect(hubInstance.state.usage.take(input.usage!.day, "gpt-4.1-mini", 50)).toBe(49);
+      return readAll(
+        new GenerationRunner(
+          state,
+          envRoutedTo("openai", FAKE_MODELS.unauthorized),
+          createDb(env.DB),
+          hubInstance.state,
+        ).start(input),
+      );
+    });
+    expect(events.some((e) => e.error === "provider_auth_failed")).toBe(true);
+    const bot = (await messagesOf(chatId)).find((m) => m.sender === "bot");
+    expect(bot).toMatchObject({ message: "", error: "provider_auth_failed" });
+    const usage = await env.DB.prepare("SELECT count FROM daily_usage WHERE user_id = ?").bind(u.id).first<any>();
+    expect(usage.count).toBe(0);
+    expect(
+      await runInDurableObject(hub, (hubInstance: UserHub) =>
+        hubInstance.state.usage.count(input.usage!.day, "gpt-4.1-mini"),
+      ),
+    ).toBe(0);
+  });
+
+  it("maps an upstream 429 to provider_rate_limited", async () => {
+    const { hub, input } = await setup();
+    const events = await runInDurableObject(hub, (hubInstance: UserHub, state) =>
+      readAll(
+        new GenerationRunner(
+          state,
+          envRoutedTo("anthropic", FAKE_MODELS.rateLimited),
+          createDb(env.DB),
+          hubInstance.state,
+        ).start(input),
+      ),
+    );
+    expect(events.find((e) => e.error)?.error).toBe("provider_rate_limited");
+  });
+
+  it("ends with a clear error event, and still saves, when the configuration is broken", async () => {
+    const { chatId, hub, input } = await setup();
+    const events = await runInDurableObject(hub, (hubInstance: UserHub, state) =>
+      readAll(
+        new GenerationRunner(state, { ...env, MODEL_ROUTES: "{not json" }, createDb(env.DB), hubInstance.state).start(
+          input,
+        ),
+      ),
+    );
+    expect(events.find((e) => e.error)?.error).toBe("provider_error");
+    expect(events.at(-1)).toBe("[DONE]");
+    expect((await messagesOf(chatId)).find((m) => m.sender === "bot")?.error).toBe("provider_error");
+  });
+
+  it("stops a slow upstream answer on request and keeps what arrived", async () => {
+    const { chatId, hub, input } = await setup();
+    const events = await runInDurableObject(hub, async (hubInstance: UserHub, state) => {
+      const runner = new GenerationRunner(
+        state,
+        envRoutedTo("openai", FAKE_MODELS.slow),
+        createDb(env.DB),
+        hubInstance.state,
+      );
+      const stream = runner.start(input);
+      const reader = stream.getReader();
+      const decoder = new TextDecoder();
+      let text = "";
+      while (!text.includes('"content"')) text += decoder.decode((await reader.read()).value, { stream: true });
+      expect(runner.running()).toEqual([input.botMessageId]);
+      expect(runner.stop(input.botMessageId)).toBe(true);
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+      return text;
+    });
+    expect(events).toContain('"stopped":true');
+    const bot = (await messagesOf(chatId)).find((m) => m.sender === "bot");
+    expect(bot.stopped).toBe(1);
+    expect(bot.message.length).toBeGreaterThan(0);
+  });
+
+  it("saves a turn whose object was restarted mid-way: the user message and the checkpointed text with generation_lost", async () => {
+    const { chatId, hub, input } = await setup();
+    const { prompt: _p, ...turn } = input;
+    await runInDurableObject(hub, async (hubInstance: UserHub, state) => {
+      await state.storage.put(`generation:${input.botMessageId}`, {
+        turn,
+        text: "Half an answ",
+        updatedAt: Date.now(),
+      });
+      await new GenerationRunner(state, env, createDb(env.DB), hubInstance.state).recoverInterrupted();
+      expect(await state.storage.get(`generation:${input.botMessageId}`)).toBeUndefined();
+    });
+    const saved = await messagesOf(chatId);
+    expect(saved.map((m) => m.sender)).toEqual(["user", "bot"]);
+    expect(saved[0]).toMatchObject({ message: "hello", message_id: input.userMessage!.messageId });
+    expect(saved[1]).toMatchObject({
+      message: "Half an answ",
+      error: "generation_lost",
+      message_id: input.botMessageId,
+    });
+  });
+
+  it("keeps an ended turn whose D1 write failed and saves its outcome on the next sweep", async () => {
+    const { chatId, hub, input } = await setup();
+    const { prompt: _p, ...turn } = input;
+    const outcome = { text: "The whole answer.", citations: [], stopped: false, error: null };
+    await runInDurableObject(hub, async (hubInstance: UserHub, state) => {
+      await state.storage.put(`generation:${input.botMessageId}`, {
+        turn,
+        text: outcome.text,
+        updatedAt: Date.now(),
+        outcome,
+      });
+      await new GenerationRunner(state, env, createDb(env.DB), hubInstance.state).recoverInterrupted();
+    });
+    const bot = (await messagesOf(chatId)).find((m) => m.sender === "bot");
+    expect(bot).toMatchObject({ message: "The whole answer.", error: null });
   });
 });

@@ -1,9 +1,16 @@
 // Test helpers: call the real worker (exports.default.fetch in workerd) and make users with real sessions.
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
+import { expect } from "vitest";
 import type { UserHub } from "../../durable-objects/user-hub";
+import { hashPassword } from "../../worker/auth/password";
+import { newSessionToken, SESSION_TTL_MS, signSessionJwt } from "../../worker/auth/tokens";
+import { createDb } from "../../worker/db/client";
+import { normalizeEmail } from "../../worker/db/users";
+import { users } from "../../worker/db/schema";
 import { quotaDay } from "../../worker/lib/time";
 import { userHub } from "../../durable-objects/user-hub-stub";
+import { decodeEvents } from "../../worker/protocol/chat-stream";
 
 export const ORIGIN = "https://may.test";
 
@@ -48,19 +55,71 @@ export async function json<T = any>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** Registers a fresh user through the real /auth/register route. */
+/** The password of the users a test makes unless it names one. */
+export const TEST_PASSWORD = "correct horse battery";
+
+/** Registers a fresh user through the real /auth/register route: for the tests of sign-up itself (else seedUser). */
 export async function registerUser(
   overrides: { email?: string; password?: string; name?: string } = {},
 ): Promise<TestUser & { password: string }> {
   counter++;
   const email = overrides.email ?? `user${counter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const password = overrides.password ?? "correct horse battery";
+  const password = overrides.password ?? TEST_PASSWORD;
   const res = await call("POST", "/auth/register", {
     body: { name: overrides.name ?? `User ${counter}`, email, password },
   });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   const body = await json(res);
   return { id: body.data.user.id, email, password, token: body.data.token, sessionToken: body.data.session_token };
+}
+
+/**
+ * TEST_PASSWORD's hash, derived once per test file: PBKDF2 at the product's 100,000 iterations costs tens of
+ * milliseconds a user, and most tests need a signed-in user, not a sign-up.
+ */
+let testPasswordHash: ReturnType<typeof hashPassword> | undefined;
+
+/**
+ * A fresh user written straight to D1 with a session started in the user's Durable Object, as login does
+ * (worker/auth/issue-session.ts): the same rows and credentials as /auth/register gives, without its password
+ * hashing. The user can still log in with the password.
+ */
+export async function seedUser(
+  overrides: { email?: string; password?: string; name?: string } = {},
+): Promise<TestUser & { password: string }> {
+  counter++;
+  const email = overrides.email ?? `user${counter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const password = overrides.password ?? TEST_PASSWORD;
+  testPasswordHash ??= hashPassword(TEST_PASSWORD);
+  const pw = password === TEST_PASSWORD ? await testPasswordHash : await hashPassword(password);
+  const [user] = await createDb(env.DB)
+    .insert(users)
+    .values({
+      id: crypto.randomUUID(),
+      name: overrides.name ?? `User ${counter}`,
+      email: normalizeEmail(email),
+      passwordHash: pw.hash,
+      passwordSalt: pw.salt,
+      passwordIterations: pw.iterations,
+    })
+    .returning();
+  if (!user) throw new Error(`seeding ${email} failed`);
+  const now = Date.now();
+  const sessionId = crypto.randomUUID();
+  const sessionToken = newSessionToken();
+  const expiresAt = now + SESSION_TTL_MS;
+  const hub = await userHub(env, user.id);
+  await hub.startSession(user, {
+    id: sessionId,
+    token: sessionToken,
+    userAgent: "",
+    ip: null,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+  });
+  const token = await signSessionJwt(env, user.id, sessionId, expiresAt);
+  return { id: user.id, email, password, token, sessionToken };
 }
 
 export async function login(email: string, password: string, userAgent = "test-agent"): Promise<TestUser> {
@@ -70,17 +129,89 @@ export async function login(email: string, password: string, userAgent = "test-a
   return { id: body.data.user.id, email, token: body.data.token, sessionToken: body.data.session_token };
 }
 
-/** Reads a whole SSE body into its data payloads (parsed JSON, or the literal "[DONE]"). */
+/**
+ * Reads a whole SSE body into its events with the protocol's own decoder (worker/protocol/chat-stream.ts), as the SPA
+ * reads them: the events' objects, and the literal "[DONE]". Typed loosely, for assertions on any field.
+ */
 export async function readSse(res: Response): Promise<any[]> {
-  const text = await res.text();
-  return text
-    .split("\n\n")
-    .map((b) => b.trim())
-    .filter((b) => b.startsWith("data:"))
-    .map((b) => {
-      const data = b.slice(5).trim();
-      return data === "[DONE]" ? data : JSON.parse(data);
-    });
+  const { events, rest } = decodeEvents(await res.text());
+  expect(rest.trim(), "an unfinished event at the end of the stream").toBe("");
+  return events;
+}
+
+/**
+ * Reads an SSE body until `stop(eventsSoFar)` says so; returns the reader (still open), the events so far, and
+ * `rest()`, which reads on to the end and answers every event.
+ */
+export async function readUntil(res: Response, stop: (events: any[]) => boolean) {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  const events: any[] = [];
+  const readOne = async () => {
+    const { value, done } = await reader.read();
+    if (done) return false;
+    const decoded = decodeEvents(buffer + decoder.decode(value, { stream: true }));
+    buffer = decoded.rest;
+    events.push(...decoded.events);
+    return true;
+  };
+  while (!stop(events) && (await readOne()));
+  const rest = async () => {
+    while (await readOne());
+    return events;
+  };
+  return { reader, events, rest };
+}
+
+/** The answer's text: its content events joined. */
+export const contentOf = (events: any[]): string =>
+  events
+    .filter((e) => typeof e === "object" && "content" in e)
+    .map((e) => e.content)
+    .join("");
+
+/** Asks through the real chat API, POST /api/chat/{model}, with `body` as the request (question, chat_id, …). */
+export function ask(who: TestUser | string, body: Record<string, unknown>, model = "gpt-4.1-mini") {
+  return call("POST", `/api/chat/${model}`, { token: typeof who === "string" ? who : who.token, body });
+}
+
+/**
+ * Runs `fn` with the offline model pausing `ms` before each chunk: OFFLINE_MODEL_DELAY_MS, the product's own setting,
+ * is 1 ms in this project, so an answer ends in tens of milliseconds; a test that acts while an answer is still being
+ * written (stops it, follows it, reads it half-way) sets a pace that leaves it seconds. The worker and the users'
+ * objects read the same env, so the pace holds for every answer started inside `fn`, and is put back after it.
+ */
+export async function withOfflinePace<T>(ms: number, fn: () => Promise<T>): Promise<T> {
+  const before = env.OFFLINE_MODEL_DELAY_MS;
+  env.OFFLINE_MODEL_DELAY_MS = String(ms);
+  try {
+    return await fn();
+  } finally {
+    env.OFFLINE_MODEL_DELAY_MS = before;
+  }
+}
+
+/** Creates a chat through POST /chat-sessions (no title: the route's default). */
+export async function newChat(user: TestUser, title?: string) {
+  const res = await call("POST", "/chat-sessions", { token: user.token, body: title === undefined ? {} : { title } });
+  expect(res.status).toBe(201);
+  return (await json(res)).data as { id: string; title: string };
+}
+
+/** Expects the error envelope `{status: "error", code, message}` with this status (and code, when given). */
+export async function expectError(res: Response, status: number, code?: string) {
+  expect(res.status).toBe(status);
+  const body = await json(res);
+  expect(body).toMatchObject({ status: "error", code: code ?? expect.any(String), message: expect.any(String) });
+  return body;
+}
+
+/** The media API's error envelope: the same, with `success: false` as the media API's clients read it. */
+export async function expectMediaError(res: Response, status: number, code?: string) {
+  const body = await expectError(res, status, code);
+  expect(body).toMatchObject({ success: false });
+  return body;
 }
 
 /** Polls `check` until it returns a truthy value or `timeoutMs` passes. */
@@ -119,6 +250,15 @@ export async function setPlan(userId: string, isPremium: number, premiumEnd: num
     .bind(isPremium, premiumEnd, userId)
     .run();
   await (await userHub(env, userId)).userChanged();
+}
+
+const DAY_MS = 86_400_000;
+
+/** A seeded user on a paid plan (1 Basic, 2 Advanced+) for `days` more days. */
+export async function premiumUser(level: 1 | 2 = 1, days = 30) {
+  const u = await seedUser();
+  await setPlan(u.id, level, Date.now() + days * DAY_MS);
+  return u;
 }
 
 /** Raises the user's count of uses for today in their Durable Object (the counter a turn checks). */

@@ -10,6 +10,7 @@
 // Errors as the real services answer them: 401 for an unknown token, 404 for an unknown file. A token may be made to
 // fail with POST /drive/__fail {token, status} (401, 429 or 500), for the error paths.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { sendJson } from "./local-server.ts";
 
 interface FakeFile {
   id: string;
@@ -64,11 +65,6 @@ function seedFiles(): FakeFile[] {
     });
   }
   return files;
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8" });
-  res.end(JSON.stringify(body));
 }
 
 const googleError = (res: ServerResponse, code: number, message: string, status: string) =>

@@ -24,7 +24,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { fakeDrives } from "./fake-drives.ts";
 import { answerModelCall } from "./fake-upstream.ts";
 import { EXTERNAL_PROVIDERS } from "../../worker/external-models/providers.ts";
-import { serveOnLoopback } from "./local-server.ts";
+import { readText, sendJson, serveOnLoopback } from "./local-server.ts";
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from "jose";
 
 export const FAKE_FACEBOOK_APP_ID = "fake-fb-app";
@@ -42,17 +42,6 @@ function parseJson(text: string): unknown {
   } catch {
     return null;
   }
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8" });
-  res.end(JSON.stringify(body));
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 interface FacebookUser {
@@ -94,7 +83,7 @@ export async function startFakeIdentity(): Promise<{ url: string; close: () => P
       return sendJson(res, 200, { keys: [publicJwk] });
     }
     if (req.method === "POST" && path === "/google/__sign") {
-      const claims = JSON.parse(await readBody(req)) as JWTPayload;
+      const claims = JSON.parse(await readText(req)) as JWTPayload;
       const key = url.searchParams.get("key") === "rogue" ? rogue.privateKey : google.privateKey;
       const now = Math.floor(Date.now() / 1000);
       const token = await new SignJWT({ iat: now, exp: now + 3600, ...claims })
@@ -105,7 +94,7 @@ export async function startFakeIdentity(): Promise<{ url: string; close: () => P
 
     // ---- Facebook Graph API --------------------------------------------------------------------------------------
     if (req.method === "POST" && path === "/facebook/__users") {
-      const body = JSON.parse(await readBody(req)) as FacebookUser & { token: string };
+      const body = JSON.parse(await readText(req)) as FacebookUser & { token: string };
       facebookUsers.set(body.token, {
         id: body.id,
         name: body.name,
@@ -171,7 +160,7 @@ export async function startFakeIdentity(): Promise<{ url: string; close: () => P
       if (req.headers.authorization !== `Bearer ${FAKE_MAIL_KEY}`) {
         return sendJson(res, 401, { statusCode: 401, message: "API key is invalid", name: "validation_error" });
       }
-      const body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+      const body = JSON.parse(await readText(req)) as Record<string, unknown>;
       sentMail.push(body);
       return sendJson(res, 200, { id: crypto.randomUUID() });
     }
@@ -186,7 +175,7 @@ export async function startFakeIdentity(): Promise<{ url: string; close: () => P
 
     // ---- OAuth 2 authorization server with PKCE -------------------------------------------------------------------
     if (req.method === "POST" && path === "/oauth/__config") {
-      oauthExpiresIn = (JSON.parse(await readBody(req)) as { expires_in: number }).expires_in;
+      oauthExpiresIn = (JSON.parse(await readText(req)) as { expires_in: number }).expires_in;
       return sendJson(res, 200, { ok: true });
     }
     if (req.method === "GET" && path === "/oauth/__revoked") return sendJson(res, 200, oauthRevoked);
@@ -222,7 +211,7 @@ export async function startFakeIdentity(): Promise<{ url: string; close: () => P
         return res.end();
       }
       if (endpoint === "token" && req.method === "POST") {
-        const form = new URLSearchParams(await readBody(req));
+        const form = new URLSearchParams(await readText(req));
         const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? "")?.[1];
         const [clientId, secret] = basic
           ? Buffer.from(basic, "base64").toString().split(":").map(decodeURIComponent)
@@ -275,13 +264,13 @@ export async function startFakeIdentity(): Promise<{ url: string; close: () => P
         return sendJson(res, 400, { error: "unsupported_grant_type" });
       }
       if (endpoint === "revoke" && req.method === "POST") {
-        oauthRevoked.push(new URLSearchParams(await readBody(req)).get("token") ?? "");
+        oauthRevoked.push(new URLSearchParams(await readText(req)).get("token") ?? "");
         return sendJson(res, 200, {});
       }
     }
 
     // ---- the drives' file APIs -------------------------------------------------------------------------------------
-    if (await drives(req, res, url, () => readBody(req))) return;
+    if (await drives(req, res, url, () => readText(req))) return;
 
     // ---- external model providers' key checks --------------------------------------------------------------------
     if (req.method === "GET" && path === "/byok/__requests") return sendJson(res, 200, byokRequests);
@@ -294,7 +283,7 @@ export async function startFakeIdentity(): Promise<{ url: string; close: () => P
         "x-goog-api-key": req.headers["x-goog-api-key"] as string | undefined,
       };
       byokRequests.push({ provider, method: req.method ?? "GET", path: rest + url.search, headers });
-      const body = parseJson(await readBody(req));
+      const body = parseJson(await readText(req));
       const key =
         req.headers.authorization?.replace(/^Bearer\s+/i, "") ??
         (req.headers["x-api-key"] as string | undefined) ??

@@ -12,6 +12,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { deflateSync } from "node:zlib";
+import { readBody } from "./local-server.ts";
 
 export const FAKE_IMAGE_KEY = "fake-image-key";
 
@@ -86,12 +87,6 @@ function send(res: ServerResponse, status: number, body: unknown, type = "applic
   const data = Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body));
   res.writeHead(status, { "Content-Type": type, "Content-Length": String(data.length) });
   res.end(data);
-}
-
-async function readBody(req: IncomingMessage): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const c of req) parts.push(c as Buffer);
-  return Buffer.concat(parts);
 }
 
 async function parseBody(req: IncomingMessage, raw: Buffer): Promise<Record<string, unknown>> {

@@ -5,7 +5,7 @@
 // The query picks the scenario (FAKE_SEARCH_QUERIES); a wrong key gets each provider's own auth error. Every request
 // is recorded; the tests run inside workerd, so they read the log over HTTP: GET /__requests?q=<query>.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { serveOnLoopback } from "./local-server.ts";
+import { readJsonBody, sendJson, serveOnLoopback } from "./local-server.ts";
 import { FAKE_SEARCH_KEYS, FAKE_SEARCH_QUERIES } from "./fake-search-scenarios.ts";
 
 type Provider = "tavily" | "brave" | "searxng";
@@ -116,22 +116,6 @@ function braveError(status: number, code: string, detail: string): unknown {
   };
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
-}
-
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const parts: Buffer[] = [];
-  for await (const part of req) parts.push(part as Buffer);
-  const text = Buffer.concat(parts).toString("utf8");
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 export async function startFakeSearch(): Promise<{ url: string; close: () => Promise<void> }> {
   const log: Recorded[] = [];
 
@@ -141,7 +125,7 @@ export async function startFakeSearch(): Promise<{ url: string; close: () => Pro
       const q = url.searchParams.get("q");
       return sendJson(res, 200, q === null ? log : log.filter((r) => r.query === q));
     }
-    const body = await readBody(req);
+    const body = await readJsonBody(req);
     const provider: Provider | null =
       req.method === "POST" && url.pathname === "/tavily/search"
         ? "tavily"

@@ -5,7 +5,7 @@
 // The upstream model name picks the scenario (fake-upstream-scenarios.ts). Every request is recorded; the tests run
 // inside workerd, so they read the log over HTTP: GET /__requests?key=<api key>.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { serveOnLoopback } from "./local-server.ts";
+import { readJsonBody, sendJson, serveOnLoopback } from "./local-server.ts";
 import { EXTERNAL_PROVIDERS } from "../../worker/external-models/providers.ts";
 import {
   FAKE_CITATIONS,
@@ -608,22 +608,6 @@ function apiKeyOf(req: IncomingMessage): string | null {
   return typeof key === "string" ? key : null;
 }
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const parts: Buffer[] = [];
-  for await (const part of req) parts.push(part as Buffer);
-  const text = Buffer.concat(parts).toString("utf8");
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
-}
-
 /**
  * Answers one model call in `flavour`'s real wire format, the scenario picked by the model asked for: `endpoint` is
  * the path under the provider's base URL and `body` the parsed JSON request. False (nothing written) when `endpoint`
@@ -670,7 +654,7 @@ export async function startFakeUpstream(): Promise<{ url: string; close: () => P
       const key = url.searchParams.get("key");
       return sendJson(res, 200, key === null ? log : log.filter((r) => r.apiKey === key));
     }
-    const body = await readBody(req);
+    const body = await readJsonBody(req);
     const [, prefix = "", ...rest] = url.pathname.split("/");
     const flavour = FLAVOURS.find((f) => f === prefix);
     const endpoint = `/${rest.join("/")}`;

@@ -1,7 +1,7 @@
 // Debian's Chromium through playwright-core (playwright cannot download browsers here): a fresh context per caller.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { type Browser, type BrowserContext, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page, type Request } from "playwright-core";
 
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -37,12 +37,52 @@ export async function launch(
   } = {},
 ): Promise<BrowserContext> {
   mkdirSync(SHOTS_DIR, { recursive: true });
-  return (await sharedBrowser()).newContext({
+  const context = await (await sharedBrowser()).newContext({
     viewport: opts.viewport ?? (opts.phone ? { width: 412, height: 823 } : { width: 1280, height: 800 }),
     ...(opts.phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 1.75 } : {}),
     locale: opts.locale ?? "en-US",
     colorScheme: opts.colorScheme ?? "light",
   });
+  trackRequests(context);
+  return context;
+}
+
+/** The requests each context has in flight, for `settled`. */
+const inFlight = new WeakMap<BrowserContext, Set<Request>>();
+
+function trackRequests(context: BrowserContext) {
+  const open = new Set<Request>();
+  inFlight.set(context, open);
+  context.on("request", (r) => open.add(r));
+  context.on("requestfinished", (r) => open.delete(r));
+  context.on("requestfailed", (r) => open.delete(r));
+}
+
+/**
+ * Waits until the page has done what the last action set off: no request of its context in flight (a streamed answer
+ * counts until it ends), then two frames drawn with none started meanwhile. For a test that checks something did NOT
+ * happen, in place of a sleep: whatever the action would have sent or drawn has been sent and drawn by then. `ignore`:
+ * requests the test itself holds back (a route that answers later), which would never finish meanwhile.
+ */
+export async function settled(page: Page, opts: { ignore?: (r: Request) => boolean } = {}): Promise<void> {
+  const all = inFlight.get(page.context());
+  const pending = () => [...(all ?? [])].filter((r) => !opts.ignore?.(r));
+  for (;;) {
+    while (pending().length > 0) {
+      await Promise.race(
+        pending().map((r) =>
+          r.response().then(
+            (res) => res?.finished(),
+            () => undefined,
+          ),
+        ),
+      );
+      // a request whose response has ended leaves the set when its requestfinished event arrives
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(done)));
+    }
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    if (pending().length === 0) return;
+  }
 }
 
 let counter = 0;

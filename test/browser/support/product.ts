@@ -2,7 +2,7 @@
 // wrangler dev) on a free port with its own throwaway state folder, from the SPA the global setup has built. `vars`
 // are the product's own configuration (`--var NAME:VALUE` to wrangler dev), never a test switch inside the code.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,7 +19,7 @@ export interface RunningProduct {
   stop(): void;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, "127.0.0.1", () => {
@@ -30,8 +30,20 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startProduct({ vars = {} }: { vars?: Record<string, string> } = {}): Promise<RunningProduct> {
-  const port = await freePort();
+/**
+ * `port`: where to serve (a free one when not given). `logFile`: a file that receives everything the product prints
+ * as well, for a test in another process than the one that started it.
+ */
+export async function startProduct({
+  vars = {},
+  port: wanted,
+  logFile,
+}: {
+  vars?: Record<string, string>;
+  port?: number;
+  logFile?: string;
+} = {}): Promise<RunningProduct> {
+  const port = wanted ?? (await freePort());
   const stateDir = mkdtempSync(join(tmpdir(), "may-browser-"));
   const varArgs = Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
   const server: ChildProcess = spawn("node", ["scripts/start.mjs", ...varArgs], {
@@ -50,8 +62,12 @@ export async function startProduct({ vars = {} }: { vars?: Record<string, string
     rmSync(stateDir, { recursive: true, force: true });
   };
   let log = "";
-  server.stdout?.on("data", (d) => (log += d));
-  server.stderr?.on("data", (d) => (log += d));
+  const keep = (d: Buffer) => {
+    log += d;
+    if (logFile) appendFileSync(logFile, d);
+  };
+  server.stdout?.on("data", keep);
+  server.stderr?.on("data", keep);
   const baseURL = `http://127.0.0.1:${port}`;
   const started = Date.now();
   for (;;) {

@@ -1,17 +1,32 @@
-// Global setup for the browser tests: builds the SPA once, then starts the product (./product.ts: scripts/start.mjs on a
-// free port with a fresh state folder), and hands its URL to the tests. The product knows a
-// Google client (GOOGLE_CLIENT_ID) whose keys are the fake identity server's (test/support/fake-identity.ts), so a
-// test can sign Google ID tokens there; Facebook stays not set up. Users' own model keys (external models) are tried
-// and used against the same fake's /byok/<provider> hosts (EXTERNAL_MODEL_BASE_URLS).
-import { spawnSync } from "node:child_process";
+// Global setup for the browser tests: builds the SPA once, then starts the product twice (./product.ts:
+// scripts/start.mjs on a free port with a fresh state folder each), and hands their URLs to the tests. The second one's
+// offline model streams slowly (OFFLINE_MODEL_DELAY_MS, the product's own setting) for the tests that must act while an
+// answer is still running (test/browser/resume.test.ts). The product knows a Google client (GOOGLE_CLIENT_ID) whose
+// keys are the fake identity server's (test/support/fake-identity.ts), so a test can sign Google ID tokens there;
+// Facebook stays not set up. Users' own model keys (external models) are tried and used against the same fake's
+// /byok/<provider> hosts (EXTERNAL_MODEL_BASE_URLS).
+//
+// `vitest run` runs every project's global setup before any test: the build and the starts go on in the background
+// while the other projects' tests run, and each browser test file waits for its product (./product-ready.ts).
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { ensureDevVars } from "../../../scripts/dev-vars.mjs";
 import { EXTERNAL_PROVIDERS } from "../../../worker/external-models/providers";
 import { startFakeIdentity } from "../../support/fake-identity";
-import { type RunningProduct, startProduct } from "./product";
+import { freePort, type RunningProduct, startProduct } from "./product";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** The product whose offline model pauses SLOW_CHUNK_MS before each chunk. */
+    slowBaseURL: string;
+    /** Everything the slow product prints, as it prints it. */
+    slowProductLog: string;
+    /** Written when the build or a start failed, with the reason: the tests stop waiting and say it. */
+    productFailureFile: string;
     /** The fake identity server (POST /google/__sign signs a Google ID token for googleClientId; /byok/* the model providers). */
     identityURL: string;
     googleClientId: string;
@@ -21,36 +36,80 @@ declare module "vitest" {
 /** The Google OAuth client id the browser tests' product is set up with (any string: the fake signs for it). */
 const GOOGLE_CLIENT_ID = "browser-tests.apps.googleusercontent.com";
 
-let product: RunningProduct | undefined;
+/** The slow product's pause before each offline-model chunk, in milliseconds: an answer takes about 14 s. */
+export const SLOW_CHUNK_MS = 100;
+
+let starting: Promise<RunningProduct[]> | undefined;
 let identity: Awaited<ReturnType<typeof startFakeIdentity>> | undefined;
+let scratch: string | undefined;
+
+/** `vite build` in production mode, without blocking this process (it serves the fake identity server meanwhile). */
+function build(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // NODE_ENV=production: vitest sets it to "test", which would make Vite bundle React's development build.
+    const child = spawn(join("node_modules", ".bin", "vite"), ["build", "--logLevel", "warn"], {
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}`))));
+  });
+}
+
+/** Starts every product, or none: one that started is stopped when another fails. */
+async function startAll(specs: Parameters<typeof startProduct>[0][]): Promise<RunningProduct[]> {
+  const results = await Promise.allSettled(specs.map((spec) => startProduct(spec)));
+  const started = results.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+  const failed = results.find((r) => r.status === "rejected");
+  if (failed) {
+    for (const product of started) product.stop();
+    throw failed.reason;
+  }
+  return started;
+}
 
 export async function setup(project: TestProject) {
-  // NODE_ENV=production: vitest sets it to "test", which would make Vite bundle React's development build.
-  const build = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], {
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  if (build.status !== 0) throw new Error("vite build failed");
+  // Both products read .dev.vars as they start: make it once, before them, so they never race to write it.
+  ensureDevVars(process.cwd());
   identity = await startFakeIdentity();
   // Users' own model keys go to the fake's provider hosts (key checks and streamed chats), never the real ones.
   const byok = `${identity.url}/byok`;
   const externalHosts = Object.fromEntries(
     Object.values(EXTERNAL_PROVIDERS).map((p) => [p.operatorKey, `${byok}/${p.operatorKey}`]),
   );
-  product = await startProduct({
-    vars: {
-      GOOGLE_CLIENT_ID,
-      GOOGLE_JWKS_URL: `${identity.url}/google/certs`,
-      EXTERNAL_MODEL_BASE_URLS: JSON.stringify(externalHosts),
-    },
+  const vars = {
+    GOOGLE_CLIENT_ID,
+    GOOGLE_JWKS_URL: `${identity.url}/google/certs`,
+    EXTERNAL_MODEL_BASE_URLS: JSON.stringify(externalHosts),
+  };
+  const port = await freePort();
+  let slowPort = await freePort();
+  while (slowPort === port) slowPort = await freePort();
+  scratch = mkdtempSync(join(tmpdir(), "may-browser-run-"));
+  const slowProductLog = join(scratch, "slow-product.log");
+  const productFailureFile = join(scratch, "failed");
+  writeFileSync(slowProductLog, "");
+  starting = build().then(() =>
+    startAll([
+      { port, vars },
+      { port: slowPort, vars: { ...vars, OFFLINE_MODEL_DELAY_MS: String(SLOW_CHUNK_MS) }, logFile: slowProductLog },
+    ]),
+  );
+  starting.catch((err: unknown) => {
+    const reason = err instanceof Error ? err.message : String(err);
+    writeFileSync(productFailureFile, reason);
+    console.error(`The browser tests' product did not start: ${reason}`);
   });
-  const { baseURL } = product;
-  project.provide("baseURL", baseURL);
+  project.provide("baseURL", `http://127.0.0.1:${port}`);
+  project.provide("slowBaseURL", `http://127.0.0.1:${slowPort}`);
+  project.provide("slowProductLog", slowProductLog);
+  project.provide("productFailureFile", productFailureFile);
   project.provide("identityURL", identity.url);
   project.provide("googleClientId", GOOGLE_CLIENT_ID);
 }
 
 export async function teardown() {
-  product?.stop();
+  for (const product of (await starting?.catch(() => [])) ?? []) product.stop();
   await identity?.close();
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
 }

@@ -1,60 +1,469 @@
+// The chat API, POST /api/chat/{model} and its variations: following a running answer, edit and regenerate, web
+// search, then the plain turn (streaming, saving, stop, quotas). One file, so workerd loads the worker once for all.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { GenerationRunner } from "../../../durable-objects/turn/generation";
+import { userHub } from "../../../durable-objects/user-hub-stub";
+import { sha256Hex } from "../../../worker/auth/tokens";
+import { createDb } from "../../../worker/db/client";
 import { quotaDay } from "../../../worker/lib/time";
+import { runTurn, turnHost } from "../../../durable-objects/turn/turn";
 import {
+  ask,
   call,
+  contentOf,
   eventually,
   inUserHub,
   json,
+  login,
   makeChat,
   messagesOf,
   readSse,
-  registerUser,
+  readUntil,
+  seedUser,
   setPlan,
   setUsedToday,
+  withOfflinePace,
 } from "../../support/api";
+import { FAKE_SEARCH_KEYS } from "../../support/fake-search-scenarios";
 
-const contentOf = (events: any[]) =>
-  events
-    .filter((e) => typeof e === "object" && "content" in e)
-    .map((e) => e.content)
-    .join("");
+// ---- chat-resume -------------------------------------------------------------------------------------------------
+// Answers survive a reload, a tab switch and a second device: while an answer runs, the user's Durable Object keeps
+// it, the chat's content shows it (with its question) as still being written, and GET /api/chat/stream/{message_id}
+// follows it from any offset to the end. Another user's answer is a 404.
+const QUESTION = "Describe the Mekong delta in detail, with its provinces, rivers, food, history and climate";
 
-async function ask(
-  token: string,
-  chatId: string,
-  question: string,
-  model = "gpt-4.1-mini",
-  extra: Record<string, unknown> = {},
-) {
-  return call("POST", `/api/chat/${model}`, { token, body: { question, chat_id: chatId, ...extra } });
+/**
+ * Starts an answer at `paceMs` a chunk (the offline model's pause; 1 ms elsewhere in this project): at 20 ms its ~70
+ * chunks run for over a second, so the calls that join it mid-way always find it running.
+ */
+async function startAnswer(token: string, chatId: string, botId: string, paceMs = 20) {
+  const res = await withOfflinePace(paceMs, () =>
+    call("POST", "/api/chat/gpt-4.1-mini", {
+      token,
+      body: { question: QUESTION, chat_id: chatId, bot_message_id: botId },
+    }),
+  );
+  expect(res.status).toBe(200);
+  return res;
 }
 
-/** Reads an SSE body until `stop(eventsSoFar)` says so; returns the reader (still open) and the events. */
-async function readUntil(res: Response, stop: (events: any[]) => boolean) {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  const events: any[] = [];
-  while (!stop(events)) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    const blocks = buffer.split("\n\n");
-    buffer = blocks.pop() ?? "";
-    for (const b of blocks) {
-      const data = b.replace(/^data:\s*/, "");
-      events.push(data === "[DONE]" ? data : JSON.parse(data));
-    }
+describe("following an answer that is still running", () => {
+  it("shows the question and the text so far in the chat's content, then the saved answer once it ends", async () => {
+    const u = await seedUser();
+    const chatId = await makeChat(u.id);
+    const botId = crypto.randomUUID();
+    const res = await startAnswer(u.token, chatId, botId);
+    const page = await json(await call("GET", `/chat-sessions/${chatId}/content`, { token: u.token }));
+    const messages = page.data.chats[0].messages;
+    expect(messages.map((m: any) => m.sender)).toEqual(["user", "bot"]);
+    expect(messages[0].message).toBe(QUESTION);
+    expect(messages[1]).toMatchObject({ message_id: botId, isStreaming: true, offline: true });
+    const full = contentOf(await readSse(res));
+    const after = await json(await call("GET", `/chat-sessions/${chatId}/content`, { token: u.token }));
+    const saved = after.data.chats[0].messages.at(-1);
+    expect(saved).toMatchObject({ message_id: botId, message: full, offline: true });
+    expect(saved.isStreaming ?? false).toBe(false);
+  });
+
+  it("replays from the offset the client has, then follows live to [DONE]; a second device sees the same", async () => {
+    const u = await seedUser();
+    const phone = await login(u.email, u.password, "phone");
+    const chatId = await makeChat(u.id);
+    const botId = crypto.randomUUID();
+    const original = await startAnswer(u.token, chatId, botId);
+    // the client has the answer's first characters, as a tab that reloads mid-answer has
+    const first = await readUntil(original, (events) => contentOf(events).length >= 5);
+    const resumed = await call("GET", `/api/chat/stream/${botId}?offset=5`, { token: phone.token });
+    expect(resumed.status).toBe(200);
+    expect(resumed.headers.get("Content-Type")).toContain("text/event-stream");
+    const [whole, tail] = await Promise.all([first.rest(), readSse(resumed)]);
+    expect(tail[0].metadata).toMatchObject({ message_id: botId, chat_id: chatId, offline: true });
+    expect(tail.at(-1)).toBe("[DONE]");
+    expect(contentOf(tail)).toBe(contentOf(whole).slice(5));
+  });
+
+  it("answers 404 once the answer has ended, and for an unknown id", async () => {
+    const u = await seedUser();
+    const chatId = await makeChat(u.id);
+    const botId = crypto.randomUUID();
+    await readSse(await startAnswer(u.token, chatId, botId, 1));
+    expect((await call("GET", `/api/chat/stream/${botId}`, { token: u.token })).status).toBe(404);
+    expect((await call("GET", `/api/chat/stream/${crypto.randomUUID()}`, { token: u.token })).status).toBe(404);
+  });
+
+  it("answers 400 for an offset that is not a whole number", async () => {
+    const u = await seedUser();
+    const res = await call("GET", `/api/chat/stream/abc?offset=-3`, { token: u.token });
+    expect(res.status).toBe(400);
+  });
+
+  it("stops a followed answer from another device; every reader sees it stopped", async () => {
+    const u = await seedUser();
+    const phone = await login(u.email, u.password, "phone");
+    const chatId = await makeChat(u.id);
+    const botId = crypto.randomUUID();
+    // stopped well before its end: nothing waits for the pace
+    const original = await startAnswer(u.token, chatId, botId, 250);
+    const followed = await call("GET", `/api/chat/stream/${botId}`, { token: phone.token });
+    expect((await call("POST", "/api/chat/stop", { token: phone.token, body: { message_id: botId } })).status).toBe(
+      200,
+    );
+    const [a, b] = await Promise.all([readSse(original), readSse(followed)]);
+    for (const events of [a, b]) expect(events.some((e) => e.metadata?.stopped === true)).toBe(true);
+    const bot = await eventually(async () => (await messagesOf(chatId)).find((m) => m.sender === "bot"));
+    expect(bot.stopped).toBe(1);
+  });
+});
+
+describe("following answers is private to their user", () => {
+  it("answers 404 to another user for a running answer, and never shows it in their content", async () => {
+    const owner = await seedUser();
+    const intruder = await seedUser();
+    const chatId = await makeChat(owner.id);
+    const botId = crypto.randomUUID();
+    const res = await startAnswer(owner.token, chatId, botId);
+    expect((await call("GET", `/api/chat/stream/${botId}`, { token: intruder.token })).status).toBe(404);
+    expect((await call("GET", `/chat-sessions/${chatId}/content`, { token: intruder.token })).status).toBe(404);
+    await readSse(res);
+  });
+});
+
+// ---- chat-edit ---------------------------------------------------------------------------------------------------
+// Edit and regenerate: variations of the one chat turn. An edit replaces a question's text (the first text kept as
+// original_message) and streams an edit reply tied to it; a regenerate writes an answer again, in place, with the
+// same or another model. Both count a use, and both can be stopped and followed.
+async function chatWithOneTurn() {
+  const u = await seedUser();
+  const chatId = await makeChat(u.id);
+  const userId = crypto.randomUUID();
+  const botId = crypto.randomUUID();
+  await readSse(
+    await ask(u.token, { question: "What is phở?", chat_id: chatId, message_id: userId, bot_message_id: botId }),
+  );
+  return { u, chatId, userId, botId };
+}
+
+describe("editing a question", () => {
+  it("saves the new text with edited, edited_at and original_message, and streams an edit reply tied to it", async () => {
+    const { u, chatId, userId } = await chatWithOneTurn();
+    const replyId = crypto.randomUUID();
+    const res = await ask(u.token, {
+      question: "What is bún chả?",
+      chat_id: chatId,
+      edit_message_id: userId,
+      bot_message_id: replyId,
+    });
+    expect(res.status).toBe(200);
+    const events = await readSse(res);
+    expect(events[0].metadata).toMatchObject({
+      message_id: replyId,
+      user_message_id: userId,
+      is_edit_response: true,
+      for_edited_message_id: userId,
+    });
+    expect(contentOf(events)).toContain("bún chả");
+    const rows = await messagesOf(chatId);
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toMatchObject({
+      message_id: userId,
+      message: "What is bún chả?",
+      edited: 1,
+      original_message: "What is phở?",
+    });
+    expect(rows[0].edited_at).toBeGreaterThan(0);
+    expect(rows[2]).toMatchObject({
+      message_id: replyId,
+      sender: "bot",
+      is_edit_response: 1,
+      for_edited_message_id: userId,
+    });
+  });
+
+  it("keeps the first text as original_message when a question is edited twice", async () => {
+    const { u, chatId, userId } = await chatWithOneTurn();
+    await readSse(await ask(u.token, { question: "Second", chat_id: chatId, edit_message_id: userId }));
+    await readSse(await ask(u.token, { question: "Third", chat_id: chatId, edit_message_id: userId }));
+    const edited = (await messagesOf(chatId)).find((m) => m.message_id === userId);
+    expect(edited).toMatchObject({ message: "Third", original_message: "What is phở?" });
+  });
+
+  it("counts a use", async () => {
+    const { u, chatId, userId } = await chatWithOneTurn();
+    const res = await ask(u.token, { question: "Again", chat_id: chatId, edit_message_id: userId });
+    expect(res.headers.get("X-Remaining-Usage")).toBe("48");
+    await readSse(res);
+  });
+
+  it("answers 400 for editing an answer, 404 for an unknown message, and 400 for an empty question", async () => {
+    const { u, chatId, botId } = await chatWithOneTurn();
+    expect((await ask(u.token, { question: "x", chat_id: chatId, edit_message_id: botId })).status).toBe(400);
+    expect((await ask(u.token, { question: "x", chat_id: chatId, edit_message_id: "nope" })).status).toBe(404);
+    const empty = await ask(u.token, { question: "  ", chat_id: chatId, edit_message_id: botId });
+    expect([empty.status, (await json(empty)).field]).toEqual([400, "question"]);
+  });
+});
+
+describe("regenerating an answer", () => {
+  it("writes the answer again in place, with another model, counting a use of that model", async () => {
+    const { u, chatId, botId } = await chatWithOneTurn();
+    await setPlan(u.id, 1, Date.now() + 86_400_000);
+    const res = await ask(u.token, { chat_id: chatId, regenerate_message_id: botId }, "gpt-4.1");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-Remaining-Usage")).toBe("199");
+    const events = await readSse(res);
+    expect(events[0].metadata).toMatchObject({ message_id: botId, model: "gpt-4.1" });
+    expect(contentOf(events)).toContain("phở");
+    const rows = await messagesOf(chatId);
+    expect(rows.map((m) => m.message_id)).toHaveLength(2);
+    expect(rows[1]).toMatchObject({ message_id: botId, model: "gpt-4.1", message: contentOf(events) });
+  });
+
+  it("can regenerate an answer older than the object's window of recent messages", async () => {
+    const u = await seedUser();
+    const chatId = await makeChat(u.id);
+    const firstBot = crypto.randomUUID();
+    await readSse(
+      await ask(u.token, { question: "The very first question", chat_id: chatId, bot_message_id: firstBot }),
+    );
+    // 11 more turns push the first answer out of the 20-message window
+    for (let i = 0; i < 11; i++) await readSse(await ask(u.token, { question: `Question ${i}`, chat_id: chatId }));
+    const res = await ask(u.token, { chat_id: chatId, regenerate_message_id: firstBot });
+    expect(res.status).toBe(200);
+    expect(contentOf(await readSse(res))).toContain("The very first question");
+    expect((await messagesOf(chatId))[1].message_id).toBe(firstBot);
+  });
+
+  it("answers 400 for regenerating a question and 409 while that answer is still being written", async () => {
+    const { u, chatId, userId } = await chatWithOneTurn();
+    expect((await ask(u.token, { chat_id: chatId, regenerate_message_id: userId })).status).toBe(400);
+    const botId = crypto.randomUUID();
+    const running = await ask(u.token, {
+      question: "A long answer please, with many details about the Mekong delta",
+      chat_id: chatId,
+      bot_message_id: botId,
+    });
+    const again = await ask(u.token, { chat_id: chatId, regenerate_message_id: botId });
+    expect(again.status).toBe(409);
+    await readSse(running);
+  });
+
+  it("can be stopped; the partial text replaces the answer, marked stopped", async () => {
+    const { u, chatId, botId } = await chatWithOneTurn();
+    const res = await ask(u.token, { chat_id: chatId, regenerate_message_id: botId });
+    expect((await call("POST", "/api/chat/stop", { token: u.token, body: { message_id: botId } })).status).toBe(200);
+    const events = await readSse(res);
+    expect(events.some((e) => e.metadata?.stopped)).toBe(true);
+    expect((await messagesOf(chatId)).find((m) => m.message_id === botId)?.stopped).toBe(1);
+  });
+});
+
+describe("edit and regenerate are private to their user", () => {
+  it("answers 404 for another user's chat or message, changing nothing", async () => {
+    const { chatId, userId, botId } = await chatWithOneTurn();
+    const intruder = await seedUser();
+    expect((await ask(intruder.token, { question: "mine now", chat_id: chatId, edit_message_id: userId })).status).toBe(
+      404,
+    );
+    expect((await ask(intruder.token, { chat_id: chatId, regenerate_message_id: botId })).status).toBe(404);
+    const ownChat = await makeChat(intruder.id);
+    expect(
+      (await ask(intruder.token, { question: "mine now", chat_id: ownChat, edit_message_id: userId })).status,
+    ).toBe(404);
+    expect((await messagesOf(chatId)).find((m) => m.message_id === userId)?.message).toBe("What is phở?");
+    const usage = await env.DB.prepare("SELECT count(*) AS n FROM daily_usage WHERE user_id = ?")
+      .bind(intruder.id)
+      .first<any>();
+    expect(usage.n).toBe(0);
+  });
+});
+
+// ---- chat-search -------------------------------------------------------------------------------------------------
+// Web search answers: POST /api/chat/search (same payload as a model call) and search mode on a model call. The
+// search source answers first (here the built-in offline source, as no provider is configured in tests), its
+// results come as one citations metadata chunk, the answer is saved with them, and a search counts against the day's
+// web searches — its own quota, with the usual headers — not the model's.
+describe("POST /api/chat/search", () => {
+  it("streams an answer with the search's citations first, saves them, and counts a web search", async () => {
+    const u = await seedUser();
+    const chatId = await makeChat(u.id);
+    const res = await call("POST", "/api/chat/search", {
+      token: u.token,
+      body: { question: "thời tiết hôm nay ở Hà Nội", chat_id: chatId },
+    });
+    expect(res.status).toBe(200);
+    expect([res.headers.get("X-Remaining-Usage"), res.headers.get("X-Total-Usage")]).toEqual(["9", "10"]);
+    const events = await readSse(res);
+    const cited = events.find((e) => e.metadata?.citations);
+    expect(cited.metadata.search_offline).toBe(true);
+    expect(cited.metadata.citations.length).toBeGreaterThan(0);
+    for (const c of cited.metadata.citations) expect(c.url).toMatch(/^https?:\/\//);
+    expect(events.indexOf(cited)).toBeLessThan(events.findIndex((e) => e.content));
+    expect(events.at(-1)).toBe("[DONE]");
+    const bot = (await messagesOf(chatId)).find((m) => m.sender === "bot");
+    expect(bot.is_search_mode).toBe(1);
+    expect(JSON.parse(bot.citations)).toEqual(cited.metadata.citations);
+    const usage = await env.DB.prepare("SELECT bucket, count FROM daily_usage WHERE user_id = ?").bind(u.id).all<any>();
+    expect(usage.results).toEqual([{ bucket: "search", count: 1 }]);
+  });
+
+  it("answers search mode on a model call the same way", async () => {
+    const u = await seedUser();
+    const chatId = await makeChat(u.id);
+    const res = await call("POST", "/api/chat/o4-mini", {
+      token: u.token,
+      body: { question: "latest news today", chat_id: chatId, is_search_mode: true },
+    });
+    const events = await readSse(res);
+    expect(events[0].metadata.model).toBe("o4-mini");
+    expect(events.some((e) => e.metadata?.citations?.length)).toBe(true);
+  });
+
+  it("answers 403 quota_exhausted with the headers when the day's web searches are used up", async () => {
+    const u = await seedUser();
+    const chatId = await makeChat(u.id);
+    await setUsedToday(u.id, "search", 10);
+    const res = await call("POST", "/api/chat/search", {
+      token: u.token,
+      body: { question: "weather today", chat_id: chatId },
+    });
+    expect(res.status).toBe(403);
+    expect([res.headers.get("X-Remaining-Usage"), res.headers.get("X-Warning-Level")]).toEqual(["0", "zero_remaining"]);
+    expect(await json(res)).toMatchObject({ code: "quota_exhausted", model: "search" });
+    expect(await messagesOf(chatId)).toHaveLength(0);
+  });
+
+  it("answers 404 model_not_found for an unknown model and 403 for a premium one on the free plan", async () => {
+    const u = await seedUser();
+    const chatId = await makeChat(u.id);
+    expect(
+      (
+        await call("POST", "/api/chat/search", {
+          token: u.token,
+          body: { question: "q", chat_id: chatId, model: "nope" },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call("POST", "/api/chat/search", {
+          token: u.token,
+          body: { question: "q", chat_id: chatId, model: "gpt-4.1" },
+        })
+      ).status,
+    ).toBe(403);
+  });
+});
+
+describe("a search turn against a real provider's wire format", () => {
+  async function searchTurn(question: string) {
+    const u = await seedUser();
+    const chatId = await makeChat(u.id);
+    const tavily = {
+      ...env,
+      SEARCH_PROVIDER: "tavily",
+      TAVILY_API_KEY: FAKE_SEARCH_KEYS.tavily,
+      TAVILY_BASE_URL: `${env.FAKE_SEARCH_URL}/tavily`,
+    };
+    const events = await inUserHub(u.id, async (hub, state) => {
+      const db = createDb(env.DB);
+      const host = turnHost(hub.state, new GenerationRunner(state, tavily, db, hub.state), env, db);
+      const started = await runTurn(host, {
+        sessionId: JSON.parse(atob(u.token.split(".")[1]!)).sid,
+        tokenHash: await sha256Hex(u.sessionToken),
+        claimedUserId: null,
+        endpoint: "gpt-4.1-mini",
+        chatId,
+        question,
+        userMessageId: crypto.randomUUID(),
+        botMessageId: crypto.randomUUID(),
+        isSearchMode: true,
+      });
+      return readSse(new Response(started.stream));
+    });
+    return { u, chatId, events };
   }
-  return { reader, events };
-}
 
+  it("gives the model Tavily's results as numbered sources and streams them as citations", async () => {
+    const { events } = await searchTurn("mekong delta travel");
+    const cited = events.find((e) => e.metadata?.citations);
+    expect(cited.metadata.search_offline).toBe(false);
+    expect(cited.metadata.citations[0]).toMatchObject({
+      url: expect.stringMatching(/^https:\/\//),
+      title: expect.any(String),
+    });
+    expect(events.at(-1)).toBe("[DONE]");
+  });
+
+  it.each([
+    ["fake:rate-limited", "search_rate_limited"],
+    ["fake:unauthorized", "search_auth_failed"],
+    ["fake:server-error", "search_unavailable"],
+  ])("ends %s with the clear error event %s, saves the turn and gives the search back", async (question, code) => {
+    const { u, chatId, events } = await searchTurn(question);
+    expect(events.find((e) => e.error)).toMatchObject({ error: code, message: expect.any(String) });
+    expect(events.at(-1)).toBe("[DONE]");
+    expect((await messagesOf(chatId)).find((m) => m.sender === "bot")?.error).toBe(code);
+    const used = await env.DB.prepare("SELECT count FROM daily_usage WHERE user_id = ? AND bucket = 'search'")
+      .bind(u.id)
+      .first<any>();
+    expect(used.count).toBe(0);
+  });
+});
+
+describe("auto-search on a plain model call", () => {
+  it("searches a time-sensitive question without the toggle, counting a web search", async () => {
+    const u = await seedUser();
+    const chatId = await makeChat(u.id);
+    const res = await call("POST", "/api/chat/gpt-4.1-mini", {
+      token: u.token,
+      body: { question: "thời tiết hôm nay ở Hà Nội", chat_id: chatId },
+    });
+    expect(res.headers.get("X-Total-Usage")).toBe("10");
+    const events = await readSse(res);
+    expect(events.some((e) => e.metadata?.citations?.length)).toBe(true);
+    expect((await messagesOf(chatId)).every((m) => m.is_search_mode === 1)).toBe(true);
+  });
+
+  it("answers without searching once today's searches are used up, counting the model", async () => {
+    const u = await seedUser();
+    const chatId = await makeChat(u.id);
+    await setUsedToday(u.id, "search", 10);
+    const res = await call("POST", "/api/chat/gpt-4.1-mini", {
+      token: u.token,
+      body: { question: "weather today in Hanoi", chat_id: chatId },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("X-Total-Usage")).toBe("50");
+    expect((await readSse(res)).some((e) => e.metadata?.citations)).toBe(false);
+  });
+
+  it("does not search an ordinary question, nor when the user turned search off", async () => {
+    const u = await seedUser();
+    const chatId = await makeChat(u.id);
+    const plain = await call("POST", "/api/chat/gpt-4.1-mini", {
+      token: u.token,
+      body: { question: "Explain how a rice paddy works", chat_id: chatId },
+    });
+    expect(plain.headers.get("X-Total-Usage")).toBe("50");
+    await readSse(plain);
+    await env.DB.prepare("INSERT INTO ai_settings (user_id, enable_search) VALUES (?, 0)").bind(u.id).run();
+    await (await userHub(env, u.id)).settingsChanged();
+    const off = await call("POST", "/api/chat/gpt-4.1-mini", {
+      token: u.token,
+      body: { question: "latest news today", chat_id: chatId },
+    });
+    expect(off.headers.get("X-Total-Usage")).toBe("50");
+    await readSse(off);
+  });
+});
+
+// ---- chat --------------------------------------------------------------------------------------------------------
 describe("POST /api/chat/{model}", () => {
   it("streams an answer as SSE: ids first, content chunks, then [DONE], with usage headers", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
-    const res = await ask(u.token, chatId, "Explain photosynthesis briefly");
+    const res = await ask(u.token, { question: "Explain photosynthesis briefly", chat_id: chatId });
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
     expect(res.headers.get("X-Remaining-Usage")).toBe("49");
@@ -72,7 +481,7 @@ describe("POST /api/chat/{model}", () => {
   });
 
   it("ends the response body right after [DONE]: on a model call, a search call and a followed answer", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
     const endsAfterDone = async (res: Response) => {
       expect(res.status).toBe(200);
@@ -81,24 +490,29 @@ describe("POST /api/chat/{model}", () => {
       // the next read is the end of the body: nothing follows [DONE], and the client never has to cancel
       expect(await reader.read()).toEqual({ done: true, value: undefined });
     };
-    await endsAfterDone(await ask(u.token, chatId, "Explain photosynthesis briefly"));
+    await endsAfterDone(await ask(u.token, { question: "Explain photosynthesis briefly", chat_id: chatId }));
     await endsAfterDone(
       await call("POST", "/api/chat/search", { token: u.token, body: { question: "rice prices", chat_id: chatId } }),
     );
     const botId = crypto.randomUUID();
-    const started = await ask(u.token, chatId, "Tell me a long story about clouds", "gpt-4.1-mini", {
-      bot_message_id: botId,
+    // paced, so the answer is still running when the second reader follows it
+    const [started, followed] = await withOfflinePace(20, async () => {
+      const started = await ask(u.token, {
+        question: "Tell me a long story about clouds",
+        chat_id: chatId,
+        bot_message_id: botId,
+      });
+      return [started, await call("GET", `/api/chat/stream/${botId}`, { token: u.token })];
     });
-    const followed = await call("GET", `/api/chat/stream/${botId}`, { token: u.token });
     await Promise.all([endsAfterDone(started), endsAfterDone(followed)]);
   });
 
   it("saves both sides and titles the chat from the first prompt", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
     const question = "What is the capital city of Vietnam and why is it famous?";
     const events = await readSse(
-      await ask(u.token, chatId, question, "gpt-4.1-mini", { message_id: "u-1", bot_message_id: "b-1" }),
+      await ask(u.token, { question, chat_id: chatId, message_id: "u-1", bot_message_id: "b-1" }),
     );
     const rows = await messagesOf(chatId);
     expect(rows.map((r) => [r.message_id, r.sender])).toEqual([
@@ -113,24 +527,26 @@ describe("POST /api/chat/{model}", () => {
   });
 
   it("sends the chat's earlier messages as context and keeps the title of the first prompt", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
-    await readSse(await ask(u.token, chatId, "Hi"));
-    await readSse(await ask(u.token, chatId, "Second question"));
+    await readSse(await ask(u.token, { question: "Hi", chat_id: chatId }));
+    await readSse(await ask(u.token, { question: "Second question", chat_id: chatId }));
     const rows = await messagesOf(chatId);
     expect(rows.map((r) => r.sender)).toEqual(["user", "bot", "user", "bot"]);
     const chat = await env.DB.prepare("SELECT title FROM chat_sessions WHERE id = ?").bind(chatId).first<any>();
     expect(chat.title).toBe("Hi");
   });
 
-  // The offline model streams a chunk a millisecond here, so on a loaded machine the whole answer can end before the
-  // stop arrives (then 404 is right). Tried up to 3 times, each with its own user: a broken stop fails all three.
-  // The object-level stop, against a slow fake upstream, is deterministic (test/durable-objects/generation.test.ts).
-  it("stops on request: the partial answer is kept, marked stopped, and the stream says so", { retry: 2 }, async () => {
-    const u = await registerUser();
-    const full = await readSse(await ask(u.token, await makeChat(u.id), "Tell me a long story about clouds"));
+  // At 250 ms a chunk, the ~70 chunks of this answer leave the stop many seconds to arrive before the answer ends.
+  it("stops on request: the partial answer is kept, marked stopped, and the stream says so", async () => {
+    const u = await seedUser();
+    const full = await readSse(
+      await ask(u.token, { question: "Tell me a long story about clouds", chat_id: await makeChat(u.id) }),
+    );
     const chatId = await makeChat(u.id);
-    const res = await ask(u.token, chatId, "Tell me a long story about clouds");
+    const res = await withOfflinePace(250, () =>
+      ask(u.token, { question: "Tell me a long story about clouds", chat_id: chatId }),
+    );
     const botId = res.headers.get("X-Message-Id")!;
     const { reader, events } = await readUntil(res, (ev) => ev.filter((e) => e.content).length >= 2);
     const stop = await call("POST", "/api/chat/stop", { token: u.token, body: { message_id: botId } });
@@ -155,8 +571,10 @@ describe("POST /api/chat/{model}", () => {
   });
 
   it("finishes and saves the whole answer when the client disconnects mid-stream", async () => {
-    const u = await registerUser();
-    const full = contentOf(await readSse(await ask(u.token, await makeChat(u.id), "Describe the Mekong delta")));
+    const u = await seedUser();
+    const full = contentOf(
+      await readSse(await ask(u.token, { question: "Describe the Mekong delta", chat_id: await makeChat(u.id) })),
+    );
     const chatId = await makeChat(u.id);
     const controller = new AbortController();
     const res = await call("POST", "/api/chat/gpt-4.1-mini", {
@@ -174,31 +592,31 @@ describe("POST /api/chat/{model}", () => {
   });
 
   it("answers 404 for a turn in a chat deleted after an earlier turn in it", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
-    await readSse(await ask(u.token, chatId, "hello"));
+    await readSse(await ask(u.token, { question: "hello", chat_id: chatId }));
     expect(
       (await call("PATCH", `/chat-sessions/${chatId}`, { token: u.token, body: { status: "deleted" } })).status,
     ).toBe(200);
-    const res = await ask(u.token, chatId, "still there?");
+    const res = await ask(u.token, { question: "still there?", chat_id: chatId });
     expect(res.status).toBe(404);
     expect((await messagesOf(chatId)).map((m) => m.message)).not.toContain("still there?");
   });
 
   it("answers 404 for another user's chat, even one the other user's object has seen", async () => {
-    const owner = await registerUser();
-    const intruder = await registerUser();
+    const owner = await seedUser();
+    const intruder = await seedUser();
     const chatId = await makeChat(owner.id);
-    await readSse(await ask(owner.token, chatId, "mine"));
-    const res = await ask(intruder.token, chatId, "let me in");
+    await readSse(await ask(owner.token, { question: "mine", chat_id: chatId }));
+    const res = await ask(intruder.token, { question: "let me in", chat_id: chatId });
     expect(res.status).toBe(404);
     expect((await messagesOf(chatId)).map((m) => m.message)).not.toContain("let me in");
   });
 
   it("answers 403 premium_required for a premium model on the free plan, saving and counting nothing", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
-    const res = await ask(u.token, chatId, "hello", "gpt-4.1");
+    const res = await ask(u.token, { question: "hello", chat_id: chatId }, "gpt-4.1");
     expect(res.status).toBe(403);
     expect(await json(res)).toMatchObject({ status: "error", code: "premium_required" });
     expect(await messagesOf(chatId)).toHaveLength(0);
@@ -209,22 +627,22 @@ describe("POST /api/chat/{model}", () => {
   });
 
   it("lets a Basic user use a premium model", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await setPlan(u.id, 1, Date.now() + 86_400_000);
-    const res = await ask(u.token, await makeChat(u.id), "hello", "gpt-4.1");
+    const res = await ask(u.token, { question: "hello", chat_id: await makeChat(u.id) }, "gpt-4.1");
     expect(res.status).toBe(200);
     expect(res.headers.get("X-Remaining-Usage")).toBe("199");
     await readSse(res);
   });
 
   it("treats an expired premium as free", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await setPlan(u.id, 2, Date.now() - 1000);
-    expect((await ask(u.token, await makeChat(u.id), "hello", "claude-4-pro")).status).toBe(403);
+    expect((await ask(u.token, { question: "hello", chat_id: await makeChat(u.id) }, "claude-4-pro")).status).toBe(403);
   });
 
   it("reports warning levels by the uses left and answers 403 quota_exhausted when none are left", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
     const setUsed = (n: number) => setUsedToday(u.id, "o4-mini", n);
     const expectations: [number, string, string][] = [
@@ -236,7 +654,7 @@ describe("POST /api/chat/{model}", () => {
     ];
     for (const [used, remaining, level] of expectations) {
       await setUsed(used);
-      const res = await ask(u.token, chatId, "hi", "o4-mini");
+      const res = await ask(u.token, { question: "hi", chat_id: chatId }, "o4-mini");
       expect([res.status, res.headers.get("X-Remaining-Usage"), res.headers.get("X-Warning-Level")]).toEqual([
         200,
         remaining,
@@ -244,16 +662,18 @@ describe("POST /api/chat/{model}", () => {
       ]);
       await readSse(res);
     }
-    const out = await ask(u.token, chatId, "hi", "o4-mini");
+    const out = await ask(u.token, { question: "hi", chat_id: chatId }, "o4-mini");
     expect(out.status).toBe(403);
     expect(out.headers.get("X-Remaining-Usage")).toBe("0");
     expect(await json(out)).toMatchObject({ code: "quota_exhausted", model: "o4-mini", total: 10 });
   });
 
   it("counts atomically: 100 concurrent sends against 10 remaining uses let exactly 10 through", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
-    const responses = await Promise.all(Array.from({ length: 100 }, () => ask(u.token, chatId, "hi", "o4-mini")));
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, () => ask(u.token, { question: "hi", chat_id: chatId }, "o4-mini")),
+    );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 403)).toHaveLength(90);
@@ -265,7 +685,7 @@ describe("POST /api/chat/{model}", () => {
   });
 
   it("honours counts kept in D1 for a day the user's object has not seen yet", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
     await inUserHub(u.id, (hub) => {
       // forget today, as an object that counted nothing yet today would
@@ -274,10 +694,10 @@ describe("POST /api/chat/{model}", () => {
     await env.DB.prepare("INSERT INTO daily_usage (user_id, day, bucket, count) VALUES (?, ?, 'o4-mini', 9)")
       .bind(u.id, quotaDay())
       .run();
-    const last = await ask(u.token, chatId, "hi", "o4-mini");
+    const last = await ask(u.token, { question: "hi", chat_id: chatId }, "o4-mini");
     expect([last.status, last.headers.get("X-Remaining-Usage")]).toEqual([200, "0"]);
     await readSse(last);
-    expect((await ask(u.token, chatId, "hi", "o4-mini")).status).toBe(403);
+    expect((await ask(u.token, { question: "hi", chat_id: chatId }, "o4-mini")).status).toBe(403);
   });
 
   it.each([
@@ -287,25 +707,25 @@ describe("POST /api/chat/{model}", () => {
     [{ question: "hi", chat_id: "has spaces in it" }, "chat_id"],
     [{ question: 42, chat_id: "c" }, "question"],
   ])("answers 400 for %j", async (body, field) => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("POST", "/api/chat/gpt-4.1-mini", { token: u.token, body });
     expect(res.status).toBe(400);
     expect(await json(res)).toMatchObject({ status: "error", code: "invalid_input", field });
   });
 
   it("says 'Question is required' for an empty question", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("POST", "/api/chat/gpt-4.1-mini", { token: u.token, body: { question: "", chat_id: "c" } });
     expect((await json(res)).message).toContain("Question is required");
   });
 
   it("answers 404 model_not_found for an unknown model and 404 for a missing chat", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
-    const unknown = await ask(u.token, chatId, "hi", "gpt-99");
+    const unknown = await ask(u.token, { question: "hi", chat_id: chatId }, "gpt-99");
     expect(unknown.status).toBe(404);
     expect((await json(unknown)).code).toBe("model_not_found");
-    const missing = await ask(u.token, "no-such-chat", "hi");
+    const missing = await ask(u.token, { question: "hi", chat_id: "no-such-chat" });
     expect(missing.status).toBe(404);
   });
 
@@ -314,7 +734,7 @@ describe("POST /api/chat/{model}", () => {
   });
 
   it("answers 400 for malformed JSON on stop and 404 for an unknown message id", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     expect((await call("POST", "/api/chat/stop", { token: u.token, body: "{" })).status).toBe(400);
     expect((await call("POST", "/api/chat/stop", { token: u.token, body: { message_id: "nope" } })).status).toBe(404);
   });
@@ -322,8 +742,8 @@ describe("POST /api/chat/{model}", () => {
 
 describe("GET /api/models", () => {
   it("lists the catalogue with access, today's uses and the offline flag for the caller", async () => {
-    const u = await registerUser();
-    await readSse(await ask(u.token, await makeChat(u.id), "hi"));
+    const u = await seedUser();
+    await readSse(await ask(u.token, { question: "hi", chat_id: await makeChat(u.id) }));
     const res = await call("GET", "/api/models", { token: u.token });
     expect(res.status).toBe(200);
     const { data } = await json(res);

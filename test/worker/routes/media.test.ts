@@ -1,14 +1,471 @@
 // The media API for its owner: chat content, idempotent saves (and the /chat-messages/save fallback), chat
 // initialize (and the /chat/initialize fallback), image upload as JSON or raw bytes and the image read-back, with
-// the 4xx answers for bad input, wrong media types and oversize images. Authorization is in the .security file.
+// the 4xx answers for bad input, wrong media types and oversize images; before them, fuzzed saves and who may use
+// the API. One file, so workerd loads the worker once for all of them; the tests that store the most run last.
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, json, ORIGIN, registerUser, type TestUser } from "../../support/api";
+import { call, expectMediaError, json, makeChat, newChat, ORIGIN, seedUser, type TestUser } from "../../support/api";
 
-const MB = 1024 * 1024;
+// ---- media-save.fuzz ---------------------------------------------------------------------------------------------
+// Saved messages are untrusted data: whatever a client sends to POST /media-api/api/chat/save, the answer is 200, a
+// clear 400 naming the field, or 413 — never a 500 — and a chat that saved something odd still loads (GET content
+// 200). Citations are bounded (at most 50, an http(s) url ≤ 2,048, title/snippet/site ≤ 1,000 characters) and a
+// message's stored size is capped below D1's row limit.
+async function saveRaw(user: TestUser, body: unknown) {
+  const res = await call("POST", "/media-api/api/chat/save", { token: user.token, body });
+  return { status: res.status, body: await json(res) };
+}
+
+async function loads(user: TestUser, chatId: string) {
+  const media = await call("GET", `/media-api/api/chat/content/${chatId}`, { token: user.token });
+  const paged = await call("GET", `/chat-sessions/${chatId}/content`, { token: user.token });
+  expect(paged.status).toBe(200);
+  expect(media.status).toBe(200);
+  return (await json(media)).data.chats[0].messages as any[];
+}
+
+const bot = (citations: unknown, extra: Record<string, unknown> = {}) => ({
+  message_id: "b1",
+  sender: "bot",
+  message: "answer",
+  citations,
+  ...extra,
+});
+
+describe("citations on save", () => {
+  it("drops unknown keys and nulls from citations", async () => {
+    const user = await seedUser();
+    const chatId = await makeChat(user.id);
+    const saved = await saveRaw(user, {
+      chat_id: chatId,
+      messages: [
+        bot([
+          {
+            url: "https://a.example",
+            title: null,
+            snippet: "s",
+            site: "a",
+            onclick: "alert(1)",
+            nested: { deep: true },
+          },
+        ]),
+      ],
+    });
+    expect(saved.status).toBe(200);
+    expect((await loads(user, chatId))[0].citations).toEqual([{ url: "https://a.example", snippet: "s", site: "a" }]);
+  });
+
+  it.each([
+    [
+      "a 3 MB snippet",
+      [{ url: "https://a.example", snippet: "x".repeat(3 * 1024 * 1024) }],
+      "messages.0.citations.0.snippet",
+    ],
+    ["a 3 MB url", [{ url: `https://a.example/${"x".repeat(3 * 1024 * 1024)}` }], "messages.0.citations.0.url"],
+    [
+      "a 1,001-character title",
+      [{ url: "https://a.example", title: "t".repeat(1_001) }],
+      "messages.0.citations.0.title",
+    ],
+    ["a 2,049-character url", [{ url: `https://a.example/${"x".repeat(2_049 - 18)}` }], "messages.0.citations.0.url"],
+    ["51 citations", Array.from({ length: 51 }, (_, i) => ({ url: `https://a.example/${i}` })), "messages.0.citations"],
+    ["a citation without url", [{ title: "no url" }], "messages.0.citations.0.url"],
+    ["a number for url", [{ url: 42 }], "messages.0.citations.0.url"],
+    ["a javascript: url", [{ url: "javascript:alert(1)", title: "x" }], "messages.0.citations.0.url"],
+    ["a data: url", [{ url: "data:text/html,<script>alert(1)</script>" }], "messages.0.citations.0.url"],
+    ["a url that does not parse", [{ url: "http://[" }], "messages.0.citations.0.url"],
+    ["text that is not a url", [{ url: "Đà Nẵng" }], "messages.0.citations.0.url"],
+    ["a path (citations are other sites)", [{ url: "/media-api/api/images/x" }], "messages.0.citations.0.url"],
+    [
+      "a second citation with a javascript: url",
+      [{ url: "https://a.example" }, { url: "jAvAsCrIpT:alert(1)" }],
+      "messages.0.citations.1.url",
+    ],
+    ["a string citation", ["https://a.example"], "messages.0.citations.0"],
+    ["a null citation", [null], "messages.0.citations.0"],
+    ["an array citation", [["https://a.example"]], "messages.0.citations.0.url"],
+    ["an object for citations", { url: "https://a.example" }, "messages.0.citations"],
+  ])("refuses %s with 400 naming the field", async (_name, citations, field) => {
+    const user = await seedUser();
+    const chatId = await makeChat(user.id);
+    const res = await saveRaw(user, { chat_id: chatId, messages: [bot(citations)] });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, status: "error", code: "invalid_input", field });
+    expect(await loads(user, chatId)).toEqual([]);
+  });
+
+  it("accepts exactly 50 citations at the size limits", async () => {
+    const user = await seedUser();
+    const chatId = await makeChat(user.id);
+    const citations = Array.from({ length: 50 }, (_, i) => ({
+      url: `https://a.example/${i}/${"u".repeat(2_048 - 20 - String(i).length)}`,
+      title: "t".repeat(1_000),
+      snippet: "s".repeat(1_000),
+      site: "w".repeat(1_000),
+    }));
+    expect(citations.every((c) => c.url.length <= 2_048)).toBe(true);
+    const res = await saveRaw(user, { chat_id: chatId, messages: [bot(citations)] });
+    expect(res.status).toBe(200);
+    expect((await loads(user, chatId))[0].citations).toHaveLength(50);
+  });
+});
+
+describe("message size on save", () => {
+  it("answers 413 for a message whose text and original text pass the stored-size cap", async () => {
+    const user = await seedUser();
+    const chatId = await makeChat(user.id);
+    const text = "ệ".repeat(180_000); // 540 KB of UTF-8, under the 200,000-character limit of each field
+    const res = await saveRaw(user, {
+      chat_id: chatId,
+      messages: [
+        { message_id: "ok", sender: "user", message: "fine" },
+        { message_id: "big", sender: "user", message: text, original_message: text },
+      ],
+    });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ code: "payload_too_large", field: "messages.1" });
+    expect(await loads(user, chatId)).toEqual([]);
+  });
+
+  it("saves a message just under the cap", async () => {
+    const user = await seedUser();
+    const chatId = await makeChat(user.id);
+    const res = await saveRaw(user, {
+      chat_id: chatId,
+      messages: [
+        { message_id: "m", sender: "bot", message: "ệ".repeat(150_000), original_message: "x".repeat(100_000) },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect((await loads(user, chatId))[0].message).toHaveLength(150_000);
+  });
+});
+
+/** A small seeded generator (mulberry32): the same cases on every run, so a failure reproduces. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a |= 0;
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe("fuzzed saves", () => {
+  it("never answers 500 and never breaks loading the chat", async () => {
+    const rnd = random(20261123);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+    const strings = [
+      "",
+      " ",
+      "http://[",
+      "javascript:alert(1)",
+      "<script>alert(1)</script>",
+      "\u0000\u0002\u0003",
+      "😀",
+      "Đà Nẵng",
+      "x".repeat(1_001),
+      "y".repeat(2_049),
+      "z".repeat(300_000),
+    ];
+    const anything = (depth = 0): unknown => {
+      const kind = pick(["string", "number", "bool", "null", "array", "object", "undefined"] as const);
+      if (kind === "string") return pick(strings);
+      if (kind === "number") return pick([0, -1, 1.5, 1e308, Number.MAX_SAFE_INTEGER]);
+      if (kind === "bool") return rnd() < 0.5;
+      if (kind === "null") return null;
+      if (kind === "undefined" || depth > 2) return undefined;
+      if (kind === "array") return Array.from({ length: Math.floor(rnd() * 4) }, () => anything(depth + 1));
+      return Object.fromEntries(
+        ["url", "title", "snippet", "site", "x"].filter(() => rnd() < 0.6).map((k) => [k, anything(depth + 1)]),
+      );
+    };
+    const fine = ["https://vnexpress.net/a", "http://[", "Đà Nẵng", "", "<b>x</b>", null, undefined];
+    const citation = () =>
+      rnd() < 0.8
+        ? {
+            url: pick(["https://vnexpress.net/a", "http://tuoitre.vn/b?q=phở"]),
+            title: pick(fine),
+            snippet: pick(fine),
+          }
+        : rnd() < 0.5
+          ? { url: pick(strings), title: pick([...strings, 5]) }
+          : anything();
+    const user = await seedUser();
+    const chatId = await makeChat(user.id);
+    const statuses = new Set<number>();
+    for (let i = 0; i < 40; i++) {
+      const message: Record<string, unknown> = {
+        message_id: rnd() < 0.9 ? `m${i}` : anything(),
+        sender: rnd() < 0.9 ? pick(["user", "bot"]) : anything(),
+        message: rnd() < 0.9 ? pick(rnd() < 0.7 ? ["hi", "phở", "http://[", ""] : strings) : anything(),
+        citations:
+          rnd() < 0.8 ? Array.from({ length: rnd() < 0.9 ? Math.floor(rnd() * 4) : 51 }, citation) : anything(),
+      };
+      if (rnd() < 0.3) message.original_message = pick(strings);
+      if (rnd() < 0.2) message.created_at = anything();
+      const res = await saveRaw(user, { chat_id: chatId, messages: [message] });
+      statuses.add(res.status);
+      expect([200, 400, 413], JSON.stringify(res.body).slice(0, 300)).toContain(res.status);
+      await loads(user, chatId);
+    }
+    // The generator reaches both outcomes, so the loop tests something.
+    expect(statuses.has(200)).toBe(true);
+    expect(statuses.has(400)).toBe(true);
+  });
+});
+
+// ---- media.security ----------------------------------------------------------------------------------------------
+// Who may use the media API: no credentials is 401 on every route (fallbacks included), cookie-authenticated writes
+// from a foreign origin are 403, and another user's chat or image is a 404 that changes and stores nothing.
+const FOREIGN_ORIGIN = "https://evil.example";
 /** A real 1×1 PNG. */
 const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
+const PNG_BYTES = Uint8Array.from(atob(PNG_1X1), (ch) => ch.charCodeAt(0));
+const SAVE_PATHS = ["/media-api/api/chat/save", "/chat-messages/save"];
+const INIT_PATHS = ["/media-api/api/chat/initialize", "/chat/initialize"];
+
+async function snapshot(owner: TestUser, chatId: string) {
+  const chat = await json(await call("GET", `/chat-sessions/${chatId}`, { token: owner.token }));
+  const content = await json(await call("GET", `/media-api/api/chat/content/${chatId}`, { token: owner.token }));
+  return { chat, content };
+}
+
+async function uploadPng(user: TestUser) {
+  const res = await call("POST", "/media-api/api/bot/images", {
+    token: user.token,
+    body: { image_data: `data:image/png;base64,${PNG_1X1}` },
+  });
+  expect(res.status).toBe(201);
+  return (await json(res)).data as { id: string; url: string };
+}
+
+/** Posts the PNG as raw bytes with these headers (credentials, cookies, origin). */
+function uploadPngWith(headers: Record<string, string>, query = "") {
+  return exports.default.fetch(
+    new Request(`${ORIGIN}/media-api/api/bot/images${query}`, {
+      method: "POST",
+      headers: { "Content-Type": "image/png", ...headers },
+      body: PNG_BYTES,
+    }),
+  );
+}
+
+function cookieHeaders(user: TestUser, origin: string) {
+  return { Cookie: `jwt_token=${user.token}; session_token=${user.sessionToken}`, Origin: origin };
+}
+
+async function setup() {
+  const owner = await seedUser();
+  const intruder = await seedUser();
+  const chat = await newChat(owner, "Owner's chat");
+  const saved = await call("POST", "/media-api/api/chat/save", {
+    token: owner.token,
+    body: { chat_id: chat.id, messages: [{ message_id: "m1", sender: "user", message: "owner's secret" }] },
+  });
+  expect(saved.status).toBe(200);
+  return { owner, intruder, chat, before: await snapshot(owner, chat.id) };
+}
+
+describe("media API without credentials", () => {
+  it.each([
+    ["GET", "/media-api/api/chat/content/some-chat", undefined],
+    [
+      "POST",
+      "/media-api/api/chat/save",
+      { chat_id: "c", messages: [{ message_id: "m", sender: "user", message: "x" }] },
+    ],
+    ["POST", "/chat-messages/save", { chat_id: "c", messages: [{ message_id: "m", sender: "user", message: "x" }] }],
+    ["POST", "/media-api/api/chat/initialize", { chat_id: "c" }],
+    ["POST", "/chat/initialize", { chat_id: "c" }],
+    ["POST", "/media-api/api/bot/images", { image_data: PNG_1X1 }],
+    ["GET", `/media-api/api/images/${crypto.randomUUID()}`, undefined],
+  ])("%s %s answers 401 with success:false", async (method, path, body) => {
+    await expectMediaError(await call(method, path, { body }), 401, "unauthorized");
+  });
+
+  it("answers 401 to a raw image upload without credentials, storing nothing", async () => {
+    const keys = async () => (await env.IMAGES.list({ prefix: "images/" })).objects.map((o) => o.key);
+    const before = await keys();
+    await expectMediaError(await uploadPngWith({}), 401, "unauthorized");
+    expect(await keys()).toEqual(before);
+  });
+
+  it("answers 401 to a forged token", async () => {
+    await expectMediaError(
+      await call("GET", "/media-api/api/chat/content/x", { token: "forged" }),
+      401,
+      "invalid_token",
+    );
+  });
+});
+
+describe("media API with cookie credentials", () => {
+  it("serves the owner's image to a cookie-authenticated <img> request", async () => {
+    const user = await seedUser();
+    const image = await uploadPng(user);
+    const res = await call("GET", image.url, { headers: { Cookie: `jwt_token=${user.token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("image/png");
+  });
+
+  it("accepts a save from the app's own origin", async () => {
+    const user = await seedUser();
+    const chat = await newChat(user, "Private");
+    const res = await call("POST", "/media-api/api/chat/save", {
+      headers: cookieHeaders(user, ORIGIN),
+      body: { chat_id: chat.id, messages: [{ message_id: "m", sender: "user", message: "x" }] },
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it.each(SAVE_PATHS)("refuses POST %s from a foreign origin with 403, saving nothing", async (path) => {
+    const user = await seedUser();
+    const chat = await newChat(user, "Private");
+    const before = await snapshot(user, chat.id);
+    const res = await call("POST", path, {
+      headers: cookieHeaders(user, FOREIGN_ORIGIN),
+      body: { chat_id: chat.id, messages: [{ message_id: "evil", sender: "user", message: "planted" }] },
+    });
+    await expectMediaError(res, 403, "csrf_rejected");
+    expect(await snapshot(user, chat.id)).toEqual(before);
+  });
+
+  it.each(INIT_PATHS)("refuses POST %s from a foreign origin with 403, creating nothing", async (path) => {
+    const user = await seedUser();
+    const res = await call("POST", path, {
+      headers: cookieHeaders(user, FOREIGN_ORIGIN),
+      body: { chat_id: `evil-${crypto.randomUUID()}` },
+    });
+    await expectMediaError(res, 403, "csrf_rejected");
+    expect((await json(await call("GET", "/chat-sessions", { token: user.token }))).data).toEqual([]);
+  });
+
+  it("refuses image uploads (JSON and raw) from a foreign origin with 403, storing nothing", async () => {
+    const user = await seedUser();
+    const res = await call("POST", "/media-api/api/bot/images", {
+      headers: cookieHeaders(user, FOREIGN_ORIGIN),
+      body: { image_data: PNG_1X1 },
+    });
+    await expectMediaError(res, 403, "csrf_rejected");
+    await expectMediaError(await uploadPngWith(cookieHeaders(user, FOREIGN_ORIGIN)), 403, "csrf_rejected");
+    expect(await storedImages(user)).toEqual([]);
+  });
+});
+
+describe("another user's chat", () => {
+  it("is a 404 on GET /media-api/api/chat/content/:id", async () => {
+    const { intruder, chat } = await setup();
+    await expectMediaError(
+      await call("GET", `/media-api/api/chat/content/${chat.id}`, { token: intruder.token }),
+      404,
+      "not_found",
+    );
+  });
+
+  it.each(SAVE_PATHS)("is a 404 on POST %s, which neither adds nor overwrites messages", async (path) => {
+    const { owner, intruder, chat, before } = await setup();
+    const res = await call("POST", path, {
+      token: intruder.token,
+      body: {
+        chat_id: chat.id,
+        messages: [
+          { message_id: "m1", sender: "user", message: "overwritten" },
+          { message_id: "m2", sender: "bot", message: "planted" },
+        ],
+      },
+    });
+    await expectMediaError(res, 404, "not_found");
+    expect(await snapshot(owner, chat.id)).toEqual(before);
+  });
+
+  it.each(INIT_PATHS)("is a 404 on POST %s, which neither reveals nor takes over the chat", async (path) => {
+    const { owner, intruder, chat, before } = await setup();
+    const res = await call("POST", path, {
+      token: intruder.token,
+      body: { chat_id: chat.id, data: { chat_id: chat.id, title: "mine now" } },
+    });
+    await expectMediaError(res, 404, "not_found");
+    expect(await snapshot(owner, chat.id)).toEqual(before);
+    expect((await json(await call("GET", "/chat-sessions", { token: intruder.token }))).data).toEqual([]);
+  });
+
+  it("is a 404 as the chat_id of an image upload (JSON or raw), storing nothing", async () => {
+    const { intruder, chat } = await setup();
+    const json1 = await call("POST", "/media-api/api/bot/images", {
+      token: intruder.token,
+      body: { image_data: PNG_1X1, chat_id: chat.id },
+    });
+    await expectMediaError(json1, 404, "not_found");
+    await expectMediaError(
+      await uploadPngWith({ Authorization: `Bearer ${intruder.token}` }, `?chat_id=${chat.id}`),
+      404,
+      "not_found",
+    );
+    expect(await storedImages(intruder)).toEqual([]);
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM images WHERE chat_id = ?")
+      .bind(chat.id)
+      .first<{ n: number }>();
+    expect(rows?.n).toBe(0);
+  });
+
+  it("does not collide with the intruder's own messages that reuse its message ids", async () => {
+    const { owner, intruder, chat, before } = await setup();
+    const own = await newChat(intruder, "Intruder's chat");
+    const res = await call("POST", "/chat-messages/save", {
+      token: intruder.token,
+      body: { chat_id: own.id, messages: [{ message_id: "m1", sender: "user", message: "intruder's text" }] },
+    });
+    expect(res.status).toBe(200);
+    expect(await snapshot(owner, chat.id)).toEqual(before);
+    const mine = await json(await call("GET", `/media-api/api/chat/content/${own.id}`, { token: intruder.token }));
+    expect(mine.data.chats[0].messages.map((m: { message: string }) => m.message)).toEqual(["intruder's text"]);
+  });
+});
+
+describe("user_id in initialize", () => {
+  it.each(INIT_PATHS)("is a 403 on POST %s when it names another user, creating nothing", async (path) => {
+    const { owner, intruder } = await setup();
+    const res = await call("POST", path, {
+      token: intruder.token,
+      body: { user_id: owner.id, chat_id: `c-${crypto.randomUUID()}` },
+    });
+    await expectMediaError(res, 403, "forbidden");
+    expect((await json(await call("GET", "/chat-sessions", { token: intruder.token }))).data).toEqual([]);
+    expect((await json(await call("GET", "/chat-sessions", { token: owner.token }))).data).toHaveLength(1);
+  });
+});
+
+describe("another user's image", () => {
+  it("is a 404 for anyone but its owner, who can still read it", async () => {
+    const owner = await seedUser();
+    const intruder = await seedUser();
+    const image = await uploadPng(owner);
+    await expectMediaError(await call("GET", image.url, { token: intruder.token }), 404, "not_found");
+    await expectMediaError(
+      await call("GET", image.url, { headers: { Cookie: `jwt_token=${intruder.token}` } }),
+      404,
+      "not_found",
+    );
+    const res = await call("GET", image.url, { token: owner.token });
+    expect(res.status).toBe(200);
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(PNG_BYTES);
+  });
+
+  it("is stored under its owner's prefix only", async () => {
+    const owner = await seedUser();
+    const intruder = await seedUser();
+    const image = await uploadPng(owner);
+    expect(await storedImages(owner)).toEqual([`images/${owner.id}/${image.id}`]);
+    expect(await storedImages(intruder)).toEqual([]);
+  });
+});
+
+// ---- media -------------------------------------------------------------------------------------------------------
+const MB = 1024 * 1024;
 const MAGIC = {
   "image/png": [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
   "image/jpeg": [0xff, 0xd8, 0xff, 0xe0],
@@ -29,12 +486,6 @@ function toBase64(bytes: Uint8Array): string {
   let binary = "";
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary);
-}
-
-async function newChat(user: TestUser, title = "Chat") {
-  const res = await call("POST", "/chat-sessions", { token: user.token, body: { title } });
-  expect(res.status).toBe(201);
-  return (await json(res)).data as { id: string; title: string };
 }
 
 async function content(user: TestUser, chatId: string) {
@@ -64,21 +515,9 @@ async function storedImages(user: TestUser) {
   return (await env.IMAGES.list({ prefix: `images/${user.id}/` })).objects.map((o) => o.key);
 }
 
-async function expectError(res: Response, status: number, code?: string) {
-  expect(res.status).toBe(status);
-  const body = await json(res);
-  expect(body).toMatchObject({
-    success: false,
-    status: "error",
-    code: code ?? expect.any(String),
-    message: expect.any(String),
-  });
-  return body;
-}
-
 describe("GET /media-api/api/chat/content/:id", () => {
   it("answers {success, data.chats[0]} with the title and the messages in order", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chat = await newChat(user, "Notes");
     expect(
       (
@@ -104,8 +543,8 @@ describe("GET /media-api/api/chat/content/:id", () => {
   });
 
   it("answers every message without a query, and one page (as /chat-sessions/:id/content) with ?limit or ?before", async () => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Chat");
     const messages = Array.from({ length: 5 }, (_, i) => ({
       message_id: `m${i}`,
       sender: "user",
@@ -127,7 +566,7 @@ describe("GET /media-api/api/chat/content/:id", () => {
     );
     expect(rest.data.chats[0].messages.map((m: any) => m.message_id)).toEqual(["m0", "m1", "m2"]);
     expect(rest.next_before).toBeNull();
-    await expectError(
+    await expectMediaError(
       await call("GET", `/media-api/api/chat/content/${chat.id}?before=nope`, { token: user.token }),
       400,
       "invalid_input",
@@ -135,9 +574,13 @@ describe("GET /media-api/api/chat/content/:id", () => {
   });
 
   it("answers 404 with success:false for an unknown chat and 400 for a malformed id", async () => {
-    const user = await registerUser();
-    await expectError(await call("GET", "/media-api/api/chat/content/nope", { token: user.token }), 404, "not_found");
-    await expectError(
+    const user = await seedUser();
+    await expectMediaError(
+      await call("GET", "/media-api/api/chat/content/nope", { token: user.token }),
+      404,
+      "not_found",
+    );
+    await expectMediaError(
       await call("GET", "/media-api/api/chat/content/bad%20id", { token: user.token }),
       400,
       "invalid_input",
@@ -147,8 +590,8 @@ describe("GET /media-api/api/chat/content/:id", () => {
 
 describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (path) => {
   it("saves every field and answers {saved: n}", async () => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Chat");
     const res = await save(
       user,
       {
@@ -228,8 +671,8 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
   });
 
   it("is idempotent: saving the same messages again adds no rows and changes no content", async () => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Chat");
     const body = {
       chat_id: chat.id,
       messages: [
@@ -248,15 +691,15 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
   });
 
   it("does not move the chat in the list when the same messages are saved again", async () => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Chat");
     const body = { chat_id: chat.id, messages: [{ message_id: "u1", sender: "user", message: "question" }] };
     expect((await save(user, body, path)).status).toBe(200);
     // Make the chat old, then re-save: an identical save must not bring it back to the top.
     await env.DB.prepare("UPDATE chat_sessions SET last_message_at = ? WHERE id = ?")
       .bind(Date.UTC(2020, 0, 1), chat.id)
       .run();
-    const other = await newChat(user);
+    const other = await newChat(user, "Chat");
     expect((await save(user, body, path)).status).toBe(200);
     const listed = (await json(await call("GET", "/chat-sessions", { token: user.token }))).data;
     expect(listed.map((c: { id: string }) => c.id)).toEqual([other.id, chat.id]);
@@ -273,8 +716,8 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
   });
 
   it("updates a message saved again with new text, keeping its place", async () => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Chat");
     await save(
       user,
       {
@@ -301,8 +744,8 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
   });
 
   it("orders messages by created_at, then by their order in the call", async () => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Chat");
     await save(
       user,
       {
@@ -317,7 +760,7 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
     );
     expect((await content(user, chat.id)).messages.map((m) => m.message_id)).toEqual(["early", "mid", "late"]);
 
-    const other = await newChat(user);
+    const other = await newChat(user, "Chat");
     await save(
       user,
       { chat_id: other.id, messages: ["c", "a", "b"].map((id) => ({ message_id: id, sender: "user", message: id })) },
@@ -327,8 +770,8 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
   });
 
   it("keeps one message when the same message_id appears twice in a call (the last copy wins)", async () => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Chat");
     const res = await save(
       user,
       {
@@ -345,7 +788,7 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
   });
 
   it("names a New Chat after its first user prompt", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chat = await newChat(user, "New Chat");
     await save(
       user,
@@ -356,15 +799,15 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
   });
 
   it("saves 200 messages in one call and refuses 201", async () => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Chat");
     const many = (n: number) =>
       Array.from({ length: n }, (_, i) => ({ message_id: `m${i}`, sender: i % 2 ? "bot" : "user", message: `#${i}` }));
     const ok = await save(user, { chat_id: chat.id, messages: many(200) }, path);
     expect(ok.status).toBe(200);
     expect((await json(ok)).data).toEqual({ saved: 200 });
     expect((await content(user, chat.id)).messages).toHaveLength(200);
-    const err = await expectError(
+    const err = await expectMediaError(
       await save(user, { chat_id: chat.id, messages: many(201) }, path),
       400,
       "invalid_input",
@@ -373,8 +816,8 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
   });
 
   it("accepts a 200,000-character message and refuses one character more", async () => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Chat");
     const ok = await save(
       user,
       { chat_id: chat.id, messages: [{ message_id: "big", sender: "bot", message: "ồ".repeat(200_000) }] },
@@ -387,7 +830,7 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
       { chat_id: chat.id, messages: [{ message_id: "bigger", sender: "bot", message: "x".repeat(200_001) }] },
       path,
     );
-    expect((await expectError(bad, 400, "invalid_input")).field).toBe("messages.0.message");
+    expect((await expectMediaError(bad, 400, "invalid_input")).field).toBe("messages.0.message");
   });
 
   it.each([
@@ -451,28 +894,28 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
       "messages.1",
     ],
   ])("rejects %s with 400 naming the field, saving nothing", async (_, raw, field) => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Chat");
     const body = JSON.parse(JSON.stringify(raw).replaceAll('"CHAT"', JSON.stringify(chat.id)));
-    const err = await expectError(await save(user, body, path), 400, "invalid_input");
+    const err = await expectMediaError(await save(user, body, path), 400, "invalid_input");
     expect(err.field).toBe(field);
     expect((await content(user, chat.id)).messages).toEqual([]);
   });
 
   it("rejects malformed JSON, a JSON array and a JSON null with 400", async () => {
-    const user = await registerUser();
-    await expectError(await save(user, '{"chat_id": "x", "messages": [', path), 400);
-    await expectError(await save(user, "[]", path), 400);
-    await expectError(await save(user, "null", path), 400, "invalid_json");
+    const user = await seedUser();
+    await expectMediaError(await save(user, '{"chat_id": "x", "messages": [', path), 400);
+    await expectMediaError(await save(user, "[]", path), 400);
+    await expectMediaError(await save(user, "null", path), 400, "invalid_json");
   });
 
   it("answers 404 for an unknown or deleted chat, saving nothing", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const msg = [{ message_id: "m", sender: "user", message: "x" }];
-    await expectError(await save(user, { chat_id: "no-such-chat", messages: msg }, path), 404, "not_found");
-    const chat = await newChat(user);
+    await expectMediaError(await save(user, { chat_id: "no-such-chat", messages: msg }, path), 404, "not_found");
+    const chat = await newChat(user, "Chat");
     await call("PATCH", `/chat-sessions/${chat.id}`, { token: user.token, body: { status: "deleted" } });
-    await expectError(await save(user, { chat_id: chat.id, messages: msg }, path), 404, "not_found");
+    await expectMediaError(await save(user, { chat_id: chat.id, messages: msg }, path), 404, "not_found");
     const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM messages WHERE user_id = ?")
       .bind(user.id)
       .first<{ n: number }>();
@@ -482,7 +925,7 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
 
 describe.each(["/media-api/api/chat/initialize", "/chat/initialize"])("POST %s", (path) => {
   it("creates the chat with the client's id and title (201), then finds it (200, created:false)", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chatId = `client-${crypto.randomUUID()}`;
     const body = {
       user_id: user.id,
@@ -510,7 +953,7 @@ describe.each(["/media-api/api/chat/initialize", "/chat/initialize"])("POST %s",
   });
 
   it("takes the id from data.chat_id alone and titles the chat New Chat when none is given", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const chatId = `data-only-${crypto.randomUUID()}`;
     const res = await call("POST", path, { token: user.token, body: { data: { chat_id: chatId } } });
     expect(res.status).toBe(201);
@@ -527,31 +970,35 @@ describe.each(["/media-api/api/chat/initialize", "/chat/initialize"])("POST %s",
     ["a numeric user_id", { chat_id: "ok-id", user_id: 5 }, "user_id"],
     ["an unparsable created_at", { chat_id: "ok-id", data: { created_at: "not a date" } }, "data.created_at"],
   ])("rejects %s with 400 naming the field, creating nothing", async (_, body, field) => {
-    const user = await registerUser();
-    const err = await expectError(await call("POST", path, { token: user.token, body }), 400, "invalid_input");
+    const user = await seedUser();
+    const err = await expectMediaError(await call("POST", path, { token: user.token, body }), 400, "invalid_input");
     expect(err.field).toBe(field);
     expect((await json(await call("GET", "/chat-sessions", { token: user.token }))).data).toEqual([]);
   });
 
   it("rejects malformed JSON and an empty request with 400", async () => {
-    const user = await registerUser();
-    await expectError(await call("POST", path, { token: user.token, body: "{chat_id:" }), 400);
-    await expectError(await call("POST", path, { token: user.token }), 400, "invalid_input");
+    const user = await seedUser();
+    await expectMediaError(await call("POST", path, { token: user.token, body: "{chat_id:" }), 400);
+    await expectMediaError(await call("POST", path, { token: user.token }), 400, "invalid_input");
   });
 
   it("answers 404 for the caller's own deleted chat instead of reviving it", async () => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Chat");
     await call("PATCH", `/chat-sessions/${chat.id}`, { token: user.token, body: { status: "deleted" } });
-    await expectError(await call("POST", path, { token: user.token, body: { chat_id: chat.id } }), 404, "not_found");
+    await expectMediaError(
+      await call("POST", path, { token: user.token, body: { chat_id: chat.id } }),
+      404,
+      "not_found",
+    );
     expect((await json(await call("GET", "/chat-sessions", { token: user.token }))).data).toEqual([]);
   });
 });
 
 describe("POST /media-api/api/bot/images", () => {
   it("stores a data-URL PNG and serves the same bytes back to its owner with safe headers", async () => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Chat");
     const res = await uploadJson(user, {
       image_data: `data:image/png;base64,${PNG_1X1}`,
       chat_id: chat.id,
@@ -582,7 +1029,7 @@ describe("POST /media-api/api/bot/images", () => {
   });
 
   it("accepts bare base64 and URL-safe base64", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const bytes = imageBytes(MAGIC["image/jpeg"], 3000);
     const std = toBase64(bytes);
     for (const image_data of [std, std.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")]) {
@@ -596,8 +1043,8 @@ describe("POST /media-api/api/bot/images", () => {
   });
 
   it.each(Object.entries(MAGIC))("round-trips raw %s bytes with metadata from the query", async (type, magic) => {
-    const user = await registerUser();
-    const chat = await newChat(user);
+    const user = await seedUser();
+    const chat = await newChat(user, "Chat");
     const bytes = imageBytes(magic, 50_000);
     const res = await uploadRaw(
       user,
@@ -619,7 +1066,7 @@ describe("POST /media-api/api/bot/images", () => {
   });
 
   it("stores the type the bytes prove, not the one declared", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const res = await uploadRaw(user, imageBytes(MAGIC["image/gif"]), "image/png");
     expect(res.status).toBe(201);
     const { data } = await json(res);
@@ -627,15 +1074,15 @@ describe("POST /media-api/api/bot/images", () => {
   });
 
   it("accepts exactly 10 MB of raw bytes", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const res = await uploadRaw(user, imageBytes(MAGIC["image/png"], 10 * MB), "image/png");
     expect(res.status).toBe(201);
     expect((await json(res)).data.size).toBe(10 * MB);
   });
 
   it("refuses raw bytes over 10 MB with 413, storing nothing", async () => {
-    const user = await registerUser();
-    await expectError(
+    const user = await seedUser();
+    await expectMediaError(
       await uploadRaw(user, imageBytes(MAGIC["image/png"], 10 * MB + 1), "image/png"),
       413,
       "payload_too_large",
@@ -644,9 +1091,9 @@ describe("POST /media-api/api/bot/images", () => {
   });
 
   it("refuses base64 that decodes to over 10 MB with 413, storing nothing", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const image_data = `data:image/png;base64,${toBase64(imageBytes(MAGIC["image/png"], 10 * MB + 1))}`;
-    await expectError(await uploadJson(user, { image_data }), 413, "payload_too_large");
+    await expectMediaError(await uploadJson(user, { image_data }), 413, "payload_too_large");
     expect(await storedImages(user)).toEqual([]);
   });
 
@@ -658,8 +1105,8 @@ describe("POST /media-api/api/bot/images", () => {
     ["bytes that are no image", { image_data: btoa("just some text, long enough to not be empty") }],
     ["a PDF", { image_data: btoa("%PDF-1.7\n...") }],
   ])("refuses %s with 415, storing nothing", async (_, body) => {
-    const user = await registerUser();
-    await expectError(await uploadJson(user, body), 415, "unsupported_media_type");
+    const user = await seedUser();
+    await expectMediaError(await uploadJson(user, body), 415, "unsupported_media_type");
     expect(await storedImages(user)).toEqual([]);
   });
 
@@ -670,14 +1117,14 @@ describe("POST /media-api/api/bot/images", () => {
     ["multipart/form-data; boundary=x", "--x--"],
     [null, imageBytes(MAGIC["image/png"])],
   ])("refuses a raw body of type %s with 415", async (type, body) => {
-    const user = await registerUser();
-    await expectError(await uploadRaw(user, body, type), 415, "unsupported_media_type");
+    const user = await seedUser();
+    await expectMediaError(await uploadRaw(user, body, type), 415, "unsupported_media_type");
     expect(await storedImages(user)).toEqual([]);
   });
 
   it("refuses a raw PNG-typed body whose bytes are SVG with 415", async () => {
-    const user = await registerUser();
-    await expectError(await uploadRaw(user, SVG, "image/png"), 415, "unsupported_media_type");
+    const user = await seedUser();
+    await expectMediaError(await uploadRaw(user, SVG, "image/png"), 415, "unsupported_media_type");
   });
 
   it.each([
@@ -693,37 +1140,37 @@ describe("POST /media-api/api/bot/images", () => {
     ["an over-long prompt", { image_data: PNG_1X1, prompt: "p".repeat(10_001) }, "prompt"],
     ["a malformed message_id", { image_data: PNG_1X1, message_id: "" }, "message_id"],
   ])("rejects %s with 400 naming the field, storing nothing", async (_, body, field) => {
-    const user = await registerUser();
-    const err = await expectError(await uploadJson(user, body), 400, "invalid_input");
+    const user = await seedUser();
+    const err = await expectMediaError(await uploadJson(user, body), 400, "invalid_input");
     expect(err.field).toBe(field);
     expect(await storedImages(user)).toEqual([]);
   });
 
   it("rejects malformed JSON and non-object JSON with 400", async () => {
-    const user = await registerUser();
-    await expectError(await uploadJson(user, '{"image_data": '), 400, "invalid_json");
-    await expectError(await uploadJson(user, '"iVBORw0K"'), 400, "invalid_json");
-    await expectError(await uploadJson(user, "null"), 400, "invalid_json");
+    const user = await seedUser();
+    await expectMediaError(await uploadJson(user, '{"image_data": '), 400, "invalid_json");
+    await expectMediaError(await uploadJson(user, '"iVBORw0K"'), 400, "invalid_json");
+    await expectMediaError(await uploadJson(user, "null"), 400, "invalid_json");
   });
 
   it("rejects bad query metadata on a raw upload and an empty raw body with 400", async () => {
-    const user = await registerUser();
-    const err = await expectError(
+    const user = await seedUser();
+    const err = await expectMediaError(
       await uploadRaw(user, imageBytes(MAGIC["image/png"]), "image/png", "?chat_id=bad%20id"),
       400,
       "invalid_input",
     );
     expect(err.field).toBe("chat_id");
-    await expectError(await uploadRaw(user, new Uint8Array(0), "image/png"), 400, "invalid_input");
+    await expectMediaError(await uploadRaw(user, new Uint8Array(0), "image/png"), 400, "invalid_input");
     expect(await storedImages(user)).toEqual([]);
   });
 
   it("answers 404 for an unknown or deleted chat_id, storing nothing", async () => {
-    const user = await registerUser();
-    await expectError(await uploadJson(user, { image_data: PNG_1X1, chat_id: "no-such-chat" }), 404, "not_found");
-    const chat = await newChat(user);
+    const user = await seedUser();
+    await expectMediaError(await uploadJson(user, { image_data: PNG_1X1, chat_id: "no-such-chat" }), 404, "not_found");
+    const chat = await newChat(user, "Chat");
     await call("PATCH", `/chat-sessions/${chat.id}`, { token: user.token, body: { status: "deleted" } });
-    await expectError(
+    await expectMediaError(
       await uploadRaw(user, imageBytes(MAGIC["image/png"]), "image/png", `?chat_id=${chat.id}`),
       404,
       "not_found",
@@ -734,19 +1181,23 @@ describe("POST /media-api/api/bot/images", () => {
 
 describe("GET /media-api/api/images/:id", () => {
   it("answers 404 for an unknown image and 400 for a malformed id", async () => {
-    const user = await registerUser();
-    await expectError(
+    const user = await seedUser();
+    await expectMediaError(
       await call("GET", `/media-api/api/images/${crypto.randomUUID()}`, { token: user.token }),
       404,
       "not_found",
     );
-    await expectError(await call("GET", "/media-api/api/images/bad%20id", { token: user.token }), 400, "invalid_input");
+    await expectMediaError(
+      await call("GET", "/media-api/api/images/bad%20id", { token: user.token }),
+      400,
+      "invalid_input",
+    );
   });
 
   it("answers 404 when the stored object has gone from R2", async () => {
-    const user = await registerUser();
+    const user = await seedUser();
     const { data } = await json(await uploadJson(user, { image_data: PNG_1X1 }));
     await env.IMAGES.delete(`images/${user.id}/${data.id}`);
-    await expectError(await call("GET", data.url, { token: user.token }), 404, "not_found");
+    await expectMediaError(await call("GET", data.url, { token: user.token }), 404, "not_found");
   });
 });

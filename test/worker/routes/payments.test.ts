@@ -1,19 +1,33 @@
+// Payments and the affiliate programme: the bank configuration, orders private to their user, referrals and
+// commissions, then the payment routes (packages, orders, QR, the bank's webhook, premium periods). One file, so
+// workerd loads the worker once for all of them.
 import { env } from "cloudflare:workers";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
+import { FAQ_ENTRIES, FAQ_LANGUAGES } from "../../../worker/affiliate/faq-content";
+import { parseReferralCookie, REFERRAL_WINDOW_MS } from "../../../worker/affiliate/referral";
+import { attributeSignup } from "../../../worker/db/affiliate";
+import { createDb } from "../../../worker/db/client";
+import { bankAccount, commissionOf, commissionRateBps, DEFAULT_COMMISSION_BPS } from "../../../worker/payments/config";
 import { addCalendarMonths } from "../../../worker/plans/premium-period";
+import { userHub } from "../../../durable-objects/user-hub-stub";
 import { hasValidCrc, parseTlv } from "../../../worker/payments/vietqr";
 import {
+  AffiliateDashboardBodySchema,
   CreateOrderBodySchema,
+  FaqEntryBodySchema,
+  FaqListBodySchema,
+  JoinAffiliateBodySchema,
   OrdersBodySchema,
   PackagesBodySchema,
   PaymentCheckBodySchema,
   PremiumInfoBodySchema,
   SubscriptionHistoryBodySchema,
 } from "../../../worker/protocol/payments";
-import { call, json, registerUser } from "../../support/api";
+import { call, json, seedUser, type TestUser } from "../../support/api";
 import { openSocket } from "../../support/socket";
 import {
+  callWithEnv,
   createOrder,
   history,
   ledger,
@@ -23,9 +37,406 @@ import {
   sendWebhook,
   shiftPaidTime,
   transfer,
+  WEBHOOK_SECRET,
 } from "../payments/helpers";
-import { userHub } from "../../../durable-objects/user-hub-stub";
 
+// ---- config ------------------------------------------------------------------------------------------------------
+describe("payment configuration", () => {
+  it("reads the bank account from the Worker's vars", () => {
+    expect(bankAccount(env)).toEqual({
+      bin: env.BANK_BIN,
+      accountNumber: env.BANK_ACCOUNT_NUMBER,
+      accountName: env.BANK_ACCOUNT_NAME,
+      bankName: env.BANK_NAME,
+    });
+  });
+
+  it("refuses a BIN or account a QR code could not carry with server_misconfigured", () => {
+    expect(() => bankAccount({ ...env, BANK_BIN: "9704" })).toThrow(
+      expect.objectContaining({ code: "server_misconfigured" }),
+    );
+    expect(() => bankAccount({ ...env, BANK_ACCOUNT_NUMBER: "12 34" })).toThrow(
+      expect.objectContaining({ code: "server_misconfigured" }),
+    );
+  });
+
+  it("reads the commission rate as a fraction, 20% when unset, and refuses nonsense", () => {
+    expect(commissionRateBps({ ...env, AFFILIATE_COMMISSION_RATE: "0.15" })).toBe(1500);
+    expect(commissionRateBps({ ...env, AFFILIATE_COMMISSION_RATE: "" })).toBe(DEFAULT_COMMISSION_BPS);
+    for (const bad of ["1.5", "-0.1", "20%", "abc"]) {
+      expect(() => commissionRateBps({ ...env, AFFILIATE_COMMISSION_RATE: bad }), bad).toThrow();
+    }
+  });
+
+  it("rounds a commission down to whole dong", () => {
+    expect(commissionOf(149_000, 2000)).toBe(29_800);
+    expect(commissionOf(149_999, 333)).toBe(4994);
+  });
+});
+
+// ---- payments.security -------------------------------------------------------------------------------------------
+describe("orders are private to their user", () => {
+  it("answers 404 for another user's order by code, on verify and on the order itself", async () => {
+    const alice = await seedUser();
+    const bob = await seedUser();
+    const { order } = await createOrder(bob, "BS_1T");
+    const verify = await call("POST", "/payments/verify", {
+      token: alice.token,
+      body: { packageType: "BS_1T", amount: 149_000, orderCode: order.code },
+    });
+    expect(verify.status).toBe(404);
+    expect(await json(verify)).toMatchObject({ status: "error", code: "not_found" });
+    expect((await call("GET", `/payments/orders/${order.code}`, { token: alice.token })).status).toBe(404);
+    expect((await call("GET", `/payments/orders/${order.code}`, { token: bob.token })).status).toBe(200);
+  });
+
+  it("never lists another user's orders or subscriptions", async () => {
+    const alice = await seedUser();
+    const bob = await seedUser();
+    await createOrder(bob, "AD_1T");
+    const { data } = await json(await call("GET", "/payments/orders", { token: alice.token }));
+    expect(data.orders).toEqual([]);
+    expect(await history(alice)).toEqual([]);
+  });
+
+  it("refuses a verify call naming another user's id with 403", async () => {
+    const alice = await seedUser();
+    const bob = await seedUser();
+    const res = await call("POST", "/payments/verify", {
+      token: alice.token,
+      body: { userId: bob.id, packageType: "BS_1T", amount: 149_000 },
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it("needs a signed-in user for orders, history and premium info", async () => {
+    for (const [method, path] of [
+      ["POST", "/payments/create"],
+      ["POST", "/payments/verify"],
+      ["GET", "/payments/orders"],
+      ["GET", "/auth/premium-info"],
+      ["GET", "/auth/subscription-history"],
+    ] as const) {
+      expect(
+        (await call(method, path, { body: method === "POST" ? { packageType: "BS_1T", amount: 149_000 } : undefined }))
+          .status,
+        path,
+      ).toBe(401);
+    }
+  });
+});
+
+describe("the webhook only trusts the bank's shared secret", () => {
+  async function attempt(opts: Parameters<typeof sendWebhook>[1]) {
+    const u = await seedUser();
+    const { order } = await createOrder(u, "BS_1T");
+    const body = transfer({ amount: order.amount, code: order.code });
+    const res = await sendWebhook(body, opts);
+    return { res, u, order, body };
+  }
+
+  async function expectNothingChanged({ res, u, order, body }: Awaited<ReturnType<typeof attempt>>) {
+    expect(res.status).toBe(401);
+    expect(await json(res)).toMatchObject({ status: "error", code: "unauthorized" });
+    expect(await premiumInfo(u)).toMatchObject({ is_premium: 0, plan: "free" });
+    expect(await history(u)).toEqual([]);
+    expect((await ledger(body.id)).results).toEqual([]);
+    const check = await json(await call("GET", `/payments/orders/${order.code}`, { token: u.token }));
+    expect(check.data.payment_status).toBe("pending");
+  }
+
+  it("answers 401 without an Authorization header, and changes nothing", async () => {
+    await expectNothingChanged(await attempt({ secret: null }));
+  });
+
+  it("answers 401 for a wrong secret, and changes nothing", async () => {
+    await expectNothingChanged(await attempt({ secret: `${WEBHOOK_SECRET}x` }));
+    await expectNothingChanged(await attempt({ secret: WEBHOOK_SECRET.slice(0, -1) }));
+  });
+
+  it("answers 401 for the right secret in another scheme", async () => {
+    await expectNothingChanged(await attempt({ authorization: `Bearer ${WEBHOOK_SECRET}` }));
+    await expectNothingChanged(await attempt({ authorization: WEBHOOK_SECRET }));
+  });
+
+  it("refuses every call when no secret is configured", async () => {
+    await expectNothingChanged(await attempt({ authorization: "Apikey ", env: { PAYMENT_WEBHOOK_SECRET: "" } }));
+    await expectNothingChanged(await attempt({ secret: WEBHOOK_SECRET, env: { PAYMENT_WEBHOOK_SECRET: undefined } }));
+  });
+
+  it("is not reachable with a user's session instead of the secret", async () => {
+    const u = await seedUser();
+    const { order } = await createOrder(u, "BS_1T");
+    const res = await call("POST", "/payments/webhook", {
+      token: u.token,
+      body: transfer({ amount: order.amount, code: order.code }),
+    });
+    expect(res.status).toBe(401);
+    expect(await premiumInfo(u)).toMatchObject({ plan: "free" });
+  });
+
+  it("accepts the scheme name in any case, as SePay's header is 'Apikey'", async () => {
+    const u = await seedUser();
+    const { order } = await createOrder(u, "BS_1T");
+    const res = await sendWebhook(transfer({ amount: order.amount, code: order.code }), {
+      authorization: `APIKEY ${WEBHOOK_SECRET}`,
+    });
+    expect(res.status).toBe(200);
+    expect(await premiumInfo(u)).toMatchObject({ plan: "basic" });
+  });
+});
+
+// ---- affiliate ---------------------------------------------------------------------------------------------------
+const db = () => createDb(env.DB);
+
+async function join(u: TestUser) {
+  const res = await call("POST", "/auth/join-affiliate", { token: u.token });
+  expect(res.status).toBe(200);
+  return (await json(res)).data as { user: any; affiliate_code: string; referral_link: string };
+}
+
+async function dashboard(u: TestUser) {
+  return (await json(await call("GET", "/affiliate/dashboard", { token: u.token }))).data;
+}
+
+describe("POST /auth/join-affiliate", () => {
+  it("gives the user an affiliate code and a referral link, and joining again keeps the same code", async () => {
+    const u = await seedUser();
+    const first = await join(u);
+    expect(first.affiliate_code).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
+    expect(first.user).toMatchObject({ id: u.id, affiliate_code: first.affiliate_code });
+    expect(first.referral_link).toBe(`https://may.test/affiliate/r/${first.affiliate_code}`);
+    expect((await join(u)).affiliate_code).toBe(first.affiliate_code);
+    const me = await json(await call("GET", "/auth/me", { token: u.token }));
+    expect(me.data.user.affiliate_code).toBe(first.affiliate_code);
+  });
+
+  it("needs a signed-in user", async () => {
+    expect((await call("POST", "/auth/join-affiliate")).status).toBe(401);
+  });
+});
+
+describe("the referral link", () => {
+  it("counts a click, sets the first-touch cookie for 30 days and opens the app", async () => {
+    const aff = await seedUser();
+    const { affiliate_code } = await join(aff);
+    const res = await callWithEnv("GET", `/affiliate/r/${affiliate_code.toLowerCase()}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/");
+    const cookie = res.headers.get("Set-Cookie") ?? "";
+    expect(cookie).toMatch(new RegExp(`^may_ref=${affiliate_code}\\.\\d+;`));
+    expect(cookie).toContain(`Max-Age=${REFERRAL_WINDOW_MS / 1000}`);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect((await dashboard(aff)).clicks).toBe(1);
+  });
+
+  it("keeps the first link a visitor followed: a later link counts its click but does not replace the cookie", async () => {
+    const first = await seedUser();
+    const second = await seedUser();
+    const a = await join(first);
+    const b = await join(second);
+    const landing = await callWithEnv("GET", `/affiliate/r/${a.affiliate_code}`);
+    const cookie = (landing.headers.get("Set-Cookie") ?? "").split(";")[0]!;
+    const later = await callWithEnv("GET", `/affiliate/r/${b.affiliate_code}`, { headers: { Cookie: cookie } });
+    expect(later.status).toBe(302);
+    expect(later.headers.get("Set-Cookie")).toBeNull();
+    expect((await dashboard(second)).clicks).toBe(1);
+  });
+
+  it("sets no cookie and counts nothing for an unknown code", async () => {
+    const res = await callWithEnv("GET", "/affiliate/r/ZZZZZZZZ");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("reads a referral cookie only within 30 days of the first click", () => {
+    const now = Date.parse("2026-11-23T00:00:00Z");
+    expect(parseReferralCookie(`K7Q2XD9P.${now - 29 * 86_400_000}`, now)).toBe("K7Q2XD9P");
+    expect(parseReferralCookie(`K7Q2XD9P.${now - 31 * 86_400_000}`, now)).toBeNull();
+    expect(parseReferralCookie(`K7Q2XD9P.${now + 60_000}`, now)).toBeNull();
+    expect(parseReferralCookie("garbage", now)).toBeNull();
+    expect(parseReferralCookie(undefined, now)).toBeNull();
+  });
+});
+
+describe("attribution and commission", () => {
+  it("attributes a signup to the referrer, first touch only, and never to the user themselves", async () => {
+    const aff = await seedUser();
+    const other = await seedUser();
+    const { affiliate_code } = await join(aff);
+    const { affiliate_code: otherCode } = await join(other);
+    const newcomer = await seedUser();
+    expect(await attributeSignup({ db: db(), newUserId: newcomer.id, affiliateCode: affiliate_code })).toBe(aff.id);
+    expect(await attributeSignup({ db: db(), newUserId: newcomer.id, affiliateCode: otherCode })).toBeNull();
+    expect(await attributeSignup({ db: db(), newUserId: aff.id, affiliateCode: affiliate_code })).toBeNull();
+    expect(await attributeSignup({ db: db(), newUserId: newcomer.id, affiliateCode: "00000000" })).toBeNull();
+    expect(await attributeSignup({ db: db(), newUserId: newcomer.id, affiliateCode: null })).toBeNull();
+    expect((await dashboard(aff)).signups).toBe(1);
+    expect((await dashboard(other)).signups).toBe(0);
+  });
+
+  it("earns the referrer the configured commission on each paid order, once per order", async () => {
+    const aff = await seedUser();
+    const { affiliate_code } = await join(aff);
+    const buyer = await seedUser();
+    await attributeSignup({ db: db(), newUserId: buyer.id, affiliateCode: affiliate_code });
+
+    const yearly = await createOrder(buyer, "BS_1Y");
+    const body = { code: yearly.order.code };
+    await pay(yearly.order, body);
+    const monthly = await createOrder(buyer, "AD_1T");
+    await pay(monthly.order);
+
+    const d = await dashboard(aff);
+    const rate = Number(env.AFFILIATE_COMMISSION_RATE);
+    expect(d).toMatchObject({
+      joined: true,
+      signups: 1,
+      paid_referrals: 1,
+      paid_orders: 2,
+      commission_rate: rate,
+      currency: "VND",
+    });
+    expect(d.earnings).toBe(Math.floor(1_428_000 * rate) + Math.floor(399_000 * rate));
+    expect(d.recent_commissions.map((c: any) => c.order_amount).sort()).toEqual([1_428_000, 399_000].sort());
+
+    // The commission was written with the upgrade: the buyer is premium and the row references the paid order.
+    const { results } = await env.DB.prepare("SELECT order_id FROM affiliate_commissions WHERE referrer_id = ?")
+      .bind(aff.id)
+      .all();
+    expect(results.map((r: any) => r.order_id).sort()).toEqual([yearly.order.id, monthly.order.id].sort());
+  });
+
+  it("pays no commission twice when the bank delivers the transfer again", async () => {
+    const aff = await seedUser();
+    const { affiliate_code } = await join(aff);
+    const buyer = await seedUser();
+    await attributeSignup({ db: db(), newUserId: buyer.id, affiliateCode: affiliate_code });
+    const { order } = await createOrder(buyer, "BS_1T");
+    const id = 77_000_000 + Math.floor(Math.random() * 1_000_000);
+    for (let i = 0; i < 3; i++) await pay(order, { id });
+    expect((await dashboard(aff)).paid_orders).toBe(1);
+  });
+
+  it("uses the rate in configuration", async () => {
+    const aff = await seedUser();
+    const { affiliate_code } = await join(aff);
+    const buyer = await seedUser();
+    await attributeSignup({ db: db(), newUserId: buyer.id, affiliateCode: affiliate_code });
+    const { order } = await createOrder(buyer, "BS_1T");
+    await sendWebhook(transfer({ amount: order.amount, code: order.code }), {
+      env: { AFFILIATE_COMMISSION_RATE: "0.1" },
+    });
+    expect((await dashboard(aff)).earnings).toBe(14_900);
+  });
+
+  it("shows a user who has not joined an empty dashboard", async () => {
+    const u = await seedUser();
+    expect(await dashboard(u)).toMatchObject({
+      joined: false,
+      affiliate_code: null,
+      clicks: 0,
+      signups: 0,
+      earnings: 0,
+    });
+  });
+});
+
+describe("GET /affiliate/faq", () => {
+  it("has every question in all four languages", () => {
+    for (const e of FAQ_ENTRIES)
+      for (const l of FAQ_LANGUAGES) expect(e.text[l].q && e.text[l].a, `${e.id} ${l}`).toBeTruthy();
+  });
+
+  it("serves categories and questions in the asked language", async () => {
+    const { data } = await json(await call("GET", "/affiliate/faq?lang=ru"));
+    expect(data.total).toBe(FAQ_ENTRIES.length);
+    expect(data.categories.map((c: any) => c.name)).toContain("Комиссии");
+    expect(data.questions.find((q: any) => q.id === "how-join").question).toBe("Как присоединиться?");
+  });
+
+  it("searches without caring for case or Vietnamese accents, and filters by category", async () => {
+    const search = await json(await call("GET", `/affiliate/faq?lang=vi&q=${encodeURIComponent("HOA HONG")}`));
+    expect(search.data.questions.length).toBeGreaterThan(0);
+    for (const q of search.data.questions) expect(`${q.question} ${q.answer}`.toLowerCase()).toContain("hoa hồng");
+    const cat = await json(await call("GET", "/affiliate/faq?lang=en&category=payouts"));
+    expect(cat.data.questions.map((q: any) => q.id).sort()).toEqual(["payout-method", "when-paid"]);
+    const none = await json(await call("GET", "/affiliate/faq?lang=en&q=zzzz"));
+    expect(none.data).toMatchObject({ total: 0, questions: [] });
+  });
+
+  it("sorts alphabetically, by recent edits, and by popularity once questions are opened", async () => {
+    const alpha = (await json(await call("GET", "/affiliate/faq?lang=en&sort=alphabetical"))).data.questions.map(
+      (q: any) => q.question,
+    );
+    expect(alpha).toEqual([...alpha].sort((a: string, b: string) => a.localeCompare(b, "en")));
+    const recent = (await json(await call("GET", "/affiliate/faq?lang=en&sort=recent"))).data.questions.map(
+      (q: any) => q.updated_at,
+    );
+    expect(recent).toEqual([...recent].sort().reverse());
+
+    for (let i = 0; i < 3; i++) expect((await call("GET", "/affiliate/faq/payout-method?lang=en")).status).toBe(200);
+    const popular = (await json(await call("GET", "/affiliate/faq?lang=en&sort=popular"))).data.questions;
+    expect(popular[0]).toMatchObject({ id: "payout-method", views: 3 });
+  });
+
+  it("answers one question with its related questions, and 404 for an unknown one", async () => {
+    const { data } = await json(await call("GET", "/affiliate/faq/how-much?lang=zh"));
+    expect(data.question).toMatchObject({ id: "how-much", question: "我能获得多少佣金？" });
+    expect(data.related.map((r: any) => r.id)).toEqual(["which-orders", "when-paid"]);
+    expect((await call("GET", "/affiliate/faq/nope")).status).toBe(404);
+  });
+
+  it("answers 400 for an unknown sort, language or category", async () => {
+    expect((await call("GET", "/affiliate/faq?sort=random")).status).toBe(400);
+    expect((await call("GET", "/affiliate/faq?lang=fr")).status).toBe(400);
+    expect((await call("GET", "/affiliate/faq?category=nope")).status).toBe(400);
+  });
+});
+
+describe("affiliate answers match the protocol the SPA reads (worker/protocol/payments.ts)", () => {
+  it("validates join, dashboard and FAQ answers", async () => {
+    const check = async (schema: v.GenericSchema, res: Response) => {
+      const result = v.safeParse(schema, await json(res));
+      expect(result.issues?.map((i) => `${v.getDotPath(i)}: ${i.message}`)).toBeUndefined();
+    };
+    const aff = await seedUser();
+    await check(AffiliateDashboardBodySchema, await call("GET", "/affiliate/dashboard", { token: aff.token }));
+    const joined = await call("POST", "/auth/join-affiliate", { token: aff.token });
+    const { affiliate_code } = (await json(joined.clone())).data;
+    await check(JoinAffiliateBodySchema, joined);
+    const buyer = await seedUser();
+    await attributeSignup({ db: db(), newUserId: buyer.id, affiliateCode: affiliate_code });
+    await pay((await createOrder(buyer, "BS_1T")).order);
+    await check(AffiliateDashboardBodySchema, await call("GET", "/affiliate/dashboard", { token: aff.token }));
+    await check(FaqListBodySchema, await call("GET", "/affiliate/faq?lang=vi&sort=recent"));
+    await check(FaqEntryBodySchema, await call("GET", "/affiliate/faq/what-is?lang=vi"));
+  });
+});
+
+describe("signing up through a referral link", () => {
+  it("attributes the new account to the referrer (the link's first-touch cookie reaches /auth/register)", async () => {
+    const referrer = await seedUser();
+    const { affiliate_code: code } = await join(referrer);
+    const click = await call("GET", `/affiliate/r/${code}`, { redirect: "manual" });
+    const cookie = click.headers.get("Set-Cookie")!.split(";")[0]!;
+    const res = await call("POST", "/auth/register", {
+      body: { name: "Referred", email: `referred-${crypto.randomUUID()}@example.com`, password: "a good password" },
+      headers: { Cookie: cookie },
+    });
+    expect(res.status).toBe(201);
+    expect(await dashboard(referrer)).toMatchObject({ clicks: 1, signups: 1 });
+  });
+
+  it("attributes nothing without the cookie", async () => {
+    const referrer = await seedUser();
+    await join(referrer);
+    await seedUser();
+    expect(await dashboard(referrer)).toMatchObject({ signups: 0 });
+  });
+});
+
+// ---- payments ----------------------------------------------------------------------------------------------------
 const DAY = 24 * 60 * 60 * 1000;
 
 describe("GET /payments/packages", () => {
@@ -59,7 +470,7 @@ describe("GET /payments/packages", () => {
 
 describe("POST /payments/create", () => {
   it("makes an order with a typable code, the package's amount (not the client's) and a VietQR payload for it", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("POST", "/payments/create", { token: u.token, body: { packageType: "BS_1Y", amount: 1 } });
     expect(res.status).toBe(201);
     const { data } = await json(res);
@@ -92,14 +503,14 @@ describe("POST /payments/create", () => {
   });
 
   it("gives every order its own code", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const codes = new Set<string>();
     for (let i = 0; i < 5; i++) codes.add((await createOrder(u, "BS_1T")).order.code);
     expect(codes.size).toBe(5);
   });
 
   it("refuses an unknown package with a 400 naming the field, and an anonymous caller with a 401", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const bad = await call("POST", "/payments/create", { token: u.token, body: { packageType: "GOLD" } });
     expect(bad.status).toBe(400);
     expect(await json(bad)).toMatchObject({ status: "error", code: "invalid_input", field: "packageType" });
@@ -109,7 +520,7 @@ describe("POST /payments/create", () => {
 
 describe("the bank webhook pays an order", () => {
   it("upgrades the buyer for one calendar month, writes one history row and answers SePay's success", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const { order } = await createOrder(u, "BS_1T");
     const before = Date.now();
     const res = await sendWebhook(transfer({ amount: 149_000, code: order.code }));
@@ -143,7 +554,7 @@ describe("the bank webhook pays an order", () => {
   });
 
   it("finds the code in the memo text, whatever the bank did to its case and spacing", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const { order } = await createOrder(u, "AD_1T");
     const spaced = `${order.code.slice(0, 5)} ${order.code.slice(5)}`.toLowerCase();
     const result = await pay(order, { code: null, content: `IBFT ${spaced} thanh toan` });
@@ -152,7 +563,7 @@ describe("the bank webhook pays an order", () => {
   });
 
   it("pushes plan_changed to the buyer's open sockets", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const sock = await openSocket(u.token);
     sock.send({ type: "authenticate", userId: u.id });
     await sock.next("authenticated");
@@ -163,7 +574,7 @@ describe("the bank webhook pays an order", () => {
   });
 
   it("applies a transaction replayed 10 times once: one upgrade, one history row, one ledger row", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const { order } = await createOrder(u, "BS_1T");
     const body = transfer({ amount: order.amount, code: order.code });
     const outcomes: string[] = [];
@@ -176,7 +587,7 @@ describe("the bank webhook pays an order", () => {
   });
 
   it("applies concurrent duplicate deliveries of one transaction once", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const { order } = await createOrder(u, "BS_1Y");
     const body = transfer({ amount: order.amount, code: order.code });
     const results = await Promise.all(Array.from({ length: 8 }, () => sendWebhook(body).then((r) => json(r))));
@@ -188,7 +599,7 @@ describe("the bank webhook pays an order", () => {
   });
 
   it("keeps a second transfer for an already paid order for review and does not extend premium again", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const { order } = await createOrder(u, "BS_1T");
     await pay(order);
     const end = (await premiumInfo(u)).premium_end;
@@ -206,7 +617,7 @@ describe("the bank webhook pays an order", () => {
   });
 
   it("changes nothing for a wrong amount and keeps the transfer for review", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const { order } = await createOrder(u, "AD_1Y");
     const body = transfer({ amount: order.amount - 1000, code: order.code });
     expect((await json(await sendWebhook(body))).data).toMatchObject({ outcome: "review", reason: "amount_mismatch" });
@@ -229,7 +640,7 @@ describe("the bank webhook pays an order", () => {
     });
     const none = transfer({ amount: 149_000, code: null, content: "tien an trua" });
     expect((await json(await sendWebhook(none))).data).toMatchObject({ outcome: "review", reason: "no_order_code" });
-    const u = await registerUser();
+    const u = await seedUser();
     const { order } = await createOrder(u, "BS_1T");
     const out = transfer({ amount: order.amount, code: order.code, transferType: "out" });
     expect((await json(await sendWebhook(out))).data).toMatchObject({ outcome: "ignored" });
@@ -241,7 +652,7 @@ describe("the bank webhook pays an order", () => {
   });
 
   it("keeps a transfer to another account for review", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const { order } = await createOrder(u, "BS_1T");
     const body = transfer({ amount: order.amount, code: order.code, accountNumber: "999999999" });
     expect((await json(await sendWebhook(body))).data).toMatchObject({ outcome: "review", reason: "account_mismatch" });
@@ -258,7 +669,7 @@ describe("the bank webhook pays an order", () => {
 
 describe("premium in time", () => {
   it("starts a renewal bought while premium runs at premium_end, so no day is lost", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const first = await createOrder(u, "BS_1T");
     await pay(first.order);
     const running = await premiumInfo(u);
@@ -279,7 +690,7 @@ describe("premium in time", () => {
   });
 
   it("applies two orders paid at the same moment one after the other (no lost month)", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const a = await createOrder(u, "BS_1T");
     const b = await createOrder(u, "BS_1T");
     const results = await Promise.all([pay(a.order), pay(b.order)]);
@@ -292,7 +703,7 @@ describe("premium in time", () => {
   });
 
   it("starts from now again once premium has ended, and the plan falls back to free at the end", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await env.DB.prepare("UPDATE users SET is_premium = 2, premium_start = ?, premium_end = ? WHERE id = ?")
       .bind(Date.now() - 40 * DAY, Date.now() - DAY, u.id)
       .run();
@@ -310,7 +721,7 @@ describe("premium in time", () => {
   });
 
   it("unlocks premium models and Basic quotas on payment, and falls back to Free limits when premium ends", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const models = async () => (await json(await call("GET", "/api/models", { token: u.token }))).data;
     const entry = (d: any, endpoint: string) => d.models.find((m: any) => m.endpoint === endpoint);
     const free = await models();
@@ -334,7 +745,7 @@ describe("premium in time", () => {
   });
 
   it("lists history rows as expired once their period has ended", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const { order } = await createOrder(u, "BS_1T");
     await pay(order);
     await shiftPaidTime(u.id, 40 * DAY);
@@ -351,7 +762,7 @@ describe("paid time as a queue of periods (through the real webhook)", () => {
   const total = (d: any, endpoint: string) => d.models.find((m: any) => m.endpoint === endpoint).total;
 
   it("high → low: Basic bought during Advanced+ waits for it; the Advanced+ month is delivered, then Basic", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await pay((await createOrder(u, "AD_1T")).order);
     const advanced = await premiumInfo(u);
     const adEnd = Date.parse(advanced.premium_end);
@@ -395,7 +806,7 @@ describe("paid time as a queue of periods (through the real webhook)", () => {
   });
 
   it("low → high: Advanced+ starts now and Basic's unused time resumes after it, to the millisecond", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await pay((await createOrder(u, "BS_1T")).order);
     const basic = await premiumInfo(u);
     await shiftPaidTime(u.id, 10 * DAY); // Basic has run 10 days
@@ -442,7 +853,7 @@ describe("paid time as a queue of periods (through the real webhook)", () => {
   });
 
   it("low → high → low: a second Basic month queues after Basic's resumed days", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await pay((await createOrder(u, "BS_1T")).order);
     await pay((await createOrder(u, "AD_1T")).order);
     await pay((await createOrder(u, "BS_1T")).order);
@@ -459,7 +870,7 @@ describe("paid time as a queue of periods (through the real webhook)", () => {
   });
 
   it("Advanced+ yearly over Basic monthly: the year is in force now, Basic's month resumes after it", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     await pay((await createOrder(u, "BS_1T")).order);
     await pay((await createOrder(u, "AD_1Y")).order);
     const [, year, rest] = await periodsOf(u.id);
@@ -475,7 +886,7 @@ describe("paid time as a queue of periods (through the real webhook)", () => {
 
 describe("POST /payments/verify", () => {
   it("starts an order on the first call, answers the same order after, and paid once the transfer arrived", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const body = { userId: u.id, packageType: "AD_1T", amount: 399_000 };
     const first = await call("POST", "/payments/verify", { token: u.token, body });
     expect(first.status).toBe(201);
@@ -500,7 +911,7 @@ describe("POST /payments/verify", () => {
   });
 
   it("refuses an amount that is not the package's price", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("POST", "/payments/verify", {
       token: u.token,
       body: { userId: u.id, packageType: "BS_1T", amount: 1000 },
@@ -510,7 +921,7 @@ describe("POST /payments/verify", () => {
   });
 
   it("answers 404 for a code that is no order", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const res = await call("POST", "/payments/verify", {
       token: u.token,
       body: { packageType: "BS_1T", amount: 149_000, orderCode: "MAY00000000" },
@@ -521,7 +932,7 @@ describe("POST /payments/verify", () => {
 
 describe("GET /payments/orders", () => {
   it("lists the user's orders newest first with their status", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const a = await createOrder(u, "BS_1T");
     const b = await createOrder(u, "AD_1T");
     await pay(a.order);
@@ -533,7 +944,7 @@ describe("GET /payments/orders", () => {
   });
 
   it("shows an order whose QR is no longer offered as expired", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const { order } = await createOrder(u, "BS_1T");
     await env.DB.prepare("UPDATE payment_orders SET expires_at = ? WHERE id = ?")
       .bind(Date.now() - 1000, order.id)
@@ -545,7 +956,7 @@ describe("GET /payments/orders", () => {
 
 describe("answers match the protocol the SPA reads (worker/protocol/payments.ts)", () => {
   it("validates packages, order, verify, orders, premium info and history answers", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const check = async (schema: v.GenericSchema, res: Response) => {
       const result = v.safeParse(schema, await json(res));
       expect(result.issues?.map((i) => `${v.getDotPath(i)}: ${i.message}`)).toBeUndefined();
@@ -574,7 +985,7 @@ describe("answers match the protocol the SPA reads (worker/protocol/payments.ts)
 
 describe("a transaction left half-way", () => {
   it("is settled by the bank's next delivery: paid if it still matches, kept for review if not", async () => {
-    const u = await registerUser();
+    const u = await seedUser();
     const { order } = await createOrder(u, "BS_1T");
     const body = transfer({ amount: order.amount, code: order.code });
     // An attempt that claimed the transaction and stopped before its batch (e.g. the isolate died).

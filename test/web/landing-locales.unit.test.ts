@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The help page's texts (locales/help/<lng>.json; the parity of every locale set is locale-files.test.ts): every
+// The help page's texts (locales/help/<lng>.json; the parity of every locale set is locale-files.unit.test.ts): every
 // release note has its title and points and every FAQ item its answer in each language, and the landing and help
 // pages say public beta and low-cost AI as the spec does.
 import { describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 // @vitest-environment node
 // The prompt library's and notification panel's texts (locales/library/<lng>.json; their parity across languages is
-// locale-files.test.ts): the maintenance placeholder is the spec's 'Tính năng chưa khả dụng' in Vietnamese, and only
+// locale-files.unit.test.ts): the maintenance placeholder is the spec's 'Tính năng chưa khả dụng' in Vietnamese, and only
 // the two always-visible texts (sidebar link, bell) are in the main locales.
 import { describe, expect, it } from "vitest";
 import en from "../../locales/library/en.json";

@@ -1,6 +1,6 @@
 // @vitest-environment node
 // The media texts (locales/media/<lng>.json: uploads, image mode, gallery; their parity across languages is
-// locale-files.test.ts) use the spec's Vietnamese texts.
+// locale-files.unit.test.ts) use the spec's Vietnamese texts.
 import { describe, expect, it } from "vitest";
 import vi from "../../locales/media/vi.json";
 

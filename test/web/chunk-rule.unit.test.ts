@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Where the client build puts each module (scripts/chunk-rule.ts): by its folder, so a file renamed in its folder stays
 // in its chunk; a library whole; a wire module with the first chunk to load that uses it; a route's component with
 // the page it shows. The size budget test (test/browser/size-budget.test.ts) checks what the pages then weigh.

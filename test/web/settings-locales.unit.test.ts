@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The "accounts" texts (locales/accounts/*.json; their parity across languages is locale-files.test.ts): every rule
+// The "accounts" texts (locales/accounts/*.json; their parity across languages is locale-files.unit.test.ts): every rule
 // key the settings forms can return has a text, and the spec's texts are the English ones.
 import { describe, expect, it } from "vitest";
 import en from "../../locales/accounts/en.json";
