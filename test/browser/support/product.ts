@@ -3,7 +3,7 @@
 // are the product's own configuration (`--var NAME:VALUE` to wrangler dev), never a test switch inside the code.
 import { type ChildProcess, spawn } from "node:child_process";
 import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
+import { type AddressInfo, createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -19,38 +19,51 @@ export interface RunningProduct {
   stop(): void;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as { port: number }).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
+/** `count` distinct free ports: every listener is held open until all are found, so no two can be the same. */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<Server>((resolve, reject) => {
+          const srv = createServer();
+          srv.on("error", reject);
+          srv.listen(0, "127.0.0.1", () => resolve(srv));
+        }),
+    ),
+  );
+  const ports = servers.map((srv) => (srv.address() as AddressInfo).port);
+  await Promise.all(servers.map((srv) => new Promise((resolve) => srv.close(resolve))));
+  return ports;
 }
 
 /**
- * `port`: where to serve (a free one when not given). `logFile`: a file that receives everything the product prints
+ * `port`: where to serve; `inspectorPort`: where wrangler listens for DevTools (its default, 9229, is taken by the
+ * first product when two start side by side). `logFile`: a file that receives everything the product prints
  * as well, for a test in another process than the one that started it.
  */
 export async function startProduct({
   vars = {},
-  port: wanted,
+  port,
+  inspectorPort,
   logFile,
 }: {
   vars?: Record<string, string>;
-  port?: number;
+  port: number;
+  inspectorPort: number;
   logFile?: string;
-} = {}): Promise<RunningProduct> {
-  const port = wanted ?? (await freePort());
+}): Promise<RunningProduct> {
   const stateDir = mkdtempSync(join(tmpdir(), "may-browser-"));
   const varArgs = Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
-  const server: ChildProcess = spawn("node", ["scripts/start.mjs", ...varArgs], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", PERSIST_DIR: stateDir, SKIP_BUILD: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
+  const server: ChildProcess = spawn(
+    "node",
+    ["scripts/start.mjs", ...varArgs, "--inspector-port", String(inspectorPort)],
+    {
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", PERSIST_DIR: stateDir, SKIP_BUILD: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    },
+  );
   const stop = () => {
     if (server.pid && server.exitCode === null) {
       try {
