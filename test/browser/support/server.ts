@@ -16,7 +16,7 @@ import type { TestProject } from "vitest/node";
 import { ensureDevVars } from "../../../scripts/dev-vars.mjs";
 import { EXTERNAL_PROVIDERS } from "../../../worker/external-models/providers";
 import { startFakeIdentity } from "../../support/fake-identity";
-import { freePort, type RunningProduct, startProduct } from "./product";
+import { freePorts, type RunningProduct, startProduct } from "./product";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -82,17 +82,20 @@ export async function setup(project: TestProject) {
     GOOGLE_JWKS_URL: `${identity.url}/google/certs`,
     EXTERNAL_MODEL_BASE_URLS: JSON.stringify(externalHosts),
   };
-  const port = await freePort();
-  let slowPort = await freePort();
-  while (slowPort === port) slowPort = await freePort();
+  const [port, slowPort, inspectorPort, slowInspectorPort] = (await freePorts(4)) as [number, number, number, number];
   scratch = mkdtempSync(join(tmpdir(), "may-browser-run-"));
   const slowProductLog = join(scratch, "slow-product.log");
   const productFailureFile = join(scratch, "failed");
   writeFileSync(slowProductLog, "");
   starting = build().then(() =>
     startAll([
-      { port, vars },
-      { port: slowPort, vars: { ...vars, OFFLINE_MODEL_DELAY_MS: String(SLOW_CHUNK_MS) }, logFile: slowProductLog },
+      { port, inspectorPort, vars },
+      {
+        port: slowPort,
+        inspectorPort: slowInspectorPort,
+        vars: { ...vars, OFFLINE_MODEL_DELAY_MS: String(SLOW_CHUNK_MS) },
+        logFile: slowProductLog,
+      },
     ]),
   );
   starting.catch((err: unknown) => {
