@@ -1,7 +1,8 @@
 // Image mode, the gallery and attachments in a real browser, end to end on the offline models: draw a picture, redraw
 // it with "vẽ lại" (an edit of the first), find both in the gallery, attach a text file and an image to a question and
-// see the offline model's answer list them (also after a reload), and hit each of the spec's attachment limits; on a
-// phone, in Vietnamese, a 7.5 MB photo is compressed and attached while a 7.5 MB file that is not a photo is refused.
+// see the offline model's answer list them (also after a reload), and hit each attachment limit (10 files, 5 MB each,
+// 20 MB together); on a phone, in Vietnamese, a 7.5 MB photo is compressed and attached while a 7.5 MB file that is
+// not a photo is refused.
 import { deflateSync } from "node:zlib";
 import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
@@ -213,7 +214,7 @@ describe("images and attachments in the browser", () => {
     await page.screenshot({ path: `${SHOTS_DIR}/images-attachments.png` });
   });
 
-  it("refuses 11 files with the spec's alert", async () => {
+  it("refuses 11 files with the at-most-10-files alert", async () => {
     await openUploadMenu();
     await page.setInputFiles(
       "[data-testid=file-input]",
@@ -223,14 +224,14 @@ describe("images and attachments in the browser", () => {
     expect(await page.locator("[data-testid=attachment-chip]").count()).toBe(0);
   });
 
-  it("refuses a file over 5 MB with the spec's alert", async () => {
+  it("refuses a file over 5 MB with the too-large alert naming it", async () => {
     await openUploadMenu();
     await page.setInputFiles("[data-testid=file-input]", [text("big.txt", 5 * MB + 1)]);
     await expect.poll(lastToast).toContain('File "big.txt" is too large. The maximum size is 5MB.');
     expect(await page.locator("[data-testid=attachment-chip]").count()).toBe(0);
   });
 
-  it("refuses more than 20 MB together with the spec's alert", async () => {
+  it("refuses more than 20 MB together with the total-size alert", async () => {
     await openUploadMenu();
     await page.setInputFiles(
       "[data-testid=file-input]",

@@ -34,7 +34,7 @@ describe("session limit", () => {
     expect(await page.getAttribute("[data-testid=forced-logout-message]", "data-reason")).toBe("replaced");
     expect(await page.textContent("[data-testid=forced-logout-message]")).toMatch(/another device/i);
     await page.click("[data-testid=forced-logout-ok]");
-    // back at '/' (the spec's forced-logout destination), which a guest sees as the landing page
+    // back at '/' (where a forced logout sends the user), which a guest sees as the landing page
     await page.locator("[data-testid=landing-page]").filter({ visible: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/");
     const keys = await page.evaluate(() => Object.keys(localStorage).sort());

@@ -30,7 +30,7 @@ describe("settings", () => {
     await page.click("[data-testid=profile-menu-button]");
     for (const item of ["subscriptions", "settings", "blog", "referral"])
       await page.locator(`[data-testid=menu-${item}]`).waitFor();
-    // the blog is the app's own /blog page (the spec gives it no address), so it opens offline too
+    // the blog is the app's own /blog page (the README: the profile menu's Blog opens /blog), so it opens offline too
     expect(await page.getAttribute("[data-testid=menu-blog]", "href")).toBe("/blog");
     await page.click("[data-testid=menu-settings]");
     await page.waitForURL("**/settings");

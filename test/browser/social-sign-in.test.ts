@@ -1,9 +1,9 @@
 // Google sign-in in a real browser against the real product, whose Google client trusts the fake identity server's
 // keys (test/browser/support/server.ts). Google Identity Services itself is played by a small script served for
 // https://accounts.google.com/gsi/client (Playwright routing; the app's CSP still applies): its prompt hands the app an
-// ID token the test had the fake server sign. Proven here: a refused token shows the spec's error; a Google email
-// that has a password account goes to /link-account, where only the right password links it and signs in; Settings >
-// Security lists Google and unlinks it (the password still signs in); a new email signs straight in.
+// ID token the test had the fake server sign. Proven here: a refused token shows 'Google sign-in failed'; a Google
+// email that has a password account goes to /link-account, where only the right password links it and signs in;
+// Settings > Security lists Google and unlinks it (the password still signs in); a new email signs straight in.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { PASSWORD, createAccount, launch, uniqueEmail } from "./support/browser";
@@ -75,7 +75,7 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 describe("Google sign-in", () => {
-  it("shows the spec's Google error when the server refuses the token", async () => {
+  it("shows 'Google sign-in failed' when the server refuses the token", async () => {
     await continueWithGoogle(await googleToken(uniqueEmail(), { key: "rogue" }));
     await page.locator("[data-testid=social-error]").waitFor();
     expect(await page.textContent("[data-testid=social-error]")).toBe("Google sign-in failed");

@@ -1,5 +1,6 @@
 // Taking files into the composer: the current model must read files, the extension must be one it accepts, and the
-// limits answer with the spec's Vietnamese alert texts (and their translations); on any refusal nothing is attached.
+// limits answer with their alerts, in Vietnamese (the product's source language) and translated; on any refusal
+// nothing is attached.
 import { getDefaultStore } from "jotai";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { addFiles, clearFiles } from "../../web/src/features/attachments/add-files";

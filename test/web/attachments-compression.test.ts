@@ -1,4 +1,4 @@
-// The spec's compression presets and steps, and how they drive browser-image-compression (mocked: jsdom has no
+// The compression presets and steps, and how they drive browser-image-compression (mocked: jsdom has no
 // canvas): mobile 1000×750 q0.6 target 300 KB hard max 500 KB; desktop 1600×1200 q0.7 target 500 KB hard max 800 KB;
 // WebP preferred with JPEG fallback; up to 3 reductions of 0.1 down to 0.3; the original kept when not smaller.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -14,7 +14,7 @@ async function load() {
 }
 
 describe("compression presets", () => {
-  it("are the spec's numbers", async () => {
+  it("are the two presets' boxes, qualities and sizes, and up to 3 reductions of 0.1 down to 0.3", async () => {
     const { PRESETS, MAX_QUALITY_REDUCTIONS, QUALITY_STEP, MIN_QUALITY } = await load();
     expect(PRESETS.mobile).toEqual({
       maxWidth: 1000,

@@ -1,4 +1,4 @@
-// The attachment rules of spec section 5 as pure functions: the limits (10 files, 5 MB each, 20 MB together with
+// The attachment rules as pure functions: the limits (10 files, 5 MB each, 20 MB together with
 // compressed photos counting 30%), the paste rule (4,000 characters → Pasted-text-{n}.txt, images → PNG files), and
 // the accepted extensions by the model's file groups (the default image list with no model).
 import { beforeEach, describe, expect, it } from "vitest";
@@ -28,7 +28,7 @@ const MB = 1024 * 1024;
 const file = (name: string, size: number, compressed = false) => ({ name, size, compressed });
 
 describe("attachment limits", () => {
-  it("are the spec's numbers", () => {
+  it("are 10 files, 5 MB each and 20 MB together", () => {
     expect(MAX_FILES).toBe(10);
     expect(MAX_FILE_BYTES).toBe(5 * MB);
     expect(MAX_TOTAL_BYTES).toBe(20 * MB);
@@ -114,7 +114,7 @@ describe("the paste rule", () => {
 });
 
 describe("accepted extensions", () => {
-  it("are the spec's default image list when there is no model", () => {
+  it("are the default image list (jpg, jpeg, png, gif, webp, svg) when there is no model", () => {
     expect(DEFAULT_EXTENSIONS).toEqual(["jpg", "jpeg", "png", "gif", "webp", "svg"]);
     expect(acceptedExtensions(null)).toEqual(["jpg", "jpeg", "png", "gif", "webp", "svg"]);
     expect(canAttach(null)).toBe(true);

@@ -1,5 +1,5 @@
 // The changelog shows the 5 latest release notes, newest first, and all of them after "show all" (and back), in the
-// user's language; the notes are the spec's, dated 2025.03.18 to 2025.07.15.
+// user's language; the notes are those of web/src/features/help/release-notes.ts, dated 2025.03.18 to 2025.07.15.
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import i18next from "i18next";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

@@ -1,6 +1,7 @@
 // @vitest-environment node
 // Image mode's rules: the regeneration phrases (vi, en, ru, zh) make a send an edit only when the latest answer holds
-// a generated picture; reading the image call's answer names each of the spec's failures; every failure has its text.
+// a generated picture; reading the image call's answer names each way it can fail (empty, no data lines, not
+// parsable, invalid format, no image); every failure has its text.
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../web/src/lib/api";
 import { generatedImageUrl } from "../../web/src/features/images/signed-in/generated-image";
@@ -101,7 +102,7 @@ describe("reading the image answer", () => {
     expect(toImageResult(parseImageBody(sse)).imageId).toBe("img_1");
   });
 
-  it("names each failure of spec section 8", () => {
+  it("names each failure: empty, no data lines, not parsable, invalid format, no image", () => {
     expect(problem(() => parseImageBody("  "))).toBe("emptyResponse");
     expect(problem(() => parseImageBody("data: [DONE]\ndata: not json\n"))).toBe("noDataLines");
     expect(problem(() => parseImageBody("<html>bad gateway</html>"))).toBe("notParsable");

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The help page's texts (locales/help/<lng>.json; the parity of every locale set is locale-files.unit.test.ts): every
 // release note has its title and points and every FAQ item its answer in each language, and the landing and help
-// pages say public beta and low-cost AI as the spec does.
+// pages say public beta and low-cost AI, as the README describes the landing page.
 import { describe, expect, it } from "vitest";
 import helpEn from "../../locales/help/en.json";
 import helpRu from "../../locales/help/ru.json";

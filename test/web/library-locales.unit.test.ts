@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The prompt library's and notification panel's texts (locales/library/<lng>.json; their parity across languages is
-// locale-files.unit.test.ts): the maintenance placeholder is the spec's 'Tính năng chưa khả dụng' in Vietnamese, and only
-// the two always-visible texts (sidebar link, bell) are in the main locales.
+// locale-files.unit.test.ts): the maintenance placeholder is 'Tính năng chưa khả dụng' in Vietnamese (as the README's
+// notification feeds say), and only the two always-visible texts (sidebar link, bell) are in the main locales.
 import { describe, expect, it } from "vitest";
 import en from "../../locales/library/en.json";
 import vi from "../../locales/library/vi.json";
@@ -11,7 +11,7 @@ import mainVi from "../../locales/vi.json";
 import mainZh from "../../locales/zh.json";
 
 describe("library locales", () => {
-  it("has its sections prompts and notifications, and the spec's maintenance text in Vietnamese", () => {
+  it("has its sections prompts and notifications, and the Vietnamese maintenance placeholder", () => {
     expect(Object.keys(en).sort()).toEqual(["notifications", "prompts"]);
     expect(vi.notifications.unavailable).toBe("Tính năng chưa khả dụng");
   });

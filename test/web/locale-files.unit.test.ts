@@ -2,7 +2,7 @@
 // Every locale file set (locales/<lng>.json and each namespace folder locales/<ns>/<lng>.json, found on disk so a new
 // namespace is covered without touching this file) has the same keys in vi, en, ru and zh, no empty text, the same
 // {{placeholders}} as English, and the plural forms i18next asks for in each language (en: one, other; ru: one,
-// few, many; vi and zh: other, or the plain key). The screens' own tests check their spec texts.
+// few, many; vi and zh: other, or the plain key). The screens' own tests check their exact texts.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";

@@ -1,6 +1,7 @@
 // @vitest-environment node
-// The upgrade page's prices: per language and currency exactly as the spec gives them, the package each choice buys,
-// what is charged (always VND), how amounts are written, and which plan cards offer a purchase.
+// The upgrade page's prices: the exact amounts per language and currency (Vietnamese VND, English and Chinese USD,
+// Russian RUB), the package each choice buys, what is charged (always VND), how amounts are written, and which plan
+// cards offer a purchase.
 import { describe, expect, it } from "vitest";
 import { packagesResponse } from "../../worker/plans/packages";
 import {

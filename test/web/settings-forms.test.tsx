@@ -1,6 +1,7 @@
-// The settings forms' states in jsdom, with the worker answered by a stub fetch: the password change shows the
-// spec's texts before calling the server and signs this device out 2 s after success; the change-email dialog goes
-// enter email → code sent (resend locked for 60 s) → wrong code with tries left → updated.
+// The settings forms' states in jsdom, with the worker answered by a stub fetch: the password change shows its
+// rules' texts (all fields, matching, 6 characters, different) before calling the server and signs this device out
+// 2 s after success; the change-email dialog goes enter email → code sent (resend locked for 60 s) → wrong code with
+// tries left → updated.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import i18next from "i18next";
@@ -58,7 +59,7 @@ const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement
 const type = (testId: string, value: string) => fireEvent.change(input(testId), { target: { value } });
 
 describe("PasswordSection", () => {
-  it("shows the spec's texts for the rules and calls nothing", async () => {
+  it("shows the text of each rule (all fields, matching, 6 characters, different) and calls nothing", async () => {
     handler = () => ok({ message: "Password changed" });
     withQueries(<PasswordSection hasPassword />);
     fireEvent.click(screen.getByTestId("password-submit"));
@@ -79,7 +80,7 @@ describe("PasswordSection", () => {
     expect(calls).toEqual([]);
   });
 
-  it("says the current password is wrong, and the spec's generic text for anything unexpected", async () => {
+  it("says the current password is wrong, and 'An error occurred' for anything unexpected", async () => {
     handler = () =>
       json(400, { status: "error", code: "incorrect_password", message: "The current password is incorrect" });
     withQueries(<PasswordSection hasPassword />);

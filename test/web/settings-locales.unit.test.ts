@@ -1,6 +1,7 @@
 // @vitest-environment node
 // The "accounts" texts (locales/accounts/*.json; their parity across languages is locale-files.unit.test.ts): every rule
-// key the settings forms can return has a text, and the spec's texts are the English ones.
+// key the settings forms can return has a text, and the English file holds the exact wording of the password and
+// email messages.
 import { describe, expect, it } from "vitest";
 import en from "../../locales/accounts/en.json";
 
@@ -31,7 +32,7 @@ describe("accounts locale files", () => {
     for (const key of rules) expect(base(keys(en))).toContain(key);
   });
 
-  it("uses the spec's texts", () => {
+  it("has the exact English texts of the password and email messages", () => {
     expect(en.password.fillAll).toBe("Please fill in all fields");
     expect(en.password.mismatch).toBe("New passwords do not match");
     expect(en.password.failed).toBe("An error occurred, please try again");

@@ -1,5 +1,5 @@
 // Google and Facebook in the browser (features/auth/social-sdk.ts, social-sign-in.ts): nothing loads until asked;
-// the provider's script gets the spec's 15 s and then fails as "SDK not loaded"; Google's credential comes from the
+// the provider's script gets 15 s to load and then fails as "SDK not loaded"; Google's credential comes from the
 // GSI callback, a prompt that is not shown counts as cancelled; the worker's pending answer comes back for
 // /link-account and a success stores the session.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The settings forms' rules as the spec gives them: the password change (all fields, matching, 6 characters,
+// The settings forms' rules: the password change (all fields, matching, 6 characters,
 // different), the reset password (8 characters), the email change (required, valid, 6-digit code), the custom
 // instruction's 1,500-character limit, a non-empty API key, and the device names of the sessions list.
 import { describe, expect, it } from "vitest";

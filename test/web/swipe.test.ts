@@ -1,4 +1,4 @@
-// The swipe rule: the spec's thresholds (≥ 100 px across, < 50 px up or down, < 500 ms) with a confidence score,
+// The swipe rule: its thresholds (≥ 100 px across, < 50 px up or down, < 500 ms) with a confidence score,
 // what a swipe does (drawer on phones, previous/next chat in the history's order), and where swipes never start.
 import { afterEach, describe, expect, it } from "vitest";
 import {

@@ -89,7 +89,7 @@ describe("presentWarning", () => {
 });
 
 describe("the usage headers, as the worker writes them and the SPA reads them", () => {
-  it("carries the uses left and the level, with the spec's header names", () => {
+  it("carries the uses left, the level and the total as X-Remaining-Usage, X-Warning-Level, X-Total-Usage", () => {
     const headers = new Headers(usageHeaders({ remaining: 5, level: "warning", total: 50 }));
     expect(Object.fromEntries(headers)).toEqual({
       "x-remaining-usage": "5",

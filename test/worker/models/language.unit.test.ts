@@ -1,4 +1,4 @@
-// detectLanguage against the spec's rule (section 5): under 5 characters → vi; over 15% Han → zh; over 15% Cyrillic →
+// detectLanguage against its rule: under 5 characters → vi; over 15% Han → zh; over 15% Cyrillic →
 // ru; over 10% Vietnamese diacritic letters → vi; else en. Each threshold is tested just at and just over its line.
 import { describe, expect, it } from "vitest";
 import { acceptedLanguages, chooseLanguage, detectLanguage } from "../../../worker/protocol/language";

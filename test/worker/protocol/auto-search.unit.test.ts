@@ -1,4 +1,4 @@
-// Auto-search as the spec words it: short prompts (≤ 20 words, ≤ 150 characters) that match a phrase list of the
+// Auto-search: short prompts (≤ 20 words, ≤ 150 characters) that match a phrase list of the
 // detected language first, then of the others, in Vietnamese, English, Russian and Chinese.
 import { describe, expect, it } from "vitest";
 import {

@@ -664,8 +664,9 @@ describe("email change mail in the user's language", () => {
 });
 
 // ---- auth-password -----------------------------------------------------------------------------------------------
-// Password change (the spec's rules and texts; the other sessions end at once) and the forgotten-password flow by
-// an emailed code or link (every session ends), with mail in the dev mailbox in the user's language.
+// Password change (its rules and their texts: all fields, 6 characters, different from the current one; the other
+// sessions end at once) and the forgotten-password flow by an emailed code or link (every session ends), with mail
+// in the dev mailbox in the user's language.
 describe("POST /auth/change-password", () => {
   it("changes the password, ends the other sessions and keeps this one", async () => {
     const u = await seedUser();
@@ -888,7 +889,7 @@ describe("forgot password", () => {
 const DAY = 24 * 60 * 60 * 1000;
 
 describe("GET /auth/ai-settings", () => {
-  it("answers the spec's defaults for a new user", async () => {
+  it("answers the defaults for a new user: search, customization and memory on, no style", async () => {
     const u = await seedUser();
     const res = await call("GET", "/auth/ai-settings", { token: u.token });
     expect(res.status).toBe(200);

@@ -1,9 +1,9 @@
 // POST /api/chat/image: the image turn end to end in workerd with the offline image model (no provider configured).
 // A picture is drawn, stored in R2 under its owner, embedded in the saved bot message as markdown, and counted
 // against the day's image quota; edits start from the user's own earlier picture; bad input is a 400; guests get
-// the spec's text; an exhausted quota is a 403 with the quota headers; concurrent calls never pass the quota. Before
-// them, whose pictures a user may see and edit, and each image provider's adapter. One file, so workerd loads the
-// worker once for all of them.
+// a 401 with the sign-in-required text; an exhausted quota is a 403 with the quota headers; concurrent calls never
+// pass the quota. Before them, whose pictures a user may see and edit, and each image provider's adapter. One file,
+// so workerd loads the worker once for all of them.
 import { env } from "cloudflare:workers";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
@@ -440,7 +440,7 @@ describe("POST /api/chat/image", () => {
     expect(row).toEqual({ is_edit: 1, original_image_id: first.imageId });
   });
 
-  it("refuses a guest with the spec's text", async () => {
+  it("refuses a guest with 401 and the sign-in-required text", async () => {
     const res = await call("POST", "/api/chat/image", { body: { question: "a cat", chat_id: "c1" } });
     expect(res.status).toBe(401);
     expect(await json(res)).toMatchObject({ code: "unauthorized", message: IMAGE_LOGIN_REQUIRED });

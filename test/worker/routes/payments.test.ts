@@ -440,7 +440,7 @@ describe("signing up through a referral link", () => {
 const DAY = 24 * 60 * 60 * 1000;
 
 describe("GET /payments/packages", () => {
-  it("lists the four packages with the spec's amounts and the displayed prices per currency", async () => {
+  it("lists the four packages with their VND amounts and the displayed prices per currency", async () => {
     const res = await call("GET", "/payments/packages");
     expect(res.status).toBe(200);
     const { status, data } = await json(res);

@@ -1,8 +1,8 @@
-// POST /media-api/api/uploads: attachments stored in R2 under their owner, typed by their bytes, the spec's limits
-// enforced with 413/415, and the text a model reads extracted (text as is, DOCX body, PDF with unpdf) within the
-// documented budget, with bounded work (hostile DOCX and PDF files are refused); the turn's helpers
-// (loadAttachments, attachmentsPrompt) read them. Before them, who may upload and read, and the connected drives as
-// an upload source. One file, so workerd loads the worker once for all of them.
+// POST /media-api/api/uploads: attachments stored in R2 under their owner, typed by their bytes, the limits (10 files,
+// 5 MB each, 20 MB together: 413) and the accepted types (415) enforced, and the text a model reads extracted (text as
+// is, DOCX body, PDF with unpdf) within the documented budget, with bounded work (hostile DOCX and PDF files are
+// refused); the turn's helpers (loadAttachments, attachmentsPrompt) read them. Before them, who may upload and read,
+// and the connected drives as an upload source. One file, so workerd loads the worker once for all of them.
 import { env, exports } from "cloudflare:workers";
 import { deflate, deflateRaw } from "pako";
 import { describe, expect, it } from "vitest";
