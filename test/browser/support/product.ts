@@ -64,7 +64,10 @@ export async function startProduct({
       detached: true,
     },
   );
+  // once stopped, what the product still prints is dropped: the run may already have removed the log file's folder
+  let stopped = false;
   const stop = () => {
+    stopped = true;
     if (server.pid && server.exitCode === null) {
       try {
         process.kill(-server.pid, "SIGTERM");
@@ -76,6 +79,7 @@ export async function startProduct({
   };
   let log = "";
   const keep = (d: Buffer) => {
+    if (stopped) return;
     log += d;
     if (logFile) appendFileSync(logFile, d);
   };
