@@ -3,6 +3,9 @@
 // projects' tests run.
 import { defineConfig } from "vitest/config";
 
+/** How long a browser test's `expect.poll` waits for its condition by default, in milliseconds (vitest's is 1 s). */
+const POLL_TIMEOUT_MS = 10_000;
+
 export default defineConfig({
   test: {
     name: "browser",
@@ -11,10 +14,14 @@ export default defineConfig({
     globalSetup: ["./test/browser/support/server.ts"],
     // the global setup builds and starts the product in the background: each file waits for it
     setupFiles: ["./test/browser/support/wait-for-product.ts"],
-    // Two cores: one browser test file at a time next to workerd, after the other projects (vitest.config.ts).
-    fileParallelism: false,
+    // After the other projects (vitest.config.ts), two browser files at a time, one per core: each test has its own
+    // account and chats, and a page waits for what it shows. Waiting for a request or for Chromium leaves a core idle
+    // half the time, so a second file fills it. A file waits on conditions only, which can take longer when the
+    // other file is busy: polls get 10 s, not vitest's 1 s.
     sequence: { groupOrder: 1 },
-    // the files share one Node process (each launches its own Chromium contexts): no new process per file
+    expect: { poll: { timeout: POLL_TIMEOUT_MS } },
+    // the files of one worker share its Node process (each test opens its own Chromium context): no new process per
+    // file
     isolate: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
