@@ -170,6 +170,8 @@ describe("edit and regenerate", () => {
     await expect.poll(() => remaining(page, "gpt-4.1-mini")).toBe(before - 1);
 
     const otherBefore = await remaining(page, "o4-mini");
+    // the chat's refetch after the answer redraws its row, which would close a menu opened before it
+    await settled(page);
     await again.hover();
     await again.locator("[data-testid=regenerate-menu]").click();
     await page.click('[data-testid=regenerate-model][data-endpoint="o4-mini"]');
@@ -194,6 +196,7 @@ describe("regenerating twice quickly", () => {
     };
     page.on("request", onRequest);
     try {
+      await settled(page);
       await row.hover();
       await row.locator("[data-testid=regenerate-menu]").click();
       await page.locator('[data-testid=regenerate-model][data-endpoint="o4-mini"]').waitFor();
