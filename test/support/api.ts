@@ -2,9 +2,11 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
+import { GenerationRunner } from "../../durable-objects/turn/generation";
+import { runTurn, turnHost } from "../../durable-objects/turn/turn";
 import type { UserHub } from "../../durable-objects/user-hub";
 import { hashPassword } from "../../worker/auth/password";
-import { newSessionToken, SESSION_TTL_MS, signSessionJwt } from "../../worker/auth/tokens";
+import { newSessionToken, SESSION_TTL_MS, sha256Hex, signSessionJwt } from "../../worker/auth/tokens";
 import { createDb } from "../../worker/db/client";
 import { normalizeEmail } from "../../worker/db/users";
 import { users } from "../../worker/db/schema";
@@ -275,4 +277,33 @@ export async function inUserHub<T>(
   fn: (hub: UserHub, state: DurableObjectState) => T | Promise<T>,
 ): Promise<T> {
   return runInDurableObject(await userHub(env, userId), fn);
+}
+
+/**
+ * Runs one answer inside the user's object as its turn RPC does, with `modelEnv` as the configuration the answer is
+ * generated with (its providers on a fake upstream) and `turnEnv` as the turn's own (`modelEnv` unless given).
+ * Answers the turn's start and its events, read to the end of the stream.
+ */
+export async function answerInUserHub(
+  u: Pick<TestUser, "id" | "token" | "sessionToken">,
+  ask: { endpoint: string; chatId: string; question: string; isSearchMode?: boolean },
+  modelEnv: Env,
+  turnEnv: Env = modelEnv,
+) {
+  const sessionId = JSON.parse(atob(u.token.split(".")[1]!)).sid as string;
+  const tokenHash = await sha256Hex(u.sessionToken);
+  return inUserHub(u.id, async (hub, state) => {
+    const db = createDb(env.DB);
+    const host = turnHost(hub.state, new GenerationRunner(state, modelEnv, db, hub.state), turnEnv, db);
+    const started = await runTurn(host, {
+      sessionId,
+      tokenHash,
+      claimedUserId: null,
+      ...ask,
+      isSearchMode: ask.isSearchMode ?? false,
+      userMessageId: crypto.randomUUID(),
+      botMessageId: crypto.randomUUID(),
+    });
+    return { started, events: await readSse(new Response(started.stream)) };
+  });
 }

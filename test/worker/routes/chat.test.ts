@@ -2,13 +2,10 @@
 // search, then the plain turn (streaming, saving, stop, quotas). One file, so workerd loads the worker once for all.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { GenerationRunner } from "../../../durable-objects/turn/generation";
 import { userHub } from "../../../durable-objects/user-hub-stub";
-import { sha256Hex } from "../../../worker/auth/tokens";
-import { createDb } from "../../../worker/db/client";
 import { quotaDay } from "../../../worker/lib/time";
-import { runTurn, turnHost } from "../../../durable-objects/turn/turn";
 import {
+  answerInUserHub,
   ask,
   call,
   contentOf,
@@ -365,22 +362,12 @@ describe("a search turn against a real provider's wire format", () => {
       TAVILY_API_KEY: FAKE_SEARCH_KEYS.tavily,
       TAVILY_BASE_URL: `${env.FAKE_SEARCH_URL}/tavily`,
     };
-    const events = await inUserHub(u.id, async (hub, state) => {
-      const db = createDb(env.DB);
-      const host = turnHost(hub.state, new GenerationRunner(state, tavily, db, hub.state), env, db);
-      const started = await runTurn(host, {
-        sessionId: JSON.parse(atob(u.token.split(".")[1]!)).sid,
-        tokenHash: await sha256Hex(u.sessionToken),
-        claimedUserId: null,
-        endpoint: "gpt-4.1-mini",
-        chatId,
-        question,
-        userMessageId: crypto.randomUUID(),
-        botMessageId: crypto.randomUUID(),
-        isSearchMode: true,
-      });
-      return readSse(new Response(started.stream));
-    });
+    const { events } = await answerInUserHub(
+      u,
+      { endpoint: "gpt-4.1-mini", chatId, question, isSearchMode: true },
+      tavily,
+      env,
+    );
     return { u, chatId, events };
   }
 

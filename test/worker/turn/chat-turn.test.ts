@@ -16,6 +16,7 @@ import { buildPrompt } from "../../../durable-objects/turn/prompt";
 import { loadAttachments } from "../../../worker/uploads/store";
 import { userHub } from "../../../durable-objects/user-hub-stub";
 import {
+  answerInUserHub,
   ask,
   call,
   contentOf,
@@ -106,23 +107,7 @@ async function askThroughFake(u: { id: string; token: string; sessionToken: stri
     OPENAI_COMPATIBLE_API_KEY: apiKey,
     MODEL_ROUTES: JSON.stringify({ "gpt-4.1-mini": { provider: "openai-compatible", model: FAKE_MODELS.ok } }),
   };
-  const sessionId = JSON.parse(atob(u.token.split(".")[1]!)).sid as string;
-  await inUserHub(u.id, async (hub, state) => {
-    const db = createDb(env.DB);
-    const host = turnHost(hub.state, new GenerationRunner(state, routed, db, hub.state), env, db);
-    const started = await runTurn(host, {
-      sessionId,
-      tokenHash: await sha256Hex(u.sessionToken),
-      claimedUserId: null,
-      endpoint: "gpt-4.1-mini",
-      chatId,
-      question: "Hello",
-      userMessageId: crypto.randomUUID(),
-      botMessageId: crypto.randomUUID(),
-      isSearchMode: false,
-    });
-    await new Response(started.stream).text();
-  });
+  await answerInUserHub(u, { endpoint: "gpt-4.1-mini", chatId, question: "Hello" }, routed, env);
   const [request] = await requestsWithKey(apiKey);
   return request!.body as { messages: { role: string; content: string }[]; temperature?: number };
 }
@@ -203,23 +188,7 @@ async function connect(u: TestUser, provider: string): Promise<string> {
 
 /** Runs one turn in the user's object with the providers on the fake upstream; answers the turn and its events. */
 async function turn(u: TestUser, endpoint: string, chatId: string) {
-  const sessionId = JSON.parse(atob(u.token.split(".")[1]!)).sid as string;
-  return inUserHub(u.id, async (hub, state) => {
-    const db = createDb(env.DB);
-    const host = turnHost(hub.state, new GenerationRunner(state, onFakeUpstream, db, hub.state), onFakeUpstream, db);
-    const started = await runTurn(host, {
-      sessionId,
-      tokenHash: await sha256Hex(u.sessionToken),
-      claimedUserId: null,
-      endpoint,
-      chatId,
-      question: "Xin chào Grok",
-      userMessageId: crypto.randomUUID(),
-      botMessageId: crypto.randomUUID(),
-      isSearchMode: false,
-    });
-    return { started, events: await readSse(new Response(started.stream)) };
-  });
+  return answerInUserHub(u, { endpoint, chatId, question: "Xin chào Grok" }, onFakeUpstream);
 }
 
 describe("external models with the user's own key", () => {
