@@ -14,6 +14,7 @@ import type {
 import { type DetectedLanguage, detectLanguage } from "../protocol/language";
 import { CUSTOM_INSTRUCTIONS_HEADER, MEMORY_HEADER, PERSONA_PREFIX } from "../personalization/build-personalization";
 import { parseAttachmentsPrompt } from "../uploads/attachment-prompt";
+import { showcaseSections } from "./offline-showcase";
 
 export const OFFLINE_PROVIDER = "may.offline";
 export const OFFLINE_MODEL_ID = "may-offline";
@@ -401,23 +402,29 @@ export function composeOfflineAnswer(prompt: LanguageModelV3Prompt, temperature?
   const length =
     language === "zh" ? Array.from(question.replace(/\s/g, "")).length : question ? question.split(" ").length : 0;
 
+  const showcase = showcaseSections(asked.question, language);
   const text = [
     `## ${pick(p.headings, hash, 0).replace("{topic}", topic)}`,
     `> ${p.notice}`,
     ...(files ? [files] : []),
     ...(settings ? [settings] : []),
     pick(p.intros, hash, 3).replace("{quote}", quote),
-    [pick(p.listTitles, hash, 6), ...pick(p.bulletSets, hash, 9).map((b) => `- ${b}`)].join("\n"),
-    p.codeIntro,
-    codeBlock((hash >>> 12) % 3, topic),
-    p.tableIntro,
-    [
-      `| ${p.tableHead[0]} | ${p.tableHead[1]} |`,
-      "| --- | --- |",
-      `| ${p.lengthLabel} | ${length} |`,
-      `| ${p.languageLabel} | ${p.languageName} |`,
-      `| ${p.modelLabel} | ${p.modelName} |`,
-    ].join("\n"),
+    // a question asking for code, a formula or a diagram gets them instead of the generic sample
+    ...(showcase.length > 0
+      ? showcase
+      : [
+          [pick(p.listTitles, hash, 6), ...pick(p.bulletSets, hash, 9).map((b) => `- ${b}`)].join("\n"),
+          p.codeIntro,
+          codeBlock((hash >>> 12) % 3, topic),
+          p.tableIntro,
+          [
+            `| ${p.tableHead[0]} | ${p.tableHead[1]} |`,
+            "| --- | --- |",
+            `| ${p.lengthLabel} | ${length} |`,
+            `| ${p.languageLabel} | ${p.languageName} |`,
+            `| ${p.modelLabel} | ${p.modelName} |`,
+          ].join("\n"),
+        ]),
     pick(p.closings, hash, 15),
   ].join("\n\n");
   return { text, language, hash };
