@@ -3,14 +3,16 @@ import {
   StreamingMarkdown,
   WholeMarkdown,
   createBlockSplitter,
+  loadKatex,
   loadOpenTable,
   splitBlocks,
 } from "../../../web/src/features/chat/markdown";
 import { renderWithI18n } from "./render-helpers";
 import { seededRandom } from "./seeded-random";
 
-// The completion of an unfinished answer's table loads on first use in the app; here it is there from the start.
-beforeAll(() => loadOpenTable());
+// The completion of an unfinished answer's table and KaTeX load on first use in the app; here they are there from the
+// start.
+beforeAll(() => Promise.all([loadOpenTable(), loadKatex()]));
 
 const DOCUMENTS: Record<string, string> = {
   "code and prose": [
@@ -49,6 +51,13 @@ const DOCUMENTS: Record<string, string> = {
     "这是一个段落，包含**粗体**和*斜体*。日本語も少し：こんにちは。",
     "| 名称 | 说明 |\n|---|---|\n| 云 | Mây |",
     "한국어 문장도 있습니다.",
+  ].join("\n\n"),
+  math: [
+    "The area under $y = x^2$ from $0$ to $1$, or \\(\\int_0^1 x^2\\,dx\\):",
+    "\\[ \\int_0^1 x^2\\,dx = \\tfrac13 \\]",
+    "$$\nx = \\frac{-b \\pm \\sqrt{b^2 - 4ac}}{2a}\n$$",
+    "Prices stay text: $5 and $10, and $$x$$ inline.",
+    "A bad one: $\\frac{1}{$ and a good one: $e^{i\\pi} + 1 = 0$.",
   ].join("\n\n"),
 };
 
@@ -112,6 +121,11 @@ const TRICKY_PIECES = [
   "para\n```\ncode\n```",
   "  indented para",
   "   - three space",
+  "$$\nx^2\n$$",
+  "$$x$$",
+  "\\[ a \\]",
+  "Inline $x$, \\(y\\), $5 and $10",
+  "$$\nunclosed",
 ];
 const SEPARATORS = ["\n", "\n\n", "\n\n", "\n\n\n", "\n \n", "\n\n  "];
 

@@ -8,6 +8,8 @@ import { CodeBlock } from "./code-block";
 import { safeImageSrc, safeLinkHref } from "./safe-urls";
 import type { MarkdownBlockSource } from "./split-blocks";
 import { withCitationRefs } from "./citation-ref";
+import { Formula } from "./math/formula";
+import type { MathToken } from "./math/math-tokens";
 
 let entityDecoder: HTMLTextAreaElement | undefined;
 
@@ -55,6 +57,10 @@ function inline(token: Token): ReactNode {
       return image(token as Tokens.Image);
     case "checkbox":
       return <input type="checkbox" checked={(token as Tokens.Checkbox).checked} disabled readOnly />;
+    case "mathInline": {
+      const t = token as MathToken;
+      return <Formula tex={t.tex} raw={t.raw} display={t.display} />;
+    }
     case "html":
     case "tag":
       // raw HTML is shown as the text it is, never rendered
@@ -135,6 +141,10 @@ function block(token: Token): ReactNode {
       const language = (t.lang ?? "").match(/^\S*/)?.[0] || null;
       // the code's text ends with one line break, as an HTML renderer writes it
       return <CodeBlock language={language ? decodeEntities(language) : null} text={`${t.text}\n`} />;
+    }
+    case "mathBlock": {
+      const t = token as MathToken;
+      return <Formula tex={t.tex} raw={t.raw} display block />;
     }
     case "blockquote":
       return <blockquote>{renderBlocks((token as Tokens.Blockquote).tokens)}</blockquote>;

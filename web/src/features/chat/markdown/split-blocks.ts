@@ -8,6 +8,7 @@
 // text after it, except document-wide definitions ("[x]: url"): a text that may hold one (or a carriage return, which
 // marked rewrites) stays one block. So rendering block by block gives the same HTML as rendering the whole message.
 import { Lexer, getDefaults, type MarkedOptions, type Token } from "marked";
+import { MATH_EXTENSIONS } from "./math/math-tokens";
 
 export interface MarkdownBlockSource {
   /** Offset (UTF-16 code units) of the block's first character in the message text. */
@@ -21,8 +22,22 @@ export interface MarkdownBlockSource {
   tokens: Token[];
 }
 
-// Our own options, so a `marked.use(...)` elsewhere cannot change how answers are split.
-const LEX_OPTIONS: MarkedOptions = { ...getDefaults(), gfm: true, pedantic: false, breaks: false };
+// Our own options, so a `marked.use(...)` elsewhere cannot change how answers are split. The math extensions are given
+// in the compiled form `marked.use` would build (the lexer reads only that), block and inline.
+const LEX_OPTIONS: MarkedOptions = {
+  ...getDefaults(),
+  gfm: true,
+  pedantic: false,
+  breaks: false,
+  extensions: {
+    renderers: {},
+    childTokens: {},
+    block: MATH_EXTENSIONS.filter((e) => e.level === "block").map((e) => e.tokenizer),
+    inline: MATH_EXTENSIONS.filter((e) => e.level === "inline").map((e) => e.tokenizer),
+    startBlock: MATH_EXTENSIONS.flatMap((e) => (e.level === "block" && e.start ? [e.start] : [])),
+    startInline: MATH_EXTENSIONS.flatMap((e) => (e.level === "inline" && e.start ? [e.start] : [])),
+  },
+};
 
 // A line that may hold a link-reference or footnote definition, also inside quotes and list items. False positives only
 // cost speed (the message renders as one block); a miss would break a reference, so this errs wide.
@@ -49,6 +64,7 @@ const EMPTY_LAST_ITEM = /(?:^|\n)[ \t]*(?:[-*+]|\d{1,9}[.)])\s*$/;
  * - after indented code (rare in answers, which fence their code), what follows may continue it;
  * - two lists in a row may become one list ("-", blank lines, "- a"), so a list never ends a block before another list;
  * - a list whose last item is still empty (just "-" or "2.") may take in what follows the blank lines.
+ * (Display math holds no blank line (math/math-tokens.ts), so no boundary falls inside a formula.)
  */
 function canFollow(previous: { type: string; raw: string } | undefined, type: string): boolean {
   if (!previous) return true;
@@ -149,6 +165,7 @@ const WARM_UP_SAMPLES = [
   "| a | b |\n|:--|--:|\n| 1 | 2 |\n",
   "```ts\nconst a = 1;\n```\n\n    indented\n",
   "> quote\n\n---\n\n<div>html</div>\n\n[ref]: https://example.com\n",
+  "$$\nx^2\n$$\n\n\\[ y \\]\n\nInline $a$, \\(b\\) and $$c$$ but $5 and $10.\n",
 ];
 
 /**
