@@ -4,11 +4,13 @@ import { createInstance } from "i18next";
 import type { ReactElement, ReactNode } from "react";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { afterEach } from "vitest";
+import en from "../../../locales/en.json";
 
 const i18n = createInstance();
 void i18n.use(initReactI18next).init({
   lng: "en",
-  resources: { en: { translation: { markdown: { copy: "Copy", copied: "Copied" } } } },
+  // the renderer's own texts, as the app ships them in English
+  resources: { en: { translation: { markdown: en.markdown } } },
   interpolation: { escapeValue: false },
   initAsync: false,
 });
