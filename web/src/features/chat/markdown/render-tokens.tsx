@@ -5,6 +5,7 @@
 import { Fragment, type ReactNode } from "react";
 import type { Token, Tokens } from "marked";
 import { CodeBlock } from "./code-block";
+import { isFenceClosed } from "./fence";
 import { safeImageSrc, safeLinkHref } from "./safe-urls";
 import type { MarkdownBlockSource } from "./split-blocks";
 import { withCitationRefs } from "./citation-ref";
@@ -140,7 +141,13 @@ function block(token: Token): ReactNode {
       const t = token as Tokens.Code;
       const language = (t.lang ?? "").match(/^\S*/)?.[0] || null;
       // the code's text ends with one line break, as an HTML renderer writes it
-      return <CodeBlock language={language ? decodeEntities(language) : null} text={`${t.text}\n`} />;
+      return (
+        <CodeBlock
+          language={language ? decodeEntities(language) : null}
+          text={`${t.text}\n`}
+          complete={isFenceClosed(t.raw)}
+        />
+      );
     }
     case "mathBlock": {
       const t = token as MathToken;
