@@ -35,6 +35,9 @@ function markedLexerOnly(): Plugin {
     apply: "build",
     transform(code, id) {
       if (!/node_modules[\\/]marked[\\/]lib[\\/]marked\.esm\.js$/.test(id)) return null;
+      // only the app's own marked: mermaid brings its own copy (node_modules/mermaid/node_modules/marked) and uses its
+      // HTML renderer
+      if ((id.match(/node_modules/g) ?? []).length > 1) return null;
       // The tail starts where the HTML Renderer's class is declared: `var <name>=class{options;parser;`.
       const tail = /var [\w$]+=class\{options;parser;constructor/.exec(code);
       const exported = /export\{([^}]*)\};?\s*(\/\/# sourceMappingURL=.*)?\s*$/.exec(code);

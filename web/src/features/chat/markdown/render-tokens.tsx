@@ -5,6 +5,7 @@
 import { Fragment, type ReactNode } from "react";
 import type { Token, Tokens } from "marked";
 import { CodeBlock } from "./code-block";
+import { Diagram } from "./diagram/diagram";
 import { isFenceClosed } from "./fence";
 import { safeImageSrc, safeLinkHref } from "./safe-urls";
 import type { MarkdownBlockSource } from "./split-blocks";
@@ -141,12 +142,11 @@ function block(token: Token): ReactNode {
       const t = token as Tokens.Code;
       const language = (t.lang ?? "").match(/^\S*/)?.[0] || null;
       // the code's text ends with one line break, as an HTML renderer writes it
+      const complete = isFenceClosed(t.raw);
+      // a finished Mermaid block is drawn; one still streaming shows as code until its fence closes
+      if (complete && language?.toLowerCase() === "mermaid") return <Diagram source={`${t.text}\n`} />;
       return (
-        <CodeBlock
-          language={language ? decodeEntities(language) : null}
-          text={`${t.text}\n`}
-          complete={isFenceClosed(t.raw)}
-        />
+        <CodeBlock language={language ? decodeEntities(language) : null} text={`${t.text}\n`} complete={complete} />
       );
     }
     case "mathBlock": {

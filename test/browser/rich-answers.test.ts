@@ -1,0 +1,165 @@
+// Rich answers in Chromium against the built product, as a new user tries them offline on a phone: the offline model is
+// asked for a Python function, a formula and a flowchart, and the answer shows coloured code, typeset math (KaTeX's
+// fonts from the app itself) and a drawn diagram, in the light and the dark theme, at 375 px without the page
+// scrolling sideways. Then hostile Mermaid, saved as an answer, stays inert, and a broken diagram shows its source.
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launch } from "./support/browser";
+import { type ApiSession, apiAccount, call, signInAs } from "./support/seed";
+
+const baseURL = inject("baseURL");
+const answer = (page: Page) => page.locator("[data-testid=message][data-sender=bot]").last();
+
+/** The computed colours of the first keyword and of plain code text in the answer's Python block. */
+const codeColours = (page: Page) =>
+  answer(page).evaluate((el) => {
+    const code = el.querySelector(".md-code code.language-python");
+    const keyword = code?.querySelector(".hljs-keyword");
+    return { keyword: keyword && getComputedStyle(keyword).color, plain: code && getComputedStyle(code).color };
+  });
+
+const diagramSrc = (page: Page) => answer(page).locator(".md-diagram img").getAttribute("src");
+
+describe("an answer with code, math and a diagram, offline, on a phone", () => {
+  let ctx: BrowserContext;
+  let page: Page;
+  let session: ApiSession;
+
+  beforeAll(async () => {
+    session = await apiAccount(baseURL);
+    ctx = await launch({ viewport: { width: 375, height: 812 }, locale: "en-US" });
+    page = ctx.pages()[0] ?? (await ctx.newPage());
+    await signInAs(page, session);
+    await page.fill("[data-testid=chat-input]", "Write a Python function, the integral formula and a flowchart");
+    await page.keyboard.press("Enter");
+    await answer(page).locator(".markdown:not([aria-busy])").waitFor({ timeout: 30_000 });
+  });
+  afterAll(async () => ctx?.close());
+
+  it("colours the Python code, and colouring does not change the block's size", async () => {
+    await answer(page).locator("code.language-python .hljs-keyword").first().waitFor();
+    const colours = await codeColours(page);
+    expect(colours.keyword).toBeTruthy();
+    expect(colours.keyword).not.toBe(colours.plain);
+    const heights = await answer(page).evaluate((el) => {
+      const pre = el.querySelector(".md-code:has(code.language-python) pre") as HTMLElement;
+      const before = pre.getBoundingClientRect().height;
+      const plain = pre.cloneNode(true) as HTMLElement;
+      for (const span of plain.querySelectorAll("span")) span.removeAttribute("class");
+      pre.after(plain);
+      const after = plain.getBoundingClientRect().height;
+      plain.remove();
+      return { before, after };
+    });
+    expect(heights.after).toBe(heights.before);
+  });
+
+  it("typesets the formulas with KaTeX's fonts from the app's own origin", async () => {
+    await expect.poll(() => answer(page).locator(".katex").count()).toBeGreaterThanOrEqual(4);
+    expect(await answer(page).locator(".md-math--error").count()).toBe(0);
+    await page.evaluate(() => document.fonts.ready);
+    const fonts = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((e) => e.name)
+        .filter((name) => /KaTeX_.*\.(woff2?|ttf)/.test(name)),
+    );
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const font of fonts) expect(new URL(font).origin).toBe(new URL(baseURL).origin);
+  });
+
+  it("draws the flowchart as an image with its labels", async () => {
+    const img = answer(page).locator(".md-diagram img");
+    await img.waitFor();
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+    const svg = decodeURIComponent((await diagramSrc(page))?.split(",")[1] ?? "");
+    // the labels' text, whatever tspans mermaid cut it into
+    const text = svg.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    for (const label of ["Question", "Offline model", "Answer"]) expect(text).toContain(label);
+  });
+
+  it("shows the diagram's source one click away", async () => {
+    const diagram = answer(page).locator(".md-diagram");
+    await diagram.getByRole("button", { name: "Show code" }).click();
+    expect(await diagram.locator("code.language-mermaid").textContent()).toContain("flowchart TD");
+    await diagram.getByRole("button", { name: "Show diagram" }).click();
+    await diagram.locator("img").waitFor();
+  });
+
+  it("keeps the page from scrolling sideways at 375 px", async () => {
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    expect(widths[0]).toBeLessThanOrEqual(widths[1] ?? 0);
+  });
+
+  it("redraws in the dark theme: other code colours, a dark diagram", async () => {
+    const light = { colours: await codeColours(page), diagram: await diagramSrc(page) };
+    await page.evaluate(() => {
+      document.documentElement.dataset.theme = "dark";
+    });
+    await expect.poll(() => diagramSrc(page)).not.toBe(light.diagram);
+    const dark = await codeColours(page);
+    expect(dark.keyword).not.toBe(light.colours.keyword);
+    expect(dark.keyword).not.toBe(dark.plain);
+    expect(
+      await answer(page)
+        .locator(".katex")
+        .first()
+        .evaluate((el) => getComputedStyle(el).color),
+    ).toBe(await answer(page).evaluate((el) => getComputedStyle(el).color));
+  });
+});
+
+describe("hostile and broken diagrams in a saved answer", () => {
+  let ctx: BrowserContext;
+  let page: Page;
+
+  const HOSTILE = [
+    'flowchart TD\n  A["<img src=x onerror=window.__pwned=1>"] --> B\n  click A "javascript:window.__pwned=2"',
+    '%%{init: {"securityLevel": "loose"}}%%\nflowchart TD\n  A --> B\n  click A call window.__pwnedFn()',
+    "flowchart TD\n  A[<script>window.__pwned=3</script>] --> B",
+  ];
+
+  beforeAll(async () => {
+    const session = await apiAccount(baseURL);
+    const chat = await call<{ data: { id: string } }>(session, "POST", "/chat-sessions", { title: "Diagrams" });
+    const text = [
+      ...HOSTILE.map((d) => `\`\`\`mermaid\n${d}\n\`\`\``),
+      "```mermaid\nflowchart TD\n  A --> (\n```",
+    ].join("\n\n");
+    await call(session, "POST", "/media-api/api/chat/save", {
+      chat_id: chat.data.id,
+      messages: [
+        { message_id: "q", sender: "user", message: "Draw these", created_at: Date.now() - 1000 },
+        { message_id: "a", sender: "bot", message: text, model: "gpt-4.1-mini", created_at: Date.now() },
+      ],
+    });
+    ctx = await launch({ locale: "en-US" });
+    page = ctx.pages()[0] ?? (await ctx.newPage());
+    await page.addInitScript(() => {
+      (window as unknown as { __pwnedFn: () => void }).__pwnedFn = () => {
+        (window as unknown as { __pwned: number }).__pwned = 4;
+      };
+    });
+    await signInAs(page, session);
+    await page.goto(`${baseURL}/c/${chat.data.id}`);
+  });
+  afterAll(async () => ctx?.close());
+
+  it("draws them as images that run nothing, even when clicked", async () => {
+    const drawn = answer(page).locator(".md-diagram[data-state=drawn] img");
+    await expect.poll(() => drawn.count()).toBe(HOSTILE.length);
+    for (const img of await drawn.all()) await img.click();
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    // the diagrams are images: no SVG, script or frame of theirs in the page
+    expect(await answer(page).locator(".md-diagram").locator("svg, script, iframe, foreignObject").count()).toBe(0);
+  });
+
+  it("shows a broken diagram's source with a note, and the rest of the answer as usual", async () => {
+    const broken = answer(page).locator(".md-diagram[data-state=failed]");
+    await broken.waitFor();
+    expect(await broken.locator(".md-diagram__error").textContent()).toBe(
+      "Could not draw this diagram; here is its source",
+    );
+    expect(await broken.locator("code").textContent()).toContain("A --> (");
+  });
+});
