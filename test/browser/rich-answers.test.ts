@@ -109,9 +109,16 @@ describe("an answer with code, math and a diagram, offline, on a phone", () => {
   });
 });
 
-describe("hostile and broken diagrams in a saved answer", () => {
+describe("a saved answer with hostile and broken diagrams and a big table, on a phone", () => {
   let ctx: BrowserContext;
   let page: Page;
+
+  const COLUMNS = Array.from({ length: 9 }, (_, i) => `Column ${i + 1}`);
+  const TABLE = [
+    `| ${COLUMNS.join(" | ")} |`,
+    `|${COLUMNS.map(() => "---").join("|")}|`,
+    ...Array.from({ length: 40 }, (_, r) => `| ${COLUMNS.map((_, c) => `**r${r}** c${c}`).join(" | ")} |`),
+  ].join("\n");
 
   const HOSTILE = [
     'flowchart TD\n  A["<img src=x onerror=window.__pwned=1>"] --> B\n  click A "javascript:window.__pwned=2"',
@@ -125,6 +132,7 @@ describe("hostile and broken diagrams in a saved answer", () => {
     const text = [
       ...HOSTILE.map((d) => `\`\`\`mermaid\n${d}\n\`\`\``),
       "```mermaid\nflowchart TD\n  A --> (\n```",
+      TABLE,
     ].join("\n\n");
     await call(session, "POST", "/media-api/api/chat/save", {
       chat_id: chat.data.id,
@@ -133,7 +141,8 @@ describe("hostile and broken diagrams in a saved answer", () => {
         { message_id: "a", sender: "bot", message: text, model: "gpt-4.1-mini", created_at: Date.now() },
       ],
     });
-    ctx = await launch({ locale: "en-US" });
+    ctx = await launch({ viewport: { width: 375, height: 812 }, locale: "en-US" });
+    await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
     page = ctx.pages()[0] ?? (await ctx.newPage());
     await page.addInitScript(() => {
       (window as unknown as { __pwnedFn: () => void }).__pwnedFn = () => {
@@ -161,5 +170,40 @@ describe("hostile and broken diagrams in a saved answer", () => {
       "Could not draw this diagram; here is its source",
     );
     expect(await broken.locator("code").textContent()).toContain("A --> (");
+  });
+
+  it("scrolls a wide, tall table inside the message, its header row staying in view", async () => {
+    const box = answer(page).locator(".md-table");
+    await box.waitFor();
+    const scrolled = await box.evaluate((el) => {
+      el.scrollTop = 600;
+      el.scrollLeft = 200;
+      const header = el.querySelector("th")?.getBoundingClientRect();
+      const view = el.getBoundingClientRect();
+      return {
+        wide: el.scrollWidth > el.clientWidth,
+        tall: el.scrollHeight > el.clientHeight,
+        headerTop: Math.round(header?.top ?? -1),
+        boxTop: Math.round(view.top),
+        scrollTop: el.scrollTop,
+      };
+    });
+    expect(scrolled).toMatchObject({ wide: true, tall: true, scrollTop: 600 });
+    expect(scrolled.headerTop).toBe(scrolled.boxTop);
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    expect(widths[0]).toBeLessThanOrEqual(widths[1] ?? 0);
+  });
+
+  it("copies the table for a spreadsheet, and the answer as plain text", async () => {
+    await answer(page).getByRole("button", { name: "Copy for spreadsheet" }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/^Column 1\tColumn 2\t/);
+    const rows = (await page.evaluate(() => navigator.clipboard.readText())).split("\n");
+    expect(rows).toHaveLength(41);
+    expect(rows[1]?.split("\t")[0]).toBe("r0 c0");
+    await answer(page).locator("[data-testid=copy-plain]").click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain("r39 c8");
+    const plain = await page.evaluate(() => navigator.clipboard.readText());
+    expect(plain).not.toContain("**");
+    expect(plain).toContain("flowchart TD");
   });
 });

@@ -138,6 +138,9 @@ export const MessageItem = memo(function MessageItem({
         {finished ? (
           <div className="msg__meta msg__actions">
             {message.message && !failed ? <CopyMessage text={message.message} /> : null}
+            {message.message && !failed && !generatedImageUrl(message.message) ? (
+              <CopyMessage text={message.message} plain />
+            ) : null}
             <MessageTools messageId={message.message_id} model={message.model} />
             {modelName && !failed ? <span className="msg__model">{modelName}</span> : null}
             {message.offline && !failed ? (

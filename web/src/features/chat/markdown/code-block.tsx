@@ -13,7 +13,8 @@ export const COPIED_FEEDBACK_MS = 2000;
 /** Least time between two colourings of a block still streaming, in milliseconds. */
 export const HIGHLIGHT_EVERY_MS = 300;
 
-export function CopyButton({ text }: { text: string }) {
+/** A copy button saying "Copied" for a moment; `label` names what it copies when there is a choice. */
+export function CopyButton({ text, label }: { text: string; label?: string }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -32,7 +33,7 @@ export function CopyButton({ text }: { text: string }) {
 
   return (
     <button type="button" className="md-code__copy" data-copied={copied || undefined} onClick={() => void copy()}>
-      {copied ? t("markdown.copied") : t("markdown.copy")}
+      {copied ? t("markdown.copied") : (label ?? t("markdown.copy"))}
     </button>
   );
 }

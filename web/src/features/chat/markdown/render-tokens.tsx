@@ -6,6 +6,7 @@ import { Fragment, type ReactNode } from "react";
 import type { Token, Tokens } from "marked";
 import { CodeBlock } from "./code-block";
 import { Diagram } from "./diagram/diagram";
+import { TableTools } from "./table-tools";
 import { isFenceClosed } from "./fence";
 import { safeImageSrc, safeLinkHref } from "./safe-urls";
 import type { MarkdownBlockSource } from "./split-blocks";
@@ -192,33 +193,37 @@ function list(token: Tokens.List): ReactNode {
 function table(token: Tokens.Table): ReactNode {
   const align = (i: number) => token.align[i] ?? undefined;
   return (
-    // wide tables scroll sideways inside the message instead of widening it; focusable so keyboards can scroll too
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard (axe: scrollable-region-focusable)
-    <div className="md-table" tabIndex={0}>
-      <table>
-        <thead>
-          <tr>
-            {token.header.map((cell, i) => (
-              <th key={i} style={align(i) ? { textAlign: align(i) } : undefined}>
-                {renderInline(cell.tokens)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        {token.rows.length > 0 ? (
-          <tbody>
-            {token.rows.map((row, r) => (
-              <tr key={r}>
-                {row.map((cell, i) => (
-                  <td key={i} style={align(i) ? { textAlign: align(i) } : undefined}>
-                    {renderInline(cell.tokens)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        ) : null}
-      </table>
+    // wide tables scroll sideways inside the message instead of widening it, tall ones down under their header row;
+    // focusable so keyboards can scroll too
+    <div className="md-table-block">
+      <TableTools token={token} />
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard (axe: scrollable-region-focusable) */}
+      <div className="md-table" tabIndex={0}>
+        <table>
+          <thead>
+            <tr>
+              {token.header.map((cell, i) => (
+                <th key={i} style={align(i) ? { textAlign: align(i) } : undefined}>
+                  {renderInline(cell.tokens)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          {token.rows.length > 0 ? (
+            <tbody>
+              {token.rows.map((row, r) => (
+                <tr key={r}>
+                  {row.map((cell, i) => (
+                    <td key={i} style={align(i) ? { textAlign: align(i) } : undefined}>
+                      {renderInline(cell.tokens)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          ) : null}
+        </table>
+      </div>
     </div>
   );
 }
