@@ -19,6 +19,10 @@ const chunkOf = chunkRule(repo("./"));
 const alias = [
   // React 19 has useSyncExternalStore: the shim's fallback for older React need not ship (see the module).
   { find: /^use-sync-external-store\/shim$/, replacement: repo("./web/src/lib/use-sync-external-store-shim.ts") },
+  // lowlight's entry also re-exports its bundles of grammars (`all`: ~190 of them, ~250 kB gzip), which the bundler
+  // then keeps with createLowlight; the app registers each grammar on first use (markdown/code/languages.ts), so it
+  // takes createLowlight from its own module.
+  { find: /^lowlight$/, replacement: repo("./node_modules/lowlight/lib/index.js") },
 ];
 
 /**

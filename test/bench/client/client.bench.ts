@@ -57,7 +57,7 @@ async function withBearer(s: ApiSession, path: string): Promise<Response> {
 it("JavaScript fetched per page (gzip)", async () => {
   const signIn = await measurePage(page, `${baseURL}/login`, "[data-testid=login-submit]");
   const session = await apiAccount(baseURL);
-  const chatId = await seedLongChat(session, 6, "Answers");
+  const chatId = await seedLongChat(session, 6, "Answers", { code: false });
   await signInAs(page, session);
   const newChat = await measurePage(page, `${baseURL}/`, "[data-testid=greeting]");
   const openChat = await measurePage(

@@ -137,14 +137,16 @@ const WORDS =
   "cloud answer model stream token river mountain market weather history language code table result value".split(" ");
 
 /** An answer of a few hundred to a couple of thousand characters: headings, prose, lists, and now and then code or a table. */
-function answer(next: () => number, n: number): string {
+/** `code: false` for answers without code blocks (the open-chat size budget is for a chat without code or math). */
+function answer(next: () => number, n: number, { code = true } = {}): string {
   const words = (count: number) =>
     Array.from({ length: count }, () => WORDS[Math.floor(next() * WORDS.length)]).join(" ");
   const parts = [`### Answer ${n}: ${words(3)}`, `${words(25)}. **${words(2)}** and \`${words(1)}\` ${words(18)}.`];
   const shape = n % 4;
   if (shape === 0) parts.push(Array.from({ length: 4 }, (_, i) => `- ${words(8)} ${i}`).join("\n"));
-  if (shape === 1)
+  if (shape === 1 && code)
     parts.push(`\`\`\`ts\nconst value${n} = ${Math.floor(next() * 1000)};\nconsole.log(value${n} * 2);\n\`\`\``);
+  if (shape === 1 && !code) parts.push(`> ${words(12)}`);
   if (shape === 2)
     parts.push(
       `| name | value |\n|---|---:|\n| ${words(1)} | ${Math.floor(next() * 100)} |\n| ${words(1)} | ${Math.floor(next() * 100)} |`,
@@ -154,7 +156,12 @@ function answer(next: () => number, n: number): string {
 }
 
 /** A chat of `count` messages, questions and answers in turn, the last one an answer. Returns the chat's id. */
-export async function seedLongChat(s: ApiSession, count = 1000, title = "A very long conversation"): Promise<string> {
+export async function seedLongChat(
+  s: ApiSession,
+  count = 1000,
+  title = "A very long conversation",
+  opts: { code?: boolean } = {},
+): Promise<string> {
   const chat = await call<{ data: { id: string } }>(s, "POST", "/chat-sessions", { title });
   const next = random(count);
   const start = Date.now() - count * 60_000;
@@ -164,7 +171,7 @@ export async function seedLongChat(s: ApiSession, count = 1000, title = "A very 
       message_id: `seed-${i}`,
       sender: bot ? "bot" : "user",
       message: bot
-        ? answer(next, i)
+        ? answer(next, i, opts)
         : `Question ${i}: tell me about ${WORDS[i % WORDS.length]} and ${WORDS[(i * 7) % WORDS.length]}?`,
       model: bot ? "gpt-4.1-mini" : undefined,
       created_at: start + i * 60_000,

@@ -2,11 +2,14 @@
 // unknown, a streaming block coloured in passes without ever changing its text, the same DOM in the end as a whole
 // render, copy giving the raw code, and long lines wrapping on demand.
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
-import { StreamingMarkdown, WholeMarkdown } from "../../../web/src/features/chat/markdown";
+import { beforeAll, describe, expect, it } from "vitest";
+import { loadRichParts, StreamingMarkdown, WholeMarkdown } from "../../../web/src/features/chat/markdown";
 import { loadLanguage } from "../../../web/src/features/chat/markdown/code/highlighter";
 import { GRAMMAR_NAMES, grammarName } from "../../../web/src/features/chat/markdown/code/languages";
 import { renderWithI18n } from "./render-helpers";
+
+// Code blocks and formulas load with the first answer needing them in the app; here they are there from the start.
+beforeAll(() => loadRichParts());
 
 const PYTHON = '```python\ndef greet(name):\n    return f"Hello, {name}"  # say hi\n```';
 

@@ -1,8 +1,11 @@
 // What an answer's markdown becomes in the page: safe links and images, raw HTML as text, tables, code, GFM extras.
 import { act, fireEvent, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { StreamingMarkdown } from "../../../web/src/features/chat/markdown";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { loadRichParts, StreamingMarkdown } from "../../../web/src/features/chat/markdown";
 import { renderWithI18n } from "./render-helpers";
+
+// Code blocks and formulas load with the first answer needing them in the app; here they are there from the start.
+beforeAll(() => loadRichParts());
 
 function renderMarkdown(text: string) {
   return renderWithI18n(<StreamingMarkdown text={text} />).container;

@@ -1,8 +1,11 @@
 // The math delimiters of answers, as the app's lexer reads them (math/math-tokens.ts through split-blocks.ts): closed
 // formulas only, prices are not formulas, and nothing inside code is.
 import type { Token } from "marked";
-import { describe, expect, it } from "vitest";
-import { lexWhole, splitBlocks } from "../../../web/src/features/chat/markdown/split-blocks";
+import { beforeAll, describe, expect, it } from "vitest";
+import { lexWhole, loadMathSyntax, splitBlocks } from "../../../web/src/features/chat/markdown/split-blocks";
+
+// the lexer learns math with the first answer that may hold some; here from the start
+beforeAll(() => loadMathSyntax());
 
 interface Found {
   type: string;

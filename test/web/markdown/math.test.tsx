@@ -1,15 +1,15 @@
 // Formulas in answers as a reader sees them: typeset by KaTeX once it has loaded, the source meanwhile and when the TeX
 // is not valid, prices left alone, and nothing a formula says able to run or link anywhere.
 import { waitFor } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
-import { StreamingMarkdown, loadKatex } from "../../../web/src/features/chat/markdown";
+import { beforeAll, describe, expect, it } from "vitest";
+import { StreamingMarkdown, loadRichParts } from "../../../web/src/features/chat/markdown";
 import { renderWithI18n } from "./render-helpers";
 
-const shown = async (text: string, streaming = false) => {
-  const view = renderWithI18n(<StreamingMarkdown text={text} streaming={streaming} />);
-  await loadKatex();
-  return view;
-};
+// KaTeX and the formula view load with the first formula in the app; here they are there from the start
+beforeAll(() => loadRichParts());
+
+const shown = async (text: string, streaming = false) =>
+  renderWithI18n(<StreamingMarkdown text={text} streaming={streaming} />);
 
 describe("formulas", () => {
   it("typesets each delimiter models write, display ones as blocks of their own", async () => {

@@ -1,16 +1,19 @@
 // An answer copied as plain text, and a table copied for a spreadsheet: what a reader sees, without markdown's syntax.
 import { act, fireEvent, screen } from "@testing-library/react";
 import type { Tokens } from "marked";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { StreamingMarkdown, lexWhole } from "../../../web/src/features/chat/markdown";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { lexWhole, loadRichParts, StreamingMarkdown } from "../../../web/src/features/chat/markdown";
 import { answerPlainText, tableTsv } from "../../../web/src/features/chat/markdown/plain-text";
 import { renderWithI18n } from "./render-helpers";
+
+// Code blocks and formulas load with the first answer needing them in the app; here they are there from the start.
+beforeAll(() => loadRichParts());
 
 const TABLE =
   "| Model | Speed | Note |\n|:--|--:|---|\n| **gpt-4.1-mini** | fast | `cheap` &amp; good |\n| o4-mini | 2\tx | a<br>b |";
 
 describe("answerPlainText", () => {
-  it("drops markdown's syntax and keeps what a reader sees", () => {
+  it("drops markdown's syntax and keeps what a reader sees", async () => {
     const text = [
       "## Plan",
       "Some **bold**, *em*, ~~old~~ and [a link](https://example.com) with `code` &amp; more.",
@@ -24,7 +27,7 @@ describe("answerPlainText", () => {
       "---",
       "![a chart](/x.png)",
     ].join("\n\n");
-    expect(answerPlainText(text)).toBe(
+    expect(await answerPlainText(text)).toBe(
       [
         "Plan",
         "Some bold, em, old and a link with code & more.",
@@ -41,21 +44,18 @@ describe("answerPlainText", () => {
     );
   });
 
-  it("gives a table as tab-separated rows", () => {
-    expect(answerPlainText(`Intro\n\n${TABLE}`)).toBe(
+  it("gives a table as tab-separated rows", async () => {
+    expect(await answerPlainText(`Intro\n\n${TABLE}`)).toBe(
       "Intro\n\nModel\tSpeed\tNote\ngpt-4.1-mini\tfast\tcheap & good\no4-mini\t2 x\ta<br>b",
     );
   });
 });
 
 describe("tableTsv", () => {
-  it("puts the header first, one row per line, each cell's text on one line", () => {
+  it("puts the header first, one row per line, each cell's text on one line", async () => {
     const token = lexWhole(TABLE)[0] as Tokens.Table;
-    expect(
-      tableTsv(token)
-        .split("\n")
-        .map((row) => row.split("\t")),
-    ).toEqual([
+    const rows = (await tableTsv(token)).split("\n");
+    expect(rows.map((row) => row.split("\t"))).toEqual([
       ["Model", "Speed", "Note"],
       ["gpt-4.1-mini", "fast", "cheap & good"],
       ["o4-mini", "2 x", "a<br>b"],

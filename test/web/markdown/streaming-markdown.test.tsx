@@ -3,16 +3,16 @@ import {
   StreamingMarkdown,
   WholeMarkdown,
   createBlockSplitter,
-  loadKatex,
+  loadRichParts,
   loadOpenTable,
   splitBlocks,
 } from "../../../web/src/features/chat/markdown";
 import { renderWithI18n } from "./render-helpers";
 import { seededRandom } from "./seeded-random";
 
-// The completion of an unfinished answer's table and KaTeX load on first use in the app; here they are there from the
-// start.
-beforeAll(() => Promise.all([loadOpenTable(), loadKatex()]));
+// The completion of an unfinished answer's table, code blocks and KaTeX load on first use in the app; here they are
+// there from the start.
+beforeAll(() => Promise.all([loadOpenTable(), loadRichParts()]));
 
 const DOCUMENTS: Record<string, string> = {
   "code and prose": [

@@ -40,7 +40,7 @@ export function CopyMessage({ text, plain = false }: { text: string; plain?: boo
       data-testid={plain ? "copy-plain" : "copy-message"}
       onClick={async () => {
         try {
-          const copy = plain ? (await import("./markdown/plain-text")).answerPlainText(text) : text;
+          const copy = plain ? await (await import("./markdown/plain-text")).answerPlainText(text) : text;
           await navigator.clipboard.writeText(copy);
           setCopied(true);
           setTimeout(() => setCopied(false), 1500);

@@ -1,10 +1,20 @@
 // An answer as plain text, as a reader sees it rendered: markdown's syntax gone (emphasis, links and headings give their
-// text), list markers and code kept, a table as tab-separated rows, a formula as its LaTeX. From the app's one lexer
-// (split-blocks.ts), so it reads the answer exactly as the screen does. Used by "copy as plain text" and a table's
-// "copy for spreadsheet".
+// text), list markers and code kept, a table as tab-separated rows, a formula as its LaTeX. From the app's one lexer,
+// so it reads the answer exactly as the screen does. Used by "copy as plain text" and a table's "copy for
+// spreadsheet", and loaded on their click: it takes the lexer from the renderer's chunk, which is loaded by then (a
+// dynamic import, so this module does not tie itself to that chunk's content).
 import type { Token, Tokens } from "marked";
-import { decodeEntities } from "./render-tokens";
-import { lexWhole } from "./split-blocks";
+
+type Renderer = typeof import("./streaming-markdown");
+
+/** Character references as characters (render-tokens.tsx's decodeEntities), set by the exported functions. */
+let decodeEntities: Renderer["decodeEntities"] = (text) => text;
+
+async function renderer(): Promise<Renderer> {
+  const r = await import("./streaming-markdown");
+  decodeEntities = r.decodeEntities;
+  return r;
+}
 
 /** Inline content as its text. */
 export function inlinePlain(tokens: readonly Token[] | undefined): string {
@@ -43,7 +53,12 @@ const cell = (tokens: readonly Token[]) =>
     .trim();
 
 /** A table as tab-separated values, header first, one row per line: what spreadsheets paste into cells. */
-export function tableTsv(token: Tokens.Table): string {
+export async function tableTsv(token: Tokens.Table): Promise<string> {
+  await renderer();
+  return tsv(token);
+}
+
+function tsv(token: Tokens.Table): string {
   const rows = [token.header.map((c) => cell(c.tokens)), ...token.rows.map((row) => row.map((c) => cell(c.tokens)))];
   return rows.map((row) => row.join("\t")).join("\n");
 }
@@ -83,7 +98,7 @@ function blockPlain(token: Token, depth = 0): string {
     case "list":
       return listPlain(token as Tokens.List, depth);
     case "table":
-      return tableTsv(token as Tokens.Table);
+      return tsv(token as Tokens.Table);
     case "hr":
       return "———";
     case "html":
@@ -101,6 +116,7 @@ function blocksPlain(tokens: readonly Token[]): string {
 }
 
 /** A whole answer as plain text. */
-export function answerPlainText(markdown: string): string {
+export async function answerPlainText(markdown: string): Promise<string> {
+  const { lexWhole } = await renderer();
   return blocksPlain(lexWhole(markdown));
 }

@@ -4,15 +4,60 @@
 // are immutable, so a block scrolled out of view and back (the virtualized list) mounts again without rebuilding them.
 import { Fragment, type ReactNode } from "react";
 import type { Token, Tokens } from "marked";
-import { CodeBlock } from "./code-block";
-import { Diagram } from "./diagram/diagram";
-import { TableTools } from "./table-tools";
 import { isFenceClosed } from "./fence";
+import { lazyPart, usePart } from "./lazy-part";
 import { safeImageSrc, safeLinkHref } from "./safe-urls";
 import type { MarkdownBlockSource } from "./split-blocks";
 import { withCitationRefs } from "./citation-ref";
-import { Formula } from "./math/formula";
 import type { MathToken } from "./math/math-tokens";
+
+/** The parts only some answers need, each loaded with the first answer that does (lazy-part.ts). */
+export const codeBlockPart = lazyPart(() => import("./code-block"));
+export const formulaPart = lazyPart(() => import("./math/formula"));
+export const diagramPart = lazyPart(() => import("./diagram/diagram"));
+export const tableToolsPart = lazyPart(() => import("./table-tools"));
+
+/** A table's copy buttons; their row is kept empty until they load, so the table does not move. */
+function TableToolbar({ token }: { token: Tokens.Table }) {
+  const part = usePart(tableToolsPart);
+  return part ? <part.TableTools token={token} /> : <div className="md-table__tools" />;
+}
+
+interface CodeProps {
+  language: string | null;
+  text: string;
+  complete: boolean;
+}
+
+/** A fenced block: until its module is there, the same frame with the code as plain text. */
+function Code(props: CodeProps) {
+  const part = usePart(codeBlockPart);
+  if (part) return <part.CodeBlock {...props} />;
+  return (
+    <div className="md-code">
+      <div className="md-code__header">
+        <span className="md-code__lang">{props.language ?? ""}</span>
+      </div>
+      <pre>
+        <code className={props.language ? `language-${props.language}` : undefined}>{props.text}</code>
+      </pre>
+    </div>
+  );
+}
+
+/** A formula: until KaTeX is there, its source. */
+function MathFormula(props: MathToken & { block?: boolean }) {
+  const part = usePart(formulaPart);
+  if (part) return <part.Formula tex={props.tex} raw={props.raw} display={props.display} block={props.block} />;
+  const Tag = props.block ? "div" : "span";
+  return <Tag className="md-math md-math--source">{props.raw.trim()}</Tag>;
+}
+
+/** A finished Mermaid block: until mermaid's view is there, its source as code. */
+function MermaidDiagram({ source }: { source: string }) {
+  const part = usePart(diagramPart);
+  return part ? <part.Diagram source={source} /> : <Code language="mermaid" text={source} complete />;
+}
 
 let entityDecoder: HTMLTextAreaElement | undefined;
 
@@ -62,7 +107,7 @@ function inline(token: Token): ReactNode {
       return <input type="checkbox" checked={(token as Tokens.Checkbox).checked} disabled readOnly />;
     case "mathInline": {
       const t = token as MathToken;
-      return <Formula tex={t.tex} raw={t.raw} display={t.display} />;
+      return <MathFormula {...t} />;
     }
     case "html":
     case "tag":
@@ -145,14 +190,12 @@ function block(token: Token): ReactNode {
       // the code's text ends with one line break, as an HTML renderer writes it
       const complete = isFenceClosed(t.raw);
       // a finished Mermaid block is drawn; one still streaming shows as code until its fence closes
-      if (complete && language?.toLowerCase() === "mermaid") return <Diagram source={`${t.text}\n`} />;
-      return (
-        <CodeBlock language={language ? decodeEntities(language) : null} text={`${t.text}\n`} complete={complete} />
-      );
+      if (complete && language?.toLowerCase() === "mermaid") return <MermaidDiagram source={`${t.text}\n`} />;
+      return <Code language={language ? decodeEntities(language) : null} text={`${t.text}\n`} complete={complete} />;
     }
     case "mathBlock": {
       const t = token as MathToken;
-      return <Formula tex={t.tex} raw={t.raw} display block />;
+      return <MathFormula {...t} block />;
     }
     case "blockquote":
       return <blockquote>{renderBlocks((token as Tokens.Blockquote).tokens)}</blockquote>;
@@ -196,7 +239,7 @@ function table(token: Tokens.Table): ReactNode {
     // wide tables scroll sideways inside the message instead of widening it, tall ones down under their header row;
     // focusable so keyboards can scroll too
     <div className="md-table-block">
-      <TableTools token={token} />
+      <TableToolbar token={token} />
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to scroll by keyboard (axe: scrollable-region-focusable) */}
       <div className="md-table" tabIndex={0}>
         <table>

@@ -8,7 +8,6 @@
 // text after it, except document-wide definitions ("[x]: url"): a text that may hold one (or a carriage return, which
 // marked rewrites) stays one block. So rendering block by block gives the same HTML as rendering the whole message.
 import { Lexer, getDefaults, type MarkedOptions, type Token } from "marked";
-import { MATH_EXTENSIONS } from "./math/math-tokens";
 
 export interface MarkdownBlockSource {
   /** Offset (UTF-16 code units) of the block's first character in the message text. */
@@ -22,22 +21,47 @@ export interface MarkdownBlockSource {
   tokens: Token[];
 }
 
-// Our own options, so a `marked.use(...)` elsewhere cannot change how answers are split. The math extensions are given
-// in the compiled form `marked.use` would build (the lexer reads only that), block and inline.
-const LEX_OPTIONS: MarkedOptions = {
-  ...getDefaults(),
-  gfm: true,
-  pedantic: false,
-  breaks: false,
-  extensions: {
-    renderers: {},
-    childTokens: {},
-    block: MATH_EXTENSIONS.filter((e) => e.level === "block").map((e) => e.tokenizer),
-    inline: MATH_EXTENSIONS.filter((e) => e.level === "inline").map((e) => e.tokenizer),
-    startBlock: MATH_EXTENSIONS.flatMap((e) => (e.level === "block" && e.start ? [e.start] : [])),
-    startInline: MATH_EXTENSIONS.flatMap((e) => (e.level === "inline" && e.start ? [e.start] : [])),
-  },
-};
+// Our own options, so a `marked.use(...)` elsewhere cannot change how answers are split.
+let LEX_OPTIONS: MarkedOptions = { ...getDefaults(), gfm: true, pedantic: false, breaks: false };
+
+/**
+ * Bumped when the lexer learns new syntax (math, below): blocks lexed before must be lexed again, so a splitter starts
+ * over and the renderer drops what it kept (streaming-markdown.tsx).
+ */
+export let lexerVersion = 0;
+
+/** Text that may hold math: `$`, `\(` or `\[`. Prices too; they only load the tokenizer (~0.4 kB gzip). */
+export const MAY_HOLD_MATH = /\$|\\[([]/;
+
+let mathLoading: Promise<void> | undefined;
+
+/**
+ * Teaches the lexer math (math/math-tokens.ts), loaded with the first answer that may hold some: an answer without
+ * `$`, `\(` or `\[` never needs it. The extensions are given in the compiled form `marked.use` would build (the lexer
+ * reads only that), block and inline.
+ */
+export function loadMathSyntax(): Promise<void> {
+  mathLoading ??= import("./math/math-tokens").then(({ MATH_EXTENSIONS }) => {
+    LEX_OPTIONS = {
+      ...LEX_OPTIONS,
+      extensions: {
+        renderers: {},
+        childTokens: {},
+        block: MATH_EXTENSIONS.filter((e) => e.level === "block").map((e) => e.tokenizer),
+        inline: MATH_EXTENSIONS.filter((e) => e.level === "inline").map((e) => e.tokenizer),
+        startBlock: MATH_EXTENSIONS.flatMap((e) => (e.level === "block" && e.start ? [e.start] : [])),
+        startInline: MATH_EXTENSIONS.flatMap((e) => (e.level === "inline" && e.start ? [e.start] : [])),
+      },
+    };
+    lexerVersion++;
+  });
+  mathLoading.catch(() => {
+    mathLoading = undefined; // offline: the next answer tries again; meanwhile formulas show as their text
+  });
+  return mathLoading;
+}
+
+export const mathSyntaxLoaded = () => lexerVersion > 0;
 
 // A line that may hold a link-reference or footnote definition, also inside quotes and list items. False positives only
 // cost speed (the message renders as one block); a miss would break a reference, so this errs wide.
@@ -135,8 +159,16 @@ export function createBlockSplitter(): (markdown: string) => MarkdownBlockSource
   let lastText = "";
   let lastBlocks: MarkdownBlockSource[] = [];
   let whole = false;
+  let version = lexerVersion;
 
   return function split(markdown: string): MarkdownBlockSource[] {
+    if (version !== lexerVersion) {
+      // the lexer learned new syntax: what was lexed before is lexed again
+      version = lexerVersion;
+      lastText = "";
+      lastBlocks = [];
+      whole = false;
+    }
     if (markdown === lastText) return lastBlocks;
     const kept = Math.max(0, lastBlocks.length - 2);
     const from = lastBlocks[kept]?.start;
@@ -165,7 +197,6 @@ const WARM_UP_SAMPLES = [
   "| a | b |\n|:--|--:|\n| 1 | 2 |\n",
   "```ts\nconst a = 1;\n```\n\n    indented\n",
   "> quote\n\n---\n\n<div>html</div>\n\n[ref]: https://example.com\n",
-  "$$\nx^2\n$$\n\n\\[ y \\]\n\nInline $a$, \\(b\\) and $$c$$ but $5 and $10.\n",
 ];
 
 /**

@@ -6,9 +6,19 @@
 import { Fragment, memo, useEffect, useMemo, useState } from "react";
 import type { OpenEnd } from "./open-table";
 import { renderBlock } from "./render-tokens";
-import { createBlockSplitter, type MarkdownBlockSource } from "./split-blocks";
+import {
+  createBlockSplitter,
+  lexerVersion,
+  loadMathSyntax,
+  MAY_HOLD_MATH,
+  type MarkdownBlockSource,
+  mathSyntaxLoaded,
+} from "./split-blocks";
 
-export { warmUpParser } from "./split-blocks";
+export { loadMathSyntax, warmUpParser } from "./split-blocks";
+// for plain-text.ts, loaded on a click to copy as plain text
+export { decodeEntities } from "./render-tokens";
+export { lexWhole } from "./split-blocks";
 import "./markdown.css";
 
 /** One top-level block. Memoized on its source: a block whose text did not change is not rendered again. */
@@ -31,7 +41,12 @@ const PARSED_CACHE_SIZE = 300;
 const parsed = new Map<string, MarkdownBlockSource[]>();
 
 /** `split` parses on a miss: a message that just finished streaming hands over the blocks it already has. */
+let parsedVersion = lexerVersion;
 function parsedBlocks(text: string, split: (text: string) => MarkdownBlockSource[]): MarkdownBlockSource[] {
+  if (parsedVersion !== lexerVersion) {
+    parsedVersion = lexerVersion; // lexed before the lexer learned math: lex again
+    parsed.clear();
+  }
   let blocks = parsed.get(text);
   if (blocks) {
     parsed.delete(text); // most recently used goes last
@@ -89,16 +104,28 @@ export function StreamingMarkdown({ text, streaming = false, stopped = false }: 
     if (end && !openTable) void loadOpenTable().then(() => tableLoaded(1));
   }, [end]);
   const table = end ? openTable : undefined;
+  // Text that may hold math loads the math syntax first (split-blocks.ts); the message is then lexed again, once.
+  const mayHoldMath = !mathSyntaxLoaded() && MAY_HOLD_MATH.test(text);
+  const [version, mathLoaded] = useState(lexerVersion);
+  useEffect(() => {
+    if (mayHoldMath)
+      void loadMathSyntax().then(
+        () => mathLoaded(lexerVersion),
+        () => undefined,
+      );
+  }, [mayHoldMath]);
   const blocks = useMemo(() => {
     const all = streaming ? split(text) : parsedBlocks(text, split);
     return end && table ? table.withOpenTable(all, end) : all;
-  }, [split, text, streaming, end, table]);
+    // `version`: the same text gives other blocks once the lexer has learned math
+  }, [split, text, streaming, end, table, version]);
   const groups: BlockGroupProps[] = [];
   for (let first = 0; first < blocks.length; first += GROUP_SIZE) {
     groups.push({ first, blocks: blocks.slice(first, first + GROUP_SIZE) });
   }
   return (
-    <div className="markdown" aria-busy={streaming || undefined}>
+    // a new lexer version gives new blocks for the same sources: the memoized blocks are drawn again, once
+    <div className="markdown" aria-busy={streaming || undefined} key={version}>
       {groups.map((group) => (
         <BlockGroup key={group.first} {...group} />
       ))}

@@ -5,6 +5,8 @@
 import { createElement, type ReactNode } from "react";
 import { loadGrammar } from "./languages";
 
+export { grammarName } from "./languages";
+
 type Lowlight = ReturnType<typeof import("lowlight").createLowlight>;
 
 let lowlight: Lowlight | undefined;

@@ -2,7 +2,7 @@
 // diagram is drawn, and when its source is not valid Mermaid, the source shows as code, so a message never breaks.
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { CopyButton } from "../code-block";
+import { CopyButton } from "../copy-button";
 import { type Drawing, type Theme, drawDiagram, drawnAlready } from "./draw-diagram";
 import "./diagram.css";
 

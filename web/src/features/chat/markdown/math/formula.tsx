@@ -1,45 +1,18 @@
-// A formula of an answer, typeset by KaTeX. KaTeX (~75 kB gzip with its stylesheet; its fonts are the app's own files,
-// fetched by the browser only for the glyphs a formula uses) loads with the first formula on screen, never with the
-// chat: until then, and when the TeX is not valid, the formula shows as its source, so a message never breaks.
-// Copying typeset math gives its LaTeX (KaTeX's copy-tex, loaded with it).
-import { useSyncExternalStore } from "react";
+// A formula of an answer, typeset by KaTeX. This module and KaTeX (~77 kB gzip, and its stylesheet; its fonts are the
+// app's own files, fetched by the browser only for the glyphs a formula uses) load with the first formula on screen,
+// never with the chat (render-tokens.tsx): until then, and when the TeX is not valid, the formula shows as its source,
+// so a message never breaks. Copying typeset math gives its LaTeX (KaTeX's copy-tex).
+import katex from "katex";
+import "katex/contrib/copy-tex";
+import "katex/dist/katex.min.css";
 import { useTranslation } from "react-i18next";
-
-type Katex = typeof import("katex").default;
-
-let katex: Katex | undefined;
-let loading: Promise<void> | undefined;
-const listeners = new Set<() => void>();
-
-/** Loads KaTeX, its stylesheet and its copy handler once; formulas on screen draw again when it is there. */
-export function loadKatex(): Promise<void> {
-  loading ??= Promise.all([
-    import("katex"),
-    import("katex/dist/katex.min.css"),
-    import("katex/contrib/copy-tex"),
-    import("./math.css"),
-  ]).then(
-    ([module]) => {
-      katex = module.default;
-      for (const listener of listeners) listener();
-    },
-    () => {
-      loading = undefined; // offline or a failed chunk: the next formula tries again; meanwhile the source shows
-    },
-  );
-  return loading;
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+import "./math.css";
 
 /** Formulas kept typeset (by TeX and mode), so a message scrolled back into view does not typeset again. */
 const CACHE_SIZE = 500;
 const typeset = new Map<string, { html: string } | { error: string }>();
 
-function render(lib: Katex, tex: string, display: boolean): { html: string } | { error: string } {
+function render(tex: string, display: boolean): { html: string } | { error: string } {
   const key = `${display ? "D" : "I"}${tex}`;
   let result = typeset.get(key);
   if (!result) {
@@ -47,7 +20,7 @@ function render(lib: Katex, tex: string, display: boolean): { html: string } | {
       // trust: false refuses \href, \url, \includegraphics and \htmlClass-like commands; KaTeX escapes all text, so
       // the HTML it returns holds no markup of the answer's own.
       result = {
-        html: lib.renderToString(tex, {
+        html: katex.renderToString(tex, {
           displayMode: display,
           throwOnError: true,
           trust: false,
@@ -77,17 +50,8 @@ interface FormulaProps {
 
 export function Formula({ tex, raw, display, block = false }: FormulaProps) {
   const { t } = useTranslation();
-  const lib = useSyncExternalStore(
-    subscribe,
-    () => katex,
-    () => undefined,
-  );
   const Tag = block ? "div" : "span";
-  if (!lib) {
-    void loadKatex();
-    return <Tag className="md-math md-math--source">{raw.trim()}</Tag>;
-  }
-  const result = render(lib, tex, display);
+  const result = render(tex, display);
   if ("error" in result) {
     return (
       // KaTeX's message (English only) is kept for whoever inspects the page; the reader gets a translated hint
