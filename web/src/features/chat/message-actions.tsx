@@ -4,16 +4,22 @@
 // the memoized message rows need no new props when the screen's state changes.
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { IconCheck, IconCopy, IconCopyText } from "../ui/icons";
+import { IconCheck, IconCopy } from "../ui/icons";
 import { useMessageActions } from "./message-actions-context";
 
 const Tools = lazy(() => import("./on-demand/message-tools"));
 
 /**
- * A question's edit button (with onEdit) or an answer's regenerate controls (with messageId), once the reader has
- * interacted: the tools load then.
+ * A question's edit button (with onEdit) or an answer's regenerate controls (with messageId) and "copy as plain text"
+ * (with text), once the reader has interacted: the tools load then.
  */
-export function MessageTools(props: { onEdit?: () => void; messageId?: string; model?: string | null }) {
+export function MessageTools(props: {
+  onEdit?: () => void;
+  messageId?: string;
+  model?: string | null;
+  /** An answer's text, for its "copy as plain text" button. */
+  text?: string;
+}) {
   const actions = useMessageActions();
   if (!actions?.toolsReady) return null;
   return (
@@ -23,33 +29,26 @@ export function MessageTools(props: { onEdit?: () => void; messageId?: string; m
   );
 }
 
-/**
- * Copies a message: its text as written (an answer's Markdown), or with `plain` the answer as a reader sees it, without
- * markdown's syntax (markdown/plain-text.ts, loaded on the click).
- */
-export function CopyMessage({ text, plain = false }: { text: string; plain?: boolean }) {
+export function CopyMessage({ text }: { text: string }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
-  const label = plain ? t("chat.copyPlain") : t("chat.copy");
   return (
     <button
       type="button"
       className="icon-btn icon-btn--sm"
-      aria-label={copied ? t("chat.copied") : label}
-      data-tooltip={copied ? t("chat.copied") : label}
-      data-testid={plain ? "copy-plain" : "copy-message"}
+      aria-label={copied ? t("chat.copied") : t("chat.copy")}
+      data-tooltip={copied ? t("chat.copied") : t("chat.copy")}
       onClick={async () => {
         try {
-          const copy = plain ? await (await import("./markdown/plain-text")).answerPlainText(text) : text;
-          await navigator.clipboard.writeText(copy);
+          await navigator.clipboard.writeText(text);
           setCopied(true);
           setTimeout(() => setCopied(false), 1500);
         } catch {
-          // clipboard refused (permissions) or the converter could not load (offline): nothing to show
+          // clipboard refused (permissions): nothing to show
         }
       }}
     >
-      {copied ? <IconCheck size={16} /> : plain ? <IconCopyText size={16} /> : <IconCopy size={16} />}
+      {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
     </button>
   );
 }

@@ -138,10 +138,11 @@ export const MessageItem = memo(function MessageItem({
         {finished ? (
           <div className="msg__meta msg__actions">
             {message.message && !failed ? <CopyMessage text={message.message} /> : null}
-            {message.message && !failed && !generatedImageUrl(message.message) ? (
-              <CopyMessage text={message.message} plain />
-            ) : null}
-            <MessageTools messageId={message.message_id} model={message.model} />
+            <MessageTools
+              messageId={message.message_id}
+              model={message.model}
+              text={message.message && !failed && !generatedImageUrl(message.message) ? message.message : undefined}
+            />
             {modelName && !failed ? <span className="msg__model">{modelName}</span> : null}
             {message.offline && !failed ? (
               <span className="badge badge--muted">

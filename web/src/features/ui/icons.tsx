@@ -124,13 +124,6 @@ export const IconCopy = (p: IconProps) => (
     <path d="M5 15V6a2 2 0 0 1 2-2h8" />
   </Svg>
 );
-/** Copy without formatting: the copy sheets with a "T". */
-export const IconCopyText = (p: IconProps) => (
-  <Svg {...p}>
-    <rect x="9" y="9" width="11" height="11" rx="2" />
-    <path d="M5 15V6a2 2 0 0 1 2-2h8M12 12.5h5M14.5 12.5v5" />
-  </Svg>
-);
 export const IconLogout = (p: IconProps) => (
   <Svg {...p}>
     <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11" />

@@ -41,18 +41,8 @@ let mathLoading: Promise<void> | undefined;
  * reads only that), block and inline.
  */
 export function loadMathSyntax(): Promise<void> {
-  mathLoading ??= import("./math/math-tokens").then(({ MATH_EXTENSIONS }) => {
-    LEX_OPTIONS = {
-      ...LEX_OPTIONS,
-      extensions: {
-        renderers: {},
-        childTokens: {},
-        block: MATH_EXTENSIONS.filter((e) => e.level === "block").map((e) => e.tokenizer),
-        inline: MATH_EXTENSIONS.filter((e) => e.level === "inline").map((e) => e.tokenizer),
-        startBlock: MATH_EXTENSIONS.flatMap((e) => (e.level === "block" && e.start ? [e.start] : [])),
-        startInline: MATH_EXTENSIONS.flatMap((e) => (e.level === "inline" && e.start ? [e.start] : [])),
-      },
-    };
+  mathLoading ??= import("./math/math-tokens").then((m) => {
+    LEX_OPTIONS = { ...LEX_OPTIONS, extensions: m.MATH_LEXER_EXTENSIONS };
     lexerVersion++;
   });
   mathLoading.catch(() => {

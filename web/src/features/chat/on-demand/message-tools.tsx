@@ -2,7 +2,7 @@
 // answer with the same model or, from a small menu, another one — loaded on the reader's first interaction.
 import { Suspense, lazy, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { IconChevronDown, IconEdit } from "../../ui/icons";
+import { IconCheck, IconChevronDown, IconEdit } from "../../ui/icons";
 import { type IconProps, Svg } from "../conversation-icons";
 import { useMessageActions } from "../message-actions-context";
 
@@ -14,6 +14,42 @@ const IconRegenerate = (p: IconProps) => (
     <path d="M20 20v-4h-4" />
   </Svg>
 );
+
+/** Copy without formatting: the copy sheets with a "T". */
+const IconCopyText = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="9" y="9" width="11" height="11" rx="2" />
+    <path d="M5 15V6a2 2 0 0 1 2-2h8M12 12.5h5M14.5 12.5v5" />
+  </Svg>
+);
+
+/** Copies an answer as a reader sees it, without markdown's syntax (markdown/plain-text.ts, loaded on the click). */
+export function CopyPlainText({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  const label = copied ? t("chat.copied") : t("chat.copyPlain");
+  return (
+    <button
+      type="button"
+      className="icon-btn icon-btn--sm"
+      data-testid="copy-plain"
+      aria-label={label}
+      data-tooltip={label}
+      onClick={async () => {
+        try {
+          const { answerPlainText } = await import("../markdown/plain-text");
+          await navigator.clipboard.writeText(await answerPlainText(text));
+          setCopied(true);
+          setTimeout(() => setCopied(false), 1500);
+        } catch {
+          // clipboard refused (permissions) or the converter could not load (offline): nothing to show
+        }
+      }}
+    >
+      {copied ? <IconCheck size={16} /> : <IconCopyText size={16} />}
+    </button>
+  );
+}
 
 /** The model menu loads when first opened. */
 const RegenerateMenu = lazy(() => import("./regenerate-menu").then((m) => ({ default: m.RegenerateMenu })));
@@ -84,16 +120,23 @@ export function RegenerateControls({ messageId, model }: { messageId: string; mo
   );
 }
 
-/** The tools of one message: the edit button of a question, or the regenerate controls of an answer. */
+/** The tools of one message: the edit button of a question, or an answer's "copy as plain text" and regenerate controls. */
 export default function MessageTools({
   onEdit,
   messageId,
   model = null,
+  text,
 }: {
   onEdit?: () => void;
   messageId?: string;
   model?: string | null;
+  text?: string;
 }) {
   if (onEdit) return <EditButton onClick={onEdit} />;
-  return messageId ? <RegenerateControls messageId={messageId} model={model} /> : null;
+  return (
+    <>
+      {text ? <CopyPlainText text={text} /> : null}
+      {messageId ? <RegenerateControls messageId={messageId} model={model} /> : null}
+    </>
+  );
 }

@@ -39,13 +39,21 @@ const mathToken = (type: MathToken["type"], raw: string, tex: string, display: b
   display,
 });
 
+/** Where a display formula may start a block, for marked to end a paragraph there. */
+function blockStart(src: string): number | undefined {
+  const match = /(?:^|\n) {0,3}(?:\$\$|\\\[)/.exec(src);
+  return match ? match.index + (match[0].startsWith("\n") ? 1 : 0) : undefined;
+}
+
+/** Where inline math may start, for marked's text rule to stop there. */
+function inlineStart(src: string): number | undefined {
+  return /\$|\\\(/.exec(src)?.index;
+}
+
 export const mathBlock: TokenizerExtension = {
   name: "mathBlock",
   level: "block",
-  start(src) {
-    const match = /(?:^|\n) {0,3}(?:\$\$|\\\[)/.exec(src);
-    return match ? match.index + (match[0].startsWith("\n") ? 1 : 0) : undefined;
-  },
+  start: blockStart,
   tokenizer(src) {
     const match = BLOCK.exec(src);
     if (!match) return undefined;
@@ -58,10 +66,7 @@ export const mathBlock: TokenizerExtension = {
 export const mathInline: TokenizerExtension = {
   name: "mathInline",
   level: "inline",
-  start(src) {
-    const match = /\$|\\\(/.exec(src);
-    return match?.index;
-  },
+  start: inlineStart,
   tokenizer(src) {
     const double = INLINE_DOUBLE.exec(src);
     if (double) return double[1]?.trim() ? mathToken("mathInline", double[0], double[1], true) : undefined;
@@ -74,3 +79,13 @@ export const mathInline: TokenizerExtension = {
 };
 
 export const MATH_EXTENSIONS = [mathBlock, mathInline];
+
+/** The extensions in the compiled form `marked.use` would build, the one a lexer reads from its options. */
+export const MATH_LEXER_EXTENSIONS = {
+  renderers: {},
+  childTokens: {},
+  block: [mathBlock.tokenizer],
+  inline: [mathInline.tokenizer],
+  startBlock: [blockStart],
+  startInline: [inlineStart],
+};
