@@ -3,7 +3,7 @@
 // email → mailed code → new password → sign in; /link-account without a pending link sends the visitor back to sign in.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createAccount, launch, settled, signIn } from "./support/browser";
+import { createAccount, launch, settled, signInThroughForm } from "./support/browser";
 import { mailedCode } from "./support/mailbox";
 
 const baseURL = inject("baseURL");
@@ -73,7 +73,7 @@ describe("forgotten password", () => {
 
     await page.click("[data-testid=reset-to-login]");
     await page.waitForURL("**/login");
-    await signIn(page, baseURL, { email: account.email, password: "a-new-password" });
+    await signInThroughForm(page, baseURL, { email: account.email, password: "a-new-password" });
   });
 
   it("opens straight at the new password from the mailed link", async () => {
@@ -93,7 +93,7 @@ describe("forgotten password", () => {
     await page.fill("[data-testid=field-reset-confirm]", "link-password-1");
     await page.click("[data-testid=reset-submit]");
     await page.locator("[data-testid=reset-done]").waitFor();
-    await signIn(page, baseURL, { email: account.email, password: "link-password-1" });
+    await signInThroughForm(page, baseURL, { email: account.email, password: "link-password-1" });
   });
 });
 

@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launch, settled } from "./support/browser";
 import { type ApiSession, apiAccount, payForPlan, signInAs, spendUses } from "./support/seed";
 
-const baseURL = inject("baseURL");
+// the product whose offline model ends an answer in about a second (./support/server.ts): these tests wait for answers
+// to end, never act while one is being written
+const baseURL = inject("fastBaseURL");
 
 async function call(s: ApiSession, method: string, path: string, body?: unknown): Promise<Response> {
   return fetch(`${baseURL}${path}`, {

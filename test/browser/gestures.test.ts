@@ -1,11 +1,12 @@
 // Touch swipes on a 375 px phone with real touch events (CDP Input.dispatchTouchEvent): a swipe right from the left
-// edge opens the drawer and a swipe left closes it; swipes on the chat move down and up the history; a swipe that
-// starts inside a code block does nothing. The same page checks the fullscreen toggle (in the drawer on a phone) and
-// that the offline-model notice is one line. Kept short (one browser, one sign-in, no fixed sleeps): the CI suite is near its limit.
+// edge opens the drawer (and the browser does not take it for Back) and a swipe left closes it; swipes on the chat move
+// down and up the history; a swipe that starts inside a code block does nothing. The same page checks the fullscreen
+// toggle (in the drawer on a phone) and that the offline-model notice is one line. Kept short (one browser, one
+// sign-in, no fixed sleeps): the CI suite is near its limit.
 import type { CDPSession, Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { join } from "node:path";
-import { SHOTS_DIR, launch } from "./support/browser";
+import { SHOTS_DIR, launch, settled } from "./support/browser";
 import { apiAccount, signInAs } from "./support/seed";
 
 const baseURL = inject("baseURL");
@@ -86,10 +87,14 @@ describe("touch gestures at 375 px", () => {
     await page.click("[data-testid=offline-notice-more]");
     expect(await page.isVisible("[data-testid=offline-notice-details]")).toBe(true);
 
-    // a swipe right from the left edge opens the drawer; a swipe left closes it
+    // a swipe right from the left edge opens the drawer, and only that: the browser does not take it for Back (the
+    // page the app was opened from, here a blank one, stays behind); a swipe left closes it
     expect(await drawerOpen(page)).toBe("false");
+    const home = page.url();
     await swipe(cdp, { x: 6, y: 420 }, { x: 220, y: 428 });
     await expect.poll(() => drawerOpen(page)).toBe("true");
+    await settled(page);
+    expect(page.url()).toBe(home);
     await page.waitForSelector("[data-testid=history-item]");
     const order = await page.$$eval("[data-testid=history-item]", (items) =>
       items.map((el) => el.getAttribute("data-chat-id")!),

@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launch, SHOTS_DIR } from "./support/browser";
 import { apiAccount, signInAs } from "./support/seed";
 
-const baseURL = inject("baseURL");
+// the product whose offline model ends an answer in about a second (./support/server.ts): these tests wait for answers
+// to end, never act while one is being written
+const baseURL = inject("fastBaseURL");
 let ctx: BrowserContext;
 let page: Page;
 const pageErrors: string[] = [];

@@ -8,7 +8,9 @@ import { expectAccessible } from "./support/axe";
 import { createAccount, launch, SHOTS_DIR, signIn } from "./support/browser";
 import { type ApiSession, apiAccount, seedHistory, seedLongChat, signInAs } from "./support/seed";
 
-const baseURL = inject("baseURL");
+// the product whose offline model ends an answer in about a second (./support/server.ts): these tests wait for answers
+// to end, never act while one is being written
+const baseURL = inject("fastBaseURL");
 
 describe("languages and theme", () => {
   let ctx: BrowserContext;

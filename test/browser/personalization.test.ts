@@ -9,7 +9,9 @@ import { FAKE_OK_TEXT } from "../support/fake-upstream-scenarios";
 import { launch } from "./support/browser";
 import { type ApiSession, apiAccount, call, payForPlan, signInAs } from "./support/seed";
 
-const baseURL = inject("baseURL");
+// the product whose offline model ends an answer in about a second (./support/server.ts): these tests wait for answers
+// to end, never act while one is being written
+const baseURL = inject("fastBaseURL");
 const identityURL = inject("identityURL");
 
 let ctx: BrowserContext;

@@ -1,7 +1,7 @@
 // Live forced logout: the free plan allows 2 devices; a third login ends the oldest, whose open page shows the
 // forced-logout popup at once and, after it, keeps only theme and language in storage.
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { createAccount, launch, signIn } from "./support/browser";
+import { createAccount, launch, signInThroughForm } from "./support/browser";
 
 const baseURL = inject("baseURL");
 const contexts: Awaited<ReturnType<typeof launch>>[] = [];
@@ -13,14 +13,14 @@ describe("session limit", () => {
     const first = await launch({ locale: "en-US" });
     contexts.push(first);
     const page = first.pages()[0] ?? (await first.newPage());
-    await signIn(page, baseURL, account);
+    await signInThroughForm(page, baseURL, account);
     await page.evaluate(() => localStorage.setItem("theme", "dark"));
 
     // a second browser logs in twice more: sessions 2 and 3 of the same account
     const second = await launch({ locale: "en-US" });
     contexts.push(second);
     const other = second.pages()[0] ?? (await second.newPage());
-    await signIn(other, baseURL, account);
+    await signInThroughForm(other, baseURL, account);
     expect(await page.locator("[data-testid=forced-logout-dialog]").isVisible()).toBe(false);
     const res = await fetch(`${baseURL}/auth/login`, {
       method: "POST",

@@ -4,7 +4,7 @@
 // email changes with the code from the dev mailbox.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { SHOTS_DIR, createAccount, launch, signIn, uniqueEmail } from "./support/browser";
+import { SHOTS_DIR, createAccount, launch, settled, signIn, signInThroughForm, uniqueEmail } from "./support/browser";
 import { mailedCode } from "./support/mailbox";
 
 const baseURL = inject("baseURL");
@@ -19,6 +19,12 @@ async function browser(): Promise<Page> {
 
 async function openTab(page: Page, tab: string) {
   await page.goto(`${baseURL}/settings?tab=${tab}`);
+  await page.locator(`[data-testid=settings-panel-${tab}]`).waitFor();
+}
+
+/** Signs in (through the API) straight into a tab of the settings. */
+async function signInTo(page: Page, account: { email: string; password: string }, tab: string) {
+  await signIn(page, baseURL, account, `/settings?tab=${tab}`);
   await page.locator(`[data-testid=settings-panel-${tab}]`).waitFor();
 }
 
@@ -55,8 +61,7 @@ describe("settings", () => {
   it("saves the custom AI instruction and shows it again after a reload", async () => {
     const account = await createAccount(baseURL);
     const page = await browser();
-    await signIn(page, baseURL, account);
-    await openTab(page, "personalization");
+    await signInTo(page, account, "personalization");
     const instruction = "Answer like a patient teacher and always give one example.";
     await page.fill("[data-testid=custom-instruction]", instruction);
     expect(await page.textContent("[data-testid=instruction-count]")).toContain(`${instruction.length} / 1500`);
@@ -79,9 +84,8 @@ describe("settings", () => {
     const account = await createAccount(baseURL);
     const mine = await browser();
     const other = await browser();
-    await signIn(mine, baseURL, account);
     await signIn(other, baseURL, account);
-    await openTab(mine, "security");
+    await signInTo(mine, account, "security");
     await expect.poll(() => mine.locator("[data-testid=session-row]").count()).toBe(2);
     await mine.click("[data-testid=session-row]:not([data-current]) [data-testid=session-end]");
 
@@ -93,8 +97,7 @@ describe("settings", () => {
   it("checks the password rules, then changes the password and signs out after 2 seconds", async () => {
     const account = await createAccount(baseURL);
     const page = await browser();
-    await signIn(page, baseURL, account);
-    await openTab(page, "security");
+    await signInTo(page, account, "security");
 
     await page.click("[data-testid=password-submit]");
     expect(await page.textContent("[data-testid=password-error]")).toBe("Please fill in all fields");
@@ -115,14 +118,13 @@ describe("settings", () => {
     await page.waitForURL("**/login**", { timeout: 10_000 });
     expect(Date.now() - changedAt).toBeGreaterThanOrEqual(1_500);
 
-    await signIn(page, baseURL, { email: account.email, password: "brand-new-pass" });
+    await signInThroughForm(page, baseURL, { email: account.email, password: "brand-new-pass" });
   });
 
   it("changes the email with the 6-digit code from the dev mailbox", async () => {
     const account = await createAccount(baseURL);
     const page = await browser();
-    await signIn(page, baseURL, account);
-    await openTab(page, "profile");
+    await signInTo(page, account, "profile");
     await page.click("[data-testid=change-email]");
     const dialog = page.locator("[data-testid=change-email-dialog]");
     await dialog.waitFor();
@@ -155,7 +157,7 @@ describe("settings", () => {
     await page.click("[data-testid=profile-menu-button]");
     await page.click("[data-testid=logout-button]");
     await page.waitForURL("**/login**");
-    await signIn(page, baseURL, { email: newEmail, password: account.password });
+    await signInThroughForm(page, baseURL, { email: newEmail, password: account.password });
   });
 
   it("fits a phone: the tabs scroll in a row and the page never scrolls sideways", async () => {
@@ -163,10 +165,11 @@ describe("settings", () => {
     const ctx = await launch({ locale: "en-US", viewport: { width: 375, height: 740 } });
     contexts.push(ctx);
     const page = ctx.pages()[0] ?? (await ctx.newPage());
-    await signIn(page, baseURL, account);
+    await signInTo(page, account, "general");
     for (const tab of ["general", "profile", "security", "personalization", "subscription", "apps", "models"]) {
-      await openTab(page, tab);
-      await page.waitForLoadState("networkidle");
+      if (tab !== "general") await openTab(page, tab);
+      // the tab's data and the texts it loads on demand have arrived and been drawn
+      await settled(page);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `the ${tab} tab is wider than the phone`).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `${SHOTS_DIR}/settings-${tab}-phone.png` });

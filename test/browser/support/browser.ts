@@ -108,8 +108,11 @@ export async function createAccount(
   return { email, password: PASSWORD };
 }
 
-/** Signs in through the login screen and waits for the chat screen. */
-export async function signIn(
+/**
+ * Signs in through the login screen and waits for the chat screen: for the tests about signing in (a new password or
+ * a new address that must work there). The others sign in with `signIn`, without the screen.
+ */
+export async function signInThroughForm(
   page: import("playwright-core").Page,
   baseURL: string,
   account: { email: string; password: string },
@@ -119,4 +122,54 @@ export async function signIn(
   await page.fill("[data-testid=field-password]", account.password);
   await page.click("[data-testid=login-submit]");
   await page.waitForSelector("[data-testid=greeting]");
+}
+
+/** The credential cookies the worker sets on a sign-in (worker/auth/cookies.ts: HttpOnly, Secure, SameSite=Lax, 7 days). */
+const CREDENTIAL_COOKIES = { jwt: "jwt_token", session: "session_token" } as const;
+const COOKIE_MAX_AGE_S = 7 * 24 * 60 * 60;
+
+/**
+ * Signs the page's context in as the login screen would, without the screen: one POST /auth/login (a new session,
+ * as a sign-in on a device makes), its credentials set as the worker's cookies on the context, and the user kept in
+ * the page's storage where the app keeps it after a sign-in (localStorage `user` and `user_id`, read by its route
+ * guard). Then opens `path` (the chat screen by default, waiting for its greeting). The login screen's own page load
+ * and round trip (a second start of the app for a test that goes on elsewhere) cost about a second each on this
+ * machine; the screen itself is tested in auth, accounts, session-limit and social-sign-in.
+ */
+export async function signIn(
+  page: import("playwright-core").Page,
+  baseURL: string,
+  account: { email: string; password: string },
+  path = "/",
+): Promise<void> {
+  const res = await fetch(`${baseURL}/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: account.email, password: account.password }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${account.email} failed: ${res.status} ${await res.text()}`);
+  const { data } = (await res.json()) as {
+    data: { user: { id: string }; token: string; session_token: string };
+  };
+  const { hostname, origin } = new URL(baseURL);
+  const expires = Math.floor(Date.now() / 1000) + COOKIE_MAX_AGE_S;
+  const cookie = { domain: hostname, path: "/", httpOnly: true, secure: true, sameSite: "Lax" as const, expires };
+  // the context's whole storage: what it held before (a guest's visit, a stored language) goes, as on a sign-in
+  await page.context().setStorageState({
+    cookies: [
+      { ...cookie, name: CREDENTIAL_COOKIES.jwt, value: data.token },
+      { ...cookie, name: CREDENTIAL_COOKIES.session, value: data.session_token },
+    ],
+    origins: [
+      {
+        origin,
+        localStorage: [
+          { name: "user", value: JSON.stringify(data.user) },
+          { name: "user_id", value: data.user.id },
+        ],
+      },
+    ],
+  });
+  await page.goto(`${baseURL}${path}`);
+  if (path === "/") await page.waitForSelector("[data-testid=greeting]");
 }

@@ -4,7 +4,7 @@
 // webhook), and a model's daily uses spent (questions asked at once). Deterministic: the same text on every run.
 import { bankTransfer, sendBankWebhook } from "../../../scripts/bank-transfer.mjs";
 import { readDevVars } from "../../../scripts/dev-vars.mjs";
-import { PASSWORD, uniqueEmail } from "./browser";
+import { PASSWORD, signIn, uniqueEmail } from "./browser";
 
 export interface ApiSession {
   baseURL: string;
@@ -209,11 +209,7 @@ export async function seedHistory(s: ApiSession, count = 2000, starred = 3): Pro
   return ids;
 }
 
-/** Signs the browser in with the seeded account, through the login screen. */
-export async function signInAs(page: import("playwright-core").Page, s: ApiSession): Promise<void> {
-  await page.goto(`${s.baseURL}/login`);
-  await page.fill("[data-testid=field-email]", s.email);
-  await page.fill("[data-testid=field-password]", s.password);
-  await page.click("[data-testid=login-submit]");
-  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+/** Signs the browser in with the seeded account (through the API, not the login screen: ./browser.ts `signIn`). */
+export async function signInAs(page: import("playwright-core").Page, s: ApiSession, path = "/"): Promise<void> {
+  await signIn(page, s.baseURL, s, path);
 }

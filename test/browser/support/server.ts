@@ -1,7 +1,10 @@
-// Global setup for the browser tests: builds the SPA once, then starts the product twice (./product.ts:
-// scripts/start.mjs on a free port with a fresh state folder each), and hands their URLs to the tests. The second one's
-// offline model streams slowly (OFFLINE_MODEL_DELAY_MS, the product's own setting) for the tests that must act while an
-// answer is still running (test/browser/resume.test.ts). The product knows a Google client (GOOGLE_CLIENT_ID) whose
+// Global setup for the browser tests: builds the SPA once, then starts the product three times (./product.ts:
+// scripts/start.mjs on a free port with a fresh state folder each), and hands their URLs to the tests. They differ only
+// in the pace of the offline model (OFFLINE_MODEL_DELAY_MS, the product's own setting): the first streams at the
+// product's own pace (25 ms a chunk, an answer in about 5 s), for the tests that act while an answer is being written
+// (stop it, scroll away from it); the slow one leaves seconds more for the tests that reload and follow a running answer
+// (test/browser/resume.test.ts); the fast one ends an answer in about a second, for the tests that only wait for it to
+// end (edit, regenerate, settings that show in the answer), which spent most of their time waiting. The product knows a Google client (GOOGLE_CLIENT_ID) whose
 // keys are the fake identity server's (test/support/fake-identity.ts), so a test can sign Google ID tokens there;
 // Facebook stays not set up. Users' own model keys (external models) are tried and used against the same fake's
 // /byok/<provider> hosts (EXTERNAL_MODEL_BASE_URLS).
@@ -23,6 +26,8 @@ declare module "vitest" {
     baseURL: string;
     /** The product whose offline model pauses SLOW_CHUNK_MS before each chunk. */
     slowBaseURL: string;
+    /** The product whose offline model pauses FAST_CHUNK_MS before each chunk. */
+    fastBaseURL: string;
     /** Everything the slow product prints, as it prints it. */
     slowProductLog: string;
     /** Written when the build or a start failed, with the reason: the tests stop waiting and say it. */
@@ -38,6 +43,12 @@ const GOOGLE_CLIENT_ID = "browser-tests.apps.googleusercontent.com";
 
 /** The slow product's pause before each offline-model chunk, in milliseconds: an answer takes about 14 s. */
 export const SLOW_CHUNK_MS = 100;
+
+/**
+ * The fast product's pause before each offline-model chunk, in milliseconds: an answer takes about a second, still
+ * long enough for a test to see it marked as streaming before it ends (a poll looks every 50 ms).
+ */
+export const FAST_CHUNK_MS = 5;
 
 let starting: Promise<RunningProduct[]> | undefined;
 let identity: Awaited<ReturnType<typeof startFakeIdentity>> | undefined;
@@ -82,7 +93,14 @@ export async function setup(project: TestProject) {
     GOOGLE_JWKS_URL: `${identity.url}/google/certs`,
     EXTERNAL_MODEL_BASE_URLS: JSON.stringify(externalHosts),
   };
-  const [port, slowPort, inspectorPort, slowInspectorPort] = (await freePorts(4)) as [number, number, number, number];
+  const [port, slowPort, fastPort, inspectorPort, slowInspectorPort, fastInspectorPort] = (await freePorts(6)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   scratch = mkdtempSync(join(tmpdir(), "may-browser-run-"));
   const slowProductLog = join(scratch, "slow-product.log");
   const productFailureFile = join(scratch, "failed");
@@ -96,6 +114,11 @@ export async function setup(project: TestProject) {
         vars: { ...vars, OFFLINE_MODEL_DELAY_MS: String(SLOW_CHUNK_MS) },
         logFile: slowProductLog,
       },
+      {
+        port: fastPort,
+        inspectorPort: fastInspectorPort,
+        vars: { ...vars, OFFLINE_MODEL_DELAY_MS: String(FAST_CHUNK_MS) },
+      },
     ]),
   );
   starting.catch((err: unknown) => {
@@ -105,6 +128,7 @@ export async function setup(project: TestProject) {
   });
   project.provide("baseURL", `http://127.0.0.1:${port}`);
   project.provide("slowBaseURL", `http://127.0.0.1:${slowPort}`);
+  project.provide("fastBaseURL", `http://127.0.0.1:${fastPort}`);
   project.provide("slowProductLog", slowProductLog);
   project.provide("productFailureFile", productFailureFile);
   project.provide("identityURL", identity.url);
