@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launch } from "./support/browser";
 import { type ApiSession, apiAccount, call, signInAs } from "./support/seed";
 
-const baseURL = inject("baseURL");
+// the product whose offline model streams fast: the tests wait for whole answers, not for their pace
+const baseURL = inject("fastBaseURL");
 const answer = (page: Page) => page.locator("[data-testid=message][data-sender=bot]").last();
 
 /** The computed colours of the first keyword and of plain code text in the answer's Python block. */
