@@ -73,6 +73,33 @@ const ASKS: Record<ShowcaseKind, readonly string[]> = {
 };
 
 /**
+ * Words that ask for something to be made. Code is asked for with one of them ("write a function"), not by a question
+ * about code ("how does a compiler turn source code into a program?").
+ */
+const REQUESTS: readonly string[] = [
+  "write",
+  "show",
+  "give",
+  "create",
+  "make",
+  "implement",
+  "generate",
+  "viết",
+  "cho tôi",
+  "tạo",
+  "напиши*",
+  "покажи*",
+  "создай*",
+  "приведи*",
+  "дай*",
+  "写",
+  "给",
+  "编写",
+  "实现",
+  "生成",
+];
+
+/**
  * Programming languages a question can name, with the fence tag the example uses. Naming one of them asks for code,
  * except names that are also everyday words ("go", "rust", "shell"): those only pick the language of code asked for.
  */
@@ -112,14 +139,19 @@ const LANGUAGE_PATTERNS = CODE_LANGUAGES.map(({ names, fence, asks }) => ({
   patterns: names.map((name) => new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(name)}(?![\\p{L}\\p{N}+#])`, "iu")),
 }));
 
-/** The kinds a question asks for, in a fixed order; naming a programming language asks for code. */
+const REQUEST_PATTERNS = REQUESTS.map(wordPattern);
+
+/**
+ * The kinds a question asks for, in a fixed order. Code is asked for by a request word with a word for code or the
+ * name of a programming language ("write a function", "show me a SQL query").
+ */
 export function showcaseKinds(question: string): ShowcaseKind[] {
-  const kinds = (Object.keys(PATTERNS) as ShowcaseKind[]).filter((kind) =>
-    PATTERNS[kind].some((pattern) => pattern.test(question)),
+  const matches = (patterns: readonly RegExp[]) => patterns.some((pattern) => pattern.test(question));
+  const namesLanguage = LANGUAGE_PATTERNS.some(({ asks, patterns }) => asks && matches(patterns));
+  const asksForCode = matches(REQUEST_PATTERNS) && (matches(PATTERNS.code) || namesLanguage);
+  return (Object.keys(PATTERNS) as ShowcaseKind[]).filter((kind) =>
+    kind === "code" ? asksForCode : matches(PATTERNS[kind]),
   );
-  const namesLanguage = LANGUAGE_PATTERNS.some(({ asks, patterns }) => asks && patterns.some((p) => p.test(question)));
-  if (!kinds.includes("code") && namesLanguage) kinds.unshift("code");
-  return kinds;
 }
 
 /** The programming language a question names (the first in the list above), else `fallback`. */
