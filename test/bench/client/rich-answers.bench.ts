@@ -104,47 +104,34 @@ it(`a saved chat of ${ANSWERS * CODE_PER_ANSWER} code blocks and ${ANSWERS * FOR
     "Code and math",
     Array.from({ length: ANSWERS }, (_, i) => richAnswer(i)),
   );
-  await page.goto(`${baseURL}/`);
-  await page.locator(`[data-testid=history-item][data-chat-id="${id}"]`).waitFor();
   // the add-ons are cached by the first test, as for a user who has seen code and math before
   const cdp = await ctx.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: PHONE_CPU_SLOWDOWN });
-  await page.evaluate(() => {
-    const w = window as unknown as { bench: { clickAt?: number; readyAt?: number; longTasks: number[] } };
+  await page.addInitScript(() => {
+    const w = window as unknown as { bench: { readyAt?: number; longTasks: number[] } };
     w.bench = { longTasks: [] };
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) w.bench.longTasks.push(entry.duration);
-    }).observe({ type: "longtask" });
+    }).observe({ type: "longtask", buffered: true });
     // ready: the last answer on screen with its code coloured and its formulas typeset
-    const ready = () => {
+    const poll = () => {
       const last = document.querySelector('[data-message-id="a39"]');
-      return Boolean(last?.querySelector(".hljs-keyword") && last.querySelector(".katex"));
+      if (last?.querySelector(".hljs-keyword") && last.querySelector(".katex")) w.bench.readyAt = performance.now();
+      else requestAnimationFrame(poll);
     };
-    document.addEventListener(
-      "click",
-      () => {
-        w.bench.clickAt = performance.now();
-        const poll = () => {
-          if (ready()) w.bench.readyAt = performance.now();
-          else requestAnimationFrame(poll);
-        };
-        requestAnimationFrame(poll);
-      },
-      { capture: true, once: true },
-    );
+    requestAnimationFrame(poll);
   });
-  await page.click(`[data-testid=history-item][data-chat-id="${id}"] a`);
+  // a full load of the chat's address, from navigation start (performance.now() = 0)
+  await page.goto(`${baseURL}/c/${id}`);
   await page.waitForFunction(
     () => (window as unknown as { bench: { readyAt?: number } }).bench.readyAt !== undefined,
     null,
-    {
-      timeout: 60_000,
-    },
+    { timeout: 60_000 },
   );
   // long tasks are reported after they end: give the page a moment of idle before reading them
   await page.waitForLoadState("networkidle");
   const result = await page.evaluate(
-    () => (window as unknown as { bench: { clickAt: number; readyAt: number; longTasks: number[] } }).bench,
+    () => (window as unknown as { bench: { readyAt: number; longTasks: number[] } }).bench,
   );
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
   await cdp.detach();
@@ -152,6 +139,6 @@ it(`a saved chat of ${ANSWERS * CODE_PER_ANSWER} code blocks and ${ANSWERS * FOR
   rows.push([
     `open a chat of ${ANSWERS * CODE_PER_ANSWER} code blocks and ${ANSWERS * FORMULAS_PER_ANSWER} formulas (phone, CPU ×${PHONE_CPU_SLOWDOWN})`,
     "< 500 ms, no task over 50 ms",
-    `${ms(result.readyAt - result.clickAt)} to the last answer coloured and typeset; longest task ${longest ? ms(longest) : "none"} (${result.longTasks.filter((d) => d > 50).length} over 50 ms)`,
+    `${ms(result.readyAt)} from navigation start to the last answer coloured and typeset (page load included); longest task ${longest ? ms(longest) : "none"} (${result.longTasks.filter((d) => d > 50).length} over 50 ms)`,
   ]);
 });
