@@ -22,11 +22,16 @@ const INITIAL_WINDOW = 8;
 /** Older messages are fetched once the first message in view is this close to the top of the loaded ones. */
 const LOAD_OLDER_WITHIN = 5;
 /**
- * After older messages land above the view, the message at the top of the view is held where it was for this long
- * (ms), or until the reader scrolls: virtua measures the new rows over the next frames, and while its "shift" mode
- * lasts it keeps the END of the list still, so a row measured below the view would otherwise push the view up.
+ * After older messages land above the view, the message at the top of the view is held where it was until the reader
+ * scrolls, or until the list has settled: virtua measures the new rows over the next frames, and while its "shift" mode
+ * lasts it keeps the END of the list still, so a row measured below the view would otherwise push the view up. Settled
+ * means the anchor needed no correction for HOLD_QUIET_FRAMES frames in a row, and at least HOLD_MS (ms) have passed:
+ * counted in frames, not time, so a slow phone, whose frames come late and measure late, is held as long as it needs.
  */
 const HOLD_MS = 500;
+const HOLD_QUIET_FRAMES = 10;
+/** The longest hold, in ms, should the list never settle (content that keeps changing size above the view). */
+const HOLD_MAX_MS = 5_000;
 
 /** The first message in view and its distance from the top of the scrolling box, in pixels. */
 interface Anchor {
@@ -85,7 +90,7 @@ export function MessageList({
 
   // The view's anchor, kept current while nothing holds it; a hold pins it after older messages land.
   const anchorRef = useRef<Anchor | null>(null);
-  const holdRef = useRef<{ anchor: Anchor; until: number; frame: number } | null>(null);
+  const holdRef = useRef<{ anchor: Anchor; since: number; quiet: number; frame: number } | null>(null);
   const release = useCallback(() => {
     if (holdRef.current) cancelAnimationFrame(holdRef.current.frame);
     holdRef.current = null;
@@ -94,11 +99,17 @@ export function MessageList({
     const hold = holdRef.current;
     const el = scrollRef.current;
     if (!hold || !el) return;
-    if (performance.now() > hold.until) return release();
     // the anchor may be out of the rendered range for a frame while the list re-renders: try again next frame
     const top = anchorOffset(el, hold.anchor.id);
     const delta = top === null ? 0 : top - hold.anchor.top;
-    if (Math.abs(delta) >= 0.5) el.scrollTop += delta;
+    if (Math.abs(delta) >= 0.5) {
+      el.scrollTop += delta;
+      hold.quiet = 0;
+    } else if (top !== null) {
+      hold.quiet++;
+    }
+    const held = performance.now() - hold.since;
+    if (held > HOLD_MAX_MS || (held > HOLD_MS && hold.quiet >= HOLD_QUIET_FRAMES)) return release();
     hold.frame = requestAnimationFrame(holdStep);
   }, [release]);
   useEffect(() => release, [release]);
@@ -157,7 +168,8 @@ export function MessageList({
       release();
       holdRef.current = {
         anchor: anchorRef.current,
-        until: performance.now() + HOLD_MS,
+        since: performance.now(),
+        quiet: 0,
         frame: requestAnimationFrame(holdStep),
       };
     }
