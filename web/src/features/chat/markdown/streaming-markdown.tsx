@@ -15,7 +15,7 @@ import {
   mathSyntaxLoaded,
 } from "./split-blocks";
 
-export { loadMathSyntax, warmUpParser } from "./split-blocks";
+export { warmUpParser } from "./split-blocks";
 // for plain-text.ts, loaded on a click to copy as plain text
 export { decodeEntities } from "./render-tokens";
 export { lexWhole } from "./split-blocks";

@@ -78,8 +78,6 @@ export const mathInline: TokenizerExtension = {
   },
 };
 
-export const MATH_EXTENSIONS = [mathBlock, mathInline];
-
 /** The extensions in the compiled form `marked.use` would build, the one a lexer reads from its options. */
 export const MATH_LEXER_EXTENSIONS = {
   renderers: {},
