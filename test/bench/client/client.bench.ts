@@ -6,13 +6,14 @@ import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { launch } from "../../browser/support/browser";
 import { BUDGETS, kB, measurePage } from "../../browser/support/js-weight";
 import { type ApiSession, apiAccount, seedHistory, seedLongChat, signInAs } from "../../browser/support/seed";
+import { printResults, type ResultRow } from "./results-table";
 
 const baseURL = inject("baseURL");
 const LONG_CHAT = 1000;
 const HISTORY = 2000;
 const LAST_ID = `seed-${LONG_CHAT - 1}`;
 
-const rows: [what: string, goal: string, measured: string][] = [];
+const rows: ResultRow[] = [];
 const ms = (n: number) => `${Math.round(n)} ms`;
 
 let ctx: BrowserContext;
@@ -25,19 +26,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ctx?.close();
-  const width = (i: 0 | 1 | 2) => Math.max(...rows.map((r) => r[i].length));
-  const line = (r: readonly string[]) => `  | ${r.map((c, i) => c.padEnd(width(i as 0 | 1 | 2))).join(" | ")} |`;
-  console.log(
-    [
-      "",
-      `Client benchmark (Chromium, production build, ${baseURL})`,
-      "",
-      line(["what", "goal", "measured"]),
-      line(rows[0]!.map((_, i) => "-".repeat(width(i as 0 | 1 | 2)))),
-      ...rows.map(line),
-      "",
-    ].join("\n"),
-  );
+  printResults(`Client benchmark (Chromium, production build, ${baseURL})`, rows);
 });
 
 /** A new browser profile: each scenario signs in as its own seeded account. */

@@ -6,9 +6,10 @@ import { afterAll, beforeAll, inject, it } from "vitest";
 import { launch } from "../../browser/support/browser";
 import { kB, measurePage } from "../../browser/support/js-weight";
 import { type ApiSession, apiAccount, call, signInAs } from "../../browser/support/seed";
+import { printResults, type ResultRow } from "./results-table";
 
 const baseURL = inject("baseURL");
-const rows: [what: string, goal: string, measured: string][] = [];
+const rows: ResultRow[] = [];
 const ms = (n: number) => `${Math.round(n)} ms`;
 
 /** The CPU slow-down of the bench's phone profile (Lighthouse's mobile setting). */
@@ -30,19 +31,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ctx?.close();
-  const width = (i: 0 | 1 | 2) => Math.max(...rows.map((r) => r[i].length));
-  const line = (r: readonly string[]) => `  | ${r.map((c, i) => c.padEnd(width(i as 0 | 1 | 2))).join(" | ")} |`;
-  console.log(
-    [
-      "",
-      `Answer add-ons (Chromium, production build, ${baseURL})`,
-      "",
-      line(["what", "goal", "measured"]),
-      line(rows[0]!.map((_, i) => "-".repeat(width(i as 0 | 1 | 2)))),
-      ...rows.map(line),
-      "",
-    ].join("\n"),
-  );
+  printResults(`Answer add-ons (Chromium, production build, ${baseURL})`, rows);
 });
 
 /** A chat with one saved question and answer; returns its id. */
