@@ -93,7 +93,11 @@ describe("an answer with code, math and a diagram, offline, on a phone", () => {
   });
 
   it("redraws in the dark theme: other code colours, a dark diagram", async () => {
-    const light = { colours: await codeColours(page), diagram: await diagramSrc(page) };
+    const light = {
+      colours: await codeColours(page),
+      diagram: await diagramSrc(page),
+      text: await page.evaluate(() => getComputedStyle(document.body).color),
+    };
     await page.evaluate(() => {
       document.documentElement.dataset.theme = "dark";
     });
@@ -101,12 +105,14 @@ describe("an answer with code, math and a diagram, offline, on a phone", () => {
     const dark = await codeColours(page);
     expect(dark.keyword).not.toBe(light.colours.keyword);
     expect(dark.keyword).not.toBe(dark.plain);
-    expect(
-      await answer(page)
-        .locator(".katex")
-        .first()
-        .evaluate((el) => getComputedStyle(el).color),
-    ).toBe(await answer(page).evaluate((el) => getComputedStyle(el).color));
+    // the page's text colour fades for 0.2 s after a theme change: read both colours in one frame, until it settles
+    const formulaAndText = () =>
+      answer(page).evaluate((el) => {
+        const formula = el.querySelector(".katex");
+        return formula ? getComputedStyle(formula).color === getComputedStyle(el).color : false;
+      });
+    await expect.poll(formulaAndText).toBe(true);
+    expect(await page.evaluate(() => getComputedStyle(document.body).color)).not.toBe(light.text);
   });
 });
 
