@@ -3,13 +3,13 @@
 // every call from it. One walk through every route that changes any of it, checking after each step that the
 // object's copy is what D1 now holds (or, for a chat, that the object has let go of it and re-reads it), and that
 // the change is the one the route made.
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { readAccount } from "../../durable-objects/state/d1-reads";
 import { createDb } from "../../worker/db/client";
 import { aiSettingsFromRow } from "../../worker/db/settings";
 import { planOf } from "../../worker/plans/entitlements";
-import { call, inUserHub, json, ORIGIN, readSse, seedUser, type TestUser } from "../support/api";
+import { call, inUserHub, json, ORIGIN, readSse, seedUser, type TestUser, workerFetch } from "../support/api";
 import { latestCode } from "../worker/accounts/helpers";
 import { googleToken, uniqueId } from "../worker/accounts/social-helpers";
 import { createOrder, pay } from "../worker/payments/helpers";
@@ -84,7 +84,7 @@ describe("the user's Durable Object sees every change to what it keeps", () => {
     await ok(await as("/auth/update-profile", "PATCH", { name: "Lan Phạm", language: "vi" }), "profile");
     expect((await accountInSync(u.id, "profile")).user).toMatchObject({ name: "Lan Phạm", language: "vi" });
 
-    const upload = await exports.default.fetch(
+    const upload = await workerFetch(
       new Request(`${ORIGIN}/auth/avatar`, {
         method: "POST",
         headers: { Authorization: `Bearer ${u.token}`, "Content-Type": "image/png" },

@@ -1,8 +1,7 @@
 // Connecting an app through the fake OAuth server (fake-identity.ts), as a browser would: the worker's authorization
 // URL, the provider's consent redirect, and the callback carrying the session cookie.
-import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
-import { call, json, ORIGIN, type TestUser } from "./api";
+import { call, json, ORIGIN, type TestUser, workerFetch } from "./api";
 
 /** Starts a connection: the provider's authorization URL the worker answers. */
 export async function begin(u: TestUser, app: string) {
@@ -20,7 +19,7 @@ export async function approve(authUrl: URL): Promise<URL> {
 
 export async function callback(u: TestUser, back: URL) {
   // The browser comes back from the provider with the session cookie; the redirect it gets is what we check.
-  const res = await exports.default.fetch(
+  const res = await workerFetch(
     new Request(`${ORIGIN}${back.pathname}${back.search}`, {
       headers: { Cookie: `jwt_token=${u.token}; session_token=${u.sessionToken}` },
       redirect: "manual",

@@ -1,7 +1,7 @@
 // The account and its sessions: sign-up and sign-in, the profile, email and password changes (with the mail they
 // send), AI settings and memories, the avatar, the active sessions, and the whole journey; each area's authorization
 // first, and the limits on failed sign-ins. One file, so workerd loads the worker once for all of them.
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../../worker/db/client";
@@ -21,7 +21,7 @@ import {
 import { SessionEntrySchema, SocialConfigSchema } from "../../../worker/protocol/resources";
 import { AiSettingsSchema, CUSTOM_INSTRUCTION_MAX_CHARS } from "../../../worker/protocol/settings";
 import { socialConfig } from "../../../worker/routes/account-social";
-import { call, inUserHub, json, login, ORIGIN, registerUser, seedUser, setPlan } from "../../support/api";
+import { call, inUserHub, json, login, ORIGIN, registerUser, seedUser, setPlan, workerFetch } from "../../support/api";
 import { ageRow, latestCode, latestMail, mailCount } from "../accounts/helpers";
 import { googleToken, uniqueId } from "../accounts/social-helpers";
 
@@ -202,7 +202,7 @@ describe("avatar privacy", () => {
   it("answers 404 to another user and 401 to nobody", async () => {
     const a = await seedUser();
     const b = await seedUser();
-    const res = await exports.default.fetch(
+    const res = await workerFetch(
       new Request(`${ORIGIN}/auth/avatar`, {
         method: "POST",
         headers: { Authorization: `Bearer ${a.token}`, "Content-Type": "image/png" },
@@ -341,10 +341,10 @@ describe("GET /dev/mailbox", () => {
   it("shows the mail on a local host, as a page and as JSON", async () => {
     const u = await seedUser();
     await call("POST", "/auth/forgot-password", { body: { email: u.email } });
-    const page = await exports.default.fetch(new Request("http://localhost:8787/dev/mailbox"));
+    const page = await workerFetch(new Request("http://localhost:8787/dev/mailbox"));
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(u.email);
-    const list = await exports.default.fetch(
+    const list = await workerFetch(
       new Request(`http://localhost:8787/dev/mailbox/messages?to=${encodeURIComponent(u.email)}`),
     );
     const body = await json(list);
@@ -1185,7 +1185,7 @@ const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70]);
 async function upload(token: string, body: BodyInit, contentType?: string) {
   const headers = new Headers({ Authorization: `Bearer ${token}` });
   if (contentType) headers.set("Content-Type", contentType);
-  return exports.default.fetch(new Request(`${ORIGIN}/auth/avatar`, { method: "POST", headers, body }));
+  return workerFetch(new Request(`${ORIGIN}/auth/avatar`, { method: "POST", headers, body }));
 }
 
 describe("/auth/avatar", () => {

@@ -3,9 +3,8 @@
 // the 4xx answers for bad input, wrong media types and oversize images; before them, fuzzed saves and who may use
 // the API. One file, so workerd loads the worker once for all of them; the tests that store the most run last.
 import { env } from "cloudflare:test";
-import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, expectMediaError, json, makeChat, newChat, ORIGIN, seedUser, type TestUser } from "../../support/api";
+import { call, expectMediaError, json, makeChat, newChat, ORIGIN, seedUser, type TestUser, workerFetch } from "../../support/api";
 
 // ---- media-save.fuzz ---------------------------------------------------------------------------------------------
 // Saved messages are untrusted data: whatever a client sends to POST /media-api/api/chat/save, the answer is 200, a
@@ -245,7 +244,7 @@ async function uploadPng(user: TestUser) {
 
 /** Posts the PNG as raw bytes with these headers (credentials, cookies, origin). */
 function uploadPngWith(headers: Record<string, string>, query = "") {
-  return exports.default.fetch(
+  return workerFetch(
     new Request(`${ORIGIN}/media-api/api/bot/images${query}`, {
       method: "POST",
       headers: { "Content-Type": "image/png", ...headers },
@@ -502,7 +501,7 @@ function save(user: TestUser, body: unknown, path = "/media-api/api/chat/save") 
 function uploadRaw(user: TestUser, bytes: Uint8Array | string, contentType: string | null, query = "") {
   const headers = new Headers({ Authorization: `Bearer ${user.token}` });
   if (contentType) headers.set("Content-Type", contentType);
-  return exports.default.fetch(
+  return workerFetch(
     new Request(`${ORIGIN}/media-api/api/bot/images${query}`, { method: "POST", headers, body: bytes }),
   );
 }

@@ -3,7 +3,7 @@
 // is, DOCX body, PDF with unpdf) within the documented budget, with bounded work (hostile DOCX and PDF files are
 // refused); the turn's helpers (loadAttachments, attachmentsPrompt) read them. Before them, who may upload and read,
 // and the connected drives as an upload source. One file, so workerd loads the worker once for all of them.
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { deflate, deflateRaw } from "pako";
 import { describe, expect, it } from "vitest";
 import { getConnectedAppToken } from "../../../worker/connected-apps/oauth";
@@ -19,7 +19,7 @@ import {
   MAX_TEXT_CHARS_PER_TURN,
 } from "../../../worker/uploads/limits";
 import { loadAttachments } from "../../../worker/uploads/store";
-import { call, json, ORIGIN, premiumUser, seedUser, type TestUser } from "../../support/api";
+import { call, json, ORIGIN, premiumUser, seedUser, type TestUser, workerFetch } from "../../support/api";
 import { connect } from "../../support/connected-apps";
 import { deflateRun, docxBomb, pdfFlateBomb, pdfOf, pdfStream, pdfWithPages, zipOf } from "../../support/hostile-files";
 
@@ -29,7 +29,7 @@ import { deflateRun, docxBomb, pdfFlateBomb, pdfOf, pdfStream, pdfWithPages, zip
 async function uploadText(user: TestUser, text: string) {
   const form = new FormData();
   form.append("files", new File([text], "secret.txt"));
-  const res = await exports.default.fetch(
+  const res = await workerFetch(
     new Request(`${ORIGIN}/media-api/api/uploads`, {
       method: "POST",
       headers: { Authorization: `Bearer ${user.token}` },
@@ -41,7 +41,7 @@ async function uploadText(user: TestUser, text: string) {
 }
 
 const get = (url: string, user?: TestUser) =>
-  exports.default.fetch(
+  workerFetch(
     new Request(`${ORIGIN}${url}`, { headers: user ? { Authorization: `Bearer ${user.token}` } : {} }),
   );
 
@@ -69,7 +69,7 @@ describe("attachment security", () => {
   it("refuses a guest's upload with 401", async () => {
     const form = new FormData();
     form.append("files", new File(["hi"], "a.txt"));
-    const res = await exports.default.fetch(
+    const res = await workerFetch(
       new Request(`${ORIGIN}/media-api/api/uploads`, { method: "POST", body: form }),
     );
     expect(res.status).toBe(401);
@@ -238,7 +238,7 @@ function upload(user: TestUser, files: { name: string; bytes: Uint8Array | strin
   const form = new FormData();
   for (const f of files)
     form.append(field, new File([f.bytes], f.name, { type: f.type ?? "application/octet-stream" }));
-  return exports.default.fetch(
+  return workerFetch(
     new Request(`${ORIGIN}/media-api/api/uploads`, {
       method: "POST",
       headers: { Authorization: `Bearer ${user.token}` },
@@ -314,7 +314,7 @@ describe("POST /media-api/api/uploads", () => {
       ["letter.docx", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "office"],
       ["photo.txt", "image/png", "image"],
     ]);
-    const got = await exports.default.fetch(
+    const got = await workerFetch(
       new Request(`${ORIGIN}${files[4].url}`, { headers: { Authorization: `Bearer ${user.token}` } }),
     );
     expect(got.status).toBe(200);
@@ -410,7 +410,7 @@ describe("POST /media-api/api/uploads", () => {
 
   it("answers 400 with no file, 415 to a body that is not multipart", async () => {
     const user = await seedUser();
-    const empty = await exports.default.fetch(
+    const empty = await workerFetch(
       new Request(`${ORIGIN}/media-api/api/uploads`, {
         method: "POST",
         headers: { Authorization: `Bearer ${user.token}` },
@@ -418,7 +418,7 @@ describe("POST /media-api/api/uploads", () => {
       }),
     );
     expect(empty.status).toBe(400);
-    const notMultipart = await exports.default.fetch(
+    const notMultipart = await workerFetch(
       new Request(`${ORIGIN}/media-api/api/uploads`, {
         method: "POST",
         headers: { Authorization: `Bearer ${user.token}`, "Content-Type": "application/json" },

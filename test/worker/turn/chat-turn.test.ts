@@ -3,7 +3,7 @@
 // has not seen, none for the next message in the same chat. It runs first, before any other test of this file has
 // an answer still saving. Then the turn with the user's settings, with the user's own model key, and with attached
 // files. One file, so workerd loads the worker once for all of them.
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { GenerationRunner } from "../../../durable-objects/turn/generation";
 import { HotState } from "../../../durable-objects/state/hot-state";
@@ -30,6 +30,7 @@ import {
   seedUser,
   setPlan,
   type TestUser,
+  workerFetch,
 } from "../../support/api";
 import { wrapD1 } from "../../support/d1-wrapper";
 import { FAKE_MODELS, FAKE_OK_TEXT } from "../../support/fake-upstream-scenarios";
@@ -281,7 +282,7 @@ async function upload(
 ): Promise<{ id: string; name: string; size: number }[]> {
   const form = new FormData();
   for (const f of files) form.append("files", new File([f.bytes], f.name));
-  const res = await exports.default.fetch(
+  const res = await workerFetch(
     new Request(`${ORIGIN}/media-api/api/uploads`, {
       method: "POST",
       headers: { Authorization: `Bearer ${user.token}` },
