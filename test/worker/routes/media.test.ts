@@ -4,7 +4,17 @@
 // the API. One file, so workerd loads the worker once for all of them; the tests that store the most run last.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, expectMediaError, json, makeChat, newChat, ORIGIN, seedUser, type TestUser, workerFetch } from "../../support/api";
+import {
+  call,
+  expectMediaError,
+  json,
+  makeChat,
+  newChat,
+  ORIGIN,
+  seedUser,
+  type TestUser,
+  workerFetch,
+} from "../../support/api";
 
 // ---- media-save.fuzz ---------------------------------------------------------------------------------------------
 // Saved messages are untrusted data: whatever a client sends to POST /media-api/api/chat/save, the answer is 200, a

@@ -41,9 +41,7 @@ async function uploadText(user: TestUser, text: string) {
 }
 
 const get = (url: string, user?: TestUser) =>
-  workerFetch(
-    new Request(`${ORIGIN}${url}`, { headers: user ? { Authorization: `Bearer ${user.token}` } : {} }),
-  );
+  workerFetch(new Request(`${ORIGIN}${url}`, { headers: user ? { Authorization: `Bearer ${user.token}` } : {} }));
 
 describe("attachment security", () => {
   it("serves an attachment to its owner only", async () => {
@@ -69,9 +67,7 @@ describe("attachment security", () => {
   it("refuses a guest's upload with 401", async () => {
     const form = new FormData();
     form.append("files", new File(["hi"], "a.txt"));
-    const res = await workerFetch(
-      new Request(`${ORIGIN}/media-api/api/uploads`, { method: "POST", body: form }),
-    );
+    const res = await workerFetch(new Request(`${ORIGIN}/media-api/api/uploads`, { method: "POST", body: form }));
     expect(res.status).toBe(401);
   });
 });
