@@ -55,6 +55,22 @@ describe("code highlighting", () => {
     expect(code()?.querySelectorAll(".hljs-keyword")).toHaveLength(2);
   });
 
+  it("colours finished blocks in a later task, not in the render that shows them, and at once when shown again", async () => {
+    await loadLanguage("go");
+    const text = [1, 2, 3].map((n) => `\`\`\`go\nfunc f${n}() int { return ${n} }\n\`\`\``).join("\n\n");
+    const first = renderWithI18n(<StreamingMarkdown text={text} />);
+    // the render shows the code as text (the same lines, so colours arriving move nothing)
+    expect(first.container.querySelectorAll(".hljs-keyword")).toHaveLength(0);
+    expect(first.container.querySelectorAll("pre code")[2]?.textContent).toBe("func f3() int { return 3 }\n");
+    await waitFor(() =>
+      expect(first.container.querySelectorAll("pre code .hljs-keyword").length).toBeGreaterThanOrEqual(6),
+    );
+    first.unmount();
+    // kept: the same blocks drawn again (a message scrolled back into view) are coloured in their first render
+    const again = renderWithI18n(<StreamingMarkdown text={text} />);
+    expect(again.container.querySelectorAll("pre code .hljs-keyword").length).toBeGreaterThanOrEqual(6);
+  });
+
   it("ends a streamed answer with the same DOM as a whole render", async () => {
     await loadLanguage("python");
     const text = `Intro.\n\n${PYTHON}\n\nAfter.`;

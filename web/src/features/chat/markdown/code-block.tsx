@@ -1,7 +1,8 @@
 // Fenced code in an answer: a header with the language, a wrap switch and a copy button above the code, coloured by
-// its language (code/highlighter.ts, loaded with the first block naming a language) once its grammar has loaded. Colouring stays off the streaming hot path: a
-// finished block is coloured once (and kept), and the block still streaming at most every HIGHLIGHT_EVERY_MS, its
-// newest text plain after the coloured part until the next pass.
+// its language (code/highlighter.ts, loaded with the first block naming a language) once its grammar has loaded.
+// Colouring stays off the streaming hot path and out of long tasks: a finished block is coloured once (and kept) in a
+// later task, a few blocks a task; the block still streaming at most every HIGHLIGHT_EVERY_MS, its newest text plain
+// after the coloured part until the next pass, and coloured at once when it finishes.
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CopyButton } from "./copy-button";
@@ -39,6 +40,8 @@ function useColouredCode(language: string | null, text: string, complete: boolea
   const latest = useRef(text);
   latest.current = text;
   const pass = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // true once this block showed coloured spans while streaming
+  const showedColours = useRef(false);
 
   useEffect(() => {
     if (!language || highlighter) return;
@@ -74,11 +77,23 @@ function useColouredCode(language: string | null, text: string, complete: boolea
   });
   useEffect(() => () => clearTimeout(pass.current), []);
 
+  // a finished block not coloured yet: in a later task, with the other blocks on screen (highlighter.colourLater)
+  const waiting = ready && complete && !lib?.colouredAlready(name, text) && !showedColours.current;
+  useEffect(() => {
+    if (!waiting || !lib || !name) return;
+    return lib.colourLater(name, text, () => redraw((n) => n + 1));
+  }, [waiting, lib, name, text]);
+
   if (!lib || !name || !ready) return text;
-  if (complete) return lib.highlight(name, text) ?? text;
+  if (complete) {
+    // the block that just finished streaming was showing colours: colour it now rather than flash it plain
+    const spans = lib.colouredAlready(name, text) ?? (showedColours.current ? lib.highlight(name, text) : null);
+    return spans ?? text;
+  }
   const done = colouredText.current;
   if (!done || !text.startsWith(done)) return text;
   const spans = lib.highlight(name, done, { keep: false });
+  if (spans) showedColours.current = true;
   return spans ? [...spans, text.slice(done.length)] : text;
 }
 

@@ -2,6 +2,8 @@
 // first code block in a language it knows, each grammar with the first block in its language. The tree becomes React
 // spans with highlight.js's class names, coloured by code-colors.css for the light and dark themes. A result is kept
 // by language and text, so a block scrolled back into view (the message list is virtualized) is not coloured again.
+// Finished blocks are coloured in later tasks, a few at a time (colourLater), so opening a chat of many blocks on a
+// slow phone never holds the page for one long task.
 import { createElement, type ReactNode } from "react";
 import { loadGrammar } from "./languages";
 
@@ -89,4 +91,52 @@ export function highlight(name: string, code: string, { keep = true } = {}): Rea
   if (coloured.size >= CACHE_SIZE) coloured.delete(coloured.keys().next().value as string);
   coloured.set(key, nodes);
   return nodes;
+}
+
+/** The coloured spans kept for this code, if it has been coloured; never colours. */
+export function colouredAlready(name: string, code: string): ReactNode[] | undefined {
+  return coloured.get(`${name}\u0000${code}`);
+}
+
+/**
+ * Most time one task spends colouring queued blocks, in milliseconds, before it lets the page paint and handle input:
+ * well under a long task's 50 ms even on a phone 4× slower than a laptop.
+ */
+const SLICE_MS = 8;
+
+interface Job {
+  name: string;
+  code: string;
+  done: () => void;
+  cancelled: boolean;
+}
+const queue: Job[] = [];
+let running = false;
+
+function runQueue() {
+  const start = performance.now();
+  while (queue.length > 0 && performance.now() - start < SLICE_MS) {
+    const job = queue.shift() as Job;
+    if (job.cancelled) continue;
+    highlight(job.name, job.code);
+    job.done();
+  }
+  if (queue.length > 0) setTimeout(runQueue, 0);
+  else running = false;
+}
+
+/**
+ * Colours `code` (kept, as highlight does) in a later task, then calls `done`; blocks queue in the order asked, and a
+ * task colours blocks for at most SLICE_MS. Returns a cancel for a block that leaves the screen first.
+ */
+export function colourLater(name: string, code: string, done: () => void): () => void {
+  const job: Job = { name, code, done, cancelled: false };
+  queue.push(job);
+  if (!running) {
+    running = true;
+    setTimeout(runQueue, 0);
+  }
+  return () => {
+    job.cancelled = true;
+  };
 }
