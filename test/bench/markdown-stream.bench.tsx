@@ -188,8 +188,8 @@ it("streams a 20k-token answer: block renderer vs whole-message re-render", asyn
 });
 
 it("streams a 20k-token answer full of code and math, add-ons loaded", async () => {
-  // as for a reader who has seen code and formulas before: colouring and KaTeX are there, so every block that closes
-  // during the stream is coloured or typeset on the update that closes it
+  // as for a reader who has seen code and formulas before: colouring and KaTeX are there, so every formula that
+  // closes during the stream is typeset on the update that closes it (a code block is coloured in a later task)
   await Promise.all([loadOpenTable(), loadRichParts(), loadLanguage("typescript"), loadLanguage("python")]);
   const answer = generateAnswer(TARGET_TOKENS * CHARS_PER_TOKEN, true);
   const step = TOKENS_PER_UPDATE * CHARS_PER_TOKEN;
@@ -206,6 +206,13 @@ it("streams a 20k-token answer full of code and math, add-ons loaded", async () 
   blocks.render(<StreamingMarkdown text={answer} streaming={false} />);
   const whole = mount();
   whole.render(<WholeMarkdown text={answer} />);
+  // finished code blocks are coloured in later tasks (a few a task), off the updates timed above: wait for the last
+  const colouredIn = (root: HTMLElement) => root.querySelectorAll(".md-code code:has(.hljs-keyword)").length;
+  const allBlocks = blocks.container.querySelectorAll(".md-code code").length;
+  for (let waited = 0; waited < 10_000; waited += 10) {
+    if (colouredIn(blocks.container) === allBlocks && colouredIn(whole.container) === allBlocks) break;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
   const identical = blocks.container.innerHTML === whole.container.innerHTML;
   expect(identical).toBe(true);
   const formulas = blocks.container.querySelectorAll(".katex").length;
