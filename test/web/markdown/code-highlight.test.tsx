@@ -1,7 +1,7 @@
 // Code in answers as a reader sees it: coloured by its language once the grammar has loaded, plain when the language is
 // unknown, a streaming block coloured in passes without ever changing its text, the same DOM in the end as a whole
 // render, copy giving the raw code, and long lines wrapping on demand.
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, configure, fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadRichParts, StreamingMarkdown, WholeMarkdown } from "../../../web/src/features/chat/markdown";
 import { loadLanguage } from "../../../web/src/features/chat/markdown/code/highlighter";
@@ -10,6 +10,9 @@ import { renderWithI18n } from "./render-helpers";
 
 // Code blocks and formulas load with the first answer needing them in the app; here they are there from the start.
 beforeAll(() => loadRichParts());
+// lowlight and each grammar load on demand, and colouring runs in later tasks: on a busy machine that can take more
+// than Testing Library's default second to wait for
+configure({ asyncUtilTimeout: 10_000 });
 
 const PYTHON = '```python\ndef greet(name):\n    return f"Hello, {name}"  # say hi\n```';
 
