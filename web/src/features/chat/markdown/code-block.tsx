@@ -77,8 +77,10 @@ function useColouredCode(language: string | null, text: string, complete: boolea
   });
   useEffect(() => () => clearTimeout(pass.current), []);
 
-  // a finished block not coloured yet: in a later task, with the other blocks on screen (highlighter.colourLater)
-  const waiting = ready && complete && !lib?.colouredAlready(name, text) && !showedColours.current;
+  // a finished block's kept colours; one not coloured yet is, in a later task with the other blocks on screen
+  // (highlighter.colourLater)
+  const kept = ready && complete && lib && name ? lib.colouredAlready(name, text) : undefined;
+  const waiting = ready && complete && !kept && !showedColours.current;
   useEffect(() => {
     if (!waiting || !lib || !name) return;
     return lib.colourLater(name, text, () => redraw((n) => n + 1));
@@ -87,7 +89,7 @@ function useColouredCode(language: string | null, text: string, complete: boolea
   if (!lib || !name || !ready) return text;
   if (complete) {
     // the block that just finished streaming was showing colours: colour it now rather than flash it plain
-    const spans = lib.colouredAlready(name, text) ?? (showedColours.current ? lib.highlight(name, text) : null);
+    const spans = kept ?? (showedColours.current ? lib.highlight(name, text) : null);
     return spans ?? text;
   }
   const done = colouredText.current;

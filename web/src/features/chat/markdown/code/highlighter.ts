@@ -66,13 +66,14 @@ function toReact(nodes: readonly TreeNode[]): ReactNode[] {
 /** Results kept, most recently used last; a long chat has a few hundred blocks at most. */
 const CACHE_SIZE = 500;
 const coloured = new Map<string, ReactNode[]>();
+const keyOf = (name: string, code: string) => `${name}\u0000${code}`;
 
 /**
  * The code as coloured spans, or null when its language has not loaded yet. Synchronous: call it from render once
  * languageReady(name) is true. Kept for a finished block; `keep: false` for the passing states of one still streaming.
  */
 export function highlight(name: string, code: string, { keep = true } = {}): ReactNode[] | null {
-  const key = `${name}\u0000${code}`;
+  const key = keyOf(name, code);
   const hit = coloured.get(key);
   if (hit) {
     coloured.delete(key);
@@ -95,7 +96,7 @@ export function highlight(name: string, code: string, { keep = true } = {}): Rea
 
 /** The coloured spans kept for this code, if it has been coloured; never colours. */
 export function colouredAlready(name: string, code: string): ReactNode[] | undefined {
-  return coloured.get(`${name}\u0000${code}`);
+  return coloured.get(keyOf(name, code));
 }
 
 /**
