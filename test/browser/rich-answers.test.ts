@@ -4,7 +4,7 @@
 // scrolling sideways. Then hostile Mermaid, saved as an answer, stays inert, and a broken diagram shows its source.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launch } from "./support/browser";
+import { launch, settled } from "./support/browser";
 import { type ApiSession, apiAccount, call, signInAs } from "./support/seed";
 
 // the product whose offline model streams fast: the tests wait for whole answers, not for their pace
@@ -212,5 +212,97 @@ describe("a saved answer with hostile and broken diagrams and a big table, on a 
     const plain = await page.evaluate(() => navigator.clipboard.readText());
     expect(plain).not.toContain("**");
     expect(plain).toContain("flowchart TD");
+  });
+});
+
+describe("a long saved chat of code and math, opened from the chat list", () => {
+  let ctx: BrowserContext;
+  let page: Page;
+  let session: ApiSession;
+  let rich: string;
+  let other: string;
+
+  const ANSWERS = 30;
+  const richAnswer = (i: number) =>
+    [
+      `## Part ${i}`,
+      ...Array.from(
+        { length: 4 },
+        (_, k) => `\`\`\`python\n# example ${i}.${k}\ndef area(radius):\n    return 3.14159 * radius * radius\n\`\`\``,
+      ),
+      `$$\n\\int_0^{${i}} x^2\\,dx = \\frac{${i}^3}{3}\n$$`,
+      `The mean is $\\bar x = \\frac{1}{${i}}\\sum_i x_i$.`,
+    ].join("\n\n");
+
+  async function savedChat(title: string, answers: string[]): Promise<string> {
+    const chat = await call<{ data: { id: string } }>(session, "POST", "/chat-sessions", { title });
+    const start = Date.now() - answers.length * 120_000;
+    const messages = answers.flatMap((text, i) => [
+      { message_id: `q${i}`, sender: "user", message: `Question ${i}`, created_at: start + i * 120_000 },
+      { message_id: `a${i}`, sender: "bot", message: text, model: "gpt-4.1-mini", created_at: start + i * 120_000 + 1 },
+    ]);
+    await call(session, "POST", "/media-api/api/chat/save", { chat_id: chat.data.id, messages });
+    return chat.data.id;
+  }
+
+  /**
+   * Opens the long chat from the list while another chat shows; returns how far its view is above its end, in pixels,
+   * once its last answer is coloured and typeset and the list has stopped moving. `slowdown`: the CPU slowed as a phone's.
+   */
+  async function openFromList(width: number, slowdown: number): Promise<{ distance: number; button: number }> {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto(`${baseURL}/c/${other}`);
+    await answer(page).locator(".markdown:not(.markdown--pending)").waitFor();
+    // the chat list is beside the chat on a wide screen, in the drawer on a phone
+    const link = page.locator(`[data-testid=history-item][data-chat-id="${rich}"] a`);
+    if (!(await link.isVisible())) await page.locator("[data-testid=drawer-toggle]").click();
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: slowdown });
+    await link.click();
+    const last = page.locator(`[data-testid=message][data-message-id="a${ANSWERS - 1}"]`);
+    await last.locator(".hljs-keyword").first().waitFor({ state: "attached" });
+    await last.locator(".katex").first().waitFor({ state: "attached" });
+    await settled(page);
+    const list = page.locator("[data-testid=message-list]");
+    // every row below the view measured and every answer's late work (colours, fonts) done: the list no longer moves
+    let previous = -1;
+    await expect
+      .poll(async () => {
+        const height = await list.evaluate((el) => el.scrollHeight);
+        const same = height === previous;
+        previous = height;
+        return same;
+      })
+      .toBe(true);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    await cdp.detach();
+    return {
+      distance: await list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight),
+      button: await page.locator("[data-testid=scroll-to-bottom]").count(),
+    };
+  }
+
+  beforeAll(async () => {
+    session = await apiAccount(baseURL);
+    rich = await savedChat(
+      "Code and math",
+      Array.from({ length: ANSWERS }, (_, i) => richAnswer(i)),
+    );
+    other = await savedChat("Another chat", ["Nothing *special* here."]);
+    ctx = await launch({ viewport: { width: 412, height: 800 }, locale: "en-US" });
+    page = ctx.pages()[0] ?? (await ctx.newPage());
+    await signInAs(page, session);
+  });
+  afterAll(async () => ctx?.close());
+
+  // the list measures rows above the view while the last answers colour and typeset: the view follows the end, and
+  // every block is coloured however late the highlighter arrives
+  it.each([
+    [1280, 1],
+    [412, 4],
+  ])("lands at the chat's end, its code coloured, at %i px with the CPU slowed %i×", async (width, slowdown) => {
+    const opened = await openFromList(width, slowdown);
+    expect(opened.distance).toBeLessThanOrEqual(48);
+    expect(opened.button).toBe(0);
   });
 });

@@ -224,13 +224,22 @@ export function MessageList({
   }, [windowed, hasOlder, loadingOlder, onLoadOlder, startMargin]);
   useEffect(maybeLoadOlder, [maybeLoadOlder, messages.length]);
 
+  // Following stops only when the view moved UP: the reader scrolled (touch, keys, the scroll bar; the wheel is caught
+  // earlier). A view left far from the end by the list itself (rows above measured, older ones joining, an answer
+  // growing) is not the reader's doing: the rows' observer brings it down again. A scroll event is dispatched a frame
+  // after the change, so it reads where the view is then, not what moved it.
+  const lastTopRef = useRef(0);
   const onScroll = () => {
     const el = scrollRef.current;
     if (!el) return;
     if (!holdRef.current) anchorRef.current = readAnchor(el);
-    const distance = el.scrollHeight - el.scrollTop - el.clientHeight;
-    const bottom = distance <= BOTTOM_SLACK_PX;
-    if (bottom !== atBottomRef.current) setBottom(bottom);
+    const top = el.scrollTop;
+    const movedUp = top < lastTopRef.current - 1;
+    lastTopRef.current = top;
+    const distance = el.scrollHeight - top - el.clientHeight;
+    if (distance <= BOTTOM_SLACK_PX) {
+      if (!atBottomRef.current) setBottom(true);
+    } else if (movedUp && atBottomRef.current) setBottom(false);
   };
 
   const lastIndex = data.length - 1;

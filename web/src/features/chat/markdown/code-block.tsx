@@ -43,8 +43,10 @@ function useColouredCode(language: string | null, text: string, complete: boolea
   // true once this block showed coloured spans while streaming
   const showedColours = useRef(false);
 
+  // keyed on what this render saw: the highlighter may have arrived between this render and its effect, and the
+  // block must still draw again with it (loadHighlighter resolves at once then)
   useEffect(() => {
-    if (!language || highlighter) return;
+    if (!language || lib) return;
     let live = true;
     loadHighlighter().then(
       () => live && redraw((n) => n + 1),
@@ -53,7 +55,7 @@ function useColouredCode(language: string | null, text: string, complete: boolea
     return () => {
       live = false;
     };
-  }, [language]);
+  }, [language, lib]);
 
   useEffect(() => {
     if (!lib || !name || ready) return;
