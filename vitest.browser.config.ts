@@ -18,7 +18,7 @@ export default defineConfig({
     // 362 s to ~290 s, but 2 of 3 full runs then failed under the load: a virtualized chat's view moved 250 px as an
     // older page landed, and a menu opened while the chat refetched never showed its items.
     fileParallelism: false,
-    sequence: { groupOrder: 1 },
+    sequence: { groupOrder: 2 },
     // each test waits on conditions; a poll gets 10 s for its condition on a loaded machine, not vitest's 1 s
     expect: { poll: { timeout: POLL_TIMEOUT_MS } },
     // the files share one Node process (each test opens its own Chromium context): no new process per file

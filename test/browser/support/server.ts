@@ -41,8 +41,8 @@ declare module "vitest" {
 /** The Google OAuth client id the browser tests' product is set up with (any string: the fake signs for it). */
 const GOOGLE_CLIENT_ID = "browser-tests.apps.googleusercontent.com";
 
-/** The slow product's pause before each offline-model chunk, in milliseconds: an answer takes about 14 s. */
-export const SLOW_CHUNK_MS = 100;
+/** The slow product's pause before each offline-model chunk, in milliseconds: an answer takes about 8 s. */
+export const SLOW_CHUNK_MS = 60;
 
 /**
  * The fast product's pause before each offline-model chunk, in milliseconds: an answer takes about a second, still

@@ -155,9 +155,13 @@ export function MessageList({
     previousFirst.current !== undefined &&
     firstId !== previousFirst.current &&
     data.some((m) => m.message_id === previousFirst.current);
+  // ...and the render after it ends the shift: left on, virtua would keep treating every change of size as rows put
+  // in front (it kept only the last row drawn, the view at the end of an answer taller than the screen)
+  const [, endShift] = useState(0);
   useLayoutEffect(() => {
     previousFirst.current = firstId;
-  }, [firstId]);
+    if (shift) endShift((n) => n + 1);
+  }, [firstId, shift]);
   // Runs after every render: older messages just landed → hold the anchor; otherwise note the current one. Not while the
   // chat opens (its last few messages only): no older ones can land yet, and reading the anchor would force the
   // list's first layout into the task that mounts it; the scroll to the end notes it then.
@@ -243,6 +247,7 @@ export function MessageList({
   };
 
   const lastIndex = data.length - 1;
+  const keptMounted = lastIndex < 0 ? undefined : lastIndex === 0 ? [0] : [lastIndex - 1, lastIndex];
   return (
     <div className="message-scroll-wrap">
       {loadingOlder ? (
@@ -288,8 +293,12 @@ export function MessageList({
               startMargin={startMargin}
               bufferSize={BUFFER_PX}
               // The last message stays mounted even when scrolled away: an answer streaming into it keeps its state
-              // and its measured height, so the list knows how far below the reader the end is.
-              keepMounted={data.length ? [lastIndex] : undefined}
+              // and its measured height, so the list knows how far below the reader the end is. The message above it
+              // (the question) too: when virtua moves the view for rows measured above while the view is already at
+              // the end, the browser clamps the move and fires no scroll event, and virtua keeps its range from
+              // before the move until the next scroll (virtua 0.54), which left the question above a long last
+              // answer undrawn.
+              keepMounted={keptMounted}
               onScroll={maybeLoadOlder}
             >
               {(m, index) => (
