@@ -1,8 +1,8 @@
-// `npm test` runs every project: worker and Durable Object tests in workerd, the worker's and the SPA's pure modules
-// in Node, SPA component tests in jsdom, then the browser tests. The first four run two files at a time (one per
-// core: a workerd test file spends most of its time loading the worker's modules, so two halve the wait); the browser
-// tests run after them, one file at a time, so no timing in Chromium competes with them for the CPU (their product is
-// built and started meanwhile: test/browser/support/server.ts).
+// `npm test` runs every project: the worker's and the SPA's pure modules in Node and the SPA component tests in jsdom
+// two files at a time (one per core), then the worker and Durable Object tests in workerd three at a time (a workerd
+// file spends seconds starting its runtime and loading the worker's modules, half of it waiting:
+// vitest.workers.config.ts), then the browser tests, one file at a time, so no timing in Chromium competes with them
+// for the CPU (their product is built and started meanwhile: test/browser/support/server.ts).
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
