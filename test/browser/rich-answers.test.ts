@@ -5,7 +5,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launch, settled } from "./support/browser";
-import { type ApiSession, apiAccount, call, signInAs } from "./support/seed";
+import { type ApiSession, apiAccount, call, savedChat, signInAs } from "./support/seed";
 
 // the product whose offline model streams fast: the tests wait for whole answers, not for their pace
 const baseURL = inject("fastBaseURL");
@@ -234,17 +234,6 @@ describe("a long saved chat of code and math, opened from the chat list", () => 
       `The mean is $\\bar x = \\frac{1}{${i}}\\sum_i x_i$.`,
     ].join("\n\n");
 
-  async function savedChat(title: string, answers: string[]): Promise<string> {
-    const chat = await call<{ data: { id: string } }>(session, "POST", "/chat-sessions", { title });
-    const start = Date.now() - answers.length * 120_000;
-    const messages = answers.flatMap((text, i) => [
-      { message_id: `q${i}`, sender: "user", message: `Question ${i}`, created_at: start + i * 120_000 },
-      { message_id: `a${i}`, sender: "bot", message: text, model: "gpt-4.1-mini", created_at: start + i * 120_000 + 1 },
-    ]);
-    await call(session, "POST", "/media-api/api/chat/save", { chat_id: chat.data.id, messages });
-    return chat.data.id;
-  }
-
   /**
    * Opens the long chat from the list while another chat shows; returns how far its view is above its end, in pixels,
    * once its last answer is coloured and typeset and the list has stopped moving. `slowdown`: the CPU slowed as a phone's.
@@ -285,10 +274,11 @@ describe("a long saved chat of code and math, opened from the chat list", () => 
   beforeAll(async () => {
     session = await apiAccount(baseURL);
     rich = await savedChat(
+      session,
       "Code and math",
       Array.from({ length: ANSWERS }, (_, i) => richAnswer(i)),
     );
-    other = await savedChat("Another chat", ["Nothing *special* here."]);
+    other = await savedChat(session, "Another chat", ["Nothing *special* here."]);
     ctx = await launch({ viewport: { width: 412, height: 800 }, locale: "en-US" });
     page = ctx.pages()[0] ?? (await ctx.newPage());
     await signInAs(page, session);

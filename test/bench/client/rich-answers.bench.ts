@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, inject, it } from "vitest";
 import { launch } from "../../browser/support/browser";
 import { kB, measurePage } from "../../browser/support/js-weight";
-import { type ApiSession, apiAccount, call, signInAs } from "../../browser/support/seed";
+import { type ApiSession, apiAccount, savedChat, signInAs } from "../../browser/support/seed";
 import { printResults, type ResultRow } from "./results-table";
 
 const baseURL = inject("baseURL");
@@ -34,23 +34,6 @@ afterAll(async () => {
   printResults(`Answer add-ons (Chromium, production build, ${baseURL})`, rows);
 });
 
-/** A chat with one saved question and answer; returns its id. */
-async function savedChat(title: string, answers: string[]): Promise<string> {
-  const chat = await call<{ data: { id: string } }>(session, "POST", "/chat-sessions", { title });
-  const start = Date.now() - answers.length * 120_000;
-  const messages = answers.flatMap((answer, i) => [
-    { message_id: `q${i}`, sender: "user", message: `Question ${i}`, created_at: start + i * 120_000 },
-    { message_id: `a${i}`, sender: "bot", message: answer, model: "gpt-4.1-mini", created_at: start + i * 120_000 + 1 },
-  ]);
-  for (let i = 0; i < messages.length; i += 40) {
-    await call(session, "POST", "/media-api/api/chat/save", {
-      chat_id: chat.data.id,
-      messages: messages.slice(i, i + 40),
-    });
-  }
-  return chat.data.id;
-}
-
 const LANGUAGES = ["python", "ts", "java", "go", "sql"] as const;
 const code = (language: string, n: number) =>
   `\`\`\`${language}\n// example ${n}\nfunction area${n}(radius) {\n  const squared = radius * radius; // ${n}\n  return Math.PI * squared + ${n};\n}\n\`\`\``;
@@ -78,10 +61,12 @@ function richAnswer(i: number): string {
 }
 
 it("JavaScript each add-on adds when the first answer needing it opens (gzip)", async () => {
-  const plain = await savedChat("Plain", ["Just **text**, with a list:\n\n- one\n- two"]);
-  const withCode = await savedChat("Code", ["```python\ndef f(x):\n    return x * 2\n```"]);
-  const withMath = await savedChat("Math", ["The area is $\\pi r^2$:\n\n$$\n\\int_0^1 x^2\\,dx = \\tfrac13\n$$"]);
-  const withDiagram = await savedChat("Diagram", ["```mermaid\nflowchart TD\n  A[Ask] --> B[Answer]\n```"]);
+  const plain = await savedChat(session, "Plain", ["Just **text**, with a list:\n\n- one\n- two"]);
+  const withCode = await savedChat(session, "Code", ["```python\ndef f(x):\n    return x * 2\n```"]);
+  const withMath = await savedChat(session, "Math", [
+    "The area is $\\pi r^2$:\n\n$$\n\\int_0^1 x^2\\,dx = \\tfrac13\n$$",
+  ]);
+  const withDiagram = await savedChat(session, "Diagram", ["```mermaid\nflowchart TD\n  A[Ask] --> B[Answer]\n```"]);
   const answerReady = "[data-testid=message][data-sender=bot] .markdown:not(.markdown--pending)";
   const base = await measurePage(page, `${baseURL}/c/${plain}`, answerReady);
   const known = new Set(base.chunks.map((c) => c.file));
@@ -176,14 +161,16 @@ describe(`a saved chat of ${ANSWERS * CODE_PER_ANSWER} code blocks and ${ANSWERS
   let other: string;
   beforeAll(async () => {
     id = await savedChat(
+      session,
       "Code and math",
       Array.from({ length: ANSWERS }, (_, i) => richAnswer(i)),
     );
     plain = await savedChat(
+      session,
       "Prose",
       Array.from({ length: ANSWERS }, (_, i) => plainAnswer(i)),
     );
-    other = await savedChat("Another chat", ["Nothing *special* here."]);
+    other = await savedChat(session, "Another chat", ["Nothing *special* here."]);
   });
 
   it("opened from the chat list of the running app", async () => {

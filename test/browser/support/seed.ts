@@ -1,7 +1,8 @@
 // Seeds large data through the product's real API, for the browser tests and `npm run bench`: a chat of 1,000
 // messages (saved 200 per call through /media-api/api/chat/save) and a history of 2,000 chats (created with
 // POST /chat-sessions, several at a time, a few of them starred), a paid plan (an order and the bank's signed
-// webhook), and a model's daily uses spent (questions asked at once). Deterministic: the same text on every run.
+// webhook), a model's daily uses spent (questions asked at once), and chats of given answers. Deterministic: the same
+// text on every run.
 import { bankTransfer, sendBankWebhook } from "../../../scripts/bank-transfer.mjs";
 import { readDevVars } from "../../../scripts/dev-vars.mjs";
 import { PASSWORD, signIn, uniqueEmail } from "./browser";
@@ -177,6 +178,26 @@ export async function seedLongChat(
       created_at: start + i * 60_000,
     };
   });
+  for (let i = 0; i < messages.length; i += SAVE_BATCH) {
+    await call(s, "POST", "/media-api/api/chat/save", {
+      chat_id: chat.data.id,
+      messages: messages.slice(i, i + SAVE_BATCH),
+    });
+  }
+  return chat.data.id;
+}
+
+/**
+ * A chat of saved turns: "Question i" then `answers[i]` (ids q<i> and a<i>, answered by GPT-4.1 mini), two minutes
+ * apart and ending now. Returns the chat's id.
+ */
+export async function savedChat(s: ApiSession, title: string, answers: string[]): Promise<string> {
+  const chat = await call<{ data: { id: string } }>(s, "POST", "/chat-sessions", { title });
+  const start = Date.now() - answers.length * 120_000;
+  const messages = answers.flatMap((answer, i) => [
+    { message_id: `q${i}`, sender: "user", message: `Question ${i}`, created_at: start + i * 120_000 },
+    { message_id: `a${i}`, sender: "bot", message: answer, model: "gpt-4.1-mini", created_at: start + i * 120_000 + 1 },
+  ]);
   for (let i = 0; i < messages.length; i += SAVE_BATCH) {
     await call(s, "POST", "/media-api/api/chat/save", {
       chat_id: chat.data.id,
