@@ -155,8 +155,8 @@ export function MessageList({
     previousFirst.current !== undefined &&
     firstId !== previousFirst.current &&
     data.some((m) => m.message_id === previousFirst.current);
-  // ...and the render after it ends the shift: left on, virtua would keep treating every change of size as rows put
-  // in front (it kept only the last row drawn, the view at the end of an answer taller than the screen)
+  // ...and the render after it ends the shift: virtua's shift is for the render that puts rows in front (its docs);
+  // left on until some later render, every change of size meanwhile is handled as rows put in front
   const [, endShift] = useState(0);
   useLayoutEffect(() => {
     previousFirst.current = firstId;
