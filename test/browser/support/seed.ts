@@ -156,6 +156,18 @@ function answer(next: () => number, n: number, { code = true } = {}): string {
   return parts.join("\n\n");
 }
 
+/** A new chat titled `title` holding `messages`, saved SAVE_BATCH per call. Returns its id. */
+async function chatOf(s: ApiSession, title: string, messages: object[]): Promise<string> {
+  const chat = await call<{ data: { id: string } }>(s, "POST", "/chat-sessions", { title });
+  for (let i = 0; i < messages.length; i += SAVE_BATCH) {
+    await call(s, "POST", "/media-api/api/chat/save", {
+      chat_id: chat.data.id,
+      messages: messages.slice(i, i + SAVE_BATCH),
+    });
+  }
+  return chat.data.id;
+}
+
 /** A chat of `count` messages, questions and answers in turn, the last one an answer. Returns the chat's id. */
 export async function seedLongChat(
   s: ApiSession,
@@ -163,7 +175,6 @@ export async function seedLongChat(
   title = "A very long conversation",
   opts: { code?: boolean } = {},
 ): Promise<string> {
-  const chat = await call<{ data: { id: string } }>(s, "POST", "/chat-sessions", { title });
   const next = random(count);
   const start = Date.now() - count * 60_000;
   const messages = Array.from({ length: count }, (_, i) => {
@@ -178,13 +189,7 @@ export async function seedLongChat(
       created_at: start + i * 60_000,
     };
   });
-  for (let i = 0; i < messages.length; i += SAVE_BATCH) {
-    await call(s, "POST", "/media-api/api/chat/save", {
-      chat_id: chat.data.id,
-      messages: messages.slice(i, i + SAVE_BATCH),
-    });
-  }
-  return chat.data.id;
+  return chatOf(s, title, messages);
 }
 
 /**
@@ -192,19 +197,12 @@ export async function seedLongChat(
  * apart and ending now. Returns the chat's id.
  */
 export async function savedChat(s: ApiSession, title: string, answers: string[]): Promise<string> {
-  const chat = await call<{ data: { id: string } }>(s, "POST", "/chat-sessions", { title });
   const start = Date.now() - answers.length * 120_000;
   const messages = answers.flatMap((answer, i) => [
     { message_id: `q${i}`, sender: "user", message: `Question ${i}`, created_at: start + i * 120_000 },
     { message_id: `a${i}`, sender: "bot", message: answer, model: "gpt-4.1-mini", created_at: start + i * 120_000 + 1 },
   ]);
-  for (let i = 0; i < messages.length; i += SAVE_BATCH) {
-    await call(s, "POST", "/media-api/api/chat/save", {
-      chat_id: chat.data.id,
-      messages: messages.slice(i, i + SAVE_BATCH),
-    });
-  }
-  return chat.data.id;
+  return chatOf(s, title, messages);
 }
 
 /** `count` chats named "History chat N" (N from 1), `starred` of them starred. Returns their ids, oldest first. */
