@@ -1,8 +1,9 @@
-// Runs the real product for browser tests as `npm start` does (scripts/start.mjs: local migrations, seeded rows,
-// wrangler dev) on a free port with its own throwaway state folder, from the SPA the global setup has built. `vars`
+// Runs the real product for browser tests as `npm start` does (scripts/start.mjs: wrangler dev) on a free port with its
+// own throwaway state folder, a copy of the migrated and seeded one the global setup has prepared, from the SPA it has
+// built. `vars`
 // are the product's own configuration (`--var NAME:VALUE` to wrangler dev), never a test switch inside the code.
 import { type ChildProcess, spawn } from "node:child_process";
-import { appendFileSync, mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from "node:fs";
 import { type AddressInfo, createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -39,27 +40,38 @@ export async function freePorts(count: number): Promise<number[]> {
 
 /**
  * `port`: where to serve; `inspectorPort`: where wrangler listens for DevTools (its default, 9229, is taken by the
- * first product when two start side by side). `logFile`: a file that receives everything the product prints
+ * first product when two start side by side). `state`: a state folder already migrated and seeded
+ * (scripts/local-db.mjs), copied for this product alone. `logFile`: a file that receives everything the product prints
  * as well, for a test in another process than the one that started it.
  */
 export async function startProduct({
   vars = {},
   port,
   inspectorPort,
+  state,
   logFile,
 }: {
   vars?: Record<string, string>;
   port: number;
   inspectorPort: number;
+  state: string;
   logFile?: string;
 }): Promise<RunningProduct> {
   const stateDir = mkdtempSync(join(tmpdir(), "may-browser-"));
+  cpSync(state, stateDir, { recursive: true });
   const varArgs = Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
   const server: ChildProcess = spawn(
     "node",
     ["scripts/start.mjs", ...varArgs, "--inspector-port", String(inspectorPort)],
     {
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", PERSIST_DIR: stateDir, SKIP_BUILD: "1" },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        PERSIST_DIR: stateDir,
+        SKIP_BUILD: "1",
+        SKIP_MIGRATIONS: "1",
+      },
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     },

@@ -1,5 +1,6 @@
-// Global setup for the browser tests: builds the SPA once, then starts the product three times (./product.ts:
-// scripts/start.mjs on a free port with a fresh state folder each), and hands their URLs to the tests. They differ only
+// Global setup for the browser tests: builds the SPA and prepares a migrated, seeded local database once (side by side),
+// then starts the product three times (./product.ts: scripts/start.mjs on a free port with a copy of that state folder
+// each), and hands their URLs to the tests. They differ only
 // in the pace of the offline model (OFFLINE_MODEL_DELAY_MS, the product's own setting): the first streams at the
 // product's own pace (25 ms a chunk, an answer in about 5 s), for the tests that act while an answer is being written
 // (stop it, scroll away from it); the slow one leaves seconds more for the tests that reload and follow a running answer
@@ -17,6 +18,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { ensureDevVars } from "../../../scripts/dev-vars.mjs";
+import { prepareLocalDatabase } from "../../../scripts/local-db.mjs";
 import { EXTERNAL_PROVIDERS } from "../../../worker/external-models/providers";
 import { startFakeIdentity } from "../../support/fake-identity";
 import { freePorts, type RunningProduct, startProduct } from "./product";
@@ -105,18 +107,22 @@ export async function setup(project: TestProject) {
   const slowProductLog = join(scratch, "slow-product.log");
   const productFailureFile = join(scratch, "failed");
   writeFileSync(slowProductLog, "");
-  starting = build().then(() =>
+  // one migration for the three products (wrangler spends seconds of CPU on each), copied into each one's state folder
+  const state = join(scratch, "state");
+  starting = Promise.all([build(), prepareLocalDatabase({ persistTo: state, stdio: "pipe" })]).then(() =>
     startAll([
-      { port, inspectorPort, vars },
+      { port, inspectorPort, state, vars },
       {
         port: slowPort,
         inspectorPort: slowInspectorPort,
+        state,
         vars: { ...vars, OFFLINE_MODEL_DELAY_MS: String(SLOW_CHUNK_MS) },
         logFile: slowProductLog,
       },
       {
         port: fastPort,
         inspectorPort: fastInspectorPort,
+        state,
         vars: { ...vars, OFFLINE_MODEL_DELAY_MS: String(FAST_CHUNK_MS) },
       },
     ]),
