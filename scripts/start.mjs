@@ -4,8 +4,8 @@
 // http://localhost:8787 — offline, no key needed.
 // Environment: PORT (default 8787), HOST (default localhost), PERSIST_DIR (local state, default .wrangler/state),
 // SKIP_BUILD=1 to serve the last build, SKIP_MIGRATIONS=1 to serve a state folder already migrated and seeded (the
-// browser tests prepare one and copy it for each of their products). Extra arguments go to `wrangler dev` as they are, e.g.
-// `node scripts/start.mjs --var GOOGLE_CLIENT_ID:my-id` (the browser tests' fake Google is set up this way).
+// browser tests prepare one and copy it for each of their products). Extra arguments go to `wrangler dev` as they
+// are, e.g. `node scripts/start.mjs --var GOOGLE_CLIENT_ID:my-id` (the browser tests' fake Google is set up this way).
 import { spawn, spawnSync } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,14 +1,14 @@
-// Global setup for the browser tests: builds the SPA and prepares a migrated, seeded local database once (side by side),
+// Global setup for the browser tests: builds the SPA and prepares a migrated, seeded local database once, side by side,
 // then starts the product three times (./product.ts: scripts/start.mjs on a free port with a copy of that state folder
-// each), and hands their URLs to the tests. They differ only
-// in the pace of the offline model (OFFLINE_MODEL_DELAY_MS, the product's own setting): the first streams at the
-// product's own pace (25 ms a chunk, an answer in about 5 s), for the tests that act while an answer is being written
-// (stop it, scroll away from it); the slow one leaves seconds more for the tests that reload and follow a running answer
-// (test/browser/resume.test.ts); the fast one ends an answer in about a second, for the tests that only wait for it to
-// end (edit, regenerate, settings that show in the answer), which spent most of their time waiting. The product knows a Google client (GOOGLE_CLIENT_ID) whose
-// keys are the fake identity server's (test/support/fake-identity.ts), so a test can sign Google ID tokens there;
-// Facebook stays not set up. Users' own model keys (external models) are tried and used against the same fake's
-// /byok/<provider> hosts (EXTERNAL_MODEL_BASE_URLS).
+// each), and hands their URLs to the tests. They differ only in the pace of the offline model (OFFLINE_MODEL_DELAY_MS,
+// the product's own setting): the first streams at the product's own pace (25 ms a chunk, an answer in about 5 s), for
+// the tests that act while an answer is being written (stop it, scroll away from it); the slow one leaves seconds more
+// for the tests that reload and follow a running answer (test/browser/resume.test.ts); the fast one ends an answer in
+// about a second, for the tests that only wait for it to end (edit, regenerate, settings that show in the answer),
+// which spent most of their time waiting. The product knows a Google client (GOOGLE_CLIENT_ID) whose keys are the fake
+// identity server's (test/support/fake-identity.ts), so a test can sign Google ID tokens there; Facebook stays not set
+// up. Users' own model keys (external models) are tried and used against the same fake's /byok/<provider> hosts
+// (EXTERNAL_MODEL_BASE_URLS).
 //
 // `vitest run` runs every project's global setup before any test: the build and the starts go on in the background
 // while the other projects' tests run, and each browser test file waits for its product (./product-ready.ts).
