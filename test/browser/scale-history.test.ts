@@ -3,12 +3,10 @@
 // chats takes seconds, and two browser files run side by side.)
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launch } from "./support/browser";
+import { domNodes, launch } from "./support/browser";
 import { type ApiSession, apiAccount, seedHistory, signInAs } from "./support/seed";
 
 const baseURL = inject("baseURL");
-
-const domNodes = (page: Page) => page.evaluate(() => document.getElementsByTagName("*").length);
 
 describe("a history of 2,000 chats", () => {
   let ctx: BrowserContext;

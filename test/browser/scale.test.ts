@@ -3,14 +3,12 @@
 // opens on a slow phone without moving anything on screen. (Long histories: scale-history.test.ts.)
 import type { BrowserContext, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launch, settled } from "./support/browser";
+import { domNodes, launch, settled } from "./support/browser";
 import { type ApiSession, apiAccount, seedLongChat, signInAs } from "./support/seed";
 
 const baseURL = inject("baseURL");
 const LAST = '[data-testid=message][data-message-id="seed-999"]';
 const FIRST = '[data-testid=message][data-message-id="seed-0"]';
-
-const domNodes = (page: Page) => page.evaluate(() => document.getElementsByTagName("*").length);
 
 /** One seeded account and chat of 1,000 messages for both input-box variants (seeding takes seconds). */
 let seeded: Promise<{ session: ApiSession; chatId: string }> | undefined;

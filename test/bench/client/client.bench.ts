@@ -3,7 +3,7 @@
 // history of 2,000 chats. Prints a table of goal and measured value per figure; timings are printed, not asserted.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
-import { launch } from "../../browser/support/browser";
+import { domNodes as countDomNodes, launch } from "../../browser/support/browser";
 import { BUDGETS, kB, measurePage } from "../../browser/support/js-weight";
 import { type ApiSession, apiAccount, seedHistory, seedLongChat, signInAs } from "../../browser/support/seed";
 import { printResults, type ResultRow } from "./results-table";
@@ -116,7 +116,7 @@ it(`a chat of ${LONG_CHAT} messages: opening it, its DOM, its content call`, asy
   const inApp = await page.evaluate(
     () => (window as unknown as { bench: { clickAt: number; visibleAt: number; longTasks: number[] } }).bench,
   );
-  const domNodes = await page.evaluate(() => document.getElementsByTagName("*").length);
+  const domNodes = await countDomNodes(page);
   const messagesInDom = await page.locator("[data-testid=message]").count();
 
   // A full page load of the chat's URL, from navigation start to the last message on screen.

@@ -85,6 +85,11 @@ export async function settled(page: Page, opts: { ignore?: (r: Request) => boole
   }
 }
 
+/** How many elements the page holds: the tests and bench of long chats and histories keep it bounded. */
+export function domNodes(page: Page): Promise<number> {
+  return page.evaluate(() => document.getElementsByTagName("*").length);
+}
+
 let counter = 0;
 export function uniqueEmail(): string {
   counter++;

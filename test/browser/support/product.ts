@@ -1,7 +1,7 @@
 // Runs the real product for browser tests as `npm start` does (scripts/start.mjs: wrangler dev) on a free port with its
 // own throwaway state folder, a copy of the migrated and seeded one the global setup has prepared, from the SPA it has
-// built. `vars`
-// are the product's own configuration (`--var NAME:VALUE` to wrangler dev), never a test switch inside the code.
+// built. `vars` are the product's own configuration (`--var NAME:VALUE` to wrangler dev), never a test switch inside
+// the code.
 import { type ChildProcess, spawn } from "node:child_process";
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from "node:fs";
 import { type AddressInfo, createServer, type Server } from "node:net";
