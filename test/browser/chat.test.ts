@@ -127,6 +127,31 @@ describe("chatting in the browser", () => {
     await expect.poll(() => page.locator("[data-testid=scroll-to-bottom]").count()).toBe(0);
   });
 
+  it("stays where a small scroll up put the view while the answer grows, and follows again once back at the end", async () => {
+    const list = page.locator("[data-testid=message-list]");
+    const metrics = () =>
+      list.evaluate((el) => ({ top: el.scrollTop, gap: el.scrollHeight - el.scrollTop - el.clientHeight }));
+    await page.fill("[data-testid=chat-input]", "And how do clouds stay up?");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector("[data-testid=stop-button]");
+    await list.hover();
+    // less than the 48 px within which no button is offered: the view must not snap back to the end on its own (it
+    // would move the list under the reader's pointer, between a press and its release)
+    await page.mouse.wheel(0, -30);
+    await expect.poll(async () => (await metrics()).gap).toBeGreaterThan(10);
+    const parked = await metrics();
+    await page.waitForSelector("[data-testid=send-button]", { timeout: 30_000 });
+    const after = await metrics();
+    expect(Math.abs(after.top - parked.top)).toBeLessThan(5);
+    // the answer grew the end away: now the way down is offered
+    expect(after.gap).toBeGreaterThan(48);
+    await page.locator("[data-testid=scroll-to-bottom]").waitFor();
+    // the reader scrolls back to the very end: following again, no button
+    await page.mouse.wheel(0, 20_000);
+    await expect.poll(async () => (await metrics()).gap).toBeLessThan(2);
+    await expect.poll(() => page.locator("[data-testid=scroll-to-bottom]").count()).toBe(0);
+  });
+
   it("reads a finished answer's stream to its end: its request finishes, none is failed or canceled", async () => {
     const cdp = await ctx.newCDPSession(page);
     await cdp.send("Network.enable");

@@ -1,8 +1,8 @@
 // The scrolling list of messages, virtualized with virtua: only the messages in and near the view are in the DOM
 // (their heights measured after render), so a chat of thousands of messages opens and scrolls like a short one. Older messages are
 // fetched as the reader nears the top, and the view stays where it was while they arrive. It follows new text only
-// while the reader is at the bottom; scrolling up stops the following and shows a button that goes back down.
-// Sending a question always brings the view down.
+// while the view is at its very end; scrolling up, even a little, stops the following, and a button goes back down
+// once the end is more than a few lines away. Sending a question always brings the view down.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Virtualizer, type VirtualizerHandle } from "virtua";
@@ -10,7 +10,13 @@ import { IconArrowDown } from "../ui/icons";
 import type { ChatMessage } from "./chat.schemas";
 import { MessageItem } from "./message-item";
 
-/** Within this many pixels of the end counts as "at the bottom". */
+/**
+ * The view follows new text again only when the reader brings it this close to the end, in pixels (fractions of a
+ * pixel on a zoomed page). Not more: a view that snapped to the end on its own from further up would move the list
+ * under the reader's pointer, between a press and its release.
+ */
+const END_EPSILON_PX = 2;
+/** Within this many pixels of the end, the button that goes back down is not offered. */
 const BOTTOM_SLACK_PX = 48;
 /** Pixels rendered beyond each edge of the view, so a short scroll shows ready content. */
 const BUFFER_PX = 600;
@@ -78,15 +84,19 @@ export function MessageList({
   const scrollRef = useRef<HTMLDivElement>(null);
   const rowsRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<VirtualizerHandle>(null);
-  const atBottomRef = useRef(true);
-  const [atBottom, setAtBottom] = useState(true);
+  // following: new content brings the view down (a ref: read by the rows' observer, never drawn)
+  const followRef = useRef(true);
+  const [showDown, setShowDown] = useState(false);
   // Where the rows start in the scrolling box (the list's top padding), for the virtualizer's offsets.
   const [startMargin, setStartMargin] = useState(0);
 
-  const setBottom = (value: boolean) => {
-    atBottomRef.current = value;
-    setAtBottom(value);
+  const setFollow = (value: boolean) => {
+    followRef.current = value;
+    if (value) setShowDown(false);
   };
+  // the button that goes back down: while not following, once the end is more than BOTTOM_SLACK_PX away
+  const updateShowDown = (el: HTMLElement) =>
+    setShowDown(!followRef.current && el.scrollHeight - el.scrollTop - el.clientHeight > BOTTOM_SLACK_PX);
 
   // The view's anchor, kept current while nothing holds it; a hold pins it after older messages land.
   const anchorRef = useRef<Anchor | null>(null);
@@ -122,19 +132,21 @@ export function MessageList({
   };
 
   // The chat opens at its end (one list per chat: ChatView keys it by chat) through the observer below: the reader is
-  // "at the bottom" until they scroll, so the rows' first size sends the view down, after the browser's own layout and
+  // following until they scroll, so the rows' first size sends the view down, after the browser's own layout and
   // before its paint. Nothing here reads the layout while mounting the rows: a read would force the whole list's first
   // layout into the task that mounts it (one long task on a phone).
   const hasMessages = messages.length > 0;
 
-  // Growing content (streamed text, messages measured, images loading) is followed only while at the bottom. The
-  // rows' offset is read here too, where the layout is already done: it moves when the loading line above them goes.
+  // Growing content (streamed text, messages measured, images loading) is followed only while following; otherwise it
+  // may take the end far enough away to offer the button. The rows' offset is read here too, where the layout is
+  // already done: it moves when the loading line above them goes.
   useEffect(() => {
     const rows = rowsRef.current;
     if (!rows || typeof ResizeObserver === "undefined") return;
     const observer = new ResizeObserver(() => {
       setStartMargin(rows.offsetTop);
-      if (atBottomRef.current) scrollToEnd();
+      if (followRef.current) scrollToEnd();
+      else if (scrollRef.current) updateShowDown(scrollRef.current);
     });
     observer.observe(rows);
     return () => observer.disconnect();
@@ -168,7 +180,7 @@ export function MessageList({
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el || !hasMessages || windowed) return;
-    if (shift && anchorRef.current && !atBottomRef.current) {
+    if (shift && anchorRef.current && !followRef.current) {
       release();
       holdRef.current = {
         anchor: anchorRef.current,
@@ -191,7 +203,7 @@ export function MessageList({
   const seenUserId = useRef(lastUserId);
   useEffect(() => {
     if (lastUserId && lastUserId !== seenUserId.current) {
-      setBottom(true);
+      setFollow(true);
       scrollToEnd();
     }
     seenUserId.current = lastUserId;
@@ -210,7 +222,7 @@ export function MessageList({
     if (index >= 0) {
       pendingFocus.current = null;
       release();
-      setBottom(false);
+      setFollow(false);
       listRef.current?.scrollToIndex(index, { align: "center" });
       setFound(id);
       return;
@@ -228,10 +240,11 @@ export function MessageList({
   }, [windowed, hasOlder, loadingOlder, onLoadOlder, startMargin]);
   useEffect(maybeLoadOlder, [maybeLoadOlder, messages.length]);
 
-  // Following stops only when the view moved UP: the reader scrolled (touch, keys, the scroll bar; the wheel is caught
-  // earlier). A view left far from the end by the list itself (rows above measured, older ones joining, an answer
-  // growing) is not the reader's doing: the rows' observer brings it down again. A scroll event is dispatched a frame
-  // after the change, so it reads where the view is then, not what moved it.
+  // Following stops only when the view moved UP away from the end: the reader scrolled (touch, keys, the scroll bar;
+  // the wheel is caught earlier). A view left below the end by the list itself (rows above measured, an answer
+  // growing) is not the reader's doing: the rows' observer brings it down again. It resumes only at the very end
+  // (END_EPSILON_PX). A scroll event is dispatched a frame after the change, so it reads where the view is then, not
+  // what moved it.
   const lastTopRef = useRef(0);
   const onScroll = () => {
     const el = scrollRef.current;
@@ -241,9 +254,9 @@ export function MessageList({
     const movedUp = top < lastTopRef.current - 1;
     lastTopRef.current = top;
     const distance = el.scrollHeight - top - el.clientHeight;
-    if (distance <= BOTTOM_SLACK_PX) {
-      if (!atBottomRef.current) setBottom(true);
-    } else if (movedUp && atBottomRef.current) setBottom(false);
+    if (distance <= END_EPSILON_PX) followRef.current = true;
+    else if (movedUp) followRef.current = false;
+    updateShowDown(el);
   };
 
   const lastIndex = data.length - 1;
@@ -268,8 +281,7 @@ export function MessageList({
           release();
           const el = scrollRef.current;
           // the reader moved up in a list that can scroll: stop following now, before the next chunk lands
-          if (e.deltaY < 0 && atBottomRef.current && el && el.scrollHeight > el.clientHeight + BOTTOM_SLACK_PX)
-            setBottom(false);
+          if (e.deltaY < 0 && el && el.scrollHeight > el.clientHeight + END_EPSILON_PX) followRef.current = false;
         }}
         data-testid="message-list"
         data-count={messages.length}
@@ -317,7 +329,7 @@ export function MessageList({
           </div>
         </div>
       </div>
-      {!atBottom ? (
+      {showDown ? (
         <button
           type="button"
           className="scroll-bottom"
@@ -327,7 +339,7 @@ export function MessageList({
             const el = scrollRef.current;
             // Smooth over a short way; far up a long chat, jump (a smooth ride would render every message on the way).
             const near = el ? el.scrollHeight - el.scrollTop - el.clientHeight < 2 * el.clientHeight : true;
-            setBottom(true);
+            setFollow(true);
             scrollToEnd(near);
           }}
         >
