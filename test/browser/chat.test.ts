@@ -152,6 +152,27 @@ describe("chatting in the browser", () => {
     await expect.poll(() => page.locator("[data-testid=scroll-to-bottom]").count()).toBe(0);
   });
 
+  it("takes a press at once after a scroll: the messages keep receiving the pointer while the list moves", async () => {
+    // (virtua turns the pointer off on its rows while a list scrolls, until 150 ms after the last scroll: a tap right
+    // after a scroll, or after the scroll that brings a button into view, landed on nothing)
+    const hits = await page.locator("[data-testid=message-list]").evaluate(async (el) => {
+      const frame = () => new Promise((r) => requestAnimationFrame(r));
+      const box = el.getBoundingClientRect();
+      const rows = el.querySelector(".message-list__rows > div");
+      const seen: boolean[] = [];
+      for (let i = 0; i < 6; i++) {
+        el.scrollBy(0, i % 2 ? 40 : -40);
+        await frame();
+        await frame();
+        seen.push(
+          Boolean(rows?.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2))),
+        );
+      }
+      return seen;
+    });
+    expect(hits).toEqual([true, true, true, true, true, true]);
+  });
+
   it("reads a finished answer's stream to its end: its request finishes, none is failed or canceled", async () => {
     const cdp = await ctx.newCDPSession(page);
     await cdp.send("Network.enable");

@@ -5,7 +5,7 @@
 // once the end is more than a few lines away. Sending a question always brings the view down.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Virtualizer, type VirtualizerHandle } from "virtua";
+import { type CustomContainerComponentProps, Virtualizer, type VirtualizerHandle } from "virtua";
 import { IconArrowDown } from "../ui/icons";
 import type { ChatMessage } from "./chat.schemas";
 import { MessageItem } from "./message-item";
@@ -52,6 +52,19 @@ function readAnchor(el: HTMLElement): Anchor | null {
     if (rect.bottom > top + 1 && node.dataset.messageId) return { id: node.dataset.messageId, top: rect.top - top };
   }
   return null;
+}
+
+/**
+ * The virtualizer's box of rows, without the `pointer-events: none` virtua gives it while the list scrolls (until about
+ * 150 ms after the last scroll event). With it, a press right after a scroll landed on nothing: a reader who scrolls
+ * and at once taps a copy button, or the scroll that brings a button into view just before it is pressed.
+ */
+function RowsBox({ style, children, ref }: CustomContainerComponentProps) {
+  return (
+    <div ref={ref} style={{ ...style, pointerEvents: undefined }}>
+      {children}
+    </div>
+  );
 }
 
 function anchorOffset(el: HTMLElement, id: string): number | null {
@@ -299,6 +312,7 @@ export function MessageList({
           <div ref={rowsRef} className="message-list__rows">
             <Virtualizer
               ref={listRef}
+              as={RowsBox}
               scrollRef={scrollRef}
               data={data}
               shift={shift}
