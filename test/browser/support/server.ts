@@ -11,11 +11,13 @@
 // (EXTERNAL_MODEL_BASE_URLS).
 //
 // `vitest run` runs every project's global setup before any test: the build and the starts go on in the background
-// while the other projects' tests run, and each browser test file waits for its product (./product-ready.ts).
+// while the other projects' tests run, and each browser test file waits for its product (./product-ready.ts). Both
+// browser projects (vitest.browser.config.ts) name this setup; the second to call it gets the first one's products.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { ProvidedContext } from "vitest";
 import type { TestProject } from "vitest/node";
 import { ensureDevVars } from "../../../scripts/dev-vars.mjs";
 import { prepareLocalDatabase } from "../../../scripts/local-db.mjs";
@@ -52,9 +54,21 @@ export const SLOW_CHUNK_MS = 60;
  */
 export const FAST_CHUNK_MS = 5;
 
-let starting: Promise<RunningProduct[]> | undefined;
-let identity: Awaited<ReturnType<typeof startFakeIdentity>> | undefined;
-let scratch: string | undefined;
+/** What one setup started, kept on globalThis: vitest loads this module once per project that names it. */
+interface Shared {
+  starting: Promise<RunningProduct[]>;
+  identity: Awaited<ReturnType<typeof startFakeIdentity>>;
+  scratch: string;
+  provided: { [K in keyof ProvidedContext]: ProvidedContext[K] };
+  /** Projects whose teardown has not run yet: the last one stops the products. */
+  users: number;
+}
+const SHARED_KEY = Symbol.for("may.browser-products");
+const holder = globalThis as { [SHARED_KEY]?: Shared };
+
+function provideAll(project: TestProject, provided: Shared["provided"]) {
+  for (const [key, value] of Object.entries(provided)) project.provide(key as keyof ProvidedContext, value);
+}
 
 /** `vite build` in production mode, without blocking this process (it serves the fake identity server meanwhile). */
 function build(): Promise<void> {
@@ -82,9 +96,14 @@ async function startAll(specs: Parameters<typeof startProduct>[0][]): Promise<Ru
 }
 
 export async function setup(project: TestProject) {
+  const shared = holder[SHARED_KEY];
+  if (shared) {
+    shared.users++;
+    return provideAll(project, shared.provided);
+  }
   // Both products read .dev.vars as they start: make it once, before them, so they never race to write it.
   ensureDevVars(process.cwd());
-  identity = await startFakeIdentity();
+  const identity = await startFakeIdentity();
   // Users' own model keys go to the fake's provider hosts (key checks and streamed chats), never the real ones.
   const byok = `${identity.url}/byok`;
   const externalHosts = Object.fromEntries(
@@ -103,13 +122,13 @@ export async function setup(project: TestProject) {
     number,
     number,
   ];
-  scratch = mkdtempSync(join(tmpdir(), "may-browser-run-"));
+  const scratch = mkdtempSync(join(tmpdir(), "may-browser-run-"));
   const slowProductLog = join(scratch, "slow-product.log");
   const productFailureFile = join(scratch, "failed");
   writeFileSync(slowProductLog, "");
   // one migration for the three products (wrangler spends seconds of CPU on each), copied into each one's state folder
   const state = join(scratch, "state");
-  starting = Promise.all([build(), prepareLocalDatabase({ persistTo: state, stdio: "pipe" })]).then(() =>
+  const starting = Promise.all([build(), prepareLocalDatabase({ persistTo: state, stdio: "pipe" })]).then(() =>
     startAll([
       { port, inspectorPort, state, vars },
       {
@@ -132,17 +151,24 @@ export async function setup(project: TestProject) {
     writeFileSync(productFailureFile, reason);
     console.error(`The browser tests' product did not start: ${reason}`);
   });
-  project.provide("baseURL", `http://127.0.0.1:${port}`);
-  project.provide("slowBaseURL", `http://127.0.0.1:${slowPort}`);
-  project.provide("fastBaseURL", `http://127.0.0.1:${fastPort}`);
-  project.provide("slowProductLog", slowProductLog);
-  project.provide("productFailureFile", productFailureFile);
-  project.provide("identityURL", identity.url);
-  project.provide("googleClientId", GOOGLE_CLIENT_ID);
+  const provided = {
+    baseURL: `http://127.0.0.1:${port}`,
+    slowBaseURL: `http://127.0.0.1:${slowPort}`,
+    fastBaseURL: `http://127.0.0.1:${fastPort}`,
+    slowProductLog,
+    productFailureFile,
+    identityURL: identity.url,
+    googleClientId: GOOGLE_CLIENT_ID,
+  };
+  holder[SHARED_KEY] = { starting, identity, scratch, provided, users: 1 };
+  provideAll(project, provided);
 }
 
 export async function teardown() {
-  for (const product of (await starting?.catch(() => [])) ?? []) product.stop();
-  await identity?.close();
-  if (scratch) rmSync(scratch, { recursive: true, force: true });
+  const shared = holder[SHARED_KEY];
+  if (!shared || --shared.users > 0) return;
+  delete holder[SHARED_KEY];
+  for (const product of await shared.starting.catch(() => [])) product.stop();
+  await shared.identity.close();
+  rmSync(shared.scratch, { recursive: true, force: true });
 }
