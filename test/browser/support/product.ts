@@ -3,7 +3,7 @@
 // built. `vars` are the product's own configuration (`--var NAME:VALUE` to wrangler dev), never a test switch inside
 // the code.
 import { type ChildProcess, spawn } from "node:child_process";
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from "node:fs";
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { type AddressInfo, createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,21 +20,43 @@ export interface RunningProduct {
   stop(): void;
 }
 
-/** `count` distinct free ports: every listener is held open until all are found, so no two can be the same. */
+/**
+ * The first port of the range the kernel hands out to every listen(0) and outgoing connection (Linux's
+ * ip_local_port_range, 32768 by default). The products' ports are taken below it: a port found free there at set-up
+ * could be taken by another process before the product binds it, a minute later, after the build (a workerd test
+ * process once took a product's port that way, and the product did not start).
+ */
+function ephemeralFloor(): number {
+  try {
+    return Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]) || 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+function listenOn(port: number): Promise<Server | null> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.once("error", () => resolve(null));
+    srv.listen(port, "127.0.0.1", () => resolve(srv));
+  });
+}
+
+/**
+ * `count` distinct free ports between 20,000 and the ephemeral range: every listener is held open until all are
+ * found, so no two can be the same.
+ */
 export async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<Server>((resolve, reject) => {
-          const srv = createServer();
-          srv.on("error", reject);
-          srv.listen(0, "127.0.0.1", () => resolve(srv));
-        }),
-    ),
-  );
-  const ports = servers.map((srv) => (srv.address() as AddressInfo).port);
-  await Promise.all(servers.map((srv) => new Promise((resolve) => srv.close(resolve))));
+  const from = 20_000;
+  const to = Math.max(from + 1_000, ephemeralFloor());
+  const held: Server[] = [];
+  for (let tries = 0; held.length < count; tries++) {
+    if (tries > 1_000) throw new Error(`no ${count} free ports between ${from} and ${to}`);
+    const srv = await listenOn(from + Math.floor(Math.random() * (to - from)));
+    if (srv) held.push(srv);
+  }
+  const ports = held.map((srv) => (srv.address() as AddressInfo).port);
+  await Promise.all(held.map((srv) => new Promise((resolve) => srv.close(resolve))));
   return ports;
 }
 

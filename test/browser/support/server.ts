@@ -55,18 +55,22 @@ export const SLOW_CHUNK_MS = 60;
 export const FAST_CHUNK_MS = 5;
 
 /** What one setup started, kept on globalThis: vitest loads this module once per project that names it. */
-interface Shared {
+interface Started {
   starting: Promise<RunningProduct[]>;
   identity: Awaited<ReturnType<typeof startFakeIdentity>>;
   scratch: string;
   provided: { [K in keyof ProvidedContext]: ProvidedContext[K] };
+}
+interface Shared {
+  /** Set before the first await, so a second project's setup never starts a second set, however vitest orders them. */
+  started: Promise<Started>;
   /** Projects whose teardown has not run yet: the last one stops the products. */
   users: number;
 }
 const SHARED_KEY = Symbol.for("may.browser-products");
 const holder = globalThis as { [SHARED_KEY]?: Shared };
 
-function provideAll(project: TestProject, provided: Shared["provided"]) {
+function provideAll(project: TestProject, provided: Started["provided"]) {
   for (const [key, value] of Object.entries(provided)) project.provide(key as keyof ProvidedContext, value);
 }
 
@@ -96,11 +100,13 @@ async function startAll(specs: Parameters<typeof startProduct>[0][]): Promise<Ru
 }
 
 export async function setup(project: TestProject) {
+  holder[SHARED_KEY] ??= { started: startEverything(), users: 0 };
   const shared = holder[SHARED_KEY];
-  if (shared) {
-    shared.users++;
-    return provideAll(project, shared.provided);
-  }
+  shared.users++;
+  provideAll(project, (await shared.started).provided);
+}
+
+async function startEverything(): Promise<Started> {
   // Both products read .dev.vars as they start: make it once, before them, so they never race to write it.
   ensureDevVars(process.cwd());
   const identity = await startFakeIdentity();
@@ -160,15 +166,15 @@ export async function setup(project: TestProject) {
     identityURL: identity.url,
     googleClientId: GOOGLE_CLIENT_ID,
   };
-  holder[SHARED_KEY] = { starting, identity, scratch, provided, users: 1 };
-  provideAll(project, provided);
+  return { starting, identity, scratch, provided };
 }
 
 export async function teardown() {
   const shared = holder[SHARED_KEY];
   if (!shared || --shared.users > 0) return;
   delete holder[SHARED_KEY];
-  for (const product of await shared.starting.catch(() => [])) product.stop();
-  await shared.identity.close();
-  rmSync(shared.scratch, { recursive: true, force: true });
+  const { starting, identity, scratch } = await shared.started;
+  for (const product of await starting.catch(() => [])) product.stop();
+  await identity.close();
+  rmSync(scratch, { recursive: true, force: true });
 }
