@@ -19,6 +19,20 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
+/** Where the message list's view is: its scroll offset, and how far its end is below the view, in pixels. */
+const listView = () =>
+  page
+    .locator("[data-testid=message-list]")
+    .evaluate((el) => ({ top: el.scrollTop, gap: el.scrollHeight - el.scrollTop - el.clientHeight }));
+
+/** Asks `question` and returns once its answer streams, with the pointer over the list (where the wheel scrolls). */
+async function askAndHover(question: string) {
+  await page.fill("[data-testid=chat-input]", question);
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("[data-testid=stop-button]");
+  await page.locator("[data-testid=message-list]").hover();
+}
+
 describe("chatting in the browser", () => {
   it("serves the SPA with a strict Content-Security-Policy", async () => {
     const res = await page.goto(`${baseURL}/login`);
@@ -107,48 +121,36 @@ describe("chatting in the browser", () => {
   });
 
   it("stops following the stream when the reader scrolls up, and offers scroll-to-bottom", async () => {
-    const list = page.locator("[data-testid=message-list]");
-    const metrics = () =>
-      list.evaluate((el) => ({ top: el.scrollTop, gap: el.scrollHeight - el.scrollTop - el.clientHeight }));
-    await page.fill("[data-testid=chat-input]", "One more question: how does rain form over the sea?");
-    await page.keyboard.press("Enter");
-    await page.waitForSelector("[data-testid=stop-button]");
-    await list.hover();
+    await askAndHover("One more question: how does rain form over the sea?");
     await page.mouse.wheel(0, -600);
     await page.locator("[data-testid=scroll-to-bottom]").waitFor();
-    const parked = await metrics();
+    const parked = await listView();
     await page.waitForSelector("[data-testid=send-button]", { timeout: 30_000 });
-    const after = await metrics();
+    const after = await listView();
     // the answer kept growing below, but the view stayed where the reader put it
     expect(Math.abs(after.top - parked.top)).toBeLessThan(5);
     expect(after.gap).toBeGreaterThan(parked.gap);
     await page.click("[data-testid=scroll-to-bottom]");
-    await expect.poll(async () => (await metrics()).gap).toBeLessThan(40);
+    await expect.poll(async () => (await listView()).gap).toBeLessThan(40);
     await expect.poll(() => page.locator("[data-testid=scroll-to-bottom]").count()).toBe(0);
   });
 
   it("stays where a small scroll up put the view while the answer grows, and follows again once back at the end", async () => {
-    const list = page.locator("[data-testid=message-list]");
-    const metrics = () =>
-      list.evaluate((el) => ({ top: el.scrollTop, gap: el.scrollHeight - el.scrollTop - el.clientHeight }));
-    await page.fill("[data-testid=chat-input]", "And how do clouds stay up?");
-    await page.keyboard.press("Enter");
-    await page.waitForSelector("[data-testid=stop-button]");
-    await list.hover();
+    await askAndHover("And how do clouds stay up?");
     // less than the 48 px within which no button is offered: the view must not snap back to the end on its own (it
     // would move the list under the reader's pointer, between a press and its release)
     await page.mouse.wheel(0, -30);
-    await expect.poll(async () => (await metrics()).gap).toBeGreaterThan(10);
-    const parked = await metrics();
+    await expect.poll(async () => (await listView()).gap).toBeGreaterThan(10);
+    const parked = await listView();
     await page.waitForSelector("[data-testid=send-button]", { timeout: 30_000 });
-    const after = await metrics();
+    const after = await listView();
     expect(Math.abs(after.top - parked.top)).toBeLessThan(5);
     // the answer grew the end away: now the way down is offered
     expect(after.gap).toBeGreaterThan(48);
     await page.locator("[data-testid=scroll-to-bottom]").waitFor();
     // the reader scrolls back to the very end: following again, no button
     await page.mouse.wheel(0, 20_000);
-    await expect.poll(async () => (await metrics()).gap).toBeLessThan(2);
+    await expect.poll(async () => (await listView()).gap).toBeLessThan(2);
     await expect.poll(() => page.locator("[data-testid=scroll-to-bottom]").count()).toBe(0);
   });
 
