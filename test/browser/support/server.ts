@@ -54,12 +54,12 @@ export const SLOW_CHUNK_MS = 60;
  */
 export const FAST_CHUNK_MS = 5;
 
-/** What one setup started, kept on globalThis: vitest loads this module once per project that names it. */
+/** What the first setup started, kept on globalThis: both projects share it, however vitest loads this module. */
 interface Started {
   starting: Promise<RunningProduct[]>;
   identity: Awaited<ReturnType<typeof startFakeIdentity>>;
   scratch: string;
-  provided: { [K in keyof ProvidedContext]: ProvidedContext[K] };
+  provided: ProvidedContext;
 }
 interface Shared {
   /** Set before the first await, so a second project's setup never starts a second set, however vitest orders them. */

@@ -67,6 +67,9 @@ function RowsBox({ style, children, ref }: CustomContainerComponentProps) {
   );
 }
 
+/** How far the end of the list is below the view, in pixels. */
+const gapBelow = (el: HTMLElement) => el.scrollHeight - el.scrollTop - el.clientHeight;
+
 function anchorOffset(el: HTMLElement, id: string): number | null {
   const node = el.querySelector<HTMLElement>(`[data-testid=message][data-message-id="${CSS.escape(id)}"]`);
   return node ? node.getBoundingClientRect().top - el.getBoundingClientRect().top : null;
@@ -108,8 +111,7 @@ export function MessageList({
     if (value) setShowDown(false);
   };
   // the button that goes back down: while not following, once the end is more than BOTTOM_SLACK_PX away
-  const updateShowDown = (el: HTMLElement) =>
-    setShowDown(!followRef.current && el.scrollHeight - el.scrollTop - el.clientHeight > BOTTOM_SLACK_PX);
+  const updateShowDown = (el: HTMLElement) => setShowDown(!followRef.current && gapBelow(el) > BOTTOM_SLACK_PX);
 
   // The view's anchor, kept current while nothing holds it; a hold pins it after older messages land.
   const anchorRef = useRef<Anchor | null>(null);
@@ -266,8 +268,7 @@ export function MessageList({
     const top = el.scrollTop;
     const movedUp = top < lastTopRef.current - 1;
     lastTopRef.current = top;
-    const distance = el.scrollHeight - top - el.clientHeight;
-    if (distance <= END_EPSILON_PX) followRef.current = true;
+    if (gapBelow(el) <= END_EPSILON_PX) followRef.current = true;
     else if (movedUp) followRef.current = false;
     updateShowDown(el);
   };
@@ -352,7 +353,7 @@ export function MessageList({
           onClick={() => {
             const el = scrollRef.current;
             // Smooth over a short way; far up a long chat, jump (a smooth ride would render every message on the way).
-            const near = el ? el.scrollHeight - el.scrollTop - el.clientHeight < 2 * el.clientHeight : true;
+            const near = el ? gapBelow(el) < 2 * el.clientHeight : true;
             setFollow(true);
             scrollToEnd(near);
           }}
