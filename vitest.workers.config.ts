@@ -29,9 +29,13 @@ export default defineConfig(async () => {
         miniflare: {
           bindings: {
             JWT_SECRET: "test-secret-for-vitest-only",
+            // The operator's calls (/ops): a test-only secret.
+            OPS_SECRET: "test-ops-secret",
             // The offline model streams with a 1 ms pause per chunk in tests instead of the app's 25 ms.
             OFFLINE_MODEL_DELAY_MS: "1",
             TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+            // The chat shards' schema (wrangler.toml's CHATS_<n> bindings: two, as `npm start` runs).
+            TEST_CHAT_MIGRATIONS: await readD1Migrations("./migrations/chats"),
             // The seeded rows (seeds/*.sql, e.g. the notification feeds), applied after the migrations like `npm start` does.
             TEST_SEEDS: await readD1Migrations("./seeds"),
             FAKE_UPSTREAM_URL: upstream.url,

@@ -13,6 +13,7 @@
 import { type Connection, type ConnectionContext, Server } from "partyserver";
 import { sha256Hex } from "../worker/auth/tokens";
 import { createDb } from "../worker/db/client";
+import { isShard, MAIN_SHARD, shardDb } from "../worker/db/shards";
 import type { StateOwner } from "../worker/db/state-owner";
 import { savePremiumFields } from "../worker/db/payments";
 import { recordRevoked, recordSeen, recordSession } from "../worker/db/sessions";
@@ -28,6 +29,8 @@ import type { LogoutReason } from "../worker/protocol/socket";
 import { runTurn, type TurnRequest, type TurnStarted, turnHost } from "./turn/turn";
 import { GenerationRunner } from "./turn/generation";
 import { HotState } from "./state/hot-state";
+import { ObjectSql } from "./state/object-sql";
+import { LATE_WRITE_GRACE_MS, type MoveOutcome, ShardMover } from "./state/shard-move";
 import type { SessionRecord } from "./state/sessions";
 import { SocketSessions } from "./socket-sessions";
 
@@ -45,7 +48,8 @@ export interface Refusal {
 
 type Scalar = string | number | boolean | null;
 
-export type AuthResult = { ok: true; user: SessionUser } | Refusal;
+/** An authorized call: the session's user and the binding name of the chat shard holding their chats. */
+export type AuthResult = { ok: true; user: SessionUser; shard: string } | Refusal;
 
 function refusal(err: unknown): Refusal {
   if (!(err instanceof AppError)) throw err;
@@ -62,7 +66,12 @@ export class UserHub extends Server<Env> implements StateOwner {
   static override options = { hibernate: true };
 
   private readonly db: Db = createDb(this.env.DB);
-  readonly state = new HotState(this.ctx.storage, this.db, () => this.name);
+  readonly state = new HotState(
+    this.ctx.storage,
+    this.db,
+    (shard) => shardDb(this.env, shard),
+    () => this.name,
+  );
   readonly generations = new GenerationRunner(this.ctx, this.env, this.db, this.state);
   readonly sockets = new SocketSessions(this, this.env, {
     state: this.state,
@@ -80,8 +89,12 @@ export class UserHub extends Server<Env> implements StateOwner {
     },
   });
 
+  /** Moves the user's history between chat shards (state/shard-move.ts). */
+  readonly mover = new ShardMover(this.state, new ObjectSql(this.ctx.storage), this.env, this.db, () => this.name);
+
   override async onStart() {
     await this.generations.recoverInterrupted();
+    await this.mover.recover();
   }
 
   override getConnectionTags(_conn: Connection, ctx: ConnectionContext): string[] {
@@ -188,7 +201,8 @@ export class UserHub extends Server<Env> implements StateOwner {
   /** RPC: the user of an active session, for the worker's auth middleware. */
   async authorize(sessionId: string, tokenHash: string | null): Promise<AuthResult> {
     try {
-      return { ok: true, user: await this.state.sessionUser(sessionId, tokenHash) };
+      const user = await this.state.sessionUser(sessionId, tokenHash);
+      return { ok: true, user, shard: this.state.account.shard() };
     } catch (err) {
       return refusal(err);
     }
@@ -266,6 +280,18 @@ export class UserHub extends Server<Env> implements StateOwner {
     } catch (err) {
       return refusal(err);
     }
+  }
+
+  /**
+   * RPC: moves the user's chats, messages and images to the chat shard `target` while the user keeps chatting
+   * (state/shard-move.ts), waiting `graceMs` for late writes before deleting the old copy. For the operator's script.
+   */
+  async moveChats(target: string, graceMs = LATE_WRITE_GRACE_MS): Promise<MoveOutcome | Refusal> {
+    if (!isShard(this.env, target) || target === MAIN_SHARD) {
+      return { ok: false, code: "invalid_input", message: `${target} is not a chat shard of this deployment` };
+    }
+    if (!(await this.ready())) return { ok: false, code: "not_found", message: "No such user" };
+    return this.mover.move(target, graceMs);
   }
 
   /** RPC: stops a running answer; the partial text is saved with stopped: true. False if none is running. */

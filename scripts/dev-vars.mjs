@@ -1,5 +1,5 @@
-// A fresh checkout has no .dev.vars: give it a random JWT secret, a random bank-webhook secret, a random key for
-// encrypting users' model keys and the local dev mailbox (and no provider keys, so the offline model serves). An
+// A fresh checkout has no .dev.vars: give it a random JWT secret, a random bank-webhook secret, a random operator
+// secret, a random key for encrypting users' model keys and the local dev mailbox (and no provider keys, so the offline model serves). An
 // older .dev.vars gets whichever of those it lacks appended.
 import { randomBytes } from "node:crypto";
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -20,6 +20,8 @@ export function readDevVars(root) {
 /** Values a local .dev.vars needs; each missing one is added (random secrets, and the local-only dev mailbox). */
 const LOCAL_DEFAULTS = {
   PAYMENT_WEBHOOK_SECRET: () => randomBytes(24).toString("hex"),
+  // The operator's scripts (scripts/move-user.mjs) send it as a bearer token to /ops.
+  OPS_SECRET: () => randomBytes(24).toString("hex"),
   // AES-GCM key (32 bytes, hex) for bring-your-own model keys and connected-app tokens.
   MODEL_KEYS_SECRET: () => randomBytes(32).toString("hex"),
   // Mail is printed and kept at http://localhost:8787/dev/mailbox while no MAIL_API_URL is set. Local only: this

@@ -1,7 +1,9 @@
-// The local database as `npm start`, `npm run dev` and the browser tests serve it: wrangler applies the D1 migrations,
-// then the seeded rows (seeds/feeds.sql: the notification feeds, idempotent, so rows an operator changed are kept), to
-// the local state folder (`persistTo`; wrangler's own default, .wrangler/state, when absent).
+// The local database as `npm start`, `npm run dev` and the browser tests serve it: wrangler applies the D1 migrations
+// to the main database and to every chat shard (the CHATS_<n> bindings of wrangler.toml, worker/db/shards.ts), then
+// the seeded rows (seeds/feeds.sql: the notification feeds, idempotent, so rows an operator changed are kept), to the
+// local state folder (`persistTo`; wrangler's own default, .wrangler/state, when absent).
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -29,6 +31,12 @@ function wrangler(args, { env, stdio }) {
   });
 }
 
+/** The chat shards' bindings, as wrangler.toml declares them. */
+export function chatShardBindings() {
+  const toml = readFileSync(join(root, "wrangler.toml"), "utf8");
+  return [...toml.matchAll(/^binding\s*=\s*"(CHATS_\d+)"/gm)].map((m) => m[1]);
+}
+
 /**
  * Migrates and seeds the local database. `stdio`: "inherit" to show wrangler's tables, "pipe" to keep them (they are
  * in the error when it fails).
@@ -36,7 +44,12 @@ function wrangler(args, { env, stdio }) {
 export async function prepareLocalDatabase({ persistTo, stdio = "inherit" } = {}) {
   const env = { ...process.env, ...OFFLINE_WRANGLER_ENV };
   const persist = persistTo ? ["--persist-to", persistTo] : [];
-  await wrangler(["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", ...persist], { env, stdio });
+  for (const binding of ["DB", ...chatShardBindings()]) {
+    await wrangler(["d1", "migrations", "apply", binding, "--local", "-c", "wrangler.toml", ...persist], {
+      env,
+      stdio,
+    });
+  }
   await wrangler(
     ["d1", "execute", "DB", "--local", "--yes", "--file", "seeds/feeds.sql", "-c", "wrangler.toml", ...persist],
     { env, stdio },

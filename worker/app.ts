@@ -32,6 +32,7 @@ import { chatRoutes } from "./routes/chat";
 import { galleryRoutes } from "./routes/images";
 import { uploadRoutes } from "./routes/uploads";
 import { chatSessionRoutes } from "./routes/chat-sessions";
+import { opsRoutes } from "./routes/ops";
 import { devMailboxRoutes } from "./routes/dev-mailbox";
 import { historySearchRoutes } from "./routes/history-search";
 import { externalModelRoutes } from "./routes/external-models";
@@ -94,5 +95,6 @@ export const app = new Hono<AppEnv>()
   .route("/api/chat", chatRoutes)
   .route("/ws", wsRoutes)
   .route("/dev/mailbox", devMailboxRoutes)
+  .route("/ops", opsRoutes)
   .notFound((c) => c.json(errorBody(c.req.path, "not_found", `No route for ${c.req.method} ${c.req.path}`), 404))
   .onError(handleError);

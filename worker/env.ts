@@ -31,6 +31,8 @@ declare global {
       BANK_ACCOUNT_NUMBER: string;
       BANK_ACCOUNT_NAME: string;
       BANK_NAME: string;
+      /** Bearer secret of the operator's calls (/ops, scripts/move-user.mjs); unset makes them 404. */
+      OPS_SECRET?: string;
       /** Shared secret of the bank webhook (`Authorization: Apikey <secret>`); unset refuses every webhook call. */
       PAYMENT_WEBHOOK_SECRET?: string;
       /** Affiliate commission as a fraction of the order amount, e.g. "0.2" (wrangler.toml [vars]; default 0.2). */

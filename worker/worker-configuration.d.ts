@@ -5,6 +5,8 @@ declare namespace Cloudflare {
 	interface Env {
 		IMAGES: R2Bucket;
 		DB: D1Database;
+		CHATS_1: D1Database;
+		CHATS_2: D1Database;
 		ASSETS: Fetcher;
 		OFFLINE_MODEL_DELAY_MS: string;
 		USER_HUB: DurableObjectNamespace /* UserHub */;

@@ -65,6 +65,25 @@ export class Account {
     this.db.setMeta("periods", JSON.stringify(periods));
   }
 
+  /**
+   * The binding name of the chat shard holding the user's chats (worker/db/shards.ts), as the directory said when the
+   * account was last read. Throws before it is known: HotState.load reads it first.
+   */
+  shard(): string {
+    const name = this.db.meta("shard");
+    if (name === null) throw new Error("chat shard used before the account was read");
+    return name;
+  }
+
+  /** False for an object that kept the user before the directory existed: it reads the account again once. */
+  get knowsShard(): boolean {
+    return this.db.meta("shard") !== null;
+  }
+
+  setShard(name: string) {
+    this.db.setMeta("shard", name);
+  }
+
   /** When the last premium reminder was sent (its scheduled time), so an alarm never sends one twice. */
   lastReminderAt(): number | null {
     const raw = this.db.meta("premium_reminder_at");

@@ -1,6 +1,8 @@
 // The D1 reads behind the user's hot state (hot-state.ts), each one batch — one round trip: loading the state once,
 // re-reading the account after a change, and what a turn needs when the object does not hold it yet (a chat it has
-// not seen, a day it has not counted, a message older than its window). Every query keeps the user in the WHERE.
+// not seen, a day it has not counted, a message older than its window). The account, sessions and counters are in
+// the main database; a chat and its messages are in the user's chat shard (worker/db/shards.ts), so a turn that needs
+// both sends the two batches at once. Every query keeps the user in the WHERE.
 import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import {
   aiSettings,
@@ -14,14 +16,8 @@ import {
 import { sealedModelKeysQuery } from "../../worker/db/model-keys";
 import { premiumPeriodsQuery, toPremiumPeriod } from "../../worker/db/payments";
 import type { Db } from "../../worker/db/client";
+import { MAIN_SHARD, shardOfQuery } from "../../worker/db/shards";
 import { HISTORY_MESSAGES } from "./chats";
-
-interface WindowRow {
-  messageId: string;
-  sender: "user" | "bot";
-  message: string;
-  original: string | null;
-}
 
 /** A message as the window keeps it. */
 const WINDOW_COLUMNS = {
@@ -42,6 +38,7 @@ function accountQueries(db: Db, userId: string) {
       .orderBy(asc(userMemories.createdAt)),
     sealedModelKeysQuery(db, userId),
     premiumPeriodsQuery(db, userId),
+    shardOfQuery(db, userId),
   ] as const;
 }
 
@@ -54,22 +51,25 @@ function dayQuery(db: Db, userId: string, day: string) {
 
 /** Everything the object keeps about a user: the account (with the paid periods), active sessions and the day's counters. */
 export async function readUserState(db: Db, userId: string, day: string) {
-  const [userRows, settingsRows, memoryRows, modelKeys, periodRows, sessionRows, usageRows] = await db.batch([
-    ...accountQueries(db, userId),
-    db
-      .select()
-      .from(userSessions)
-      .where(
-        and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, Date.now())),
-      ),
-    dayQuery(db, userId, day),
-  ]);
+  const [userRows, settingsRows, memoryRows, modelKeys, periodRows, shardRows, sessionRows, usageRows] = await db.batch(
+    [
+      ...accountQueries(db, userId),
+      db
+        .select()
+        .from(userSessions)
+        .where(
+          and(eq(userSessions.userId, userId), isNull(userSessions.revokedAt), gt(userSessions.expiresAt, Date.now())),
+        ),
+      dayQuery(db, userId, day),
+    ],
+  );
   return {
     user: userRows[0],
     settings: settingsRows[0],
     memories: memoryRows.map((m) => m.content),
     modelKeys,
     periods: periodRows.map(toPremiumPeriod),
+    shard: shardRows[0]?.shard ?? MAIN_SHARD,
     sessions: sessionRows,
     usage: usageRows,
   };
@@ -77,62 +77,66 @@ export async function readUserState(db: Db, userId: string, day: string) {
 
 /** The account part again, after a change to the plan, profile, AI settings or remembered facts. */
 export async function readAccount(db: Db, userId: string) {
-  const [userRows, settingsRows, memoryRows, modelKeys, periodRows] = await db.batch(accountQueries(db, userId));
+  const [userRows, settingsRows, memoryRows, modelKeys, periodRows, shardRows] = await db.batch(
+    accountQueries(db, userId),
+  );
   return {
     user: userRows[0],
     settings: settingsRows[0],
     memories: memoryRows.map((m) => m.content),
     modelKeys,
     periods: periodRows.map(toPremiumPeriod),
+    shard: shardRows[0]?.shard ?? MAIN_SHARD,
   };
 }
 
-/** What a turn needs that the object lacks: a chat (its status and last messages, oldest first) and/or a day. */
-export async function readForTurn(db: Db, userId: string, need: { chatId: string | null; day: string | null }) {
-  const chatQueries = (chatId: string) =>
-    [
-      db
+/**
+ * What a turn needs that the object lacks: a chat (its status and last messages, oldest first) from the user's chat
+ * shard and/or a day's counters from the main database, the two batches sent at once (one round trip's wait).
+ */
+export async function readForTurn(
+  dbs: { main: Db; chats: Db },
+  userId: string,
+  need: { chatId: string | null; day: string | null },
+) {
+  const { main, chats } = dbs;
+  const readChat = async (chatId: string) => {
+    const [[chat], newestFirst] = await chats.batch([
+      chats
         .select({ id: chatSessions.id, status: chatSessions.status, persona: chatSessions.persona })
         .from(chatSessions)
         .where(and(eq(chatSessions.id, chatId), eq(chatSessions.userId, userId)))
         .limit(1),
-      db
+      chats
         .select(WINDOW_COLUMNS)
         .from(messages)
         .where(and(eq(messages.chatId, chatId), eq(messages.userId, userId)))
         .orderBy(desc(messages.createdAt), desc(messages.id))
         .limit(HISTORY_MESSAGES),
-    ] as const;
-  const chatOf = ([chat]: { id: string; status: string; persona: string | null }[], newestFirst: WindowRow[]) => ({
-    chat: chat ?? null,
-    history: newestFirst.slice().reverse(),
-  });
-  if (need.chatId !== null && need.day !== null) {
-    const [chat, history, usage] = await db.batch([...chatQueries(need.chatId), dayQuery(db, userId, need.day)]);
-    return { ...chatOf(chat, history), usage };
-  }
-  if (need.chatId !== null) {
-    const [chat, history] = await db.batch(chatQueries(need.chatId));
-    return { ...chatOf(chat, history), usage: null };
-  }
-  if (need.day !== null) return { chat: undefined, history: undefined, usage: await dayQuery(db, userId, need.day) };
-  return { chat: undefined, history: undefined, usage: null };
+    ]);
+    return { chat: chat ?? null, history: newestFirst.slice().reverse() };
+  };
+  const [chat, usage] = await Promise.all([
+    need.chatId !== null ? readChat(need.chatId) : undefined,
+    need.day !== null ? dayQuery(main, userId, need.day) : null,
+  ]);
+  return { chat: chat?.chat, history: chat?.history, usage };
 }
 
 /** A message of a chat and up to HISTORY_MESSAGES before it (oldest first), or null when the chat has no such message. */
-export async function readMessageWithHistory(db: Db, userId: string, chatId: string, messageId: string) {
+export async function readMessageWithHistory(chats: Db, userId: string, chatId: string, messageId: string) {
   const ofChat = and(eq(messages.chatId, chatId), eq(messages.userId, userId));
-  const targetPosition = db
+  const targetPosition = chats
     .select({ createdAt: messages.createdAt, id: messages.id })
     .from(messages)
     .where(and(ofChat, eq(messages.messageId, messageId)));
-  const [found, earlier] = await db.batch([
-    db
+  const [found, earlier] = await chats.batch([
+    chats
       .select(WINDOW_COLUMNS)
       .from(messages)
       .where(and(ofChat, eq(messages.messageId, messageId)))
       .limit(1),
-    db
+    chats
       .select(WINDOW_COLUMNS)
       .from(messages)
       .where(and(ofChat, sql`(${messages.createdAt}, ${messages.id}) < (${targetPosition})`))

@@ -4,13 +4,14 @@
 // SQLite. The object is single-threaded, so every check-and-write there is atomic without locks, and the object sits
 // near the user while D1 sits in one region: authenticating a call or starting a chat turn reads nothing from D1 once
 // this state is loaded. D1 stays the system of record for lists, search and reporting: the object writes sessions
-// through to D1, the turn's messages and counters reach D1 in one batch at its end, and the db/ writers of what it
-// keeps tell it of every change made outside it (worker/db/state-owner.ts).
+// through to D1, the turn's messages (to the user's chat shard) and counters (to the main database) reach D1 at its
+// end, and the db/ writers of what it keeps tell it of every change made outside it (worker/db/state-owner.ts).
 //
 // This module is what crosses the concerns: loading them from D1. Loading ("hydration") is lazy and once per object:
 // the first call that needs the state copies the user, their active sessions and today's counters from D1 in one
-// batch, which is also how sessions and counters created before the object owned them are migrated. A day's counters
-// not seen yet are read from D1 the first time that day is used (in the same batch as the chat's history when a turn
+// batch, which is also how sessions and counters created before the object owned them are migrated; the batch also
+// reads the directory's entry, so the object knows the user's chat shard (worker/db/shards.ts). A day's counters not
+// seen yet are read from D1 the first time that day is used (at the same time as the chat's history when a turn
 // needs both), so counts kept in D1 are never lost.
 import type { Db } from "../../worker/db/client";
 import type { SessionUser } from "../../worker/db/users";
@@ -18,13 +19,14 @@ import { AppError } from "../../worker/errors";
 import { quotaDay } from "../../worker/lib/time";
 import { Account } from "./account";
 import { ChatWindows, type WindowMessage } from "./chats";
+import { ChatWriteGate } from "./chat-writes";
 import { readAccount, readForTurn, readMessageWithHistory, readUserState } from "./d1-reads";
 import { ObjectSql } from "./object-sql";
 import { PersonalizationState } from "./personalization";
 import { Sessions } from "./sessions";
 import { UsageCounters } from "./usage";
 
-/** What a turn needs from D1 when the object does not know the chat (or the day) yet: one batch, one round trip. */
+/** What a turn needs from D1 when the object does not know the chat (or the day) yet: one round trip's wait. */
 export interface ColdLoad {
   chat?: { id: string; status: string; persona: string | null } | null;
   history?: WindowMessage[];
@@ -36,11 +38,16 @@ export class HotState {
   readonly personalization: PersonalizationState;
   readonly usage: UsageCounters;
   readonly chats: ChatWindows;
+  /** The object's writes to the chat shard, which a move between shards holds while it switches (shard-move.ts). */
+  readonly chatWrites = new ChatWriteGate();
   private readonly sql: ObjectSql;
 
   constructor(
     storage: DurableObjectStorage,
+    /** The main database: the account, sessions and counters. */
     private readonly db: Db,
+    /** A chat shard's database by its binding name (worker/db/shards.ts shardDb). */
+    private readonly shardDb: (name: string) => Db,
     /** The user this object belongs to (the object's name). */
     private readonly userId: () => string,
   ) {
@@ -68,15 +75,26 @@ export class HotState {
       this.usage.mergeDay(day, loaded.usage);
       this.account.setRow(user);
       this.account.setPeriods(loaded.periods);
+      this.account.setShard(loaded.shard);
       this.personalization.set(loaded.settings, loaded.memories, loaded.modelKeys);
     });
     return true;
   }
 
-  /** Hydrates once, or completes an object hydrated before it kept paid periods. False: no such user. */
+  /** The database of the user's chat shard: their chats, messages and image records. */
+  chatDb(): Db {
+    return this.shardDb(this.account.shard());
+  }
+
+  /** Writes to the user's chat shard, once no move between shards holds writes (chat-writes.ts). */
+  writeChats<T>(fn: (chats: Db) => Promise<T>): Promise<T> {
+    return this.chatWrites.write(() => fn(this.chatDb()));
+  }
+
+  /** Hydrates once, or completes an object hydrated before it kept paid periods or the shard. False: no such user. */
   async load(): Promise<boolean> {
     if (!this.hydrated) return this.hydrate(quotaDay());
-    return this.account.knowsPeriods || this.reloadAccount();
+    return (this.account.knowsPeriods && this.account.knowsShard) || this.reloadAccount();
   }
 
   /**
@@ -84,11 +102,12 @@ export class HotState {
    * plan, profile or settings change). False when the user no longer exists.
    */
   async reloadAccount(): Promise<boolean> {
-    const { user, settings, memories, modelKeys, periods } = await readAccount(this.db, this.userId());
+    const { user, settings, memories, modelKeys, periods, shard } = await readAccount(this.db, this.userId());
     if (!user) return false;
     this.sql.transaction(() => {
       this.account.setRow(user);
       this.account.setPeriods(periods);
+      this.account.setShard(shard);
       this.personalization.set(settings, memories, modelKeys);
     });
     return true;
@@ -96,6 +115,8 @@ export class HotState {
 
   /** The user of an active session (with a matching token hash when one is given), or throws 401. */
   async sessionUser(sessionId: string, tokenHash: string | null): Promise<SessionUser> {
+    // While a move between shards switches, calls wait: the shard they are told (or a turn reads) is the new one.
+    await this.chatWrites.whenOpen();
     if (!(await this.load())) throw new AppError("unauthorized", "No such user");
     const session = this.sessions.active(sessionId);
     if (!session) throw new AppError("session_expired", "Your login session has ended. Please log in again.");
@@ -115,7 +136,7 @@ export class HotState {
     const window = this.chats.window(chatId) ?? [];
     const at = window.findIndex((m) => m.messageId === messageId);
     if (at >= 0) return { target: window[at]!, before: window.slice(0, at) };
-    return readMessageWithHistory(this.db, this.userId(), chatId, messageId);
+    return readMessageWithHistory(this.chatDb(), this.userId(), chatId, messageId);
   }
 
   /**
@@ -126,7 +147,10 @@ export class HotState {
     const needChat = chatId !== null && this.chats.window(chatId) === null ? chatId : null;
     const needDay = this.usage.knowsDay(day) ? null : day;
     if (needChat === null && needDay === null) return { roundTrips: 0 };
-    const read = await readForTurn(this.db, this.userId(), { chatId: needChat, day: needDay });
+    const read = await readForTurn({ main: this.db, chats: this.chatDb() }, this.userId(), {
+      chatId: needChat,
+      day: needDay,
+    });
     if (read.usage) this.usage.mergeDay(day, read.usage);
     if (needChat === null) return { roundTrips: 1 };
     // A deleted chat is not remembered: a later turn in it must be refused again.

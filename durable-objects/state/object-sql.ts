@@ -39,6 +39,10 @@ export class ObjectSql {
     );
   }
 
+  deleteMeta(key: string) {
+    this.exec("DELETE FROM hot_meta WHERE key = ?", key);
+  }
+
   /**
    * Creates a concern's tables, and brings tables an older version made up to date, once: `versionKey` in hot_meta
    * counts the `statements` already applied. Never edit a migration that has shipped, add another.

@@ -350,12 +350,17 @@ export class GenerationRunner {
       offline: outcome.offline ?? false,
       ...(turn.forEditedMessageId ? { isEditResponse: true, forEditedMessageId: turn.forEditedMessageId } : {}),
     };
-    await saveTurn(this.db, {
-      userId: turn.userId,
-      chatId: turn.chatId,
-      messages: turn.userMessage ? [turn.userMessage, bot] : [bot],
-      usage: turn.usage && { ...turn.usage, count: this.state.usage.count(turn.usage.day, turn.usage.bucket) },
-    });
+    await this.state.writeChats((chats) =>
+      saveTurn(
+        { main: this.db, chats },
+        {
+          userId: turn.userId,
+          chatId: turn.chatId,
+          messages: turn.userMessage ? [turn.userMessage, bot] : [bot],
+          usage: turn.usage && { ...turn.usage, count: this.state.usage.count(turn.usage.day, turn.usage.bucket) },
+        },
+      ),
+    );
     await this.ctx.storage.delete(key);
   }
 

@@ -68,12 +68,11 @@ export async function runPicture(host: TurnHost, user: SessionUser, req: Picture
   const { question } = req;
   const day = quotaDay();
   await ownChat(host, req.chatId, day);
-  const db = host.db;
 
   let original: { id: string; url: string; bytes: Uint8Array; contentType: string } | null = null;
   if (req.kind.isEdit) {
     const id = originalImageId(req);
-    const row = await getImage({ db, id, userId: user.id });
+    const row = await getImage({ db: host.state.chatDb(), id, userId: user.id });
     const object = row ? await host.env.IMAGES.get(row.r2Key) : null;
     if (!row || !object) throw new AppError("not_found", "Image not found", { field: "original_image" });
     original = {
@@ -104,29 +103,34 @@ export async function runPicture(host: TurnHost, user: SessionUser, req: Picture
     ];
     await host.env.IMAGES.put(r2Key, image.bytes, { httpMetadata: { contentType: image.contentType } });
     try {
-      await saveTurn(db, {
-        userId: user.id,
-        chatId: req.chatId,
-        messages: items,
-        usage: { day, bucket: IMAGE_BUCKET, count: host.state.usage.count(day, IMAGE_BUCKET) },
-        image: {
-          createdAt: now,
-          row: {
-            id,
+      await host.state.writeChats((chats) =>
+        saveTurn(
+          { main: host.db, chats },
+          {
             userId: user.id,
-            r2Key,
-            contentType: image.contentType,
-            size: image.bytes.byteLength,
             chatId: req.chatId,
-            messageId: req.botMessageId,
-            prompt,
-            model: image.model,
-            isEdit: original !== null,
-            originalImageId: original?.id ?? null,
-            offline: image.offline,
+            messages: items,
+            usage: { day, bucket: IMAGE_BUCKET, count: host.state.usage.count(day, IMAGE_BUCKET) },
+            image: {
+              createdAt: now,
+              row: {
+                id,
+                userId: user.id,
+                r2Key,
+                contentType: image.contentType,
+                size: image.bytes.byteLength,
+                chatId: req.chatId,
+                messageId: req.botMessageId,
+                prompt,
+                model: image.model,
+                isEdit: original !== null,
+                originalImageId: original?.id ?? null,
+                offline: image.offline,
+              },
+            },
           },
-        },
-      });
+        ),
+      );
     } catch (err) {
       // No row, no object: an image nobody can read must not linger in R2.
       await host.env.IMAGES.delete(r2Key);

@@ -1,6 +1,8 @@
-// The end of every turn, whatever its kind: what it made reaches D1 in one batch, one round trip. Its messages (the
-// question, when the turn wrote one, and the answer), the day's count of the use it took, as the object counts it,
-// and for a picture the image's row, which ties the stored object to its owner, its chat and its answer.
+// The end of every turn, whatever its kind: what it made reaches D1, one round trip's wait. Its messages (the
+// question, when the turn wrote one, and the answer) and for a picture the image's row, which ties the stored object
+// to its owner, its chat and its answer, go to the user's chat shard in one batch; the day's count of the use it took,
+// as the object counts it, goes to the main database at the same time. The count is the object's running total, so a
+// count written without its messages (or the reverse) is made whole by the next turn's write.
 import type { Db } from "../../worker/db/client";
 import { insertImageStatement, type NewImage } from "../../worker/db/images";
 import { type MessageInput, saveMessagesStatements } from "../../worker/db/messages";
@@ -17,13 +19,15 @@ export interface TurnWrites {
   image?: { row: NewImage; createdAt: number };
 }
 
-export async function saveTurn(db: Db, writes: TurnWrites): Promise<void> {
+export async function saveTurn(dbs: { main: Db; chats: Db }, writes: TurnWrites): Promise<void> {
+  const { main, chats } = dbs;
   const { userId, chatId, usage, image } = writes;
   const [first, ...rest] = [
-    ...(image ? [insertImageStatement({ db, image: image.row, createdAt: image.createdAt })] : []),
-    ...saveMessagesStatements({ db, userId, chatId, items: writes.messages }),
-    ...(usage ? [usageCountStatement({ db, userId, ...usage })] : []),
+    ...(image ? [insertImageStatement({ db: chats, image: image.row, createdAt: image.createdAt })] : []),
+    ...saveMessagesStatements({ db: chats, userId, chatId, items: writes.messages }),
   ];
-  if (!first) return;
-  await db.batch([first, ...rest]);
+  await Promise.all([
+    first && chats.batch([first, ...rest]),
+    usage && usageCountStatement({ db: main, userId, ...usage }),
+  ]);
 }

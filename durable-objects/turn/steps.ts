@@ -27,7 +27,7 @@ export interface TurnHost {
   generations: GenerationRunner;
   /** The bindings: the R2 bucket of uploads and images, the image source's settings, the secret of model keys. */
   env: Env;
-  /** D1, for what a turn reads beyond the hot state (an edit's original image) and its batch at the end. */
+  /** The main D1 database, for the turn's use count at its end (the chats' database is the state's chatDb). */
   db: Db;
   /** Step 1: the active session's user, or throws 401. */
   authorize(sessionId: string, tokenHash: string | null): Promise<SessionUser>;

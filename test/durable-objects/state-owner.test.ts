@@ -9,12 +9,21 @@ import { readAccount } from "../../durable-objects/state/d1-reads";
 import { createDb } from "../../worker/db/client";
 import { aiSettingsFromRow } from "../../worker/db/settings";
 import { planOf } from "../../worker/plans/entitlements";
-import { call, inUserHub, json, ORIGIN, readSse, seedUser, type TestUser, workerFetch } from "../support/api";
+import {
+  call,
+  chatsHolding,
+  inUserHub,
+  json,
+  ORIGIN,
+  readSse,
+  seedUser,
+  type TestUser,
+  workerFetch,
+  PNG_1X1,
+} from "../support/api";
 import { latestCode } from "../worker/accounts/helpers";
 import { googleToken, uniqueId } from "../worker/accounts/social-helpers";
 import { createOrder, pay } from "../worker/payments/helpers";
-
-const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 
 /** What the user's object keeps of the account, read inside it. */
 function kept(userId: string) {
@@ -23,6 +32,7 @@ function kept(userId: string) {
     row: hub.state.account.row(),
     periods: hub.state.account.periods(),
     personalization: hub.state.personalization.get(),
+    shard: hub.state.account.shard(),
   }));
 }
 
@@ -31,6 +41,7 @@ async function accountInSync(userId: string, step: string) {
   const [copy, stored] = await Promise.all([kept(userId), readAccount(createDb(env.DB), userId)]);
   expect(copy.row, `${step}: the user row`).toEqual(stored.user);
   expect(copy.periods, `${step}: the paid periods`).toEqual(stored.periods);
+  expect(copy.shard, `${step}: the chat shard`).toBe(stored.shard);
   expect(copy.personalization, `${step}: the AI settings, remembered facts and model keys`).toEqual({
     settings: aiSettingsFromRow(stored.settings),
     memories: stored.memories,
@@ -46,9 +57,8 @@ function windowOf(userId: string, chatId: string) {
 
 /** The chat's newest messages in D1, oldest first, as many as the object's window holds. */
 async function storedTail(chatId: string, count: number): Promise<string[]> {
-  const { results } = await env.DB.prepare(
-    "SELECT message_id FROM messages WHERE chat_id = ? ORDER BY created_at DESC, id DESC LIMIT ?",
-  )
+  const { results } = await (await chatsHolding(chatId))
+    .prepare("SELECT message_id FROM messages WHERE chat_id = ? ORDER BY created_at DESC, id DESC LIMIT ?")
     .bind(chatId, count)
     .all<{ message_id: string }>();
   return results.map((r) => r.message_id).reverse();

@@ -10,12 +10,16 @@ import { newSessionToken, SESSION_TTL_MS, sha256Hex, signSessionJwt } from "../.
 import { createDb } from "../../worker/db/client";
 import { normalizeEmail } from "../../worker/db/users";
 import { users } from "../../worker/db/schema";
+import { MAIN_SHARD, pickShard, placeUserStatements, shardD1, shardNames } from "../../worker/db/shards";
 import { quotaDay } from "../../worker/lib/time";
 import { userHub } from "../../durable-objects/user-hub-stub";
 import { decodeEvents } from "../../worker/protocol/chat-stream";
 import worker from "../../worker/index";
 
 export const ORIGIN = "https://may.test";
+
+/** A 1×1 PNG, base64: the smallest real image for the image routes. */
+export const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 
 /**
  * One request to the worker: its fetch handler called in this isolate with the test bindings and a fresh execution
@@ -94,28 +98,39 @@ let testPasswordHash: ReturnType<typeof hashPassword> | undefined;
 
 /**
  * A fresh user written straight to D1 with a session started in the user's Durable Object, as login does
- * (worker/auth/issue-session.ts): the same rows and credentials as /auth/register gives, without its password
- * hashing. The user can still log in with the password.
+ * (worker/auth/issue-session.ts): the same rows (the user placed on the least full chat shard) and credentials as
+ * /auth/register gives, without its password hashing. The user can still log in with the password.
  */
 export async function seedUser(
-  overrides: { email?: string; password?: string; name?: string } = {},
+  overrides: {
+    email?: string;
+    password?: string;
+    name?: string;
+    /** The chat shard to place the user on instead of the least full one ("DB": none, as before shards). */
+    shard?: string;
+  } = {},
 ): Promise<TestUser & { password: string }> {
   counter++;
   const email = overrides.email ?? `user${counter}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const password = overrides.password ?? TEST_PASSWORD;
   testPasswordHash ??= hashPassword(TEST_PASSWORD);
   const pw = password === TEST_PASSWORD ? await testPasswordHash : await hashPassword(password);
-  const [user] = await createDb(env.DB)
-    .insert(users)
-    .values({
-      id: crypto.randomUUID(),
-      name: overrides.name ?? `User ${counter}`,
-      email: normalizeEmail(email),
-      passwordHash: pw.hash,
-      passwordSalt: pw.salt,
-      passwordIterations: pw.iterations,
-    })
-    .returning();
+  const db = createDb(env.DB);
+  const id = crypto.randomUUID();
+  const [[user]] = await db.batch([
+    db
+      .insert(users)
+      .values({
+        id,
+        name: overrides.name ?? `User ${counter}`,
+        email: normalizeEmail(email),
+        passwordHash: pw.hash,
+        passwordSalt: pw.salt,
+        passwordIterations: pw.iterations,
+      })
+      .returning(),
+    ...placeUserStatements({ db, userId: id, shard: overrides.shard ?? (await pickShard(db, env)) }),
+  ]);
   if (!user) throw new Error(`seeding ${email} failed`);
   const now = Date.now();
   const sessionId = crypto.randomUUID();
@@ -238,23 +253,54 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
   }
 }
 
+/** The name of the chat shard the directory places the user on (worker/db/shards.ts; "DB": the main database). */
+export async function shardNameOf(userId: string): Promise<string> {
+  const row = await env.DB.prepare("SELECT shard FROM user_shards WHERE user_id = ?").bind(userId).first<{
+    shard: string;
+  }>();
+  return row?.shard ?? MAIN_SHARD;
+}
+
+/** The D1 database holding the user's chats, messages and image records. */
+export async function chatsOf(userId: string): Promise<D1Database> {
+  return shardD1(env, await shardNameOf(userId));
+}
+
+/** The D1 database that holds a chat (found by trying each: a test helper, never how the product finds one). */
+export async function chatsHolding(chatId: string): Promise<D1Database> {
+  for (const name of [MAIN_SHARD, ...shardNames(env)]) {
+    const d1 = shardD1(env, name);
+    if (await d1.prepare("SELECT 1 FROM chat_sessions WHERE id = ?").bind(chatId).first()) return d1;
+  }
+  throw new Error(`no database holds chat ${chatId}`);
+}
+
 /** Creates a chat for the user directly in D1 (so model-API tests don't depend on the chat-sessions routes). */
 export async function makeChat(userId: string, title = "New Chat"): Promise<string> {
   const id = crypto.randomUUID();
   const now = Date.now();
-  await env.DB.prepare(
-    "INSERT INTO chat_sessions (id, user_id, title, status, is_starred, created_at, updated_at, last_message_at) VALUES (?, ?, ?, 'active', 0, ?, ?, ?)",
-  )
+  await (await chatsOf(userId))
+    .prepare(
+      "INSERT INTO chat_sessions (id, user_id, title, status, is_starred, created_at, updated_at, last_message_at) VALUES (?, ?, ?, 'active', 0, ?, ?, ?)",
+    )
     .bind(id, userId, title, now, now, now)
     .run();
+  await env.DB.prepare("INSERT INTO chat_owners (chat_id, user_id) VALUES (?, ?)").bind(id, userId).run();
   return id;
 }
 
+/** A chat's saved messages, oldest first, from whichever database holds the chat. */
 export async function messagesOf(chatId: string): Promise<any[]> {
-  const { results } = await env.DB.prepare("SELECT * FROM messages WHERE chat_id = ? ORDER BY created_at, id")
-    .bind(chatId)
-    .all();
-  return results;
+  const found = await Promise.all(
+    [MAIN_SHARD, ...shardNames(env)].map(async (name) => {
+      const { results } = await shardD1(env, name)
+        .prepare("SELECT * FROM messages WHERE chat_id = ? ORDER BY created_at, id")
+        .bind(chatId)
+        .all();
+      return results;
+    }),
+  );
+  return found.flat();
 }
 
 /** Sets the user's plan in D1 and tells the user's Durable Object, as the payments flow does. */

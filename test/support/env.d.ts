@@ -9,6 +9,8 @@ declare global {
     }
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
+      /** migrations/chats, applied to every chat shard by apply-migrations.ts. */
+      TEST_CHAT_MIGRATIONS: D1Migration[];
       /** seeds/*.sql split into statements (read like migrations), applied after them by apply-migrations.ts. */
       TEST_SEEDS: D1Migration[];
       /** Base URL of the fake provider upstream started by vitest.workers.config.ts, e.g. http://127.0.0.1:40123 */

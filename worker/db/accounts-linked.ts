@@ -4,6 +4,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import type { SocialProvider } from "../protocol/settings";
 import { linkedAccounts, users } from "./schema";
+import { placeUserStatements } from "./shards";
 
 export async function getLinkedAccount({
   db,
@@ -52,9 +53,12 @@ export async function linkAccount({
 /** Creates a user without a password, and their first linked identity, in one batch. Returns the user row. */
 export async function createSocialUser({
   db,
+  shard,
   identity,
 }: {
   db: Db;
+  /** The chat shard the new user is placed on (shards.ts pickShard). */
+  shard: string;
   identity: {
     provider: SocialProvider;
     providerId: string;
@@ -77,6 +81,7 @@ export async function createSocialUser({
     db
       .insert(linkedAccounts)
       .values({ userId: id, provider: identity.provider, providerId: identity.providerId, email: identity.email }),
+    ...placeUserStatements({ db, userId: id, shard }),
   ]);
   return user!;
 }

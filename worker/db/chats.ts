@@ -4,7 +4,7 @@ import type { Db } from "./client";
 import type { PublicChat } from "../protocol/resources";
 import { DEFAULT_TITLE } from "../protocol/rules";
 import { isoOrNull, sqlDateTime } from "../lib/time";
-import { chatSessions } from "./schema";
+import { chatOwners, chatSessions } from "./schema";
 import type { StateOwner } from "./state-owner";
 import { EXPERT_PERSONAS, type ExpertPersonaId } from "../protocol/settings";
 
@@ -35,33 +35,54 @@ export async function getChat({ db, id, userId }: { db: Db; id: string; userId: 
   });
 }
 
+/**
+ * Creates a chat in the user's shard (`db`) and records its owner in the main database (`main`), so its id names one
+ * chat across all shards. A new id is drawn here and both writes go at once. A caller's own id (the media API's
+ * initialize) is claimed first. Undefined when the id is another user's, or already a chat of this user's.
+ */
 export async function createChat({
   db,
+  main,
   userId,
   id,
   title,
   persona,
 }: {
   db: Db;
+  main: Db;
   userId: string;
   id?: string;
   title?: string;
   persona?: ExpertPersonaId | null;
 }) {
+  const chatId = id ?? crypto.randomUUID();
+  const claim = main.insert(chatOwners).values({ chatId, userId }).onConflictDoNothing();
   const now = Date.now();
-  const [row] = await db
-    .insert(chatSessions)
-    .values({
-      id: id ?? crypto.randomUUID(),
-      userId,
-      title: title?.trim() || DEFAULT_TITLE,
-      persona: persona ?? null,
-      createdAt: now,
-      updatedAt: now,
-      lastMessageAt: now,
-    })
-    .onConflictDoNothing()
-    .returning();
+  const insert = () =>
+    db
+      .insert(chatSessions)
+      .values({
+        id: chatId,
+        userId,
+        title: title?.trim() || DEFAULT_TITLE,
+        persona: persona ?? null,
+        createdAt: now,
+        updatedAt: now,
+        lastMessageAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+  if (id === undefined) {
+    const [, [row]] = await Promise.all([claim, insert()]);
+    return row;
+  }
+  // Claimed now or before (a create that failed after its claim can be retried): the id is this user's.
+  const [, [owner]] = await main.batch([
+    claim,
+    main.select({ userId: chatOwners.userId }).from(chatOwners).where(eq(chatOwners.chatId, chatId)),
+  ]);
+  if (owner?.userId !== userId) return undefined;
+  const [row] = await insert();
   return row;
 }
 

@@ -39,6 +39,40 @@ export const users = sqliteTable(
   ],
 );
 
+/**
+ * The directory of chat shards (worker/db/shards.ts): the D1 database holding each user's chats, messages, their
+ * search indexes and image records, by its binding name ("CHATS_1", ...). A user without a row was placed before
+ * shards existed: their chats are in this main database's own chat tables.
+ */
+export const userShards = sqliteTable(
+  "user_shards",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    shard: text("shard").notNull(),
+    assignedAt: integer("assigned_at").notNull().default(now),
+  },
+  (t) => [index("user_shards_shard").on(t.shard)],
+);
+
+/**
+ * Who owns each chat id, whichever shard holds the chat: a chat id names one chat across all shards, so a client that
+ * picks its own id (the media API's initialize) can never create a second chat under another user's id.
+ */
+export const chatOwners = sqliteTable("chat_owners", {
+  chatId: text("chat_id").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+});
+
+/** How many users each chat shard holds, kept with the directory so sign-up picks the least full without a count. */
+export const chatShards = sqliteTable("chat_shards", {
+  name: text("name").primaryKey(),
+  users: integer("users").notNull().default(0),
+});
+
 /** Google and Facebook identities linked to a user. */
 export const linkedAccounts = sqliteTable(
   "linked_accounts",

@@ -1,5 +1,5 @@
 // D1's copy of the daily usage counters. The user's Durable Object counts (atomically: it is single-threaded) and
-// writes its count for the day here in the same batch as the turn's messages; D1 keeps the record for reporting and
+// writes its count for the day here at the end of each turn, beside the turn's messages; D1 keeps the record for reporting and
 // for an object that has not seen that day yet.
 import type { Db } from "./client";
 import { dailyUsage } from "./schema";

@@ -14,7 +14,10 @@ export interface AuthSession {
 export interface AppEnv {
   Bindings: Env;
   Variables: {
+    /** The main database: accounts, sessions, payments, the directory and everything global. */
     db: Db;
+    /** The signed-in user's chat shard (worker/db/shards.ts): their chats, messages, search indexes and images. */
+    chats: Db;
     user: SessionUser;
     session: AuthSession;
     /** The signed-in user's object (it authenticated the call): the owner the db/ writers of its state tell. */

@@ -1,11 +1,13 @@
 // Authentication for every protected route: a bearer JWT (Authorization, or the jwt_token/auth_token cookie), then its
 // session checked on every call by the user's Durable Object, which holds the live sessions (one call to an object
-// near the user, no D1 query), so a revoked or expired session fails at once. An X-Session-Token header (or
+// near the user, no D1 query), so a revoked or expired session fails at once. The object also names the user's chat
+// shard, whose database the route gets as `chats` (worker/db/shards.ts). An X-Session-Token header (or
 // session_token cookie), when present, must belong to the same session. Calls authenticated by cookie that change
 // state must come from the app's own origin.
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { createDb } from "../db/client";
+import { shardDb } from "../db/shards";
 import type { AppEnv, AuthSession } from "./app-env";
 import type { SessionUser } from "../db/users";
 import { AppError } from "../errors";
@@ -50,12 +52,17 @@ export async function verifyCredentials(
 export async function authenticate(
   env: Env,
   creds: Credentials,
-): Promise<{ user: SessionUser; session: AuthSession; hub: UserHubStub }> {
+): Promise<{ user: SessionUser; session: AuthSession; hub: UserHubStub; shard: string }> {
   const { claims, tokenHash } = await verifyCredentials(env, creds);
   const hub = await userHub(env, claims.sub);
   const result = await hub.authorize(claims.sid, tokenHash);
   if (!result.ok) throw new AppError(result.code, result.message);
-  return { user: result.user, session: { id: claims.sid, userId: claims.sub, via: creds.via }, hub };
+  return {
+    user: result.user,
+    session: { id: claims.sid, userId: claims.sub, via: creds.via },
+    hub,
+    shard: result.shard,
+  };
 }
 
 /** Refuses a state-changing call made with cookies from another origin (CSRF). */
@@ -75,10 +82,11 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const creds = readCredentials(c);
   if (!creds) throw new AppError("unauthorized", "No JWT token found");
   assertSameOriginForCookies(c, creds);
-  const { user, session, hub } = await authenticate(c.env, creds);
+  const { user, session, hub, shard } = await authenticate(c.env, creds);
   c.set("user", user);
   c.set("session", session);
   c.set("hub", hub);
+  c.set("chats", shardDb(c.env, shard));
   await next();
 };
 

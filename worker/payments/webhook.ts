@@ -19,6 +19,7 @@ import { PACKAGES } from "../plans/packages";
 import { bankAccount, commissionOf, commissionRateBps } from "./config";
 import { findOrderCode } from "./order-code";
 import { addPaidPeriod, premiumFields, queueOf } from "../plans/premium-period";
+import { matchesSharedSecret } from "../auth/shared-secret";
 
 const Text = (max: number) => v.nullish(v.pipe(v.string(), v.maxLength(max)), null);
 
@@ -55,17 +56,9 @@ export const SepayWebhookSchema = v.object({
 });
 export type SepayWebhook = v.InferOutput<typeof SepayWebhookSchema>;
 
-/** Constant-time check of `Authorization: Apikey <secret>` (both sides hashed first, so lengths never leak). */
-export async function isAuthorizedWebhook(header: string | undefined, secret: string | null): Promise<boolean> {
-  if (!secret || !header) return false;
-  const presented = /^Apikey\s+(.+)$/i.exec(header.trim())?.[1]?.trim();
-  if (!presented) return false;
-  const enc = new TextEncoder();
-  const [a, b] = await Promise.all([
-    crypto.subtle.digest("SHA-256", enc.encode(presented)),
-    crypto.subtle.digest("SHA-256", enc.encode(secret)),
-  ]);
-  return crypto.subtle.timingSafeEqual(a, b);
+/** Constant-time check of `Authorization: Apikey <secret>` (auth/shared-secret.ts). */
+export function isAuthorizedWebhook(header: string | undefined, secret: string | null): Promise<boolean> {
+  return matchesSharedSecret(header, "Apikey", secret);
 }
 
 export type WebhookResult =

@@ -35,6 +35,7 @@ import {
 import { getUserByEmail, getUserById, normalizeEmail, publicUser } from "../db/users";
 import type { AppEnv } from "../http/app-env";
 import type { SessionUser } from "../db/users";
+import { pickShard } from "../db/shards";
 import { AppError } from "../errors";
 import { isoOrNull } from "../lib/time";
 import { valid } from "../lib/validate";
@@ -104,7 +105,7 @@ async function socialSignIn(c: Context<AppEnv>, identity: SocialIdentity, userAg
   await guardRegistration(c, db);
   let user: SessionUser;
   try {
-    user = await createSocialUser({ db, identity: { ...identity, email } });
+    user = await createSocialUser({ db, shard: await pickShard(db, c.env), identity: { ...identity, email } });
   } catch (err) {
     // A parallel sign-in created it first: sign in as that account if this identity is now linked to it.
     if (!String(err).includes("UNIQUE")) throw err;

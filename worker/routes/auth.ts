@@ -8,6 +8,7 @@ import { requireAuth } from "../http/auth-middleware";
 import { hashPassword } from "../auth/password";
 import { checkAccountPassword, guardRegistration, rememberDevice } from "../auth/rate-limit";
 import { users } from "../db/schema";
+import { pickShard, placeUserStatements } from "../db/shards";
 import { getUserByEmail, normalizeEmail, publicUser, updateProfile } from "../db/users";
 import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
@@ -23,18 +24,22 @@ export const authRoutes = new Hono<AppEnv>()
       throw new AppError("email_taken", "An account with this email already exists", { field: "email" });
     }
     const pw = await hashPassword(body.password);
-    const [user] = await db
-      .insert(users)
-      .values({
-        id: crypto.randomUUID(),
-        name: body.name,
-        email: normalizeEmail(body.email),
-        passwordHash: pw.hash,
-        passwordSalt: pw.salt,
-        passwordIterations: pw.iterations,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const id = crypto.randomUUID();
+    const [[user]] = await db.batch([
+      db
+        .insert(users)
+        .values({
+          id,
+          name: body.name,
+          email: normalizeEmail(body.email),
+          passwordHash: pw.hash,
+          passwordSalt: pw.salt,
+          passwordIterations: pw.iterations,
+        })
+        .onConflictDoNothing()
+        .returning(),
+      ...placeUserStatements({ db, userId: id, shard: await pickShard(db, c.env) }),
+    ]);
     if (!user) throw new AppError("email_taken", "An account with this email already exists", { field: "email" });
     // A signup through a referral link (first touch, 30-day cookie) is attributed to its referrer.
     await attributeSignup({ db, newUserId: user.id, affiliateCode: readReferralCookie(c) });

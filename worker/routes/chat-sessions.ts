@@ -69,7 +69,7 @@ const patchChat = factory.createHandlers(valid("param", IdParam), valid("json", 
   const { id } = c.req.valid("param");
   const body = c.req.valid("json");
   const chat = await updateChat({
-    db: c.var.db,
+    db: c.var.chats,
     owner: c.var.hub,
     id,
     userId: c.var.user.id,
@@ -84,7 +84,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
   .get("/", valid("query", ListQuerySchema), async (c) => {
     const { limit, before } = c.req.valid("query");
     // One extra row tells whether another page follows.
-    const rows = await listChats({ db: c.var.db, userId: c.var.user.id, limit: limit + 1, before });
+    const rows = await listChats({ db: c.var.chats, userId: c.var.user.id, limit: limit + 1, before });
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     const nextBefore = rows.length > limit && last ? cursorOf(last) : null;
@@ -92,16 +92,22 @@ export const chatSessionRoutes = new Hono<AppEnv>()
   })
   .post("/", valid("json", NewChatSchema), async (c) => {
     const { title, persona } = c.req.valid("json");
-    const chat = await createChat({ db: c.var.db, userId: c.var.user.id, title: title ?? undefined, persona });
+    const chat = await createChat({
+      db: c.var.chats,
+      main: c.var.db,
+      userId: c.var.user.id,
+      title: title ?? undefined,
+      persona,
+    });
     if (!chat) throw new AppError("conflict", "Cannot create a new chat session. Please try again later.");
     return c.json({ status: "success", data: publicChat(chat) }, 201);
   })
   .delete("/", async (c) => {
-    const deleted = await deleteAllChats({ db: c.var.db, owner: c.var.hub, userId: c.var.user.id });
+    const deleted = await deleteAllChats({ db: c.var.chats, owner: c.var.hub, userId: c.var.user.id });
     return c.json({ status: "success", data: { deleted } }, 200);
   })
   .get("/:id", valid("param", IdParam), async (c) => {
-    const chat = await getChat({ db: c.var.db, id: c.req.valid("param").id, userId: c.var.user.id });
+    const chat = await getChat({ db: c.var.chats, id: c.req.valid("param").id, userId: c.var.user.id });
     if (!chat) throw new AppError("not_found", "Chat not found");
     return c.json({ status: "success", data: publicChat(chat) }, 200);
   })
@@ -110,7 +116,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
   .patch("/:id/toggle-star", valid("param", IdParam), valid("json", ChatStarSchema), async (c) => {
     const { id } = c.req.valid("param");
     const { is_starred } = c.req.valid("json");
-    const chat = await toggleStar({ db: c.var.db, id, userId: c.var.user.id, value: is_starred ?? undefined });
+    const chat = await toggleStar({ db: c.var.chats, id, userId: c.var.user.id, value: is_starred ?? undefined });
     if (!chat) throw new AppError("not_found", "Chat not found");
     return c.json({ status: "success", data: publicChat(chat) }, 200);
   })
@@ -123,7 +129,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
     // reads is in D1 by the second (the other way round, it could be in neither, and the chat looked empty).
     const running = before ? [] : await c.var.hub.runningMessages(chatId);
     const found = await getChatWithMessagesPage({
-      db: c.var.db,
+      db: c.var.chats,
       chatId,
       userId: c.var.user.id,
       limit,

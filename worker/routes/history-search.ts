@@ -54,7 +54,7 @@ export const historySearchRoutes = new Hono<AppEnv>().get(
   valid("query", SearchQuerySchema),
   async (c) => {
     const { q, limit, cursor, chat_id: chatId } = c.req.valid("query");
-    const db = c.var.db;
+    const db = c.var.chats;
     const userId = c.var.user.id;
     // Words only: a query of punctuation alone (`"*"`, `()`) finds nothing rather than reaching FTS5's syntax.
     const expr = historySearchQuery(q);
@@ -72,7 +72,7 @@ export const historySearchRoutes = new Hono<AppEnv>().get(
       if (!(await getChat({ db, id: chatId, userId }))) throw new AppError("not_found", "Chat not found");
       if (!expr) return c.json({ status: "success", data: [], next_cursor: null }, 200);
       const { results, nextCursor } = await searchChatMessages({
-        d1: c.env.DB,
+        d1: c.var.chats.$client,
         userId,
         chatId,
         expr,
@@ -95,7 +95,7 @@ export const historySearchRoutes = new Hono<AppEnv>().get(
         field: "cursor",
       });
     if (!expr) return c.json({ status: "success", data: [], next_cursor: null }, 200);
-    const { results, nextCursor } = await searchChats({ d1: c.env.DB, userId, expr, limit, cursor: after });
+    const { results, nextCursor } = await searchChats({ d1: c.var.chats.$client, userId, expr, limit, cursor: after });
     return c.json(
       { status: "success", data: results, next_cursor: nextCursor ? formatChatsCursor(nextCursor) : null },
       200,

@@ -34,7 +34,7 @@ const GalleryQuerySchema = v.object({
 export const galleryRoutes = new Hono<AppEnv>().get("/", requireAuth, valid("query", GalleryQuerySchema), async (c) => {
   const { limit, before } = c.req.valid("query");
   const { rows, next } = await listImages({
-    db: c.var.db,
+    db: c.var.chats,
     userId: c.var.user.id,
     limit: limit ?? GALLERY_PAGE_DEFAULT,
     before: before ? parseImageCursor(before) : null,

@@ -289,7 +289,7 @@ const factory = createFactory<AppEnv>();
 const saveChatMessages = factory.createHandlers(requireAuth, valid("json", SaveSchema), async (c) => {
   const body = c.req.valid("json");
   assertStorable(body.messages);
-  const db = c.var.db;
+  const db = c.var.chats;
   const userId = c.var.user.id;
   const chat = await getChat({ db, id: body.chat_id, userId });
   if (!chat) throw new AppError("not_found", "Chat not found");
@@ -302,13 +302,13 @@ const saveChatMessages = factory.createHandlers(requireAuth, valid("json", SaveS
 /** Makes sure the chat exists for the caller: created with the client's id and title when absent. */
 const initializeChat = factory.createHandlers(requireAuth, valid("json", InitializeSchema), async (c) => {
   const body = c.req.valid("json");
-  const db = c.var.db;
+  const db = c.var.chats;
   const userId = c.var.user.id;
   assertOwnUserId(body.user_id, userId);
   const chatId = body.chat_id ?? body.data?.chat_id;
   if (!chatId) throw new AppError("invalid_input", "Chat id is required", { field: "chat_id" });
   // Insert-or-nothing decides atomically; when the id is taken, it is either the caller's chat or a 404.
-  const created = await createChat({ db, userId, id: chatId, title: body.data?.title ?? undefined });
+  const created = await createChat({ db, main: c.var.db, userId, id: chatId, title: body.data?.title ?? undefined });
   if (created) return c.json({ success: true, data: { chat: publicChat(created), created: true } }, 201);
   const existing = await getChat({ db, id: chatId, userId });
   if (!existing) throw new AppError("not_found", "Chat not found");
@@ -324,7 +324,7 @@ export const mediaRoutes = new Hono<AppEnv>()
     valid("query", contentQuerySchema(undefined)),
     async (c) => {
       const { limit, before } = c.req.valid("query");
-      const db = c.var.db;
+      const db = c.var.chats;
       const chatId = c.req.valid("param").id;
       const userId = c.var.user.id;
       if (limit === undefined && before === undefined) {
@@ -353,7 +353,7 @@ export const mediaRoutes = new Hono<AppEnv>()
   .post("/chat/initialize", ...initializeChat)
   /** JSON {image_data, ...} or the raw bytes with an image Content-Type (metadata in the query). */
   .post("/bot/images", requireAuth, async (c) => {
-    const db = c.var.db;
+    const db = c.var.chats;
     const userId = c.var.user.id;
     const mediaType = mediaTypeOf(c.req.header("Content-Type"));
     let bytes: Uint8Array;
@@ -421,7 +421,7 @@ export const mediaRoutes = new Hono<AppEnv>()
     );
   })
   .get("/images/:id", requireAuth, valid("param", IdParam), async (c) => {
-    const row = await getImage({ db: c.var.db, id: c.req.valid("param").id, userId: c.var.user.id });
+    const row = await getImage({ db: c.var.chats, id: c.req.valid("param").id, userId: c.var.user.id });
     const object = row ? await c.env.IMAGES.get(row.r2Key) : null;
     if (!row || !object) throw new AppError("not_found", "Image not found");
     return c.body(object.body, 200, {

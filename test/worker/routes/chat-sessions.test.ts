@@ -1,7 +1,6 @@
 // /chat-sessions behaviour for the chats' owner: listing and paging, create, read, update (PATCH and PUT), star,
 // delete one or all, and content; plus the 400s for every kind of bad input. Before them, who may use them, then
 // history search (who may, and what it finds). One file, so workerd loads the worker once for all of them.
-import { env } from "cloudflare:workers";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { type ChatsCursor, historySearchQuery, ownerToken, searchChats } from "../../../worker/db/history-search";
@@ -11,7 +10,18 @@ import {
   HistorySearchMessagesResponseSchema,
   toSegments,
 } from "../../../worker/protocol/history-search";
-import { call, expectError, json, makeChat, newChat, ORIGIN, seedUser, type TestUser } from "../../support/api";
+import {
+  call,
+  chatsHolding,
+  chatsOf,
+  expectError,
+  json,
+  makeChat,
+  newChat,
+  ORIGIN,
+  seedUser,
+  type TestUser,
+} from "../../support/api";
 
 // ---- chat-sessions.security --------------------------------------------------------------------------------------
 // Who may touch a chat: no credentials is 401 on every route, cookie-authenticated changes from a foreign origin are
@@ -239,7 +249,7 @@ describe("history search authorization", () => {
   it("answers 404 for the caller's own deleted chat", async () => {
     const alice = await seedUser();
     const id = await chatWithOne(alice, "Old", "tapir notes");
-    await env.DB.prepare("UPDATE chat_sessions SET status = 'deleted' WHERE id = ?").bind(id).run();
+    await (await chatsOf(alice.id)).prepare("UPDATE chat_sessions SET status = 'deleted' WHERE id = ?").bind(id).run();
     expect((await search(alice, { q: "tapir", chat_id: id })).status).toBe(404);
   });
 
@@ -283,7 +293,10 @@ async function chatWith(user: TestUser, title: string, messages: Msg[], lastMess
   const id = await makeChat(user.id, title);
   if (messages.length) await save(user, id, messages);
   if (lastMessageAt !== undefined)
-    await env.DB.prepare("UPDATE chat_sessions SET last_message_at = ? WHERE id = ?").bind(lastMessageAt, id).run();
+    await (await chatsOf(user.id))
+      .prepare("UPDATE chat_sessions SET last_message_at = ? WHERE id = ?")
+      .bind(lastMessageAt, id)
+      .run();
   return id;
 }
 
@@ -385,7 +398,7 @@ describe("GET /chat-sessions/search", () => {
     await save(user, id, [{ message_id: "q", sender: "user", message: "tell me about giraffes" }]);
     expect((await chatsFor(user, "zebras")).data).toEqual([]);
     expect((await chatsFor(user, "giraffes")).data.map((r) => r.chat_id)).toEqual([id]);
-    await env.DB.prepare("UPDATE chat_sessions SET title = 'Long necks' WHERE id = ?").bind(id).run();
+    await (await chatsOf(user.id)).prepare("UPDATE chat_sessions SET title = 'Long necks' WHERE id = ?").bind(id).run();
     expect((await chatsFor(user, "necks")).data.map((r) => r.chat_id)).toEqual([id]);
     expect((await chatsFor(user, "edits")).data).toEqual([]);
   });
@@ -403,11 +416,14 @@ describe("GET /chat-sessions/search", () => {
   it("forgets the messages of a chat removed from D1", async () => {
     const user = await seedUser();
     const id = await chatWith(user, "Removed", [{ message_id: "q", sender: "user", message: "axolotl" }]);
-    await env.DB.prepare("DELETE FROM chat_sessions WHERE id = ?").bind(id).run();
-    const left = await env.DB.prepare("SELECT count(*) AS n FROM message_fts WHERE chat_id = ?")
+    const chats = await chatsOf(user.id);
+    await chats.prepare("DELETE FROM chat_sessions WHERE id = ?").bind(id).run();
+    const left = await chats
+      .prepare("SELECT count(*) AS n FROM message_fts WHERE chat_id = ?")
       .bind(id)
       .first<{ n: number }>();
-    const titles = await env.DB.prepare("SELECT count(*) AS n FROM chat_title_fts WHERE chat_id = ?")
+    const titles = await chats
+      .prepare("SELECT count(*) AS n FROM chat_title_fts WHERE chat_id = ?")
       .bind(id)
       .first<{ n: number }>();
     expect(left!.n).toBe(0);
@@ -469,7 +485,7 @@ describe("GET /chat-sessions/search", () => {
       let guard = 0;
       do {
         const page = await searchChats({
-          d1: env.DB,
+          d1: await chatsOf(user.id),
           userId: user.id,
           expr: historySearchQuery("capybara")!,
           limit: 2,
@@ -702,7 +718,10 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 /** Puts a chat at a known place in the list (ms since the epoch), so order tests never depend on clock ticks. */
 async function setLastMessageAt(id: string, ms: number) {
-  await env.DB.prepare("UPDATE chat_sessions SET last_message_at = ? WHERE id = ?").bind(ms, id).run();
+  await (await chatsHolding(id))
+    .prepare("UPDATE chat_sessions SET last_message_at = ? WHERE id = ?")
+    .bind(ms, id)
+    .run();
 }
 
 async function list(user: TestUser, query = "") {
@@ -785,10 +804,11 @@ describe("GET /chat-sessions", () => {
 
   it("returns 100 chats by default and says where the next page starts", async () => {
     const user = await seedUser();
-    const stmt = env.DB.prepare(
+    const chats = await chatsOf(user.id);
+    const stmt = chats.prepare(
       "INSERT INTO chat_sessions (id, user_id, title, created_at, updated_at, last_message_at) VALUES (?, ?, 'bulk', ?, ?, ?)",
     );
-    await env.DB.batch(
+    await chats.batch(
       Array.from({ length: 101 }, (_, i) => stmt.bind(`bulk-${user.id}-${i}`, user.id, i, i, 1_000 + i)),
     );
     const { body } = await list(user);

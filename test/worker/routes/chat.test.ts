@@ -6,6 +6,7 @@ import { userHub } from "../../../durable-objects/user-hub-stub";
 import { quotaDay } from "../../../worker/lib/time";
 import {
   answerInUserHub,
+  chatsHolding,
   ask,
   call,
   contentOf,
@@ -509,7 +510,10 @@ describe("POST /api/chat/{model}", () => {
     expect(rows[0].message).toBe(question);
     expect(rows[1].message).toBe(contentOf(events));
     expect(rows[1]).toMatchObject({ stopped: 0, error: null, model: "gpt-4.1-mini", source: "api" });
-    const chat = await env.DB.prepare("SELECT title FROM chat_sessions WHERE id = ?").bind(chatId).first<any>();
+    const chat = await (await chatsHolding(chatId))
+      .prepare("SELECT title FROM chat_sessions WHERE id = ?")
+      .bind(chatId)
+      .first<any>();
     expect(chat.title).toBe("What is the capital city of Vi…");
   });
 
@@ -520,7 +524,10 @@ describe("POST /api/chat/{model}", () => {
     await readSse(await ask(u.token, { question: "Second question", chat_id: chatId }));
     const rows = await messagesOf(chatId);
     expect(rows.map((r) => r.sender)).toEqual(["user", "bot", "user", "bot"]);
-    const chat = await env.DB.prepare("SELECT title FROM chat_sessions WHERE id = ?").bind(chatId).first<any>();
+    const chat = await (await chatsHolding(chatId))
+      .prepare("SELECT title FROM chat_sessions WHERE id = ?")
+      .bind(chatId)
+      .first<any>();
     expect(chat.title).toBe("Hi");
   });
 

@@ -14,7 +14,17 @@ import { readPngChunks } from "../../../worker/images/png";
 import { createImageSource, type ImageEnv } from "../../../worker/images/registry";
 import { quotaDay } from "../../../worker/lib/time";
 import { IMAGE_LOGIN_REQUIRED, ImageResultSchema } from "../../../worker/protocol/images";
-import { call, inUserHub, json, makeChat, messagesOf, seedUser, setUsedToday, type TestUser } from "../../support/api";
+import {
+  call,
+  chatsOf,
+  inUserHub,
+  json,
+  makeChat,
+  messagesOf,
+  seedUser,
+  setUsedToday,
+  type TestUser,
+} from "../../support/api";
 import { userHub } from "../../../durable-objects/user-hub-stub";
 import { createDb } from "../../../worker/db/client";
 
@@ -389,7 +399,10 @@ describe("POST /api/chat/image", () => {
     ]);
     expect(saved[1].message).toBe(body.message);
     expect(saved[1].offline).toBe(1);
-    const row = await env.DB.prepare("SELECT * FROM images WHERE id = ?").bind(body.imageId).first<any>();
+    const row = await (await chatsOf(user.id))
+      .prepare("SELECT * FROM images WHERE id = ?")
+      .bind(body.imageId)
+      .first<any>();
     expect(row).toMatchObject({
       user_id: user.id,
       chat_id: chatId,
@@ -434,7 +447,8 @@ describe("POST /api/chat/image", () => {
       await ask(user, { question: `redraw it ${first.imageUrl}`, chat_id: chatId, is_edit: true }),
     );
     expect(viaLink).toMatchObject({ isEdit: true, originalImage: first.imageUrl, prompt: "redraw it" });
-    const row = await env.DB.prepare("SELECT is_edit, original_image_id FROM images WHERE id = ?")
+    const row = await (await chatsOf(user.id))
+      .prepare("SELECT is_edit, original_image_id FROM images WHERE id = ?")
       .bind(viaLink.imageId)
       .first<any>();
     expect(row).toEqual({ is_edit: 1, original_image_id: first.imageId });
@@ -537,7 +551,10 @@ describe("POST /api/chat/image", () => {
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 200, 403, 403, 403, 403]);
-    const { results: rows } = await env.DB.prepare("SELECT id FROM images WHERE user_id = ?").bind(user.id).all();
+    const { results: rows } = await (await chatsOf(user.id))
+      .prepare("SELECT id FROM images WHERE user_id = ?")
+      .bind(user.id)
+      .all();
     expect(rows).toHaveLength(2);
     expect(await inUserHub(user.id, (hub) => hub.state.usage.count(quotaDay(), "image"))).toBe(3);
   });

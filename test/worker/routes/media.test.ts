@@ -6,6 +6,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import {
   call,
+  chatsOf,
   expectMediaError,
   json,
   makeChat,
@@ -14,6 +15,7 @@ import {
   seedUser,
   type TestUser,
   workerFetch,
+  PNG_1X1,
 } from "../../support/api";
 
 // ---- media-save.fuzz ---------------------------------------------------------------------------------------------
@@ -232,7 +234,6 @@ describe("fuzzed saves", () => {
 // from a foreign origin are 403, and another user's chat or image is a 404 that changes and stores nothing.
 const FOREIGN_ORIGIN = "https://evil.example";
 /** A real 1×1 PNG. */
-const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 const PNG_BYTES = Uint8Array.from(atob(PNG_1X1), (ch) => ch.charCodeAt(0));
 const SAVE_PATHS = ["/media-api/api/chat/save", "/chat-messages/save"];
 const INIT_PATHS = ["/media-api/api/chat/initialize", "/chat/initialize"];
@@ -415,7 +416,9 @@ describe("another user's chat", () => {
       "not_found",
     );
     expect(await storedImages(intruder)).toEqual([]);
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM images WHERE chat_id = ?")
+    // The intruder's upload would land in the intruder's shard.
+    const rows = await (await chatsOf(intruder.id))
+      .prepare("SELECT COUNT(*) AS n FROM images WHERE chat_id = ?")
       .bind(chat.id)
       .first<{ n: number }>();
     expect(rows?.n).toBe(0);
@@ -693,7 +696,8 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
     const first = await content(user, chat.id);
     expect((await json(await save(user, body, path))).data).toEqual({ saved: 2 });
     expect(await content(user, chat.id)).toEqual(first);
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM messages WHERE chat_id = ?")
+    const rows = await (await chatsOf(user.id))
+      .prepare("SELECT COUNT(*) AS n FROM messages WHERE chat_id = ?")
       .bind(chat.id)
       .first<{ n: number }>();
     expect(rows?.n).toBe(2);
@@ -705,7 +709,8 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
     const body = { chat_id: chat.id, messages: [{ message_id: "u1", sender: "user", message: "question" }] };
     expect((await save(user, body, path)).status).toBe(200);
     // Make the chat old, then re-save: an identical save must not bring it back to the top.
-    await env.DB.prepare("UPDATE chat_sessions SET last_message_at = ? WHERE id = ?")
+    await (await chatsOf(user.id))
+      .prepare("UPDATE chat_sessions SET last_message_at = ? WHERE id = ?")
       .bind(Date.UTC(2020, 0, 1), chat.id)
       .run();
     const other = await newChat(user, "Chat");
@@ -925,7 +930,8 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
     const chat = await newChat(user, "Chat");
     await call("PATCH", `/chat-sessions/${chat.id}`, { token: user.token, body: { status: "deleted" } });
     await expectMediaError(await save(user, { chat_id: chat.id, messages: msg }, path), 404, "not_found");
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM messages WHERE user_id = ?")
+    const rows = await (await chatsOf(user.id))
+      .prepare("SELECT COUNT(*) AS n FROM messages WHERE user_id = ?")
       .bind(user.id)
       .first<{ n: number }>();
     expect(rows?.n).toBe(0);
@@ -1024,7 +1030,8 @@ describe("POST /media-api/api/bot/images", () => {
       content_type: "image/png",
     });
     expect(await storedImages(user)).toEqual([`images/${user.id}/${data.id}`]);
-    const row = await env.DB.prepare("SELECT chat_id, message_id, prompt, model, size FROM images WHERE id = ?")
+    const row = await (await chatsOf(user.id))
+      .prepare("SELECT chat_id, message_id, prompt, model, size FROM images WHERE id = ?")
       .bind(data.id)
       .first();
     expect(row).toEqual({ chat_id: chat.id, message_id: "b1", prompt: "a dot", model: "stable-diffusion", size: 68 });
@@ -1064,7 +1071,8 @@ describe("POST /media-api/api/bot/images", () => {
     expect(res.status).toBe(201);
     const { data } = await json(res);
     expect(data).toMatchObject({ content_type: type, size: 50_000 });
-    const row = await env.DB.prepare("SELECT chat_id, prompt, model, content_type FROM images WHERE id = ?")
+    const row = await (await chatsOf(user.id))
+      .prepare("SELECT chat_id, prompt, model, content_type FROM images WHERE id = ?")
       .bind(data.id)
       .first();
     expect(row).toEqual({ chat_id: chat.id, prompt: "mèo con", model: "m1", content_type: type });

@@ -33,6 +33,7 @@ import {
   workerFetch,
 } from "../../support/api";
 import { wrapD1 } from "../../support/d1-wrapper";
+import { shardD1 } from "../../../worker/db/shards";
 import { FAKE_MODELS, FAKE_OK_TEXT } from "../../support/fake-upstream-scenarios";
 import { collect, requestsWithKey, resolveOnFake, textOf, uniqueKey } from "../models/model-helpers";
 
@@ -58,8 +59,15 @@ describe("the chat turn's D1 round trips before the first token", () => {
     const counts = await inUserHub(u.id, async (_hub, state) => {
       let counting = true;
       let calls = 0;
-      const db = createDb(wrapD1(env.DB, () => void (counting && calls++)));
-      const hot = new HotState(state.storage, db, () => u.id);
+      // Every database counts: the main one and the user's chat shard.
+      const count = (d1: D1Database) => createDb(wrapD1(d1, () => void (counting && calls++)));
+      const db = count(env.DB);
+      const hot = new HotState(
+        state.storage,
+        db,
+        (shard) => count(shardD1(env, shard)),
+        () => u.id,
+      );
       const host = turnHost(hot, new GenerationRunner(state, env, db, hot), env, db);
       const turn = (question: string): AnswerRequest => ({
         sessionId,
