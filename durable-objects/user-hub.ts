@@ -84,8 +84,8 @@ export class UserHub extends Server<Env> implements StateOwner {
     },
     touchSession: async (sessionId) => {
       const at = Date.now();
-      this.state.sessions.touch(sessionId, at);
-      await recordSeen({ db: this.db, id: sessionId, userId: this.name, at });
+      if (this.state.sessions.touch(sessionId, at))
+        await recordSeen({ db: this.db, id: sessionId, userId: this.name, at });
     },
   });
 

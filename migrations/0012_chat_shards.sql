@@ -1,7 +1,8 @@
 -- Chat shards (worker/db/shards.ts): the directory of which D1 database holds each user's chats (user_shards; no row
 -- means this main database, as for every user placed before shards existed), the count of users per shard that
--- sign-up reads to place a new user on the least full one, and the owner of every chat id (chat_owners), so an id
--- names one chat across all shards. The shards' own schema is migrations/chats/.
+-- sign-up reads to place a new user on the least full one, and the owner of each chat id a client picked for itself
+-- or made before this migration (chat_owners; the server's own ids are unique by their randomness, worker/db/chats.ts),
+-- so an id names one chat across all shards. The shards' own schema is migrations/chats/.
 CREATE TABLE `chat_owners` (
 	`chat_id` text PRIMARY KEY NOT NULL,
 	`user_id` text NOT NULL,

@@ -1,6 +1,7 @@
 // The user's Durable Object: its socket protocol, the account changes it applies and pushes (sessions, plan periods,
 // reminders), and the generation runner that writes answers. One file, so workerd loads the worker once for all three.
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { SEEN_SAVE_INTERVAL_MS } from "../../durable-objects/state/sessions";
 import { env } from "cloudflare:workers";
 import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
@@ -126,6 +127,36 @@ describe("the /ws protocol in the user's Durable Object", () => {
       return Date.parse(info.sessions[0].last_seen_at) > Date.now() - 60_000 ? info : null;
     });
     expect(seen.sessions[0].current).toBe(true);
+    sock.ws.close();
+  });
+
+  it("writes the device's last sight to D1 at most every 10 minutes, not on every heartbeat", async () => {
+    const u = await seedUser();
+    const sessionId = JSON.parse(atob(u.token.split(".")[1]!)).sid as string;
+    // The object's rule: a sight is due for D1 once 10 minutes have passed since its last write.
+    const due = await inUserHub(u.id, (hub) => {
+      const t = Date.now() + SEEN_SAVE_INTERVAL_MS;
+      return [
+        hub.state.sessions.touch(sessionId, t),
+        hub.state.sessions.touch(sessionId, t + 20_000),
+        hub.state.sessions.touch(sessionId, t + SEEN_SAVE_INTERVAL_MS - 1),
+        hub.state.sessions.touch(sessionId, t + SEEN_SAVE_INTERVAL_MS),
+      ];
+    });
+    expect(due).toEqual([true, false, false, true]);
+    // And a due heartbeat reaches D1.
+    await inUserHub(u.id, (_hub, state) => {
+      state.storage.sql.exec("UPDATE hot_sessions SET saved_seen_at = 0");
+    });
+    await env.DB.prepare("UPDATE user_sessions SET last_seen_at = 1 WHERE id = ?").bind(sessionId).run();
+    const sock = await openSocket(u.token);
+    await eventually(async () => {
+      sock.send({ type: "heartbeat", userId: u.id });
+      const row = await env.DB.prepare("SELECT last_seen_at FROM user_sessions WHERE id = ?")
+        .bind(sessionId)
+        .first<{ last_seen_at: number }>();
+      return row!.last_seen_at > 1;
+    });
     sock.ws.close();
   });
 

@@ -36,9 +36,28 @@ export async function getChat({ db, id, userId }: { db: Db; id: string; userId: 
 }
 
 /**
- * Creates a chat in the user's shard (`db`) and records its owner in the main database (`main`), so its id names one
- * chat across all shards. A new id is drawn here and both writes go at once. A caller's own id (the media API's
- * initialize) is claimed first. Undefined when the id is another user's, or already a chat of this user's.
+ * A chat id drawn by the server: a random UUID marked version 8 ("custom", RFC 9562) where random UUIDs carry 4.
+ * 122 random bits make it unique across all shards without recording it anywhere; the mark tells it apart from an id
+ * a client picked for itself, which is recorded (chat_owners) because a client may pick any id.
+ */
+export function newChatId(): string {
+  const id = crypto.randomUUID();
+  return `${id.slice(0, 14)}8${id.slice(15)}`;
+}
+
+const SERVER_CHAT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** True for an id of the server's form (newChatId): only the server creates a chat with such an id. */
+export function isServerChatId(id: string): boolean {
+  return SERVER_CHAT_ID.test(id);
+}
+
+/**
+ * Creates a chat in the user's shard (`db`). Its id is unique across all shards: one the server draws (newChatId) by
+ * its randomness, one the caller picks (the media API's initialize) by being claimed first in the main database
+ * (`main`, chat_owners), in the same round trip as the owner is read back. Undefined when the caller's id is another
+ * user's, is of the server's form (a client cannot create one: it can only copy another chat's), or is already a
+ * chat of this user's.
  */
 export async function createChat({
   db,
@@ -55,8 +74,7 @@ export async function createChat({
   title?: string;
   persona?: ExpertPersonaId | null;
 }) {
-  const chatId = id ?? crypto.randomUUID();
-  const claim = main.insert(chatOwners).values({ chatId, userId }).onConflictDoNothing();
+  const chatId = id ?? newChatId();
   const now = Date.now();
   const insert = () =>
     db
@@ -72,16 +90,15 @@ export async function createChat({
       })
       .onConflictDoNothing()
       .returning();
-  if (id === undefined) {
-    const [, [row]] = await Promise.all([claim, insert()]);
-    return row;
+  if (id !== undefined) {
+    if (isServerChatId(id)) return undefined;
+    // Claimed now or before (a create that failed after its claim can be retried): the id is this user's.
+    const [, [owner]] = await main.batch([
+      main.insert(chatOwners).values({ chatId, userId }).onConflictDoNothing(),
+      main.select({ userId: chatOwners.userId }).from(chatOwners).where(eq(chatOwners.chatId, chatId)),
+    ]);
+    if (owner?.userId !== userId) return undefined;
   }
-  // Claimed now or before (a create that failed after its claim can be retried): the id is this user's.
-  const [, [owner]] = await main.batch([
-    claim,
-    main.select({ userId: chatOwners.userId }).from(chatOwners).where(eq(chatOwners.chatId, chatId)),
-  ]);
-  if (owner?.userId !== userId) return undefined;
   const [row] = await insert();
   return row;
 }

@@ -57,8 +57,9 @@ export const userShards = sqliteTable(
 );
 
 /**
- * Who owns each chat id, whichever shard holds the chat: a chat id names one chat across all shards, so a client that
- * picks its own id (the media API's initialize) can never create a second chat under another user's id.
+ * Who owns each chat id a client picked for itself (the media API's initialize), and each chat made before shards,
+ * whichever shard holds the chat: a chat id names one chat across all shards, so a client can never create a second
+ * chat under another user's id. Ids the server draws need no row (worker/db/chats.ts newChatId).
  */
 export const chatOwners = sqliteTable("chat_owners", {
   chatId: text("chat_id").primaryKey(),

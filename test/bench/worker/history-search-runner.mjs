@@ -1,8 +1,10 @@
 // The workerd half of the history search benchmark (history-search.bench.ts runs it as a child process: Miniflare
-// does not start inside vitest's module runner). Bundles the real Worker, runs it on workerd through Miniflare with a
-// local D1 already migrated, registers one user, seeds CHATS chats × MESSAGES_PER_CHAT messages for that user with
-// SQL inside D1 (recursive CTEs: no multi-megabyte SQL file to parse), so the FTS5 triggers index everything as the
-// saves would, then times GET /chat-sessions/search end to end (worker + D1) for a set of queries, and prints one
+// does not start inside vitest's module runner). Bundles the real Worker, runs it on workerd through Miniflare with
+// local D1 databases already migrated (the main one and the chat shards), registers one user, seeds CHATS chats ×
+// MESSAGES_PER_CHAT messages for that user with SQL inside the D1 database that holds the user's chats (the chat shard
+// the main database's directory, user_shards, names), using recursive CTEs (no multi-megabyte SQL file to parse), so
+// the FTS5 triggers index everything as the saves would, and records each chat's owner in the main database as a
+// create does. Then it times GET /chat-sessions/search end to end (worker + D1) for a set of queries, and prints one
 // JSON line.
 // Usage: node history-search-runner.mjs <migrated state dir>
 // Environment: CHATS (default 10000), MESSAGES_PER_CHAT (default 100), RUNS per query (default 30).
@@ -71,8 +73,11 @@ const COMMON = [
 
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
-async function seed(db, userId) {
+async function seed({ main, db }, userId) {
   const started = performance.now();
+  // D1's size of the user's database (meta.size_after), before and after: the bytes the history takes, indexes included.
+  const sizeOf = async () => (await db.prepare("SELECT 1").run()).meta.size_after;
+  const sizeBefore = await sizeOf();
   // The words as a bound JSON array: json_extract picks one per evaluation of random().
   const vocab = JSON.stringify(COMMON);
   const now = Date.now();
@@ -89,6 +94,14 @@ async function seed(db, userId) {
        FROM n`,
     )
     .bind(CHATS, userId, now, Math.floor((2 * 365 * DAY) / CHATS), vocab)
+    .run();
+  // Each chat's owner in the main database (chat_owners), which a create writes beside the chat.
+  await main
+    .prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ?1 - 1)
+       INSERT INTO chat_owners (chat_id, user_id) SELECT 'chat-' || i, ?2 FROM n`,
+    )
+    .bind(CHATS, userId)
     .run();
   const word = `(CASE WHEN abs(random()) % 100 < 30 THEN json_extract(?6, '$[' || (abs(random()) % ${COMMON.length}) || ']') ELSE 'k' || (abs(random()) % 20000) END)`;
   const text = Array.from({ length: WORDS_PER_MESSAGE }, () => word).join(" || ' ' || ");
@@ -112,7 +125,7 @@ async function seed(db, userId) {
     )
     .bind(userId, Math.floor(total / 2))
     .run();
-  return { ms: performance.now() - started, messages: total };
+  return { ms: performance.now() - started, messages: total, bytes: (await sizeOf()) - sizeBefore };
 }
 
 const QUERIES = [
@@ -155,8 +168,11 @@ try {
   });
   if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
   const { data } = await reg.json();
-  const db = await mf.getD1Database("DB");
-  const seeded = await seed(db, data.user.id);
+  const main = await mf.getD1Database("DB");
+  // The user's chats live in the shard the directory names (none: the main database, a user placed before shards).
+  const shard =
+    (await main.prepare("SELECT shard FROM user_shards WHERE user_id = ?1").bind(data.user.id).first("shard")) ?? "DB";
+  const seeded = await seed({ main, db: await mf.getD1Database(shard) }, data.user.id);
   const results = [];
   // The floor on this machine: an authenticated call with one small D1 query and no search.
   const floor = [];
@@ -185,12 +201,15 @@ try {
     }
     results.push({ label, q, p50: pct(times, 50), p95: pct(times, 95), count });
   }
+  // The search read the database the messages were seeded into: the needle's chats are found.
+  if (!results.some((r) => r.q === "okapi" && r.count > 0))
+    throw new Error(`the search did not find the messages seeded into ${shard}`);
   // Inside one chat: the newest chat, a common word.
   const inChat = [];
   for (let i = 0; i < RUNS; i++)
     inChat.push((await time(fetcher, `${base}/chat-sessions/search?q=pho&chat_id=chat-0`, data.token)).ms);
   results.push({ label: "inside one chat (pho)", q: "pho", p50: pct(inChat, 50), p95: pct(inChat, 95), count: null });
-  console.log(JSON.stringify({ chats: CHATS, messagesPerChat: MESSAGES_PER_CHAT, seeded, runs: RUNS, results }));
+  console.log(JSON.stringify({ chats: CHATS, messagesPerChat: MESSAGES_PER_CHAT, shard, seeded, runs: RUNS, results }));
 } finally {
   await mf.dispose();
 }

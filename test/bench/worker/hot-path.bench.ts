@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { prepareLocalDatabase } from "../../../scripts/local-db.mjs";
 import { EventWriter } from "../../../durable-objects/turn/generation";
 import { createModelRegistry } from "../../../worker/models/registry";
 import { streamAnswer } from "../../../worker/models/stream-answer";
@@ -53,16 +54,8 @@ beforeAll(async () => {
   const port = await new Promise<string>((resolve) => upstream.stdout!.once("data", (d) => resolve(String(d).trim())));
   upstreamURL = `http://127.0.0.1:${port}`;
   stateDir = mkdtempSync(join(tmpdir(), "may-bench-"));
-  const migrate = spawnSync(
-    join(ROOT, "node_modules/.bin/wrangler"),
-    ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", stateDir],
-    {
-      cwd: ROOT,
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" },
-      encoding: "utf8",
-    },
-  );
-  if (migrate.status !== 0) throw new Error(`migrations failed: ${migrate.stderr}`);
+  // the main database and every chat shard, migrated as `npm start` migrates them
+  await prepareLocalDatabase({ persistTo: stateDir, stdio: "pipe" });
 }, 120_000);
 
 afterAll(() => {

@@ -4,13 +4,13 @@
 // time added before the first token against a direct call to the upstream (paired runs), D1 round trips before the
 // first token, and 20 concurrent streams through the worker against the upstream alone.
 // Usage: node workerd-runner.mjs <upstream URL> <migrated state dir>
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { bundleWorker, startWorkerd } from "./workerd.mjs";
+import { bundleWorker, prepareState, startWorkerd } from "./workerd.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, "../../..");
@@ -230,10 +230,8 @@ async function onWranglerDev() {
     CI: "true",
   };
   const wrangler = join(ROOT, "node_modules/.bin/wrangler");
-  spawnSync(wrangler, ["d1", "migrations", "apply", "DB", "--local", "-c", "wrangler.toml", "--persist-to", persist], {
-    cwd: ROOT,
-    env,
-  });
+  // the main database and every chat shard, as `npm start` prepares them
+  await prepareState(persist);
   const dev = spawn(
     wrangler,
     [

@@ -123,12 +123,26 @@ describe("a user's history lives in exactly one database", () => {
     expect(images.data.images).toHaveLength(1);
   });
 
-  it("records who owns each chat id in the main database", async () => {
+  it("draws chat ids that need no record, and records the owner of an id a client picks", async () => {
     const user = await seedUser();
     const chat = (await json(await call("POST", "/chat-sessions", { token: user.token, body: {} }))).data;
-    const owner = await env.DB.prepare("SELECT user_id FROM chat_owners WHERE chat_id = ?")
-      .bind(chat.id)
-      .first<{ user_id: string }>();
-    expect(owner?.user_id).toBe(user.id);
+    expect(chat.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const ownerOf = (id: string) =>
+      env.DB.prepare("SELECT user_id FROM chat_owners WHERE chat_id = ?").bind(id).first<{ user_id: string }>();
+    expect(await ownerOf(chat.id)).toBeNull();
+    const picked = `client-${crypto.randomUUID()}`;
+    const res = await call("POST", "/media-api/api/chat/initialize", {
+      token: user.token,
+      body: { chat_id: picked, data: { chat_id: picked, title: "Mine" } },
+    });
+    expect(res.status).toBe(201);
+    expect((await ownerOf(picked))?.user_id).toBe(user.id);
+    // An id of the server's form is never created by a client, even one nobody has.
+    const forged = chat.id.replace(/^.{8}/, "00000000");
+    const again = await call("POST", "/media-api/api/chat/initialize", {
+      token: user.token,
+      body: { chat_id: forged, data: { chat_id: forged } },
+    });
+    expect(again.status).toBe(404);
   });
 });

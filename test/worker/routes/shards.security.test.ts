@@ -17,7 +17,14 @@ async function ownersChat(owner: TestUser) {
       }),
     )
   ).data;
-  return { chatId: chat.id as string, imageUrl: image.url as string };
+  // And a chat under an id the owner's client picked (the media API's initialize).
+  const picked = `picked-${crypto.randomUUID()}`;
+  const made = await call("POST", "/media-api/api/chat/initialize", {
+    token: owner.token,
+    body: { chat_id: picked, data: { chat_id: picked, title: "Picked" } },
+  });
+  expect(made.status).toBe(201);
+  return { chatId: chat.id as string, pickedId: picked, imageUrl: image.url as string };
 }
 
 async function snapshot(owner: TestUser, chatId: string) {
@@ -35,8 +42,9 @@ describe.each([
   it("is a 404 to every call, which changes nothing of the owner's and creates nothing of the intruder's", async () => {
     const owner = await seedUser({ shard: ownerShard });
     const intruder = await seedUser({ shard: intruderShard });
-    const { chatId, imageUrl } = await ownersChat(owner);
+    const { chatId, pickedId, imageUrl } = await ownersChat(owner);
     const before = await snapshot(owner, chatId);
+    const pickedBefore = await snapshot(owner, pickedId);
     const token = intruder.token;
     const calls: [string, string, unknown?][] = [
       ["GET", `/chat-sessions/${chatId}`],
@@ -45,6 +53,8 @@ describe.each([
       ["GET", `/media-api/api/chat/content/${chatId}`],
       ["POST", "/media-api/api/chat/initialize", { chat_id: chatId, data: { chat_id: chatId, title: "mine now" } }],
       ["POST", "/chat/initialize", { chat_id: chatId, data: { chat_id: chatId, title: "mine now" } }],
+      ["POST", "/media-api/api/chat/initialize", { chat_id: pickedId, data: { chat_id: pickedId, title: "mine now" } }],
+      ["GET", `/chat-sessions/${pickedId}`],
       [
         "POST",
         "/media-api/api/chat/save",
@@ -58,6 +68,7 @@ describe.each([
       expect((await call(method, path, { token, body })).status, `${method} ${path}`).toBe(404);
     }
     expect(await snapshot(owner, chatId)).toEqual(before);
+    expect(await snapshot(owner, pickedId)).toEqual(pickedBefore);
     expect((await json(await call("GET", "/chat-sessions", { token }))).data).toEqual([]);
     expect((await json(await call("GET", "/chat-sessions/search?q=pangolin", { token }))).data).toEqual([]);
     expect((await json(await call("GET", "/media-api/api/images", { token }))).data.images).toEqual([]);
