@@ -1,5 +1,5 @@
 // The chats the object knows are the user's and active, each with a window of its recent messages (the model's
-// context for the next turn), so the next message in a chat waits on no D1 read. A chat is remembered the first
+// context for the next turn), so the next message in a chat waits on no D1 read. It knows the HOT_CHATS used last. A chat is remembered the first
 // time a turn reads it from D1 (one batch: hot-state.ts), the turns append to it, and it is forgotten whenever its
 // status or messages change outside a turn (the db/ writers tell the object: worker/db/state-owner.ts).
 import { asPersona } from "../../worker/db/chats";
@@ -8,6 +8,11 @@ import type { ObjectSql } from "./object-sql";
 
 /** Messages of a chat kept as the model's context window; older ones stay in D1 only. */
 export const HISTORY_MESSAGES = 20;
+/**
+ * Chats whose windows the object keeps: the 50 used last. A user who has touched thousands of chats keeps a bounded
+ * state; a chat left out reloads with its one D1 read at its next turn, like a chat never seen.
+ */
+export const HOT_CHATS = 50;
 
 export interface WindowMessage {
   messageId: string;
@@ -30,7 +35,12 @@ CREATE TABLE IF NOT EXISTS hot_window (
  */
 const MIGRATIONS = {
   versionKey: "schema_version",
-  statements: ["ALTER TABLE hot_window ADD COLUMN original TEXT", "ALTER TABLE hot_chats ADD COLUMN persona TEXT"],
+  statements: [
+    "ALTER TABLE hot_window ADD COLUMN original TEXT",
+    "ALTER TABLE hot_chats ADD COLUMN persona TEXT",
+    // When a turn last used the chat (ms), for keeping the HOT_CHATS used last.
+    "ALTER TABLE hot_chats ADD COLUMN used_at INTEGER NOT NULL DEFAULT 0",
+  ],
 };
 
 export class ChatWindows {
@@ -61,12 +71,25 @@ export class ChatWindows {
     return row && row.persona !== null ? asPersona(String(row.persona)) : null;
   }
 
-  /** Remembers that the chat is the user's, with its persona and recent messages from D1 (oldest first). */
+  /**
+   * Remembers that the chat is the user's, with its persona and recent messages from D1 (oldest first), and lets go
+   * of the chats used longest ago past HOT_CHATS.
+   */
   remember(chatId: string, history: WindowMessage[], persona: string | null = null) {
     this.db.transaction(() => {
       this.forget(chatId);
-      this.db.exec("INSERT INTO hot_chats (chat_id, loaded_at, persona) VALUES (?, ?, ?)", chatId, Date.now(), persona);
+      const now = Date.now();
+      this.db.exec(
+        "INSERT INTO hot_chats (chat_id, loaded_at, persona, used_at) VALUES (?, ?, ?, ?)",
+        chatId,
+        now,
+        persona,
+        now,
+      );
       this.append(chatId, history);
+      const evicted = "SELECT chat_id FROM hot_chats ORDER BY used_at DESC, rowid DESC LIMIT -1 OFFSET ?";
+      this.db.exec(`DELETE FROM hot_window WHERE chat_id IN (${evicted})`, HOT_CHATS);
+      this.db.exec(`DELETE FROM hot_chats WHERE chat_id IN (${evicted})`, HOT_CHATS);
     });
   }
 
@@ -76,6 +99,7 @@ export class ChatWindows {
    */
   append(chatId: string, items: WindowMessage[]) {
     if (!this.knows(chatId)) return;
+    this.db.exec("UPDATE hot_chats SET used_at = ? WHERE chat_id = ?", Date.now(), chatId);
     for (const m of items) {
       const changed = this.db.exec(
         "UPDATE hot_window SET message = ?, original = ? WHERE chat_id = ? AND message_id = ?",

@@ -75,8 +75,13 @@ export class Sessions {
       .map(toSession);
   }
 
-  /** Adds a session and ends the oldest past `limit`. Returns the ids it ended. Atomic: the object is single-threaded. */
+  /**
+   * Adds a session and ends the oldest past `limit`. Returns the ids it ended. Atomic: the object is single-threaded.
+   * Sessions that ended before (revoked or expired) are deleted here: nothing reads them once ended (their devices
+   * were told when they ended, and D1 keeps the record), so ten thousand sign-ins leave only the live sessions.
+   */
   add(s: SessionRecord, limit: number): string[] {
+    this.db.exec("DELETE FROM hot_sessions WHERE revoked_at IS NOT NULL OR expires_at <= ?", s.createdAt);
     this.db.exec(
       `INSERT INTO hot_sessions ${COLUMNS}`,
       s.id,

@@ -18,8 +18,13 @@ export class UsageCounters {
     return this.db.rows("SELECT 1 FROM hot_usage_days WHERE day = ?", day).length > 0;
   }
 
-  /** Merges D1's counters for a day; the larger count wins, so nothing counted on either side is lost. */
+  /**
+   * Merges D1's counters for a day; the larger count wins, so nothing counted on either side is lost. A day is merged
+   * once, when the object first uses it: the counters of days before the one before it go (a use is refunded on the
+   * day it was charged, at most a turn's length after midnight), so the object keeps two days at most.
+   */
   mergeDay(day: string, rows: { bucket: string; count: number }[]) {
+    this.prune(dayBefore(day));
     for (const r of rows) {
       this.db.exec(
         "INSERT INTO hot_usage (day, bucket, count) VALUES (?, ?, ?) ON CONFLICT(day, bucket) DO UPDATE SET count = max(count, excluded.count)",
@@ -66,4 +71,9 @@ export class UsageCounters {
     this.db.exec("DELETE FROM hot_usage WHERE day < ?", keepFrom);
     this.db.exec("DELETE FROM hot_usage_days WHERE day < ?", keepFrom);
   }
+}
+
+/** The quota day before `day` (YYYY-MM-DD, a calendar date: no time zone involved). */
+export function dayBefore(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }
