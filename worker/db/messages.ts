@@ -60,12 +60,24 @@ export function publicMessage(m: MessageRow): PublicMessage {
   };
 }
 
-export async function listMessages({ db, chatId, userId }: { db: Db; chatId: string; userId: string }) {
-  return db
+export async function listMessages({
+  db,
+  chatId,
+  userId,
+  limit,
+}: {
+  db: Db;
+  chatId: string;
+  userId: string;
+  /** At most this many, oldest first. */
+  limit?: number;
+}) {
+  const query = db
     .select()
     .from(messages)
     .where(and(eq(messages.chatId, chatId), eq(messages.userId, userId)))
     .orderBy(asc(messages.createdAt), asc(messages.id));
+  return limit === undefined ? query : query.limit(limit);
 }
 
 /** A position in a chat's messages: the (created_at, row id) of a message; pages hold what comes before it. */
@@ -131,8 +143,22 @@ export async function listMessagesPage({
 }
 
 /** The user's active chat and its messages in order, or undefined when it is not the user's active chat. */
-export async function getChatWithMessages({ db, chatId, userId }: { db: Db; chatId: string; userId: string }) {
-  const [chat, rows] = await Promise.all([getChat({ db, id: chatId, userId }), listMessages({ db, chatId, userId })]);
+/** The user's active chat and its first `limit` messages (all of them without one), or undefined when not theirs. */
+export async function getChatWithMessages({
+  db,
+  chatId,
+  userId,
+  limit,
+}: {
+  db: Db;
+  chatId: string;
+  userId: string;
+  limit?: number;
+}) {
+  const [chat, rows] = await Promise.all([
+    getChat({ db, id: chatId, userId }),
+    listMessages({ db, chatId, userId, limit }),
+  ]);
   return chat ? { chat, messages: rows } : undefined;
 }
 

@@ -16,6 +16,13 @@ export const CONTENT_PAGE_MAX = 200;
 export const CONTENT_PAGE_MAX_BYTES = 50_000;
 
 /**
+ * Most messages the unpaged whole-chat load (GET /media-api/api/chat/content/:id without ?limit or ?before) answers:
+ * 2,000, about 1.8 MB of JSON for typical messages. A longer chat answers 413 payload_too_large, saying to read it in
+ * pages; the app itself always reads pages.
+ */
+export const UNPAGED_CONTENT_MAX_MESSAGES = 2_000;
+
+/**
  * The content cursor: "<created_at ms>~<row id>" of the oldest message on the page. The worker answers it as
  * `next_before` (null when no older message exists); the client passes it back as `?before=`.
  */

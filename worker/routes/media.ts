@@ -18,7 +18,7 @@ import {
 import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { idSchema, parseOrThrow, valid } from "../lib/validate";
-import { CONTENT_PAGE_DEFAULT, CONTENT_PAGE_MAX_BYTES } from "../protocol/api";
+import { CONTENT_PAGE_DEFAULT, CONTENT_PAGE_MAX_BYTES, UNPAGED_CONTENT_MAX_MESSAGES } from "../protocol/api";
 import { HttpUrlSchema } from "../protocol/urls";
 import { contentQuerySchema } from "../http/content-query";
 import { ChatTitleSchema } from "../protocol/chat-requests";
@@ -328,8 +328,16 @@ export const mediaRoutes = new Hono<AppEnv>()
       const chatId = c.req.valid("param").id;
       const userId = c.var.user.id;
       if (limit === undefined && before === undefined) {
-        const found = await getChatWithMessages({ db, chatId, userId });
+        // One more than the cap tells a chat past it without reading all of its messages.
+        const found = await getChatWithMessages({ db, chatId, userId, limit: UNPAGED_CONTENT_MAX_MESSAGES + 1 });
         if (!found) throw new AppError("not_found", "Chat not found");
+        if (found.messages.length > UNPAGED_CONTENT_MAX_MESSAGES) {
+          throw new AppError(
+            "payload_too_large",
+            `This chat has more than ${UNPAGED_CONTENT_MAX_MESSAGES} messages: read it in pages with ?limit and ?before`,
+            { max_messages: UNPAGED_CONTENT_MAX_MESSAGES },
+          );
+        }
         const running = await c.var.hub.runningMessages(found.chat.id);
         return c.json({ success: true, data: publicChatContent(found.chat, found.messages, running) }, 200);
       }

@@ -4,6 +4,7 @@
 // the API. One file, so workerd loads the worker once for all of them; the tests that store the most run last.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { UNPAGED_CONTENT_MAX_MESSAGES } from "../../../worker/protocol/api";
 import {
   call,
   chatsOf,
@@ -552,6 +553,31 @@ describe("GET /media-api/api/chat/content/:id", () => {
       ["u1", "user", "hi"],
       ["b1", "bot", "hello"],
     ]);
+  });
+
+  it("answers up to 2,000 messages without a query, and 413 naming the pages past that", async () => {
+    const user = await seedUser();
+    const chat = await newChat(user, "Long");
+    const chats = await chatsOf(user.id);
+    const insert = chats.prepare(
+      "INSERT INTO messages (chat_id, user_id, message_id, sender, message, created_at, updated_at) VALUES (?, ?, ?, 'user', 'x', ?, ?)",
+    );
+    const add = async (from: number, to: number) => {
+      for (let i = from; i < to; i += 100) {
+        const ids = Array.from({ length: Math.min(100, to - i) }, (_, k) => i + k);
+        await chats.batch(ids.map((n) => insert.bind(chat.id, user.id, `m-${n}`, n, n)));
+      }
+    };
+    await add(0, UNPAGED_CONTENT_MAX_MESSAGES);
+    const whole = await call("GET", `/media-api/api/chat/content/${chat.id}`, { token: user.token });
+    expect(whole.status).toBe(200);
+    expect((await json(whole)).data.chats[0].messages).toHaveLength(UNPAGED_CONTENT_MAX_MESSAGES);
+    await add(UNPAGED_CONTENT_MAX_MESSAGES, UNPAGED_CONTENT_MAX_MESSAGES + 1);
+    const res = await call("GET", `/media-api/api/chat/content/${chat.id}`, { token: user.token });
+    await expectMediaError(res.clone(), 413, "payload_too_large");
+    expect((await json(res)).message).toMatch(/more than 2000 messages.*\?limit and \?before/);
+    const page = await call("GET", `/media-api/api/chat/content/${chat.id}?limit=10`, { token: user.token });
+    expect((await json(page)).data.chats[0].messages).toHaveLength(10);
   });
 
   it("answers every message without a query, and one page (as /chat-sessions/:id/content) with ?limit or ?before", async () => {
