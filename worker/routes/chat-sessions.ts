@@ -16,12 +16,16 @@ import {
   type ChatRow,
 } from "../db/chats";
 import { getChatWithMessagesPage, publicChatContent } from "../db/messages";
+import { purgeDeletedChats } from "../db/purge";
 import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { idSchema, valid } from "../lib/validate";
 import { CONTENT_PAGE_DEFAULT, CONTENT_PAGE_MAX_BYTES, type ChatContentPageBody } from "../protocol/api";
 import { ChatPatchSchema, ChatStarSchema, NewChatSchema } from "../protocol/chat-requests";
 import { contentQuerySchema } from "../http/content-query";
+
+/** Rounds of 50 chats "clear all" purges at once: 5,000 chats. */
+const CLEAR_ALL_ROUNDS = 100;
 
 /** Chats per page: 100 unless the client asks for 1–200. */
 const DEFAULT_PAGE = 100;
@@ -103,7 +107,19 @@ export const chatSessionRoutes = new Hono<AppEnv>()
     return c.json({ status: "success", data: publicChat(chat) }, 201);
   })
   .delete("/", async (c) => {
-    const deleted = await deleteAllChats({ db: c.var.chats, owner: c.var.hub, userId: c.var.user.id });
+    const userId = c.var.user.id;
+    const deleted = await deleteAllChats({ db: c.var.chats, owner: c.var.hub, userId });
+    // "Clear all" purges at once (up to 5,000 chats; any past that go with the daily purge), after the answer.
+    c.executionCtx.waitUntil(
+      purgeDeletedChats({
+        d1: c.var.chats.$client,
+        main: c.env.DB,
+        pictures: c.env.IMAGES,
+        before: Date.now() + 1,
+        userId,
+        rounds: CLEAR_ALL_ROUNDS,
+      }),
+    );
     return c.json({ status: "success", data: { deleted } }, 200);
   })
   .get("/:id", valid("param", IdParam), async (c) => {
