@@ -7,8 +7,9 @@
 //   2. worker/env.ts, errors.ts, lib/, crypto/        bindings, the one AppError, time, validation, sealing
 //   3. worker/plans/, personalization/, affiliate/, prompts/        the product's rules as data and pure functions
 //   4. worker/db/              D1: the schema and every query (the user always in the WHERE)
-//   5. worker/auth/, payments/, mail/, models/, search/, images/, uploads/, external-models/, connected-apps/
-//                              the services: tokens and passwords, payments, mail, model and search providers, files
+//   5. worker/auth/, payments/, mail/, models/, search/, images/, uploads/, external-models/, connected-apps/, export/
+//                              the services: tokens and passwords, payments, mail, model and search providers, files,
+//                              chats taken out as files
 //   6. durable-objects/        the user's object: its state (state/), the turn it runs (turn/), the sockets
 //   7. worker/http/            what every route shares: the Hono environment, authentication, sessions, pages
 //   8. worker/routes/          one sub-app per resource

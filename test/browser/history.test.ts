@@ -1,10 +1,12 @@
 // The sidebar's history changes in Chromium against the built product: rename through the dialog, a change the worker
-// refuses rolled back with a toast, and "clear conversations" emptying the history and leaving the open chat. Each
+// refuses rolled back with a toast, a chat downloaded from the header's export menu, and "clear conversations"
+// emptying the history and leaving the open chat. Each
 // change shows at once (optimistic) and holds after a reload. One browser for the whole file, no fixed sleeps.
+import { readFileSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launch } from "./support/browser";
-import { type ApiSession, apiAccount, call, signInAs } from "./support/seed";
+import { type ApiSession, apiAccount, call, savedChat, signInAs } from "./support/seed";
 
 const baseURL = inject("baseURL");
 
@@ -51,6 +53,30 @@ describe("history changes in the sidebar", () => {
     // the refused star is undone, and the list is refreshed from the worker (the deleted chat goes)
     await expect.poll(() => titles(page)).not.toContain("Tax questions");
     expect(await page.locator("[data-testid=history-item][data-starred=true]").count()).toBe(0);
+  });
+
+  it("downloads the open chat as Markdown and as JSON from the header's export menu", async () => {
+    const id = await savedChat(session, "Export me", ["Phở needs **8 hours** of broth."]);
+    await page.goto(`${baseURL}/c/${id}`);
+    await page.locator("[data-testid=message][data-sender=bot] .markdown:not(.markdown--pending)").waitFor();
+    const download = async (format: "markdown" | "json") => {
+      await page.click("[data-testid=export-chat]");
+      const [file] = await Promise.all([page.waitForEvent("download"), page.click(`[data-testid=export-${format}]`)]);
+      const path = await file.path();
+      return { name: file.suggestedFilename(), text: readFileSync(path, "utf8") };
+    };
+    const md = await download("markdown");
+    expect(md.name).toBe("Export me.md");
+    expect(md.text).toMatch(/^# Export me\n/);
+    expect(md.text).toContain("Phở needs **8 hours** of broth.");
+    // the menu closed with the first download
+    expect(await page.locator("[data-testid=export-json]").count()).toBe(0);
+    const json = await download("json");
+    expect(json.name).toBe("Export me.json");
+    expect(JSON.parse(json.text).messages.map((m: { message: string }) => m.message)).toEqual([
+      "Question 0",
+      "Phở needs **8 hours** of broth.",
+    ]);
   });
 
   it("clears every conversation after confirming, leaving the open chat for a new one", async () => {

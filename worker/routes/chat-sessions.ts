@@ -1,6 +1,7 @@
 // /chat-sessions: the signed-in user's chats — list (newest message first, paged by cursor), create, read, rename,
-// star, delete (one, or all as "clear conversations"), and a chat's content (paged newest first by cursor). Another user's chat, or a deleted
-// one, is a 404: every query has the user in its WHERE and only matches active chats.
+// star, delete (one, or all as "clear conversations"), a chat's content (paged newest first by cursor) and its export
+// as a file. Another user's chat, or a deleted one, is a 404: every query has the user in its WHERE and only matches
+// active chats.
 import { Hono } from "hono";
 import { createFactory } from "hono/factory";
 import * as v from "valibot";
@@ -15,7 +16,8 @@ import {
   updateChat,
   type ChatRow,
 } from "../db/chats";
-import { getChatWithMessagesPage, publicChatContent } from "../db/messages";
+import { getChatWithMessages, getChatWithMessagesPage, publicChatContent, publicMessage } from "../db/messages";
+import { chatExport, EXPORT_FORMATS } from "../export/chat-export";
 import { purgeDeletedChats } from "../db/purge";
 import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
@@ -65,6 +67,11 @@ const ListQuerySchema = v.object({
 });
 
 const IdParam = v.object({ id: idSchema });
+
+/** ?format=markdown (the default) or json. */
+const ExportQuerySchema = v.object({
+  format: v.optional(v.picklist(EXPORT_FORMATS, "format must be markdown or json"), "markdown"),
+});
 
 const factory = createFactory<AppEnv>();
 
@@ -135,6 +142,18 @@ export const chatSessionRoutes = new Hono<AppEnv>()
     const chat = await toggleStar({ db: c.var.chats, id, userId: c.var.user.id, value: is_starred ?? undefined });
     if (!chat) throw new AppError("not_found", "Chat not found");
     return c.json({ status: "success", data: publicChat(chat) }, 200);
+  })
+  /** The chat as a file to download: Markdown (the default) or JSON (export/chat-export.ts). */
+  .get("/:id/export", valid("param", IdParam), valid("query", ExportQuerySchema), async (c) => {
+    const userId = c.var.user.id;
+    const found = await getChatWithMessages({ db: c.var.chats, chatId: c.req.valid("param").id, userId });
+    if (!found) throw new AppError("not_found", "Chat not found");
+    const { body, headers } = chatExport({
+      chat: publicChat(found.chat),
+      messages: found.messages.map(publicMessage),
+      format: c.req.valid("query").format,
+    });
+    return c.body(body, 200, headers);
   })
   /** Paged newest first: the last messages of the chat (oldest first), and `next_before` for the ones before. */
   .get("/:id/content", valid("param", IdParam), valid("query", contentQuerySchema(CONTENT_PAGE_DEFAULT)), async (c) => {

@@ -49,6 +49,7 @@ describe.each([
     const calls: [string, string, unknown?][] = [
       ["GET", `/chat-sessions/${chatId}`],
       ["GET", `/chat-sessions/${chatId}/content`],
+      ["GET", `/chat-sessions/${chatId}/export`],
       ["PATCH", `/chat-sessions/${chatId}`, { title: "mine now" }],
       ["GET", `/media-api/api/chat/content/${chatId}`],
       ["POST", "/media-api/api/chat/initialize", { chat_id: chatId, data: { chat_id: chatId, title: "mine now" } }],

@@ -2,6 +2,7 @@
 // is out of sight.
 import { useAtom } from "jotai";
 import { useTranslation } from "react-i18next";
+import { ExportChatButton } from "../chat/export-chat-button";
 import { FindInChatButton } from "../chat/find-in-chat-button";
 import { ModelSwitcher } from "../models/model-switcher";
 import { ImageHeaderButtons } from "../images/signed-in/header-buttons";
@@ -38,6 +39,7 @@ export function Header() {
       <ModelSwitcher />
       <div className="header__spacer" />
       <FindInChatButton />
+      {isMobile ? null : <ExportChatButton />}
       {/* on phones the gallery and the fullscreen toggle are in the drawer (create image in the input's + menu): the
           header keeps its room for the model's name */}
       {isMobile ? null : <ImageHeaderButtons />}

@@ -10,6 +10,7 @@ import { IconCheck, IconLock } from "../../ui/icons";
 import { moveFocus } from "../../ui/signed-in/use-dismiss";
 import { isUsable } from "../availability";
 import { selectedModelAtom } from "../models.atoms";
+import { MODEL_INFO_NS } from "./model-info-i18n";
 
 interface ModelMenuProps {
   menuRef: RefObject<HTMLDivElement | null>;
@@ -23,6 +24,8 @@ interface ModelMenuProps {
 
 export function ModelMenu({ menuRef, triggerRef, data, model, disabled, premium, close }: ModelMenuProps) {
   const { t } = useTranslation();
+  // Suspends the menu until the descriptions are loaded (with the menu's own code, on its first opening).
+  const { t: tInfo } = useTranslation(MODEL_INFO_NS);
   const navigate = useNavigate();
   const setSelected = useSetAtom(selectedModelAtom);
   // focus the current model (or the first usable one) when the list opens, for the keyboard
@@ -77,7 +80,7 @@ export function ModelMenu({ menuRef, triggerRef, data, model, disabled, premium,
               </span>
               <span className="model-option__desc">
                 {/* every external model (ext-<provider>) shares one description: the user's own key */}
-                {t(`modelInfo.${m.external ? "external" : m.id}.${premium ? "premium" : "free"}`, {
+                {tInfo(`${m.external ? "external" : m.id}.${premium ? "premium" : "free"}`, {
                   defaultValue: premium ? m.descriptions.premium : m.descriptions.free,
                 })}
               </span>
