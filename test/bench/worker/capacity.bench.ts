@@ -7,14 +7,13 @@
 // apart, with their share of the full-text index. The last line is the same figures as JSON (`capacity-inputs {…}`)
 // for whoever redoes the model's arithmetic.
 // Alone: npx vitest run --config vitest.bench.config.ts --project bench-worker test/bench/worker/capacity.bench.ts
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { prepareLocalDatabase } from "../../../scripts/local-db.mjs";
+import { runRunner } from "./run-runner";
 
-const ROOT = join(import.meta.dirname, "../../..");
 let stateDir = "";
 
 /** One database's share of an operation, averaged over the operations of its phase. */
@@ -93,16 +92,7 @@ function table(head: string[], rows: string[][]): string {
 }
 
 it("prints the capacity model's inputs", () => {
-  const runner = spawnSync(process.execPath, [join(import.meta.dirname, "capacity-runner.mjs"), stateDir], {
-    cwd: ROOT,
-    encoding: "utf8",
-    maxBuffer: 16 * 1024 * 1024,
-    timeout: 540_000,
-  });
-  const line = runner.stdout.trim().split("\n").at(-1) ?? "";
-  if (runner.status !== 0 || !line.startsWith("{"))
-    throw new Error(`capacity runner failed:\n${runner.stderr.slice(-4000)}`);
-  const r = JSON.parse(line) as Inputs;
+  const r = runRunner("capacity-runner.mjs", [stateDir]) as Inputs;
   const p = r.phases;
   const ops: [string, Phase][] = [
     ["sign up (account, session, shard placement), per user", p.signUp],
@@ -149,7 +139,7 @@ it("prints the capacity model's inputs", () => {
       `Durable Object storage per user (its hot state): ${bytes(r.objects.chatter)} after ${r.turnsPerChat} turns${r.objects.oneTurn === null ? "" : `, ${bytes(r.objects.oneTurn)} after one`}.`,
       `main database per active user: ${bytes(p.signUp.main.bytes)} at sign-up (user row, session, directory), ${bytes(p.logIn.main.bytes)} per further session, ${bytes(p.newChat.main.bytes)} per chat (its owner), ${bytes(p.firstTurn.main.bytes)} per day with a turn (that day's usage count).`,
       "",
-      `capacity-inputs ${line}`,
+      `capacity-inputs ${JSON.stringify(r)}`,
       "",
     ].join("\n"),
   );

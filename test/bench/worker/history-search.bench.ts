@@ -5,14 +5,13 @@
 // issue's target: under 100 ms at that size.
 // The seeding and the queries run in history-search-runner.mjs (Miniflare does not start inside vitest's runner).
 // Smaller runs: CHATS=1000 npm run bench -- --project bench-worker
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { prepareLocalDatabase } from "../../../scripts/local-db.mjs";
+import { runRunner } from "./run-runner";
 
-const ROOT = join(import.meta.dirname, "../../..");
 let stateDir = "";
 
 interface Row {
@@ -34,16 +33,7 @@ afterAll(() => {
 });
 
 it("prints history search times", () => {
-  const runner = spawnSync(process.execPath, [join(import.meta.dirname, "history-search-runner.mjs"), stateDir], {
-    cwd: ROOT,
-    encoding: "utf8",
-    maxBuffer: 16 * 1024 * 1024,
-    timeout: 540_000,
-  });
-  const line = runner.stdout.trim().split("\n").at(-1) ?? "";
-  if (runner.status !== 0 || !line.startsWith("{"))
-    throw new Error(`history search runner failed:\n${runner.stderr.slice(-4000)}`);
-  const r = JSON.parse(line) as {
+  const r = runRunner("history-search-runner.mjs", [stateDir]) as {
     chats: number;
     messagesPerChat: number;
     /** The D1 binding that holds the user's chats: a chat shard (CHATS_<n>), or DB for a user placed before shards. */

@@ -7,17 +7,17 @@
 //      fetch + JSON.parse loop over the same upstream (which runs in its own process);
 //   4. 20 concurrent streams through the worker against the upstream alone.
 // The fake upstream (fast-upstream.mjs) answers its first chunk at once. 1, 2 and 4 run in workerd-runner.mjs.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { prepareLocalDatabase } from "../../../scripts/local-db.mjs";
+import { runRunner } from "./run-runner";
 import { EventWriter } from "../../../durable-objects/turn/generation";
 import { createModelRegistry } from "../../../worker/models/registry";
 import { streamAnswer } from "../../../worker/models/stream-answer";
 
-const ROOT = join(import.meta.dirname, "../../..");
 const CPU_TOKENS = 4_000;
 const CPU_RUNS = 7;
 /** Runs of each loop before measuring, so both are compiled by the JIT before they are timed. */
@@ -64,16 +64,7 @@ afterAll(() => {
 });
 
 it("prints the hot path's figures", async () => {
-  const runner = spawnSync(process.execPath, [join(import.meta.dirname, "workerd-runner.mjs"), upstreamURL, stateDir], {
-    cwd: ROOT,
-    encoding: "utf8",
-    maxBuffer: 16 * 1024 * 1024,
-    timeout: 540_000,
-  });
-  const line = runner.stdout.trim().split("\n").at(-1) ?? "";
-  if (runner.status !== 0 || !line.startsWith("{"))
-    throw new Error(`workerd runner failed:\n${runner.stderr.slice(-4000)}`);
-  const r = JSON.parse(line) as RunnerResult;
+  const r = runRunner("workerd-runner.mjs", [upstreamURL, stateDir]) as RunnerResult;
   const ms = (t: Ttft) => `${fmt(t.p50)} / ${fmt(t.p95)} ms`;
   const rows: string[][] = [
     ["added before first token, next message in a chat (workerd, D1 local)", ms(r.local.ttft.next), "≤ 10 / ≤ 25 ms"],
