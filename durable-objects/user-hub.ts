@@ -28,6 +28,7 @@ import type { PublicMessage } from "../worker/protocol/resources";
 import type { LogoutReason } from "../worker/protocol/socket";
 import { runTurn, type TurnRequest, type TurnStarted, turnHost } from "./turn/turn";
 import { GenerationRunner } from "./turn/generation";
+import type { WindowMessage } from "./state/chats";
 import { HotState } from "./state/hot-state";
 import { ObjectSql } from "./state/object-sql";
 import { LATE_WRITE_GRACE_MS, type MoveOutcome, ShardMover } from "./state/shard-move";
@@ -342,6 +343,14 @@ export class UserHub extends Server<Env> implements StateOwner {
   /** RPC: the ids of the answers running now (for tests and diagnostics). */
   async runningGenerations(): Promise<string[]> {
     return this.generations.running();
+  }
+
+  /**
+   * RPC: a chat the app just opened, with its newest messages as the route read them from D1 at `readAt` (ms): the
+   * object takes them as the chat's window unless it knows the chat, or the chat changed since (state/chats.ts warm).
+   */
+  async warmChat(chatId: string, history: WindowMessage[], persona: string | null, readAt: number): Promise<void> {
+    if (await this.ready()) this.state.chats.warm(chatId, history, persona, readAt);
   }
 
   /** RPC: forget chats whose messages or status changed outside a turn; the next turn reloads them from D1. */

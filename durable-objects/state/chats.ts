@@ -1,5 +1,7 @@
 // The chats the object knows are the user's and active, each with a window of its recent messages (the model's
-// context for the next turn), so the next message in a chat waits on no D1 read. It knows the HOT_CHATS used last. A chat is remembered the first
+// context for the next turn), so the next message in a chat waits on no D1 read. It knows the HOT_CHATS used last. A
+// chat the app opens is warmed from the page of messages the route read for it (warm), so its first message waits on
+// none either. A chat is remembered the first
 // time a turn reads it from D1 (one batch: hot-state.ts), the turns append to it, and it is forgotten whenever its
 // status or messages change outside a turn (the db/ writers tell the object: worker/db/state-owner.ts).
 import { asPersona } from "../../worker/db/chats";
@@ -44,6 +46,10 @@ const MIGRATIONS = {
 };
 
 export class ChatWindows {
+  /** When each chat was last forgotten by a change made elsewhere (ms), for warm; the object's lifetime only. */
+  private readonly forgottenAt = new Map<string, number>();
+  private allForgottenAt = 0;
+
   constructor(private readonly db: ObjectSql) {
     db.define(SCHEMA, MIGRATIONS);
   }
@@ -77,7 +83,7 @@ export class ChatWindows {
    */
   remember(chatId: string, history: WindowMessage[], persona: string | null = null) {
     this.db.transaction(() => {
-      this.forget(chatId);
+      this.drop(chatId);
       const now = Date.now();
       this.db.exec(
         "INSERT INTO hot_chats (chat_id, loaded_at, persona, used_at) VALUES (?, ?, ?, ?)",
@@ -127,14 +133,32 @@ export class ChatWindows {
     );
   }
 
+  /**
+   * Takes a chat's window from a page of its messages a route has just read from D1 (the app opening the chat), so
+   * the first question in it waits on no D1 read either. Only when the object does not know the chat yet, and the
+   * chat has not changed since `readAt` (ms, taken before the read): a page read before a change must not come back.
+   */
+  warm(chatId: string, history: WindowMessage[], persona: string | null, readAt: number) {
+    if (this.knows(chatId)) return;
+    if (Math.max(this.forgottenAt.get(chatId) ?? 0, this.allForgottenAt) >= readAt) return;
+    this.remember(chatId, history.slice(-HISTORY_MESSAGES), persona);
+  }
+
   /** Forgets a chat (deleted, or its messages changed elsewhere): the next turn in it reloads it from D1. */
   forget(chatId: string) {
-    this.db.exec("DELETE FROM hot_chats WHERE chat_id = ?", chatId);
-    this.db.exec("DELETE FROM hot_window WHERE chat_id = ?", chatId);
+    this.forgottenAt.set(chatId, Date.now());
+    this.drop(chatId);
   }
 
   forgetAll() {
+    this.allForgottenAt = Date.now();
+    this.forgottenAt.clear();
     this.db.exec("DELETE FROM hot_chats");
     this.db.exec("DELETE FROM hot_window");
+  }
+
+  private drop(chatId: string) {
+    this.db.exec("DELETE FROM hot_chats WHERE chat_id = ?", chatId);
+    this.db.exec("DELETE FROM hot_window WHERE chat_id = ?", chatId);
   }
 }

@@ -5,6 +5,7 @@
 import { Hono } from "hono";
 import { createFactory } from "hono/factory";
 import * as v from "valibot";
+import { HISTORY_MESSAGES } from "../../durable-objects/state/chats";
 import { requireAuth } from "../http/auth-middleware";
 import {
   createChat,
@@ -111,6 +112,8 @@ export const chatSessionRoutes = new Hono<AppEnv>()
       persona,
     });
     if (!chat) throw new AppError("conflict", "Cannot create a new chat session. Please try again later.");
+    // The user's object knows the new chat is theirs and empty, so its first question waits on no D1 read.
+    c.executionCtx.waitUntil(c.var.hub.warmChat(chat.id, [], chat.persona, chat.createdAt));
     return c.json({ status: "success", data: publicChat(chat) }, 201);
   })
   .delete("/", async (c) => {
@@ -163,6 +166,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
     // user's own object is asked first: an answer is saved before it stops running, so one that ends between the two
     // reads is in D1 by the second (the other way round, it could be in neither, and the chat looked empty).
     const running = before ? [] : await c.var.hub.runningMessages(chatId);
+    const readAt = Date.now();
     const found = await getChatWithMessagesPage({
       db: c.var.chats,
       chatId,
@@ -173,6 +177,17 @@ export const chatSessionRoutes = new Hono<AppEnv>()
     });
     // Another user's chat: not found (the running answers read above are this user's own, and are dropped here).
     if (!found) throw new AppError("not_found", "Chat not found");
+    // The app is opening the chat: the user's object takes its newest messages as the chat's window, so the first
+    // question waits on no D1 read. Only from a page that holds the whole window (or the whole chat), after the answer.
+    if (!before && (found.messages.length >= HISTORY_MESSAGES || found.nextBefore === null)) {
+      const history = found.messages.slice(-HISTORY_MESSAGES).map((m) => ({
+        messageId: m.messageId,
+        sender: m.sender,
+        message: m.message,
+        original: m.originalMessage,
+      }));
+      c.executionCtx.waitUntil(c.var.hub.warmChat(chatId, history, found.chat.persona, readAt));
+    }
     const body = {
       status: "success",
       data: publicChatContent(found.chat, found.messages, running),

@@ -7,6 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { GenerationRunner } from "../../../durable-objects/turn/generation";
 import { HotState } from "../../../durable-objects/state/hot-state";
+import { HISTORY_MESSAGES } from "../../../durable-objects/state/chats";
 import { sha256Hex } from "../../../worker/auth/tokens";
 import { createDb } from "../../../worker/db/client";
 import { generateOffline } from "../../../worker/images/offline";
@@ -20,6 +21,7 @@ import {
   ask,
   call,
   contentOf,
+  eventually,
   inUserHub,
   json,
   makeChat,
@@ -50,50 +52,56 @@ async function untilFirstToken(stream: ReadableStream<Uint8Array>) {
   return reader;
 }
 
+/**
+ * Runs these questions in the chat one after the other, inside the user's object with its stored state, counting the
+ * D1 round trips each makes before its first token, on every database (the main one and the user's chat shard).
+ */
+async function roundTripsBeforeFirstToken(u: TestUser, chatId: string, questions: string[]): Promise<number[]> {
+  const sessionId = JSON.parse(atob(u.token.split(".")[1]!)).sid as string;
+  const tokenHash = await sha256Hex(u.sessionToken);
+  return inUserHub(u.id, async (_hub, state) => {
+    let counting = true;
+    let calls = 0;
+    const count = (d1: D1Database) => createDb(wrapD1(d1, () => void (counting && calls++)));
+    const db = count(env.DB);
+    const hot = new HotState(
+      state.storage,
+      db,
+      (shard) => count(shardD1(env, shard)),
+      () => u.id,
+    );
+    const host = turnHost(hot, new GenerationRunner(state, env, db, hot), env, db);
+    const turn = (question: string): AnswerRequest => ({
+      sessionId,
+      tokenHash,
+      claimedUserId: u.id,
+      endpoint: "gpt-4.1-mini",
+      chatId,
+      question,
+      userMessageId: crypto.randomUUID(),
+      botMessageId: crypto.randomUUID(),
+      isSearchMode: false,
+    });
+    const result: number[] = [];
+    for (const question of questions) {
+      calls = 0;
+      counting = true;
+      const reader = await untilFirstToken((await runTurn(host, turn(question))).stream);
+      result.push(calls);
+      counting = false;
+      while (!(await reader.read()).done) {
+        // drain: the answer and its save finish before the next turn
+      }
+    }
+    return result;
+  });
+}
+
 describe("the chat turn's D1 round trips before the first token", () => {
   it("makes at most one for a chat the object has not seen, and none for the next message in it", async () => {
     const u = await seedUser();
     const chatId = await makeChat(u.id);
-    const sessionId = JSON.parse(atob(u.token.split(".")[1]!)).sid as string;
-    const tokenHash = await sha256Hex(u.sessionToken);
-    const counts = await inUserHub(u.id, async (_hub, state) => {
-      let counting = true;
-      let calls = 0;
-      // Every database counts: the main one and the user's chat shard.
-      const count = (d1: D1Database) => createDb(wrapD1(d1, () => void (counting && calls++)));
-      const db = count(env.DB);
-      const hot = new HotState(
-        state.storage,
-        db,
-        (shard) => count(shardD1(env, shard)),
-        () => u.id,
-      );
-      const host = turnHost(hot, new GenerationRunner(state, env, db, hot), env, db);
-      const turn = (question: string): AnswerRequest => ({
-        sessionId,
-        tokenHash,
-        claimedUserId: u.id,
-        endpoint: "gpt-4.1-mini",
-        chatId,
-        question,
-        userMessageId: crypto.randomUUID(),
-        botMessageId: crypto.randomUUID(),
-        isSearchMode: false,
-      });
-      const result: number[] = [];
-      for (const question of ["First question", "Second question"]) {
-        calls = 0;
-        counting = true;
-        const reader = await untilFirstToken((await runTurn(host, turn(question))).stream);
-        result.push(calls);
-        counting = false;
-        while (!(await reader.read()).done) {
-          // drain: the answer and its save finish before the next turn
-        }
-      }
-      return result;
-    });
-    expect(counts).toEqual([1, 0]);
+    expect(await roundTripsBeforeFirstToken(u, chatId, ["First question", "Second question"])).toEqual([1, 0]);
     const saved = await messagesOf(chatId);
     expect(saved.map((m) => [m.sender, m.sender === "user" ? m.message : "…"])).toEqual([
       ["user", "First question"],
@@ -101,6 +109,47 @@ describe("the chat turn's D1 round trips before the first token", () => {
       ["user", "Second question"],
       ["bot", "…"],
     ]);
+  });
+
+  it("makes none for the first message in a chat the app has just opened: its content page warmed the object", async () => {
+    const u = await seedUser();
+    const chatId = (await json(await call("POST", "/chat-sessions", { token: u.token, body: { title: "Warm" } }))).data
+      .id;
+    const earlier = Array.from({ length: 30 }, (_, i) => ({
+      message_id: `m-${i}`,
+      sender: i % 2 ? "bot" : "user",
+      message: `earlier message ${i}`,
+    }));
+    expect(
+      (await call("POST", "/media-api/api/chat/save", { token: u.token, body: { chat_id: chatId, messages: earlier } }))
+        .status,
+    ).toBe(200);
+    expect((await call("GET", `/chat-sessions/${chatId}/content`, { token: u.token })).status).toBe(200);
+    // The object holds the chat's newest messages as its window once the page's answer is out.
+    const window = await eventually(() =>
+      inUserHub(u.id, (hub) => hub.state.chats.window(chatId)?.map((m) => m.messageId)),
+    );
+    expect(window).toEqual(earlier.slice(-HISTORY_MESSAGES).map((m) => m.message_id));
+    expect(await roundTripsBeforeFirstToken(u, chatId, ["Now a question"])).toEqual([0]);
+  });
+
+  it("makes none for the first message in a chat just created: the object knows it is the user's and empty", async () => {
+    const u = await seedUser();
+    const chatId = (await json(await call("POST", "/chat-sessions", { token: u.token, body: {} }))).data.id;
+    await eventually(() => inUserHub(u.id, (hub) => hub.state.chats.window(chatId)));
+    expect(await roundTripsBeforeFirstToken(u, chatId, ["The very first question"])).toEqual([0]);
+  });
+
+  it("does not take a page read before the chat changed elsewhere", async () => {
+    const u = await seedUser();
+    const chatId = await makeChat(u.id);
+    const readAt = Date.now() - 1_000;
+    const window = await inUserHub(u.id, (hub) => {
+      hub.state.chats.forget(chatId); // a save through the media API, after the page was read
+      hub.state.chats.warm(chatId, [{ messageId: "stale", sender: "user", message: "old text" }], null, readAt);
+      return hub.state.chats.window(chatId);
+    });
+    expect(window).toBeNull();
   });
 });
 
