@@ -79,6 +79,27 @@ describe("history changes in the sidebar", () => {
     ]);
   });
 
+  it("offers the same downloads on a phone, in the drawer's More", async () => {
+    const id = await savedChat(session, "On the phone", ["Bún chả, from the phone."]);
+    const phone = await ctx.newPage();
+    try {
+      await phone.setViewportSize({ width: 375, height: 800 });
+      await phone.goto(`${baseURL}/c/${id}`);
+      await phone.locator("[data-testid=message][data-sender=bot] .markdown:not(.markdown--pending)").waitFor();
+      expect(await phone.locator("[data-testid=export-chat]").count()).toBe(0);
+      await phone.click("[data-testid=drawer-toggle]");
+      await phone.click("[data-testid=sidebar-more]");
+      const [file] = await Promise.all([
+        phone.waitForEvent("download"),
+        phone.click("[data-testid=sidebar-export-markdown]"),
+      ]);
+      expect(file.suggestedFilename()).toBe("On the phone.md");
+      expect(readFileSync(await file.path(), "utf8")).toContain("Bún chả, from the phone.");
+    } finally {
+      await phone.close();
+    }
+  });
+
   it("clears every conversation after confirming, leaving the open chat for a new one", async () => {
     await item(page, "Trip to Hue").click();
     await page.waitForURL(`**/c/${ids["Trip to Hue"]}`);

@@ -1,18 +1,19 @@
-// The sidebar's folded "More": the image gallery on phones (whose header keeps its room for the model's name), the
-// affiliate programme, help and FAQ, and clear conversations (after confirming). Loaded, with the experts' list, when
+// The sidebar's folded "More": the image gallery and the open chat's export on phones (whose header keeps its room for
+// the model's name), the affiliate programme, help and FAQ, and clear conversations (after confirming). Loaded, with the experts' list, when
 // one of the sidebar's folded groups first opens (sidebar-group.tsx).
-import { Link } from "@tanstack/react-router";
+import { Link, useParams } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { useHistoryActions } from "../../history/use-history-actions";
 import { confirm } from "../../ui/confirm.atoms";
 import { IconGallery } from "../../images/signed-in/media-icons";
-import { IconBroom, IconInfo, IconSparkle } from "../../ui/icons";
+import { IconBroom, IconDownload, IconInfo, IconSparkle } from "../../ui/icons";
 
 export { ExpertsMenu } from "../../experts/on-demand/experts-menu";
 
 export function SidebarMore({ isMobile, closeDrawer }: { isMobile: boolean; closeDrawer: () => void }) {
   const { t } = useTranslation();
   const { clear } = useHistoryActions();
+  const { chatId } = useParams({ strict: false });
 
   const onClear = async () => {
     const ok = await confirm({
@@ -36,6 +37,24 @@ export function SidebarMore({ isMobile, closeDrawer }: { isMobile: boolean; clos
           <span>{t("images.gallery")}</span>
         </Link>
       ) : null}
+      {isMobile && chatId
+        ? (["markdown", "json"] as const).map((format) => (
+            <a
+              key={format}
+              className="sidebar__link"
+              data-testid={`sidebar-export-${format}`}
+              href={`/chat-sessions/${encodeURIComponent(chatId)}/export?format=${format}`}
+              download
+              onClick={closeDrawer}
+            >
+              <IconDownload size={18} />
+              <span>
+                {t("conversation.export")}:{" "}
+                {t(format === "markdown" ? "conversation.exportMarkdown" : "conversation.exportJson")}
+              </span>
+            </a>
+          ))
+        : null}
       <Link to="/affiliate" className="sidebar__link" data-testid="sidebar-affiliate" onClick={closeDrawer}>
         <IconSparkle size={18} />
         <span>{t("sidebar.affiliate")}</span>
