@@ -2,10 +2,9 @@
 // (GET /chat-sessions/:id/export, answered as a file). Plain links: the session cookie goes with them, and the browser
 // saves the file under the name the worker gives it.
 import { useParams } from "@tanstack/react-router";
-import { useCallback, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IconDownload } from "../ui/icons";
-import { useDismiss } from "../ui/signed-in/use-dismiss";
+import { usePopover } from "../ui/signed-in/use-dismiss";
 
 const FORMATS = [
   { format: "markdown", label: "conversation.exportMarkdown" },
@@ -15,12 +14,7 @@ const FORMATS = [
 export function ExportChatButton() {
   const { t } = useTranslation();
   const { chatId } = useParams({ strict: false });
-  const [open, setOpen] = useState(false);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  const refs = useRef([triggerRef, menuRef]).current;
-  useDismiss(open, close, refs, triggerRef);
+  const { open, setOpen, close, triggerRef, menuRef } = usePopover();
   if (!chatId) return null;
   return (
     <div className="export-chat">

@@ -2,11 +2,11 @@
 // (settings/profile-menu-panel.tsx: subscriptions, settings, blog, referral programme, theme, logout), which loads as its own
 // chunk when the pointer or focus reaches the trigger.
 import { useQuery } from "@tanstack/react-query";
-import { Suspense, lazy, useCallback, useRef, useState } from "react";
+import { Suspense, lazy } from "react";
 import { useTranslation } from "react-i18next";
 import { meQuery } from "../auth/signed-in/auth.queries";
 import { IconChevronDown } from "../ui/icons";
-import { useDismiss } from "../ui/signed-in/use-dismiss";
+import { usePopover } from "../ui/signed-in/use-dismiss";
 
 // Outside layout/ on purpose: vite.config.ts puts all of layout/ into the signed-in chunk every chat page loads.
 const loadPanel = () => import("../settings/profile-menu-panel");
@@ -28,12 +28,7 @@ function focusFirstItem(menu: { current: HTMLDivElement | null }, triesLeft = 20
 export function ProfileMenu() {
   const { t } = useTranslation();
   const me = useQuery(meQuery());
-  const [open, setOpen] = useState(false);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-  const refs = useRef([triggerRef, menuRef]).current;
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, refs, triggerRef);
+  const { open, setOpen, close, triggerRef, menuRef } = usePopover();
 
   const user = me.data;
   const plan = user?.plan ?? "free";

@@ -1,10 +1,10 @@
 // The model picker in the header: every catalogue entry with its description and today's uses; premium models are
 // shown locked to free users (picking one opens /upgrade), and used-up or disabled ones cannot be picked. A model that
 // runs out is switched away from here too (use-settle-model.ts), and the banner names the one that took its place.
-import { lazy, Suspense, useCallback, useRef, useState } from "react";
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { IconChevronDown } from "../ui/icons";
-import { useDismiss } from "../ui/signed-in/use-dismiss";
+import { usePopover } from "../ui/signed-in/use-dismiss";
 import { useCurrentModel } from "./use-current-model";
 import { useSettleModel } from "./use-settle-model";
 import "./models.css";
@@ -18,12 +18,7 @@ export function ModelSwitcher() {
   const { model, data, disabled, query } = useCurrentModel();
   // the header is on every signed-in screen: a model that ran out is left here, with a word, not silently
   useSettleModel();
-  const [open, setOpen] = useState(false);
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  const refs = useRef([triggerRef, menuRef]).current;
-  useDismiss(open, close, refs, triggerRef);
+  const { open, setOpen, close, triggerRef, menuRef } = usePopover();
 
   const premium = data ? data.plan !== "free" : false;
 

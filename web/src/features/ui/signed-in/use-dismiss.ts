@@ -1,5 +1,12 @@
 // Closes a popover on Escape or a pointer press outside it, and returns focus to its trigger on Escape.
-import { type KeyboardEvent as ReactKeyboardEvent, type RefObject, useEffect } from "react";
+import {
+  type KeyboardEvent as ReactKeyboardEvent,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 
 export function useDismiss(
   open: boolean,
@@ -27,6 +34,20 @@ export function useDismiss(
       document.removeEventListener("keydown", onKey);
     };
   }, [open, onClose, refs, restoreFocus]);
+}
+
+/**
+ * A button and the menu it opens: whether it is open, the two elements' refs, and the menu closed on Escape (focus
+ * back on the button) or on a press outside both.
+ */
+export function usePopover() {
+  const [open, setOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const refs = useRef([triggerRef, menuRef]).current;
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, refs, triggerRef);
+  return { open, setOpen, close, triggerRef, menuRef };
 }
 
 /** Arrow-key movement between the enabled items of a menu. */
