@@ -16,7 +16,7 @@ import {
 import { sealedModelKeysQuery } from "../../worker/db/model-keys";
 import { premiumPeriodsQuery, toPremiumPeriod } from "../../worker/db/payments";
 import type { Db } from "../../worker/db/client";
-import { MAIN_SHARD, shardOfQuery } from "../../worker/db/shards";
+import { shardOf, shardOfQuery } from "../../worker/db/shards";
 import { HISTORY_MESSAGES } from "./chats";
 
 /** A message as the window keeps it. */
@@ -42,6 +42,25 @@ function accountQueries(db: Db, userId: string) {
   ] as const;
 }
 
+/** accountQueries' results, in their order. */
+type AccountRows = Awaited<ReturnType<typeof batchAccount>>;
+
+function batchAccount(db: Db, userId: string) {
+  return db.batch(accountQueries(db, userId));
+}
+
+/** The account from accountQueries' results. */
+function accountOf([userRows, settingsRows, memoryRows, modelKeys, periodRows, shardRows]: AccountRows) {
+  return {
+    user: userRows[0],
+    settings: settingsRows[0],
+    memories: memoryRows.map((m) => m.content),
+    modelKeys,
+    periods: periodRows.map(toPremiumPeriod),
+    shard: shardOf(shardRows),
+  };
+}
+
 function dayQuery(db: Db, userId: string, day: string) {
   return db
     .select({ bucket: dailyUsage.bucket, count: dailyUsage.count })
@@ -64,12 +83,7 @@ export async function readUserState(db: Db, userId: string, day: string) {
     ],
   );
   return {
-    user: userRows[0],
-    settings: settingsRows[0],
-    memories: memoryRows.map((m) => m.content),
-    modelKeys,
-    periods: periodRows.map(toPremiumPeriod),
-    shard: shardRows[0]?.shard ?? MAIN_SHARD,
+    ...accountOf([userRows, settingsRows, memoryRows, modelKeys, periodRows, shardRows]),
     sessions: sessionRows,
     usage: usageRows,
   };
@@ -77,17 +91,7 @@ export async function readUserState(db: Db, userId: string, day: string) {
 
 /** The account part again, after a change to the plan, profile, AI settings or remembered facts. */
 export async function readAccount(db: Db, userId: string) {
-  const [userRows, settingsRows, memoryRows, modelKeys, periodRows, shardRows] = await db.batch(
-    accountQueries(db, userId),
-  );
-  return {
-    user: userRows[0],
-    settings: settingsRows[0],
-    memories: memoryRows.map((m) => m.content),
-    modelKeys,
-    periods: periodRows.map(toPremiumPeriod),
-    shard: shardRows[0]?.shard ?? MAIN_SHARD,
-  };
+  return accountOf(await batchAccount(db, userId));
 }
 
 /**

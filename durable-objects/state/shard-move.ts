@@ -16,7 +16,7 @@
 import { copyHistory, countHistory, deleteHistory, type HistoryCounts } from "../../worker/db/shard-copy";
 import type { Db } from "../../worker/db/client";
 import { chatShards, userShards } from "../../worker/db/schema";
-import { MAIN_SHARD, shardD1, shardOfQuery } from "../../worker/db/shards";
+import { shardD1, shardOf, shardOfQuery } from "../../worker/db/shards";
 import { eq, sql } from "drizzle-orm";
 import type { HotState } from "./hot-state";
 import type { ObjectSql } from "./object-sql";
@@ -160,8 +160,7 @@ export class ShardMover {
     if (!record) return "none";
     if (record.step === "copy") {
       // The directory may have switched just before the object stopped, without the object's record.
-      const [row] = await shardOfQuery(this.main, this.userId());
-      if ((row?.shard ?? MAIN_SHARD) !== record.target) {
+      if (shardOf(await shardOfQuery(this.main, this.userId())) !== record.target) {
         await this.abort(record);
         return "undone";
       }

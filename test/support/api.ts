@@ -10,7 +10,15 @@ import { newSessionToken, SESSION_TTL_MS, sha256Hex, signSessionJwt } from "../.
 import { createDb } from "../../worker/db/client";
 import { normalizeEmail } from "../../worker/db/users";
 import { users } from "../../worker/db/schema";
-import { MAIN_SHARD, pickShard, placeUserStatements, shardD1, shardNames } from "../../worker/db/shards";
+import {
+  MAIN_SHARD,
+  pickShard,
+  placeUserStatements,
+  shardD1,
+  shardNames,
+  shardOf,
+  shardOfQuery,
+} from "../../worker/db/shards";
 import { quotaDay } from "../../worker/lib/time";
 import { userHub } from "../../durable-objects/user-hub-stub";
 import { decodeEvents } from "../../worker/protocol/chat-stream";
@@ -255,10 +263,7 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
 
 /** The name of the chat shard the directory places the user on (worker/db/shards.ts; "DB": the main database). */
 export async function shardNameOf(userId: string): Promise<string> {
-  const row = await env.DB.prepare("SELECT shard FROM user_shards WHERE user_id = ?").bind(userId).first<{
-    shard: string;
-  }>();
-  return row?.shard ?? MAIN_SHARD;
+  return shardOf(await shardOfQuery(createDb(env.DB), userId));
 }
 
 /** The D1 database holding the user's chats, messages and image records. */

@@ -75,21 +75,6 @@ export async function createChat({
   persona?: ExpertPersonaId | null;
 }) {
   const chatId = id ?? newChatId();
-  const now = Date.now();
-  const insert = () =>
-    db
-      .insert(chatSessions)
-      .values({
-        id: chatId,
-        userId,
-        title: title?.trim() || DEFAULT_TITLE,
-        persona: persona ?? null,
-        createdAt: now,
-        updatedAt: now,
-        lastMessageAt: now,
-      })
-      .onConflictDoNothing()
-      .returning();
   if (id !== undefined) {
     if (isServerChatId(id)) return undefined;
     // Claimed now or before (a create that failed after its claim can be retried): the id is this user's.
@@ -99,7 +84,20 @@ export async function createChat({
     ]);
     if (owner?.userId !== userId) return undefined;
   }
-  const [row] = await insert();
+  const now = Date.now();
+  const [row] = await db
+    .insert(chatSessions)
+    .values({
+      id: chatId,
+      userId,
+      title: title?.trim() || DEFAULT_TITLE,
+      persona: persona ?? null,
+      createdAt: now,
+      updatedAt: now,
+      lastMessageAt: now,
+    })
+    .onConflictDoNothing()
+    .returning();
   return row;
 }
 

@@ -142,8 +142,7 @@ export async function listMessagesPage({
   return { messages: page.reverse(), nextBefore };
 }
 
-/** The user's active chat and its messages in order, or undefined when it is not the user's active chat. */
-/** The user's active chat and its first `limit` messages (all of them without one), or undefined when not theirs. */
+/** The user's active chat and its first `limit` messages in order (all without one), or undefined when not theirs. */
 export async function getChatWithMessages({
   db,
   chatId,

@@ -28,7 +28,7 @@ export function shardNames(env: Env): string[] {
 
 /** True for a name that can hold a user's chats here: a configured shard or the main database. */
 export function isShard(env: Env, name: string): boolean {
-  return name === MAIN_SHARD || shardNames(env).includes(name);
+  return name === MAIN_SHARD || (SHARD_BINDING.test(name) && Object.hasOwn(env, name));
 }
 
 /** The D1 database of a shard, by its binding name. Throws for a shard this deployment does not have. */
@@ -93,7 +93,12 @@ export function placeUserStatements({ db, userId, shard }: { db: Db; userId: str
   ] as const;
 }
 
-/** The directory's query for a user's shard, for the batch that loads the user's account (MAIN_SHARD when none). */
+/** The directory's query for a user's shard, for the batch that loads the user's account (read it with shardOf). */
 export function shardOfQuery(db: Db, userId: string) {
   return db.select({ shard: userShards.shard }).from(userShards).where(eq(userShards.userId, userId)).limit(1);
+}
+
+/** The shard shardOfQuery's rows name: the main database for a user without a directory row. */
+export function shardOf(rows: { shard: string }[]): string {
+  return rows[0]?.shard ?? MAIN_SHARD;
 }

@@ -7,6 +7,7 @@
 // figures per binding. GET /__bench/object-bytes?user=<id> answers the size of that user's Durable Object storage.
 import { userHub } from "../../../durable-objects/user-hub-stub";
 import worker, { UserHub as RealUserHub } from "../../../worker/index";
+import { MAIN_SHARD, shardNames } from "../../../worker/db/shards";
 import { wrapD1 } from "../../support/d1-wrapper";
 
 /** What one D1 binding did since the last read, as D1 reports it in each result's meta. */
@@ -26,7 +27,6 @@ interface D1Use {
   sizeAfter: number | null;
 }
 
-const SHARD_BINDING = /^CHATS_\d+$/;
 const newUse = (): D1Use => ({
   calls: 0,
   statements: 0,
@@ -136,7 +136,7 @@ function wrapped(name: string, inner: D1Database, delayMs: number): D1Database {
 function benchEnv(env: Env & { D1_DELAY_MS?: string }): Env {
   const delayMs = Number(env.D1_DELAY_MS ?? 0);
   const all = env as unknown as Record<string, unknown>;
-  const d1 = Object.keys(all).filter((name) => name === "DB" || SHARD_BINDING.test(name));
+  const d1 = [MAIN_SHARD, ...shardNames(env)];
   return {
     ...env,
     ...Object.fromEntries(d1.map((name) => [name, wrapped(name, all[name] as D1Database, delayMs)])),
