@@ -58,20 +58,30 @@ describe("code highlighting", () => {
     expect(code()?.querySelectorAll(".hljs-keyword")).toHaveLength(2);
   });
 
-  it("colours finished blocks in a later task, not in the render that shows them, and at once when shown again", async () => {
+  it("colours finished blocks in the render while its task has time, the rest in later tasks, all at once when shown again", async () => {
     await loadLanguage("go");
-    const text = [1, 2, 3].map((n) => `\`\`\`go\nfunc f${n}() int { return ${n} }\n\`\`\``).join("\n\n");
-    const first = renderWithI18n(<StreamingMarkdown text={text} />);
-    // the render shows the code as text (the same lines, so colours arriving move nothing)
-    expect(first.container.querySelectorAll(".hljs-keyword")).toHaveLength(0);
-    expect(first.container.querySelectorAll("pre code")[2]?.textContent).toBe("func f3() int { return 3 }\n");
-    await waitFor(() =>
-      expect(first.container.querySelectorAll("pre code .hljs-keyword").length).toBeGreaterThanOrEqual(6),
+    // enough code that colouring all of it takes longer than one task's share (highlighter.ts, SLICE_MS)
+    const BLOCKS = 120;
+    const body = Array.from({ length: 30 }, (_, i) => `x${i} := f(${i}, "s${i}") // c${i}`).join("\n");
+    const text = Array.from({ length: BLOCKS }, (_, n) => `\`\`\`go\nfunc f${n}() int {\n${body}\n}\n\`\`\``).join(
+      "\n\n",
     );
+    const coloured = (root: HTMLElement) =>
+      [...root.querySelectorAll("pre code")].filter((code) => code.querySelector(".hljs-keyword")).length;
+    const first = renderWithI18n(<StreamingMarkdown text={text} />);
+    // the first blocks are coloured in the render that shows them; the others show as text (the same lines, so
+    // colours arriving move nothing), coloured in later tasks
+    const inRender = coloured(first.container);
+    expect(inRender).toBeGreaterThan(0);
+    expect(inRender).toBeLessThan(BLOCKS);
+    expect(first.container.querySelectorAll("pre code")[BLOCKS - 1]?.textContent).toBe(
+      `func f${BLOCKS - 1}() int {\n${body}\n}\n`,
+    );
+    await waitFor(() => expect(coloured(first.container)).toBe(BLOCKS));
     first.unmount();
-    // kept: the same blocks drawn again (a message scrolled back into view) are coloured in their first render
+    // kept: the same blocks drawn again (a message scrolled back into view) are all coloured in their first render
     const again = renderWithI18n(<StreamingMarkdown text={text} />);
-    expect(again.container.querySelectorAll("pre code .hljs-keyword").length).toBeGreaterThanOrEqual(6);
+    expect(coloured(again.container)).toBe(BLOCKS);
   });
 
   it("ends a streamed answer with the same DOM as a whole render", async () => {

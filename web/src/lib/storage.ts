@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
   usageWarning: "usage_warning",
   /** The quota day today's web searches were found used up. */
   searchExhausted: "search_exhausted",
+  /** What this reader's answers needed beyond markdown (code colouring and its languages, math), warmed when idle. */
+  answerParts: "answer_parts",
 } as const;
 
 /** Items that survive a logout: how the app looks and which language it speaks. */

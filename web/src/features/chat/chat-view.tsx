@@ -18,7 +18,7 @@ import { chatContentQuery } from "./chat.queries";
 import type { ChatMessage } from "./chat.schemas";
 import { allMessages } from "./chat-cache";
 import { Composer } from "./composer";
-import { useMarkdownReady } from "./markdown-loader";
+import { useRendererReady, warmRememberedParts } from "./markdown-loader";
 import { MessageList } from "./message-list";
 import { type MessageActions, MessageActionsContext } from "./message-actions-context";
 import { preloadSending, useChatActions } from "./use-chat-actions";
@@ -48,6 +48,7 @@ export function ChatView({ chatId, focusMessageId }: { chatId: string | null; fo
   useEffect(() => {
     if (chatId) writeItem(STORAGE_KEYS.currentChatId, chatId);
   }, [chatId]);
+  useEffect(warmRememberedParts, []);
 
   const error = content.error;
   useEffect(() => {
@@ -78,9 +79,11 @@ export function ChatView({ chatId, focusMessageId }: { chatId: string | null; fo
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = content;
   const loadOlder = useCallback(() => void fetchNextPage(), [fetchNextPage]);
-  // A saved chat's answers wait for the markdown renderer (never a turn being written: its text shows at once).
-  const markdownReady = useMarkdownReady(
-    chatId !== null && streaming === null && messages.some((m) => m.sender === "bot"),
+  // A saved chat's answers wait for the markdown renderer and the parts the last ones need (never a turn being
+  // written: its text shows at once).
+  const markdownReady = useRendererReady(
+    chatId,
+    chatId !== null && streaming === null && messages.some((m) => m.sender === "bot") ? messages : null,
   );
   // Only a chat not shown yet waits for it: an answer that began before the renderer loaded must not empty the chat
   // (and lose the reader's place) when it ends; its text shows as it is for the moment the renderer still takes.

@@ -1,5 +1,6 @@
 // /c/$chatId: one chat. Ids that cannot be chat ids go back to '/'. Opening it starts fetching the newest messages
-// and the markdown renderer at once, while the screen's code loads (neither holds up the navigation).
+// and the markdown renderer at once, while the screen's code loads, and what the answers need beyond markdown as
+// soon as the messages are here (none of it holds up the navigation).
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import * as v from "valibot";
 import { ChatView } from "../../features/chat/chat-view";
@@ -20,10 +21,19 @@ export const Route = createFileRoute("/_app/c/$chatId")({
     if (!v.is(ChatIdSchema, params.chatId)) throw redirect({ to: "/" });
   },
   loader: ({ context, params }) => {
-    void Promise.all([context.queryClient(), import("../../features/chat/chat.queries")]).then(
-      ([qc, { chatContentQuery }]) => qc.prefetchInfiniteQuery(chatContentQuery(params.chatId)),
+    const content = Promise.all([context.queryClient(), import("../../features/chat/chat.queries")]).then(
+      async ([qc, { chatContentQuery }]) => {
+        const query = chatContentQuery(params.chatId);
+        await qc.prefetchInfiniteQuery(query);
+        // the newest page: the answers shown first
+        return qc.getQueryData(query.queryKey)?.pages[0]?.messages ?? [];
+      },
     );
-    void import("../../features/chat/markdown-loader").then((m) => m.loadMarkdown());
+    // the renderer at once, and what the last answers need (code colouring, KaTeX, …) as soon as they are here
+    void import("../../features/chat/markdown-loader").then((m) => {
+      void m.loadMarkdown();
+      return content.then(m.loadRendererFor);
+    });
   },
   component: ChatRoute,
 });

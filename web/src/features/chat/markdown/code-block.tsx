@@ -6,22 +6,8 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CopyButton } from "./copy-button";
-
-type Highlighter = typeof import("./code/highlighter");
-
-/** The highlighter (its language table and loaders), loaded with the first code block that names a language. */
-let highlighter: Highlighter | undefined;
-let loadingHighlighter: Promise<Highlighter> | undefined;
-function loadHighlighter(): Promise<Highlighter> {
-  loadingHighlighter ??= import("./code/highlighter").then(
-    (m) => (highlighter = m),
-    (err) => {
-      loadingHighlighter = undefined; // offline: the next block tries again
-      throw err;
-    },
-  );
-  return loadingHighlighter;
-}
+// the highlighter (its language table and loaders) loads with the first code block that names a language
+import { highlighterPart } from "./parts";
 
 /** Least time between two colourings of a block still streaming, in milliseconds. */
 export const HIGHLIGHT_EVERY_MS = 300;
@@ -32,7 +18,7 @@ export const HIGHLIGHT_EVERY_MS = 300;
  */
 function useColouredCode(language: string | null, text: string, complete: boolean): ReactNode {
   const [, redraw] = useState(0);
-  const lib = language ? highlighter : undefined;
+  const lib = language ? highlighterPart.loaded() : undefined;
   const name = lib && language ? lib.grammarName(language) : null;
   const ready = name !== null && lib?.languageReady(name) === true;
   // the text of a streaming block last coloured, and the pass planned for its newer text
@@ -44,11 +30,11 @@ function useColouredCode(language: string | null, text: string, complete: boolea
   const showedColours = useRef(false);
 
   // keyed on what this render saw: the highlighter may have arrived between this render and its effect, and the
-  // block must still draw again with it (loadHighlighter resolves at once then)
+  // block must still draw again with it (the load resolves at once then)
   useEffect(() => {
     if (!language || lib) return;
     let live = true;
-    loadHighlighter().then(
+    highlighterPart.load().then(
       () => live && redraw((n) => n + 1),
       () => undefined,
     );
@@ -79,9 +65,10 @@ function useColouredCode(language: string | null, text: string, complete: boolea
   });
   useEffect(() => () => clearTimeout(pass.current), []);
 
-  // a finished block's kept colours; one not coloured yet is, in a later task with the other blocks on screen
+  // a finished block's kept colours, or coloured now while this task has time for it (highlighter.colourInTask: a
+  // chat's first blocks appear coloured); one not coloured yet is, in a later task with the other blocks on screen
   // (highlighter.colourLater)
-  const kept = ready && complete && lib && name ? lib.colouredAlready(name, text) : undefined;
+  const kept = ready && complete && lib && name ? lib.colourInTask(name, text) : undefined;
   const waiting = ready && complete && !kept && !showedColours.current;
   useEffect(() => {
     if (!waiting || !lib || !name) return;

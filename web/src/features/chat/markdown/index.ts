@@ -2,7 +2,7 @@
 export { CodeBlock } from "./code-block";
 export { COPIED_FEEDBACK_MS, CopyButton } from "./copy-button";
 export { Formula } from "./math/formula";
-import { codeBlockPart, formulaPart, tableToolsPart } from "./render-tokens";
+import { codeBlockPart, formulaPart, tableToolsPart } from "./parts";
 import { loadMathSyntax } from "./split-blocks";
 export { decodeEntities, renderBlock, renderBlocks } from "./render-tokens";
 

@@ -5,17 +5,12 @@
 import { Fragment, type ReactNode } from "react";
 import type { Token, Tokens } from "marked";
 import { isFenceClosed } from "./fence";
-import { lazyPart, usePart } from "./lazy-part";
+import { usePart } from "./lazy-part";
+import { codeBlockPart, diagramPart, formulaPart, tableToolsPart } from "./parts";
 import { safeImageSrc, safeLinkHref } from "./safe-urls";
 import type { MarkdownBlockSource } from "./split-blocks";
 import { withCitationRefs } from "./citation-ref";
 import type { MathToken } from "./math/math-tokens";
-
-/** The parts only some answers need, each loaded with the first answer that does (lazy-part.ts). */
-export const codeBlockPart = lazyPart(() => import("./code-block"));
-export const formulaPart = lazyPart(() => import("./math/formula"));
-export const diagramPart = lazyPart(() => import("./diagram/diagram"));
-export const tableToolsPart = lazyPart(() => import("./table-tools"));
 
 /** A table's copy buttons; their row is kept empty until they load, so the table does not move. */
 function TableToolbar({ token }: { token: Tokens.Table }) {

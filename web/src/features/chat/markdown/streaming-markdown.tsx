@@ -5,6 +5,8 @@
 // with the first such answer: a chat of finished answers never fetches it).
 import { Fragment, memo, useEffect, useMemo, useState } from "react";
 import type { OpenEnd } from "./open-table";
+import type { RendererParts } from "./needed-parts";
+import { codeBlockPart, diagramPart, formulaPart, highlighterPart } from "./parts";
 import { renderBlock } from "./render-tokens";
 import {
   createBlockSplitter,
@@ -14,6 +16,17 @@ import {
   type MarkdownBlockSource,
   mathSyntaxLoaded,
 } from "./split-blocks";
+
+/** The renderer's parts and math syntax, for needed-parts.ts (a chunk of its own: it imports none of them). */
+export const rendererParts: RendererParts = {
+  codeBlockPart,
+  highlighterPart,
+  formulaPart,
+  diagramPart,
+  loadMathSyntax,
+  mathSyntaxLoaded,
+  MAY_HOLD_MATH,
+};
 
 export { warmUpParser } from "./split-blocks";
 // for plain-text.ts, loaded on a click to copy as plain text

@@ -1,34 +1,36 @@
-// Colours the code of answers: lowlight (highlight.js's grammars, giving a syntax tree, no HTML string) loads with the
-// first code block in a language it knows, each grammar with the first block in its language. The tree becomes React
+// Colours the code of answers: lowlight (highlight.js's grammars, giving a syntax tree, no HTML string) comes with
+// this module, loaded with the first code block in a language it knows, each grammar with the first block in its
+// language. The tree becomes React
 // spans with highlight.js's class names, coloured by code-colors.css for the light and dark themes. A result is kept
 // by language and text, so a block scrolled back into view (the message list is virtualized) is not coloured again.
 // Finished blocks are coloured in later tasks, a few at a time (colourLater), so opening a chat of many blocks on a
 // slow phone never holds the page for one long task.
+import { createLowlight } from "lowlight";
 import { createElement, type ReactNode } from "react";
+import "./code-colors.css";
 import { loadGrammar } from "./languages";
 
 export { grammarName } from "./languages";
 
-type Lowlight = ReturnType<typeof import("lowlight").createLowlight>;
-
-let lowlight: Lowlight | undefined;
-let core: Promise<Lowlight> | undefined;
+const lowlight = createLowlight();
+/** A line of code in no language in particular, coloured once when its grammar arrives (loadLanguage). */
+const WARM_UP_CODE = 'let x = f("a", 1); // b';
 const grammars = new Map<string, Promise<void>>();
 
-function loadCore(): Promise<Lowlight> {
-  core ??= Promise.all([import("lowlight"), import("./code-colors.css")]).then(([m]) => {
-    lowlight = m.createLowlight();
-    return lowlight;
-  });
-  return core;
-}
-
-/** Loads lowlight and the grammar `name` (once each); resolves when blocks in that language can be coloured. */
+/** Loads the grammar `name` (once); resolves when blocks in that language can be coloured. */
 export function loadLanguage(name: string): Promise<void> {
   let loading = grammars.get(name);
   if (!loading) {
-    loading = Promise.all([loadCore(), loadGrammar(name)]).then(([ll, grammar]) => {
-      if (!ll.registered(name)) ll.register(name, grammar.default);
+    loading = loadGrammar(name).then((grammar) => {
+      if (lowlight.registered(name)) return;
+      lowlight.register(name, grammar.default);
+      // highlight.js compiles a grammar (and the browser its expressions) on its first use: do it now, in the task
+      // the grammar arrives in, not in the render of the first blocks in that language
+      try {
+        lowlight.highlight(name, WARM_UP_CODE);
+      } catch {
+        // a grammar that throws here throws on real code too, and leaves it plain then (highlight)
+      }
     });
     // a failed chunk (offline) may be tried again by the next block; the code meanwhile stays plain
     loading.catch(() => grammars.delete(name));
@@ -39,7 +41,7 @@ export function loadLanguage(name: string): Promise<void> {
 
 /** True once blocks in `name` can be coloured without waiting. */
 export function languageReady(name: string): boolean {
-  return lowlight?.registered(name) ?? false;
+  return lowlight.registered(name);
 }
 
 /** What lowlight's tree holds: text, and spans with highlight.js class names around more of the same. */
@@ -80,7 +82,7 @@ export function highlight(name: string, code: string, { keep = true } = {}): Rea
     coloured.set(key, hit);
     return hit;
   }
-  if (!lowlight?.registered(name)) return null;
+  if (!lowlight.registered(name)) return null;
   let tree: { children: readonly TreeNode[] };
   try {
     tree = lowlight.highlight(name, code);
@@ -104,6 +106,25 @@ export function colouredAlready(name: string, code: string): ReactNode[] | undef
  * well under a long task's 50 ms even on a phone 4× slower than a laptop.
  */
 const SLICE_MS = 8;
+
+/** Time this task has spent colouring blocks in render (colourInTask), in ms; back to 0 when the task ends. */
+let spentInTask = 0;
+
+/**
+ * The block's kept colours, else the block coloured now if this task has spent less than SLICE_MS colouring (as when
+ * a chat opens: React builds its rows in short tasks, so its first blocks appear coloured), else undefined: colour it
+ * later (colourLater).
+ */
+export function colourInTask(name: string, code: string): ReactNode[] | undefined {
+  const kept = coloured.get(keyOf(name, code));
+  if (kept || spentInTask >= SLICE_MS) return kept;
+  // microtasks run once the task's script is done: a render of many blocks is one task, and shares one slice
+  if (spentInTask === 0) queueMicrotask(() => (spentInTask = 0));
+  const start = performance.now();
+  const spans = highlight(name, code) ?? undefined;
+  spentInTask += Math.max(performance.now() - start, 0.01);
+  return spans;
+}
 
 interface Job {
   name: string;

@@ -8,6 +8,19 @@ import "katex/dist/katex.min.css";
 import { useTranslation } from "react-i18next";
 import "./math.css";
 
+/**
+ * The KaTeX fonts nearly every formula uses (text, italic letters, and the larger sizes of ∫, ∑ and brackets in a
+ * display): fetched as this module loads, so the first formulas are laid out once in their own fonts rather than again
+ * as each font arrives. KaTeX's other fonts load when a glyph needs them.
+ */
+const COMMON_FONTS = ["KaTeX_Main", "KaTeX_Math:italic", "KaTeX_Size1", "KaTeX_Size2"];
+if (typeof document !== "undefined" && document.fonts) {
+  for (const font of COMMON_FONTS) {
+    const [family, style = "normal"] = font.split(":");
+    document.fonts.load(`${style} 1em ${family}`).catch(() => undefined);
+  }
+}
+
 /** Formulas kept typeset (by TeX and mode), so a message scrolled back into view does not typeset again. */
 const CACHE_SIZE = 500;
 const typeset = new Map<string, { html: string } | { error: string }>();
