@@ -4,6 +4,8 @@ import * as v from "valibot";
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from "vitest";
 import type { ErrorCode } from "../../worker/protocol/errors";
 import { ApiError, type ClientErrorCode, api, request, setUnauthorizedHandler } from "../../web/src/lib/api";
+import { errorMessage } from "../../web/src/lib/error-message";
+import { ERRORS_NS, initI18n } from "../../web/src/lib/i18n";
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -118,5 +120,19 @@ describe("api", () => {
       vi.fn(async () => new Response("<html>bad gateway</html>", { status: 502 })),
     );
     await expect(request("/x")).rejects.toMatchObject({ status: 502, code: "internal_error" });
+  });
+
+  it("hands an error on only once the error texts are loaded, so its sentence can be shown at once", async () => {
+    const main = await initI18n();
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => json(403, { status: "error", code: "quota_exhausted", message: "x" })),
+    );
+    const err = await request("/x").catch((e: unknown) => e);
+    expect(main.hasLoadedNamespace(ERRORS_NS)).toBe(true);
+    expect(errorMessage(main.t, err)).toBe(main.t("quota_exhausted", { ns: ERRORS_NS }));
+    expect(errorMessage(main.t, err)).not.toBe(main.t("errors.unknown"));
+    // anything that is not an API error gets the generic sentence of the main texts
+    expect(errorMessage(main.t, new Error("boom"))).toBe(main.t("errors.unknown"));
   });
 });

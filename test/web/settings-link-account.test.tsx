@@ -103,7 +103,7 @@ describe("LinkAccountPage", () => {
     fireEvent.change(screen.getByTestId("field-link-password"), { target: { value: "nope" } });
     fireEvent.click(screen.getByTestId("link-submit"));
     await waitFor(() =>
-      expect(screen.getByTestId("link-error").textContent).toBe(i18next.t("errors.invalid_credentials")),
+      expect(screen.getByTestId("link-error").textContent).toBe(i18next.t("invalid_credentials", { ns: "errors" })),
     );
     expect(localStorage.getItem("session_token")).toBeNull();
   });

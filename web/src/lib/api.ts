@@ -4,6 +4,7 @@
 import * as v from "valibot";
 import { ErrorEnvelopeSchema, successEnvelope } from "../../../worker/protocol/envelopes";
 import type { ErrorCode } from "../../../worker/protocol/errors";
+import { loadErrorTexts } from "./i18n";
 import { clearCredentials } from "./storage";
 
 /** Whole-request timeout for ordinary calls, in milliseconds (30 s). */
@@ -67,6 +68,12 @@ function withTimeout(signal: AbortSignal | undefined, timeoutMs: number): AbortS
   return signal ? AbortSignal.any([signal, timeout]) : timeout;
 }
 
+/** Throws `error` once the error texts are loaded (i18n.ts), so whoever shows it finds the sentence for its code. */
+export async function fail(error: ApiError): Promise<never> {
+  await loadErrorTexts();
+  throw error;
+}
+
 async function readError(res: Response): Promise<ApiError> {
   let body: unknown;
   try {
@@ -105,13 +112,13 @@ export async function request(path: string, options: RequestOptions = {}): Promi
   } catch (err) {
     if (options.signal?.aborted) throw err; // the caller cancelled: not an error to report
     const name = err instanceof Error ? err.name : "";
-    if (name === "TimeoutError") throw new ApiError(0, "timeout", "Request timed out");
-    throw new ApiError(0, "network_error", err instanceof Error ? err.message : "Network error");
+    if (name === "TimeoutError") return fail(new ApiError(0, "timeout", "Request timed out"));
+    return fail(new ApiError(0, "network_error", err instanceof Error ? err.message : "Network error"));
   }
   if (res.ok) return res;
   const error = await readError(res);
   if (res.status === 401 && on401 === "logout") handleUnauthorized();
-  throw error;
+  return fail(error);
 }
 
 /** A JSON call whose whole body is validated with `schema` (for answers with fields beside `data`). */
@@ -125,15 +132,17 @@ export async function apiBody<S extends v.GenericSchema>(
   try {
     json = await res.json();
   } catch {
-    throw new ApiError(res.status, "invalid_response", "Invalid session response");
+    return fail(new ApiError(res.status, "invalid_response", "Invalid session response"));
   }
   const parsed = v.safeParse(schema, json);
   if (!parsed.success) {
     const issue = parsed.issues[0];
-    throw new ApiError(
-      res.status,
-      "invalid_response",
-      `Invalid response from ${path}: ${v.getDotPath(issue) ?? ""} ${issue.message}`,
+    return fail(
+      new ApiError(
+        res.status,
+        "invalid_response",
+        `Invalid response from ${path}: ${v.getDotPath(issue) ?? ""} ${issue.message}`,
+      ),
     );
   }
   return parsed.output;

@@ -41,6 +41,27 @@ const MAIN_LOCALES: Record<Language, () => LocaleModule> = {
   zh: () => import("../../../locales/zh.json"),
 };
 
+/**
+ * The API's error texts (locales/errors/<lng>.json, by error code): loaded with the first error the app shows
+ * (loadErrorTexts), not with every page. Only "errors.unknown" stays in the main file, for errors of no known code.
+ */
+export const ERRORS_NS = "errors";
+const ERROR_LOCALES: Record<Language, () => LocaleModule> = {
+  vi: () => import("../../../locales/errors/vi.json"),
+  en: () => import("../../../locales/errors/en.json"),
+  ru: () => import("../../../locales/errors/ru.json"),
+  zh: () => import("../../../locales/errors/zh.json"),
+};
+namespaceLoaders.set(ERRORS_NS, (lng) => ERROR_LOCALES[lng]());
+
+/**
+ * Loads the error texts (once; again for a language switched to) and resolves when they are there or could not be
+ * had: the API client awaits it before it hands an error on, so the sentence for its code is ready to be shown.
+ */
+export function loadErrorTexts(): Promise<void> {
+  return i18next.loadNamespaces(ERRORS_NS).catch(() => undefined);
+}
+
 /** One language's locale file (locales/<lng>.json), fetched as its own chunk, or a registered namespace's. */
 function loadLocale(lng: string, ns: string): LocaleModule {
   if (!isLanguage(lng)) return Promise.reject(new Error(`No locale file for ${lng}`));

@@ -7,5 +7,7 @@ export const Route = createFileRoute("/register")({
   beforeLoad: () => {
     if (getStoredUser()) throw redirect({ to: "/" });
   },
+  // the sign-in texts alongside the page's code, not after it
+  loader: () => void import("../features/auth/auth-texts").then((m) => m.loadAuthTexts()),
   component: () => <AuthPage mode="register" />,
 });

@@ -4,7 +4,7 @@
 import * as v from "valibot";
 import { MediaErrorEnvelopeSchema } from "../../../../worker/protocol/envelopes";
 import { UploadResponseSchema, type UploadedFile } from "../../../../worker/protocol/uploads";
-import { ApiError, handleUnauthorized } from "../../lib/api";
+import { ApiError, fail, handleUnauthorized } from "../../lib/api";
 
 export const UPLOAD_URL = "/media-api/api/uploads";
 /** Whole-upload time limit: 20 MB on a slow link (~1 Mbit/s) takes about 3 minutes, in milliseconds. */
@@ -24,7 +24,7 @@ export function uploadFiles(
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<UploadedFile[]> {
-  return new Promise((resolve, reject) => {
+  const sent = new Promise<UploadedFile[]>((resolve, reject) => {
     const form = new FormData();
     for (const f of files) form.append("files", f, f.name);
     const xhr = new XMLHttpRequest();
@@ -63,4 +63,6 @@ export function uploadFiles(
     signal?.addEventListener("abort", () => xhr.abort(), { once: true });
     xhr.send(form);
   });
+  // a failure is handed on once the error texts are loaded (api.ts)
+  return sent.catch((err: unknown) => (err instanceof ApiError ? fail(err) : Promise.reject(err)));
 }

@@ -2,6 +2,7 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { AUTH_TEXTS } from "./auth-texts";
 import { LanguageSelect } from "../i18n/language-select";
 import { ThemeToggle } from "../theme/theme-toggle";
 import { IconCheck, IconInfo, Logo } from "../ui/icons";
@@ -15,7 +16,7 @@ import "./auth.css";
 export { Field } from "./field";
 
 export function AuthPage({ mode, notice }: { mode: "login" | "register"; notice?: ReactNode }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(AUTH_TEXTS);
   const navigate = useNavigate();
 
   return (

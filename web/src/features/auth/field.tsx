@@ -35,7 +35,7 @@ export function Field({ label, error, name, type = "text", ...input }: FieldProp
           <button
             type="button"
             className="field__reveal icon-btn"
-            aria-label={shown ? t("auth.hidePassword") : t("auth.showPassword")}
+            aria-label={shown ? t("passwordField.hide") : t("passwordField.show")}
             aria-pressed={shown}
             onClick={() => setShown((s) => !s)}
           >

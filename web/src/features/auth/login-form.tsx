@@ -1,12 +1,13 @@
 // Sign in with email and password. Field rules are checked before sending; server refusals show in the form.
 import { useTranslation } from "react-i18next";
+import { AUTH_TEXTS } from "./auth-texts";
 import { login } from "./every-page/auth.api";
 import { Field } from "./field";
 import { useAuthForm } from "./use-auth-form";
 import { validateLogin } from "./validation";
 
 export function LoginForm({ onForgot }: { onForgot: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(AUTH_TEXTS);
   const form = useAuthForm({
     initial: { email: "", password: "" },
     validate: validateLogin,

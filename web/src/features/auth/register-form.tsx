@@ -1,13 +1,14 @@
 // Sign up with name, email and password (twice). The form's rules run before sending: required fields, a valid
 // email, at least 8 characters, matching confirmation.
 import { useTranslation } from "react-i18next";
+import { AUTH_TEXTS } from "./auth-texts";
 import { register } from "./every-page/auth.api";
 import { Field } from "./field";
 import { useAuthForm } from "./use-auth-form";
 import { MIN_PASSWORD, validateRegister } from "./validation";
 
 export function RegisterForm() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(AUTH_TEXTS);
   const form = useAuthForm({
     initial: { name: "", email: "", password: "", confirm: "" },
     validate: validateRegister,

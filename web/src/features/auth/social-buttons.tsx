@@ -4,6 +4,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AUTH_TEXTS } from "./auth-texts";
 import type { SocialProvider } from "../../../../worker/protocol/settings";
 import { type SocialConfig, SocialConfigSchema } from "../../../../worker/protocol/resources";
 import { ApiError, api } from "../../lib/api";
@@ -17,7 +18,7 @@ const PROVIDERS = [
 ] as const;
 
 export function SocialButtons({ mode }: { mode: "login" | "register" }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(AUTH_TEXTS);
   const navigate = useNavigate();
   const [config, setConfig] = useState<SocialConfig | null>(null);
   const [busy, setBusy] = useState<SocialProvider | null>(null);

@@ -4,6 +4,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AUTH_TEXTS } from "./auth-texts";
 import { ApiError } from "../../lib/api";
 import { errorMessage } from "../../lib/error-message";
 import type { AuthResult } from "./every-page/auth.schemas";
@@ -29,7 +30,7 @@ export function useAuthForm<K extends string, P>(opts: {
   /** Options for the translated rule messages (e.g. the minimum password length). */
   messageOptions?: Record<string, unknown>;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(AUTH_TEXTS);
   const navigate = useNavigate();
   const [values, setValues] = useState(opts.initial);
   const [errors, setErrors] = useState<FieldErrors<K>>({});

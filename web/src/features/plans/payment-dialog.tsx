@@ -4,6 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import type { PackageType } from "../../../../worker/protocol/payments";
 import { Dialog } from "../ui/dialog";
+import { ERRORS_NS } from "../../lib/i18n";
 import { IconError, IconSuccess } from "../ui/icons";
 import { CopyField } from "./copy-field";
 import { formatClock, QR_DRAW_FAILED, verifyingClock } from "./payment-flow";
@@ -120,8 +121,8 @@ export function PaymentDialog({ packageType, onClose }: { packageType: PackageTy
             <span>
               {state.code === QR_DRAW_FAILED
                 ? t("payment.drawFailed")
-                : t(`errors.${state.code}`, {
-                    ns: "translation",
+                : t(state.code, {
+                    ns: ERRORS_NS,
                     defaultValue: t("errors.unknown", { ns: "translation" }),
                   })}
             </span>

@@ -5,7 +5,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { QUOTA_NS } from "./quota-i18n";
 import { Dialog } from "../ui/dialog";
-import { IconSparkle } from "../ui/icons";
+import { IconSparkle } from "../ui/more-icons";
 import "./prompt-guide.css";
 
 /** The guide's tips, in order; each has a title and a text under promptGuide.tips.<key> (locales/quota/<lng>.json). */

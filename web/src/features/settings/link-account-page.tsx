@@ -3,6 +3,7 @@
 import { Link, useLocation } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AUTH_TEXTS } from "../auth/auth-texts";
 import { ApiError } from "../../lib/api";
 import { errorMessage } from "../../lib/error-message";
 import { Field } from "../auth/auth-page";
@@ -14,7 +15,7 @@ const PROVIDER_NAMES = { google: "Google", facebook: "Facebook" } as const;
 
 export function LinkAccountPage() {
   const { t } = useTranslation("accounts");
-  const { t: tc } = useTranslation();
+  const { t: tc } = useTranslation(AUTH_TEXTS);
   const link = useLocation({ select: (l) => l.state.linkAccount });
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);

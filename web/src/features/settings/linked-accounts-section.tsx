@@ -4,6 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AUTH_TEXTS } from "../auth/auth-texts";
 import { SOCIAL_PROVIDERS, type SocialProvider } from "../../../../worker/protocol/settings";
 import { SocialConfigSchema } from "../../../../worker/protocol/resources";
 import { api } from "../../lib/api";
@@ -19,7 +20,7 @@ const NAMES = { google: "Google", facebook: "Facebook" } as const;
 
 export function LinkedAccountsSection() {
   const { t } = useTranslation("accounts");
-  const { t: tc } = useTranslation();
+  const { t: tc } = useTranslation(AUTH_TEXTS);
   const qc = useQueryClient();
   const linked = useQuery(linkedAccountsQuery());
   const config = useQuery({
@@ -120,7 +121,7 @@ function ConfirmLinkDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation("accounts");
-  const { t: tc } = useTranslation();
+  const { t: tc } = useTranslation(AUTH_TEXTS);
   const qc = useQueryClient();
   const [password, setPassword] = useState("");
   const link = useMutation({

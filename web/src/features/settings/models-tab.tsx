@@ -9,7 +9,7 @@ import type { ExternalModel } from "../../../../worker/protocol/accounts";
 import { ApiError } from "../../lib/api";
 import { errorMessage } from "../../lib/error-message";
 import { toast } from "../toast/toast.atoms";
-import { IconLock } from "../ui/icons";
+import { IconLock } from "../ui/more-icons";
 import { Section } from "./section";
 import { connectExternalModel, disconnectExternalModel } from "./settings.api";
 import { modelKeys } from "../models/models.queries";

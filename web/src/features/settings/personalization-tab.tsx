@@ -14,7 +14,8 @@ import {
 import type { AiSettingsUpdate } from "../../../../worker/protocol/settings-requests";
 import { meQuery } from "../auth/signed-in/auth.queries";
 import { toast } from "../toast/toast.atoms";
-import { IconLock, IconTrash } from "../ui/icons";
+import { IconTrash } from "../ui/icons";
+import { IconLock } from "../ui/more-icons";
 import { Section, SwitchRow } from "./section";
 import { deleteMemory, updateAiSettings, updateChatCustomization } from "./settings.api";
 import { aiSettingsQuery, memoriesQuery, settingsKeys } from "./settings.queries";

@@ -9,7 +9,8 @@ import { logout } from "../auth/every-page/auth.api";
 import type { User } from "../auth/every-page/auth.schemas";
 import { abortActiveStream } from "../chat/chat-actions";
 import { FollowSystemSwitch } from "../theme/theme-toggle";
-import { IconCompass, IconLogout, IconPen, IconSparkle, IconStar } from "../ui/icons";
+import { IconPen, IconStar } from "../ui/icons";
+import { IconCompass, IconLogout, IconSparkle } from "../ui/more-icons";
 import { moveFocus } from "../ui/signed-in/use-dismiss";
 
 export default function ProfileMenuPanel({

@@ -4,6 +4,7 @@
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { AUTH_TEXTS } from "../auth/auth-texts";
 import { ApiError } from "../../lib/api";
 import { errorMessage } from "../../lib/error-message";
 import { Field } from "../auth/auth-page";
@@ -15,7 +16,7 @@ type Step = "email" | "code" | "done";
 
 export function ResetPasswordPage({ token }: { token?: string }) {
   const { t } = useTranslation("accounts");
-  const { t: tc } = useTranslation();
+  const { t: tc } = useTranslation(AUTH_TEXTS);
   const [step, setStep] = useState<Step>(token ? "code" : "email");
   const [email, setEmail] = useState("");
   const [code, setCode] = useState("");

@@ -35,7 +35,7 @@ import type {
   Unlink,
 } from "../../../../worker/protocol/account-requests";
 import type { AiSettingsUpdate, CustomizationUpdate } from "../../../../worker/protocol/settings-requests";
-import { API_TIMEOUT_MS, ApiError, api, handleUnauthorized } from "../../lib/api";
+import { API_TIMEOUT_MS, ApiError, api, fail, handleUnauthorized } from "../../lib/api";
 import { currentLanguage } from "../../lib/i18n";
 import { MeSchema } from "../auth/every-page/auth.schemas";
 import { storeSession } from "../auth/every-page/session";
@@ -58,20 +58,24 @@ export async function uploadAvatar(file: File) {
     });
   } catch (err) {
     const timeout = err instanceof Error && err.name === "TimeoutError";
-    throw new ApiError(0, timeout ? "timeout" : "network_error", timeout ? "Request timed out" : "Network error");
+    return fail(
+      new ApiError(0, timeout ? "timeout" : "network_error", timeout ? "Request timed out" : "Network error"),
+    );
   }
   const body: unknown = await res.json().catch(() => undefined);
   if (!res.ok) {
     if (res.status === 401) handleUnauthorized();
     const e = v.safeParse(ErrorEnvelopeSchema, body);
-    throw new ApiError(
-      res.status,
-      e.success ? e.output.code : "internal_error",
-      e.success ? e.output.message : `API error (${res.status})`,
+    return fail(
+      new ApiError(
+        res.status,
+        e.success ? e.output.code : "internal_error",
+        e.success ? e.output.message : `API error (${res.status})`,
+      ),
     );
   }
   const parsed = v.safeParse(successEnvelope(AvatarSavedSchema), body);
-  if (!parsed.success) throw new ApiError(res.status, "invalid_response", "Invalid response from /auth/avatar");
+  if (!parsed.success) return fail(new ApiError(res.status, "invalid_response", "Invalid response from /auth/avatar"));
   return parsed.output.data;
 }
 

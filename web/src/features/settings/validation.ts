@@ -26,7 +26,7 @@ export function validateNewPassword(v: { next: string; confirm: string }): strin
   return null;
 }
 
-/** An email a form may send: "validation.required" or "validation.email" (keys of the main namespace), else null. */
+/** An email a form may send: "validation.required" or "validation.email" (keys of the auth namespace), else null. */
 export function emailRule(value: string): string | null {
   const email = value.trim();
   if (!email) return "validation.required";

@@ -107,12 +107,6 @@ export const IconArrowDown = (p: IconProps) => (
     <path d="M12 5v14M5 12l7 7 7-7" />
   </Svg>
 );
-export const IconLock = (p: IconProps) => (
-  <Svg {...p}>
-    <rect x="5" y="11" width="14" height="10" rx="2" />
-    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-  </Svg>
-);
 export const IconCheck = (p: IconProps) => (
   <Svg {...p}>
     <path d="m5 12 5 5 9-10" />
@@ -127,11 +121,6 @@ export const IconCopy = (p: IconProps) => (
 export const IconDownload = (p: IconProps) => (
   <Svg {...p}>
     <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
-  </Svg>
-);
-export const IconLogout = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11" />
   </Svg>
 );
 export const IconInfo = (p: IconProps) => (
@@ -164,32 +153,10 @@ export const IconMonitor = (p: IconProps) => (
     <path d="M8 20h8M12 16v4" />
   </Svg>
 );
-export const IconSparkle = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M12 3v3M12 18v3M3 12h3M18 12h3" />
-    <path d="M12 8.5 13.2 11l2.5 1-2.5 1L12 15.5 10.8 13l-2.5-1 2.5-1L12 8.5Z" />
-  </Svg>
-);
-export const IconLightbulb = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M9 18h6M10 21h4M12 3a6 6 0 0 0-3.5 10.9c.6.5 1 1.2 1 2.1h5c0-.9.4-1.6 1-2.1A6 6 0 0 0 12 3Z" />
-  </Svg>
-);
-export const IconCode = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="m8 8-4 4 4 4M16 8l4 4-4 4M13.5 5l-3 14" />
-  </Svg>
-);
 export const IconPen = (p: IconProps) => (
   <Svg {...p}>
     <path d="M12 20h9" />
     <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4 12.5-12.5Z" />
-  </Svg>
-);
-export const IconCompass = (p: IconProps) => (
-  <Svg {...p}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="m15.5 8.5-2 5-5 2 2-5 5-2Z" />
   </Svg>
 );
 export const IconChat = (p: IconProps) => (
@@ -204,13 +171,6 @@ export const IconEye = ({ off, ...p }: IconProps & { off?: boolean }) => (
     {off ? <path d="M3 3l18 18" /> : null}
   </Svg>
 );
-export const IconBroom = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M4 20l7-7M14.5 3.5l6 6-5 5-6-6 5-5ZM9.5 8.5 4 14l6 6 5.5-5.5" />
-  </Svg>
-);
-
-/** Mây's mark: a soft cloud with a spark, in the brand gradient. */
 export function Logo({ size = 28 }: { size?: number }) {
   // Each mark owns its gradient id: a gradient inside a hidden (display: none) copy would not paint the others.
   const id = `may-logo-${useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;

@@ -1,7 +1,8 @@
 // A new chat: the greeting and four suggestions; picking one sends it.
 import { useTranslation } from "react-i18next";
 import { ExpertChip } from "../../experts/expert-chip";
-import { IconCode, IconCompass, IconLightbulb, IconPen } from "../../ui/icons";
+import { IconPen } from "../../ui/icons";
+import { IconCode, IconCompass, IconLightbulb } from "../../ui/more-icons";
 
 const SUGGESTIONS = [
   { key: "explain", Icon: IconLightbulb },

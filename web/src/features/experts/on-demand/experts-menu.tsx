@@ -6,7 +6,7 @@ import { useAtom } from "jotai";
 import { useTranslation } from "react-i18next";
 import { EXPERT_PERSONAS, type ExpertPersonaId } from "../../../../../worker/protocol/settings";
 import { STORAGE_KEYS, writeItem } from "../../../lib/storage";
-import { IconCompass, IconLightbulb } from "../../ui/icons";
+import { IconCompass, IconLightbulb } from "../../ui/more-icons";
 import { newChatPersonaAtom } from "../experts.atoms";
 
 export function ExpertsMenu({ onPick }: { onPick: () => void }) {

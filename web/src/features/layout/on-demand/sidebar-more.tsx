@@ -6,7 +6,8 @@ import { useTranslation } from "react-i18next";
 import { useHistoryActions } from "../../history/use-history-actions";
 import { confirm } from "../../ui/confirm.atoms";
 import { IconGallery } from "../../images/signed-in/media-icons";
-import { IconBroom, IconDownload, IconInfo, IconSparkle } from "../../ui/icons";
+import { IconDownload, IconInfo } from "../../ui/icons";
+import { IconBroom, IconSparkle } from "../../ui/more-icons";
 
 export { ExpertsMenu } from "../../experts/on-demand/experts-menu";
 
