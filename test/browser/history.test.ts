@@ -1,5 +1,6 @@
 // The sidebar's history changes in Chromium against the built product: rename through the dialog, a change the worker
-// refuses rolled back with a toast, a chat downloaded from the header's export menu, and "clear conversations"
+// refuses rolled back with a toast, a chat downloaded from the header's export menu or opened as a printable page, and
+// "clear conversations"
 // emptying the history and leaving the open chat. Each
 // change shows at once (optimistic) and holds after a reload. One browser for the whole file, no fixed sleeps.
 import { readFileSync } from "node:fs";
@@ -89,6 +90,7 @@ describe("history changes in the sidebar", () => {
       expect(await phone.locator("[data-testid=export-chat]").count()).toBe(0);
       await phone.click("[data-testid=drawer-toggle]");
       await phone.click("[data-testid=sidebar-more]");
+      expect(await phone.locator("[data-testid=sidebar-export-print]").getAttribute("href")).toBe(`/print/${id}`);
       const [file] = await Promise.all([
         phone.waitForEvent("download"),
         phone.click("[data-testid=sidebar-export-markdown]"),
@@ -97,6 +99,51 @@ describe("history changes in the sidebar", () => {
       expect(readFileSync(await file.path(), "utf8")).toContain("Bún chả, from the phone.");
     } finally {
       await phone.close();
+    }
+  });
+
+  it("opens a printable page beside the chat: every message, code coloured, formulas typeset, no buttons on paper", async () => {
+    const answer =
+      "Here:\n\n```python\ndef area(r):\n    return 3.14 * r * r  # " +
+      "a very long comment ".repeat(12) +
+      "\n```\n\nand $$\\int_0^1 x^2\\,dx = \\tfrac13$$";
+    const id = await savedChat(session, "Print me", [answer, "Second answer, **bold**."]);
+    await page.goto(`${baseURL}/c/${id}`);
+    await page.locator("[data-testid=message][data-sender=bot] .markdown:not(.markdown--pending)").first().waitFor();
+    await page.click("[data-testid=export-chat]");
+    const [printed] = await Promise.all([ctx.waitForEvent("page"), page.click("[data-testid=export-print]")]);
+    try {
+      await printed.waitForURL(`**/print/${id}`);
+      await printed.locator("[data-testid=print-page][data-state=ready]").waitFor();
+      expect(await printed.locator("h1").textContent()).toBe("Print me");
+      expect(await printed.locator("[data-testid=print-message]").count()).toBe(4);
+      expect(await printed.locator("[data-testid=print-message]").nth(2).textContent()).toContain("Question 1");
+      await printed.locator(".md-code .hljs-keyword").first().waitFor();
+      await printed.locator(".katex").first().waitFor();
+      expect(await printed.title()).toBe("Print me · Mây");
+      // on paper: the buttons go, and a long line of code wraps inside the page instead of running off it
+      await printed.emulateMedia({ media: "print" });
+      expect(await printed.locator("[data-testid=print-button]").isVisible()).toBe(false);
+      const overflow = await printed.locator(".md-code pre").evaluate((pre) => pre.scrollWidth - pre.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(1);
+      await printed.emulateMedia({ media: "screen" });
+      expect(await printed.locator("[data-testid=print-button]").isVisible()).toBe(true);
+    } finally {
+      await printed.close();
+    }
+  });
+
+  it("says a chat that is not the reader's was not found on the printable page", async () => {
+    const stranger = await apiAccount(baseURL, "Someone Else");
+    const theirs = await savedChat(stranger, "Not yours", ["Private."]);
+    const other = await ctx.newPage();
+    try {
+      await other.goto(`${baseURL}/print/${theirs}`);
+      await other.locator("[data-testid=print-page][data-state=error]").waitFor();
+      expect(await other.locator("[role=alert]").textContent()).toBe("This chat was not found.");
+      expect(await other.content()).not.toContain("Private.");
+    } finally {
+      await other.close();
     }
   });
 

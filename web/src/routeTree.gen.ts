@@ -27,6 +27,7 @@ import { Route as AppSearchRouteImport } from './routes/_app/search'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppStoreRouteImport } from './routes/_app/store'
 import { Route as AppUpgradeRouteImport } from './routes/_app/upgrade'
+import { Route as PrintChatIdRouteImport } from './routes/print.$chatId'
 import { Route as AppCChatIdRouteImport } from './routes/_app/c.$chatId'
 
 const AppRoute = AppRouteImport.update({
@@ -118,6 +119,11 @@ const AppUpgradeRoute = AppUpgradeRouteImport.update({
   path: '/upgrade',
   getParentRoute: () => AppRoute,
 } as any)
+const PrintChatIdRoute = PrintChatIdRouteImport.update({
+  id: '/print/$chatId',
+  path: '/print/$chatId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppCChatIdRoute = AppCChatIdRouteImport.update({
   id: '/c/$chatId',
   path: '/c/$chatId',
@@ -142,6 +148,7 @@ export interface FileRoutesByFullPath {
   '/settings': typeof AppSettingsRoute
   '/store': typeof AppStoreRoute
   '/upgrade': typeof AppUpgradeRoute
+  '/print/$chatId': typeof PrintChatIdRoute
   '/c/$chatId': typeof AppCChatIdRoute
 }
 export interface FileRoutesByTo {
@@ -161,6 +168,7 @@ export interface FileRoutesByTo {
   '/settings': typeof AppSettingsRoute
   '/store': typeof AppStoreRoute
   '/upgrade': typeof AppUpgradeRoute
+  '/print/$chatId': typeof PrintChatIdRoute
   '/': typeof AppIndexRoute
   '/c/$chatId': typeof AppCChatIdRoute
 }
@@ -183,6 +191,7 @@ export interface FileRoutesById {
   '/_app/settings': typeof AppSettingsRoute
   '/_app/store': typeof AppStoreRoute
   '/_app/upgrade': typeof AppUpgradeRoute
+  '/print/$chatId': typeof PrintChatIdRoute
   '/_app/': typeof AppIndexRoute
   '/_app/c/$chatId': typeof AppCChatIdRoute
 }
@@ -206,6 +215,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/store'
     | '/upgrade'
+    | '/print/$chatId'
     | '/c/$chatId'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -225,6 +235,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/store'
     | '/upgrade'
+    | '/print/$chatId'
     | '/'
     | '/c/$chatId'
   id:
@@ -246,6 +257,7 @@ export interface FileRouteTypes {
     | '/_app/settings'
     | '/_app/store'
     | '/_app/upgrade'
+    | '/print/$chatId'
     | '/_app/'
     | '/_app/c/$chatId'
   fileRoutesById: FileRoutesById
@@ -257,6 +269,7 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   WelcomeRoute: typeof WelcomeRoute
+  PrintChatIdRoute: typeof PrintChatIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -387,6 +400,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUpgradeRouteImport
       parentRoute: typeof AppRoute
     }
+    '/print/$chatId': {
+      id: '/print/$chatId'
+      path: '/print/$chatId'
+      fullPath: '/print/$chatId'
+      preLoaderRoute: typeof PrintChatIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/c/$chatId': {
       id: '/_app/c/$chatId'
       path: '/c/$chatId'
@@ -438,6 +458,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   WelcomeRoute: WelcomeRoute,
+  PrintChatIdRoute: PrintChatIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

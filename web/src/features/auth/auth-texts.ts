@@ -1,6 +1,6 @@
-// The sign-in and sign-up texts (the auth, social and validation sections: locales/auth/<lng>.json) live in their
-// own i18next namespace, fetched with the pages that show them (the sign-in and sign-up pages, linking an account,
-// resetting a password), so the chat screens carry none of them. Importing this module registers the loader;
+// The sign-in and sign-up texts (the auth, social and validation sections, and the forced sign-out's popup:
+// locales/auth/<lng>.json) live in their own i18next namespace, fetched with the pages that show them (the sign-in and
+// sign-up pages, linking an account, resetting a password, the popup), so the chat screens carry none of them. Importing this module registers the loader;
 // `useTranslation(AUTH_TEXTS)` waits for them (suspends) and finds the app's main texts too.
 import i18next from "i18next";
 import { namespaceLoaders } from "../../lib/i18n";

@@ -1,15 +1,13 @@
-// The header's export button in an open chat: a small menu of two downloads, the chat as Markdown or as JSON
-// (GET /chat-sessions/:id/export, answered as a file). Plain links: the session cookie goes with them, and the browser
-// saves the file under the name the worker gives it.
+// The header's export button in an open chat; its menu (on-demand/export-menu.tsx: Markdown, JSON, a printable page)
+// loads when it first opens, or as the pointer comes near.
 import { useParams } from "@tanstack/react-router";
+import { Suspense, lazy } from "react";
 import { useTranslation } from "react-i18next";
 import { IconDownload } from "../ui/icons";
 import { usePopover } from "../ui/signed-in/use-dismiss";
 
-const FORMATS = [
-  { format: "markdown", label: "conversation.exportMarkdown" },
-  { format: "json", label: "conversation.exportJson" },
-] as const;
+const loadMenu = () => import("./on-demand/export-menu");
+const ExportMenu = lazy(() => loadMenu().then((m) => ({ default: m.ExportMenu })));
 
 export function ExportChatButton() {
   const { t } = useTranslation();
@@ -28,26 +26,15 @@ export function ExportChatButton() {
         data-tooltip-side="left"
         aria-haspopup="menu"
         aria-expanded={open}
+        onPointerEnter={() => void loadMenu()}
         onClick={() => setOpen((o) => !o)}
       >
         <IconDownload size={20} />
       </button>
       {open ? (
-        <div ref={menuRef} className="menu export-chat__menu" role="menu" aria-label={t("conversation.export")}>
-          {FORMATS.map(({ format, label }) => (
-            <a
-              key={format}
-              role="menuitem"
-              className="menu__item"
-              data-testid={`export-${format}`}
-              href={`/chat-sessions/${encodeURIComponent(chatId)}/export?format=${format}`}
-              download
-              onClick={close}
-            >
-              {t(label)}
-            </a>
-          ))}
-        </div>
+        <Suspense fallback={null}>
+          <ExportMenu chatId={chatId} menuRef={menuRef} onPick={close} />
+        </Suspense>
       ) : null}
     </div>
   );

@@ -43,8 +43,10 @@ let partsModule: PartsModule | undefined;
 const loadPartsModule = () => import("./markdown/needed-parts").then((m) => (partsModule = m));
 
 /** Starts loading the renderer and what the last answers of `messages` need; resolves when all are there or failed. */
-export function loadRendererFor(messages: readonly ChatMessage[]): Promise<void> {
-  const texts = openingAnswers(messages);
+export const loadRendererFor = (messages: readonly ChatMessage[]) => loadRendererForTexts(openingAnswers(messages));
+
+/** Starts loading the renderer and what `texts` (markdown answers) need; resolves when all are there or failed. */
+export function loadRendererForTexts(texts: readonly string[]): Promise<void> {
   if (!texts.some((text) => MAY_NEED_PARTS.test(text))) return loadMarkdown().then(() => undefined);
   return Promise.all([loadMarkdown(), loadPartsModule()]).then(([m, parts]) =>
     parts.loadPartsFor(texts, m.rendererParts),

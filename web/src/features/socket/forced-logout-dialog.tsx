@@ -2,12 +2,14 @@
 // then logs out when acknowledged.
 import { useAtomValue } from "jotai";
 import { useTranslation } from "react-i18next";
+import { AUTH_TEXTS } from "../auth/auth-texts";
 import { Dialog } from "../ui/dialog";
 import { IconWarning } from "../ui/icons";
 import { finishForcedLogout, forcedLogoutAtom } from "./forced-logout.atoms";
 
 export function ForcedLogoutDialog() {
-  const { t } = useTranslation();
+  // its texts are the sign-in pages' (suspends, in the on-demand host's Suspense, until they are in)
+  const { t } = useTranslation(AUTH_TEXTS);
   const state = useAtomValue(forcedLogoutAtom);
   const message = state?.reason
     ? t(`forcedLogout.reasons.${state.reason}`)

@@ -3,6 +3,7 @@
 // one of the sidebar's folded groups first opens (sidebar-group.tsx).
 import { Link, useParams } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
+import { EXPORT_NS } from "../../export/export-texts";
 import { useHistoryActions } from "../../history/use-history-actions";
 import { confirm } from "../../ui/confirm.atoms";
 import { IconGallery } from "../../images/signed-in/media-icons";
@@ -13,6 +14,8 @@ export { ExpertsMenu } from "../../experts/on-demand/experts-menu";
 
 export function SidebarMore({ isMobile, closeDrawer }: { isMobile: boolean; closeDrawer: () => void }) {
   const { t } = useTranslation();
+  // the export choices' texts (their own namespace): the links show once they are in, the rest at once
+  const { t: te, ready: exportReady } = useTranslation(EXPORT_NS, { useSuspense: false });
   const { clear } = useHistoryActions();
   const { chatId } = useParams({ strict: false });
 
@@ -38,7 +41,7 @@ export function SidebarMore({ isMobile, closeDrawer }: { isMobile: boolean; clos
           <span>{t("images.gallery")}</span>
         </Link>
       ) : null}
-      {isMobile && chatId
+      {isMobile && chatId && exportReady
         ? (["markdown", "json"] as const).map((format) => (
             <a
               key={format}
@@ -50,12 +53,26 @@ export function SidebarMore({ isMobile, closeDrawer }: { isMobile: boolean; clos
             >
               <IconDownload size={18} />
               <span>
-                {t("conversation.export")}:{" "}
-                {t(format === "markdown" ? "conversation.exportMarkdown" : "conversation.exportJson")}
+                {t("conversation.export")}: {te(format === "markdown" ? "export.markdown" : "export.json")}
               </span>
             </a>
           ))
         : null}
+      {isMobile && chatId && exportReady ? (
+        <a
+          className="sidebar__link"
+          data-testid="sidebar-export-print"
+          href={`/print/${encodeURIComponent(chatId)}`}
+          target="_blank"
+          rel="noopener"
+          onClick={closeDrawer}
+        >
+          <IconDownload size={18} />
+          <span>
+            {t("conversation.export")}: {te("export.print")}
+          </span>
+        </a>
+      ) : null}
       <Link to="/affiliate" className="sidebar__link" data-testid="sidebar-affiliate" onClick={closeDrawer}>
         <IconSparkle size={18} />
         <span>{t("sidebar.affiliate")}</span>
