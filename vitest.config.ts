@@ -9,6 +9,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    // Not printed: the worker's one log line per request (worker/http/request-log.ts), thousands in a run; the tests
+    // that read them spy on console.log.
+    onConsoleLog: (log) => !log.startsWith('{"event":"request"'),
     projects: [
       "./vitest.workers.config.ts",
       "./vitest.unit.config.ts",

@@ -21,6 +21,7 @@ import { withDb } from "./http/auth-middleware";
 import type { AppEnv } from "./http/app-env";
 import { AppError, errorBody, handleError } from "./errors";
 import { landingOrApp } from "./http/landing-page";
+import { requestLog } from "./http/request-log";
 import { accountAppRoutes } from "./routes/account-apps";
 import { appConfigRoutes } from "./routes/app-config";
 import { accountAvatarRoutes } from "./routes/account-avatar";
@@ -53,6 +54,8 @@ const MAX_BODY_BYTES = 20 * 1024 * 1024;
 const apiSecurityHeaders = secureHeaders({ crossOriginResourcePolicy: "same-origin" });
 
 export const app = new Hono<AppEnv>()
+  // First, so every answer (errors and 404s too) has its id and its log line.
+  .use(requestLog)
   // A WebSocket upgrade's 101 response has immutable headers, so /ws is left out; "/" answers with the static pages,
   // which carry their own security headers (web/public/_headers: X-Frame-Options DENY, the CSP with the boot script).
   .use((c, next) => (c.req.path === "/ws" || c.req.path === "/" ? next() : apiSecurityHeaders(c, next)))
@@ -97,5 +100,8 @@ export const app = new Hono<AppEnv>()
   .route("/ws", wsRoutes)
   .route("/dev/mailbox", devMailboxRoutes)
   .route("/ops", opsRoutes)
-  .notFound((c) => c.json(errorBody(c.req.path, "not_found", `No route for ${c.req.method} ${c.req.path}`), 404))
+  .notFound((c) => {
+    c.set("errorCode", "not_found");
+    return c.json(errorBody(c.req.path, "not_found", `No route for ${c.req.method} ${c.req.path}`), 404);
+  })
   .onError(handleError);

@@ -41,6 +41,7 @@ export function errorBody(
 
 export function handleError(err: Error, c: Context) {
   if (err instanceof AppError) {
+    c.set("errorCode", err.code);
     return c.json(errorBody(c.req.path, err.code, err.message, err.details), err.status);
   }
   // Hono's own HTTPExceptions (malformed JSON, body limit, bad content type) keep their status in our envelope.
@@ -53,8 +54,20 @@ export function handleError(err: Error, c: Context) {
           : err.status === 401
             ? "unauthorized"
             : "invalid_input";
+    c.set("errorCode", code);
     return c.json(errorBody(c.req.path, code, err.message || "Invalid request"), STATUS[code]);
   }
-  console.error("unhandled error", c.req.method, c.req.path, err);
+  // one JSON line, with the request's id (http/request-log.ts) so a user's report finds it
+  console.error(
+    JSON.stringify({
+      event: "unhandled_error",
+      request_id: c.get("requestId") ?? null,
+      method: c.req.method,
+      path: c.req.path,
+      error: String(err),
+      stack: err.stack ?? null,
+    }),
+  );
+  c.set("errorCode", "internal_error");
   return c.json(errorBody(c.req.path, "internal_error", "Something went wrong. Please try later"), 500);
 }

@@ -2,6 +2,7 @@
 // the middleware sets (auth-middleware.ts).
 import type { UserHubStub } from "../../durable-objects/user-hub-stub";
 import type { Db } from "../db/client";
+import type { ErrorCode } from "../protocol/errors";
 import type { SessionUser } from "../db/users";
 
 export interface AuthSession {
@@ -22,5 +23,9 @@ export interface AppEnv {
     session: AuthSession;
     /** The signed-in user's object (it authenticated the call): the owner the db/ writers of its state tell. */
     hub: UserHubStub;
+    /** This request's id (request-log.ts), also its X-Request-Id response header. */
+    requestId: string;
+    /** The code of the error this request was answered with (errors.ts), for its log line. */
+    errorCode?: ErrorCode;
   };
 }
