@@ -22,33 +22,9 @@ const BOTTOM_SLACK_PX = 48;
 const BUFFER_PX = 600;
 /**
  * Messages the list starts with: a chat opens with only its last few laid out (no work for the ones above), and the
- * rest join one frame later above the view, which stays where it is. At most INITIAL_WINDOW messages, fewer when their
- * text is more than about one screen holds (openingWindow): an answer of code and formulas costs far more to draw
- * than its length in prose, and drawing the ones above the view held the opening on a phone.
+ * rest join one frame later above the view, which stays where it is.
  */
 const INITIAL_WINDOW = 8;
-/** Characters a line of the message column holds per pixel of its width, and pixels per line (16 px text). */
-const CHARS_PER_PX = 1 / 9;
-const LINE_PX = 24;
-/** The message column's widest, in pixels (--content-w, theme.css). */
-const COLUMN_MAX_PX = 780;
-
-/**
- * How many of the last messages to draw first: INITIAL_WINDOW, or fewer once they would fill the screen (two at least).
- * A message's height, roughly: a line per line of its text (blank ones and the short lines of code too) and per
- * column's width of characters.
- */
-function openingWindow(messages: readonly ChatMessage[]): number {
-  const perLine = Math.min(innerWidth, COLUMN_MAX_PX) * CHARS_PER_PX;
-  let height = 0;
-  let count = 0;
-  while (count < messages.length && count < INITIAL_WINDOW && height < innerHeight) {
-    const text = messages[messages.length - 1 - count]?.message ?? "";
-    height += (text.split("\n").length + text.length / perLine) * LINE_PX;
-    count++;
-  }
-  return Math.max(count, Math.min(2, messages.length));
-}
 /** Older messages are fetched once the first message in view is this close to the top of the loaded ones. */
 const LOAD_OLDER_WITHIN = 5;
 /**
@@ -192,11 +168,7 @@ export function MessageList({
   }, []);
 
   const [windowed, setWindowed] = useState(true);
-  // counted once, from the messages the chat opens with
-  const openingRef = useRef(0);
-  if (openingRef.current === 0 && hasMessages) openingRef.current = openingWindow(messages);
-  const opening = openingRef.current;
-  const data = windowed && opening > 0 && messages.length > opening ? messages.slice(-opening) : messages;
+  const data = windowed && messages.length > INITIAL_WINDOW ? messages.slice(-INITIAL_WINDOW) : messages;
   useEffect(() => {
     if (!windowed || !hasMessages) return;
     const frame = requestAnimationFrame(() => setWindowed(false));
@@ -244,17 +216,13 @@ export function MessageList({
     }
   }
   const seenUserId = useRef(lastUserId);
-  const hadMessages = useRef(hasMessages);
   useEffect(() => {
-    // not for the first messages of a list mounted while they loaded: the chat opens at its end anyway (the rows'
-    // observer), and scrolling here would read the layout in the task that mounts them
-    if (lastUserId && lastUserId !== seenUserId.current && hadMessages.current) {
+    if (lastUserId && lastUserId !== seenUserId.current) {
       setFollow(true);
       scrollToEnd();
     }
     seenUserId.current = lastUserId;
-    hadMessages.current = hasMessages;
-  }, [lastUserId, hasMessages]);
+  }, [lastUserId]);
 
   // Bring the requested message into view: it may be in an older page, fetched one after another until it arrives.
   const pendingFocus = useRef<string | null>(null);
