@@ -96,11 +96,6 @@ export function highlight(name: string, code: string, { keep = true } = {}): Rea
   return nodes;
 }
 
-/** The coloured spans kept for this code, if it has been coloured; never colours. */
-export function colouredAlready(name: string, code: string): ReactNode[] | undefined {
-  return coloured.get(keyOf(name, code));
-}
-
 /**
  * Most time one task spends colouring queued blocks, in milliseconds, before it lets the page paint and handle input:
  * well under a long task's 50 ms even on a phone 4× slower than a laptop.
@@ -116,6 +111,7 @@ let spentInTask = 0;
  * later (colourLater).
  */
 export function colourInTask(name: string, code: string): ReactNode[] | undefined {
+  // kept colours, or none once this task has used its share: never colours (highlight would, on a miss)
   const kept = coloured.get(keyOf(name, code));
   if (kept || spentInTask >= SLICE_MS) return kept;
   // microtasks run once the task's script is done: a render of many blocks is one task, and shares one slice
