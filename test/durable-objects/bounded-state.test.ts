@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { HISTORY_MESSAGES, HOT_CHATS } from "../../durable-objects/state/chats";
 import { dayBefore } from "../../durable-objects/state/usage";
+import { quotaDay } from "../../worker/lib/time";
 import { inUserHub, seedUser } from "../support/api";
 
 /** The object's storage may not pass this, in bytes, whatever the account has done: 1 MB. */
@@ -18,6 +19,8 @@ const history = (chat: number) =>
 
 describe("the user's object over a long life", () => {
   it("stays under 1 MB after 5,000 chats, 10,000 sign-ins and 60 days of use, keeping what it needs", async () => {
+    // the quota day the object itself is on (its sign-ins merge it): the days it keeps are counted from it
+    const today = quotaDay();
     const user = await seedUser();
     const result = await inUserHub(user.id, (hub, state) => {
       const s = hub.state;
@@ -42,8 +45,8 @@ describe("the user's object over a long life", () => {
           2,
         );
       }
-      // 60 days, oldest first, up to 2026-11-27.
-      const days = ["2026-11-27"];
+      // 60 days, oldest first, up to today's quota day.
+      const days = [today];
       while (days.length < 60) days.unshift(dayBefore(days[0]!));
       for (const d of days) {
         s.usage.mergeDay(d, []);
@@ -62,7 +65,7 @@ describe("the user's object over a long life", () => {
           .exec("SELECT day FROM hot_usage_days ORDER BY day")
           .toArray()
           .map((r) => String(r.day)),
-        today: s.usage.count("2026-11-27", "gpt-4.1-mini"),
+        today: s.usage.count(today, "gpt-4.1-mini"),
       };
     });
     expect(result.bytes).toBeLessThan(STORAGE_BOUND_BYTES);
@@ -75,7 +78,7 @@ describe("the user's object over a long life", () => {
     // The two live ones and the one the last sign-in ended (deleted at the next).
     expect(result.sessions).toBe(3);
     console.log(`the object's storage after it all: ${result.bytes} bytes`);
-    expect(result.usageDays).toEqual(["2026-11-26", "2026-11-27"]);
+    expect(result.usageDays).toEqual([dayBefore(today), today]);
     expect(result.today).toBe(1);
   });
 });
