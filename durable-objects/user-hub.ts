@@ -324,6 +324,8 @@ export class UserHub extends Server<Env> implements StateOwner {
         isStreaming: true,
         created_at: startedAt,
         timestamp: startedAt,
+        // a new version names the message it follows, so the chat shows it in place of the branch it leaves
+        ...(turn.newBranch ? { parent_id: turn.userMessage?.messageId ?? turn.botParentId ?? null } : {}),
       };
       if (!turn.userMessage) return [bot];
       const asked: PublicMessage = {
@@ -335,6 +337,7 @@ export class UserHub extends Server<Env> implements StateOwner {
         isSearchMode: turn.isSearchMode,
         created_at: startedAt,
         timestamp: startedAt,
+        ...(turn.newBranch ? { parent_id: turn.userMessage.parentId ?? null } : {}),
       };
       return [asked, bot];
     });

@@ -144,6 +144,16 @@ export class ChatWindows {
     this.remember(chatId, history.slice(-HISTORY_MESSAGES), persona);
   }
 
+  /**
+   * A new version of a message leaves the branch there: the window keeps only what comes before that message. A
+   * message older than the window: the chat is forgotten (its next turn reads the new branch from D1).
+   */
+  cutFrom(chatId: string, messageId: string) {
+    const [row] = this.db.rows("SELECT seq FROM hot_window WHERE chat_id = ? AND message_id = ?", chatId, messageId);
+    if (!row) return this.forget(chatId);
+    this.db.exec("DELETE FROM hot_window WHERE chat_id = ? AND seq >= ?", chatId, Number(row.seq));
+  }
+
   /** Forgets a chat (deleted, or its messages changed elsewhere): the next turn in it reloads it from D1. */
   forget(chatId: string) {
     this.forgottenAt.set(chatId, Date.now());

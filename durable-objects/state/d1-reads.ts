@@ -114,7 +114,7 @@ export async function readForTurn(
       chats
         .select(WINDOW_COLUMNS)
         .from(messages)
-        .where(and(eq(messages.chatId, chatId), eq(messages.userId, userId)))
+        .where(and(eq(messages.chatId, chatId), eq(messages.userId, userId), eq(messages.onPath, true)))
         .orderBy(desc(messages.createdAt), desc(messages.id))
         .limit(HISTORY_MESSAGES),
     ]);
@@ -127,9 +127,12 @@ export async function readForTurn(
   return { chat: chat?.chat, history: chat?.history, usage };
 }
 
-/** A message of a chat and up to HISTORY_MESSAGES before it (oldest first), or null when the chat has no such message. */
+/**
+ * A message on the branch the chat shows and up to HISTORY_MESSAGES before it on that branch (oldest first), or null
+ * when the branch has no such message.
+ */
 export async function readMessageWithHistory(chats: Db, userId: string, chatId: string, messageId: string) {
-  const ofChat = and(eq(messages.chatId, chatId), eq(messages.userId, userId));
+  const ofChat = and(eq(messages.chatId, chatId), eq(messages.userId, userId), eq(messages.onPath, true));
   const targetPosition = chats
     .select({ createdAt: messages.createdAt, id: messages.id })
     .from(messages)

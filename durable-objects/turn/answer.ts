@@ -12,10 +12,11 @@
 //                   back (same day)
 //
 // The variations change steps 3, 5 and 6 only:
-//   edit        the question replaces an earlier user message's text (kept as original_message); the prompt is the
-//               conversation before that message; the answer is a new edit reply tied to it (for_edited_message_id)
-//   regenerate  a bot answer is written again, in place, with this or another model; the prompt is the conversation
-//               before it, ending with the question it answered
+//   edit        a new version of an earlier user message (its first text kept as original_message), beside it in the
+//               chat's tree (worker/db/message-tree.ts); the prompt is the conversation before that message; the
+//               answer is an edit reply tied to the new version (for_edited_message_id), and the chat shows its branch
+//   regenerate  another answer to a question, with this or another model, beside the one it replaces (every version
+//               is kept); the prompt is the conversation before it, ending with the question it answered
 //   search      (with any of the above) a use of the day's web searches instead of the model's; the question goes to
 //               the web search source first, and its results become numbered sources and citations (search-step.ts)
 //   own key     an "ext-<provider>" endpoint answers with the premium user's own key for that provider (kept sealed
@@ -129,8 +130,8 @@ export async function runAnswer(host: TurnHost, user: SessionUser, req: AnswerRe
   const day = quotaDay();
   const history = await ownChat(host, req.chatId, day);
   const kind = req.kind ?? { type: "ask" };
-  const answerId = kind.type === "regenerate" ? kind.messageId : req.botMessageId;
-  if (host.generations.running().includes(answerId)) {
+  const running = host.generations.running();
+  if (running.includes(req.botMessageId) || (kind.type === "regenerate" && running.includes(kind.messageId))) {
     throw new AppError("conflict", "This answer is being written now; stop it first");
   }
   const attachments = await attachmentsFor(host, user, entry, req, kind);
@@ -159,6 +160,8 @@ export async function runAnswer(host: TurnHost, user: SessionUser, req: AnswerRe
     isSearchMode: searching,
     ...(attachments.length > 0 ? { attachments: refsOf(attachments) } : {}),
   };
+  // A new version: the object's window of the chat ends where the new branch leaves the old one.
+  if (plan.replaces) host.state.chats.cutFrom(req.chatId, plan.replaces);
   if (userMessage) {
     host.state.chats.append(req.chatId, [
       {
@@ -179,6 +182,7 @@ export async function runAnswer(host: TurnHost, user: SessionUser, req: AnswerRe
     isSearchMode: searching,
     ...(searching ? { search: { query: plan.question } } : {}),
     ...(plan.forEditedMessageId ? { forEditedMessageId: plan.forEditedMessageId } : {}),
+    ...(plan.replaces ? { newBranch: true, botParentId: plan.questionId } : {}),
     ...personalPrompt(host, user, req.chatId, plan, history.length === 0, attachments),
     ...(external ? { external } : {}),
   };
@@ -225,10 +229,12 @@ interface TurnPlan {
   before: WindowMessage[];
   question: string;
   questionId: string;
-  /** The user message this turn writes (new, or edited); null when it answers an existing one again. */
+  /** The user message this turn writes (a new question, or a new version of one); null when it answers one again. */
   userMessage: MessageInput | null;
   botMessageId: string;
   forEditedMessageId?: string;
+  /** The message a new version stands beside (the edited question, the answer written again); absent for a question. */
+  replaces?: string;
 }
 
 /** A plain question: a new user message after the chat's recent messages, and a new answer. */
@@ -254,20 +260,25 @@ async function earlierMessagePlan(
   if (kind.type === "edit") {
     if (target.sender !== "user")
       throw new AppError("invalid_input", "Only your own messages can be edited", { field: "edit_message_id" });
+    const now = Date.now();
     return {
       before,
       question: req.question,
-      questionId: target.messageId,
+      questionId: req.userMessageId,
       userMessage: {
-        messageId: target.messageId,
+        messageId: req.userMessageId,
         sender: "user",
         message: req.question,
         edited: true,
-        editedAt: Date.now(),
+        editedAt: now,
         originalMessage: target.original ?? target.message,
+        createdAt: now,
+        // on the path, the message before is the one it follows
+        parentId: before.at(-1)?.messageId ?? null,
       },
       botMessageId: req.botMessageId,
-      forEditedMessageId: target.messageId,
+      forEditedMessageId: req.userMessageId,
+      replaces: target.messageId,
     };
   }
   if (target.sender !== "bot")
@@ -282,6 +293,7 @@ async function earlierMessagePlan(
     question: before[asked]!.message,
     questionId: before[asked]!.messageId,
     userMessage: null,
-    botMessageId: target.messageId,
+    botMessageId: req.botMessageId,
+    replaces: target.messageId,
   };
 }

@@ -42,6 +42,13 @@ export interface TurnRecord {
   isSearchMode: boolean;
   /** Set when the answer is an edit reply: the id of the edited user message. */
   forEditedMessageId?: string;
+  /**
+   * The turn writes a new version (an edited question, another answer): once saved, the chat shows its branch
+   * (worker/db/message-tree.ts).
+   */
+  newBranch?: boolean;
+  /** The question another answer follows, when the turn writes no user message (the answer follows that one). */
+  botParentId?: string;
 }
 
 export interface GenerationInput extends TurnRecord {
@@ -349,6 +356,11 @@ export class GenerationRunner {
       isSearchMode: turn.isSearchMode,
       offline: outcome.offline ?? false,
       ...(turn.forEditedMessageId ? { isEditResponse: true, forEditedMessageId: turn.forEditedMessageId } : {}),
+      ...(turn.userMessage
+        ? { parentId: turn.userMessage.messageId }
+        : turn.botParentId
+          ? { parentId: turn.botParentId }
+          : {}),
     };
     await this.state.writeChats((chats) =>
       saveTurn(
@@ -357,6 +369,7 @@ export class GenerationRunner {
           userId: turn.userId,
           chatId: turn.chatId,
           messages: turn.userMessage ? [turn.userMessage, bot] : [bot],
+          ...(turn.newBranch ? { showBranch: turn.botMessageId } : {}),
           usage: turn.usage && { ...turn.usage, count: this.state.usage.count(turn.usage.day, turn.usage.bucket) },
         },
       ),

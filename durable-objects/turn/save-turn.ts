@@ -17,6 +17,8 @@ export interface TurnWrites {
   usage: { day: string; bucket: string; count: number } | null;
   /** A picture's row (the image turn). */
   image?: { row: NewImage; createdAt: number };
+  /** The chat then shows the branch through this message (a turn that wrote a new version). */
+  showBranch?: string;
 }
 
 export async function saveTurn(dbs: { main: Db; chats: Db }, writes: TurnWrites): Promise<void> {
@@ -24,7 +26,7 @@ export async function saveTurn(dbs: { main: Db; chats: Db }, writes: TurnWrites)
   const { userId, chatId, usage, image } = writes;
   const [first, ...rest] = [
     ...(image ? [insertImageStatement({ db: chats, image: image.row, createdAt: image.createdAt })] : []),
-    ...saveMessagesStatements({ db: chats, userId, chatId, items: writes.messages }),
+    ...saveMessagesStatements({ db: chats, userId, chatId, items: writes.messages, showBranch: writes.showBranch }),
   ];
   await Promise.all([
     first && chats.batch([first, ...rest]),

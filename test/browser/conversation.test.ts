@@ -1,11 +1,13 @@
 // The conversation in a real browser, end to end against the product with its offline model and offline search
-// source: edit a question and get an edit reply; regenerate an answer with its model and with another (each a use);
+// source: edit a question into a new version with an edit reply, and regenerate an answer with its model and with
+// another (each a use), moving between the versions with ‹ › (the choice survives a reload); continue from an answer
+// in a new chat;
 // a time-sensitive question answered with citations without touching the toggle; the toggle with today's searches
 // used up shows the critical warning and cancels the send; an old chat found by a word inside one of its answers;
 // search inside a long chat, stepping to a match in an older page; find in chat marking each matching word, the
 // current one in view below its bar; a model whose day of uses was spent elsewhere is left with a Vietnamese alert
 // naming the model that takes over, for a free and an Advanced+ user.
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launch, settled } from "./support/browser";
 import { type ApiSession, apiAccount, payForPlan, signInAs, spendUses } from "./support/seed";
@@ -94,15 +96,22 @@ const users = (page: Page) => page.locator('[data-testid=message][data-sender="u
 const answered = (page: Page) => page.waitForSelector("[data-testid=send-button]", { timeout: 60_000 });
 
 /**
- * A regeneration ran to its end: the answer was marked streaming, then not. The send button alone proves nothing
- * here: it also shows while the turn is still being set up, before the stream starts.
+ * A regeneration ran to its end: a new answer took the place of the one with `id` (its versions beside it), and was
+ * marked streaming, then not. The send button alone proves nothing here: it also shows while the turn is still being
+ * set up, before the stream starts. Answers the new answer's id.
  */
-async function regenerated(page: Page, id: string | null) {
-  const streaming = () => page.locator(`[data-message-id="${id}"]`).getAttribute("data-streaming");
-  await expect.poll(streaming, { timeout: 15_000 }).toBe("true");
+async function regenerated(page: Page, id: string | null): Promise<string> {
+  const last = () => bots(page).last().getAttribute("data-message-id");
+  await expect.poll(last, { timeout: 15_000 }).not.toBe(id);
+  const newId = (await last())!;
+  const streaming = () => page.locator(`[data-message-id="${newId}"]`).getAttribute("data-streaming");
   await expect.poll(streaming, { timeout: 60_000 }).toBe("false");
   await answered(page);
+  return newId;
 }
+
+/** The "n / total" of a message's versions switch. */
+const position = (row: Locator) => row.locator("[data-testid=version-position]").textContent();
 
 let ctx: BrowserContext;
 let page: Page;
@@ -117,12 +126,13 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 describe("edit and regenerate", () => {
-  it("edits a question in place and gets an edit reply, the first text still viewable after a reload", async () => {
+  it("edits a question into a new version with an edit reply; ‹ › goes back to the first, and the choice survives a reload", async () => {
     await page.fill("[data-testid=chat-input]", "What is pho?");
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/c\//);
     await answered(page);
     await expect.poll(() => bots(page).count()).toBe(1);
+    const firstAnswer = await bots(page).first().textContent();
 
     const question = users(page).first();
     await question.hover();
@@ -144,53 +154,107 @@ describe("edit and regenerate", () => {
     await expect.poll(() => reply.getAttribute("data-streaming")).toBe("false");
     expect(await reply.getAttribute("data-for-edited")).toBe(await question.getAttribute("data-message-id"));
     expect((await reply.textContent())?.length ?? 0).toBeGreaterThan(40);
+    // the new version takes the question's place: one question, one answer, and the switch says 2 / 2
+    expect([await users(page).count(), await bots(page).count()]).toEqual([1, 1]);
+    await expect.poll(() => position(question)).toBe("2 / 2");
 
     await page.reload();
+    const saved = users(page).first();
     // the chat opens at its end (long offline answers): go up to the question once the list is there
     await bots(page).first().waitFor();
     await expect
       .poll(async () => {
         await page.locator("[data-testid=message-list]").evaluate((el) => el.scrollTo(0, 0));
-        return users(page).first().locator("[data-testid=edited-mark]").count();
+        return saved.locator("[data-testid=edited-mark]").count();
       })
       .toBe(1);
-    const saved = users(page).first();
     expect(await saved.locator("[data-testid=message-text]").textContent()).toBe("What is bún chả?");
     await saved.locator("[data-testid=toggle-original]").click();
     expect(await saved.locator("[data-testid=original-message]").textContent()).toContain("What is pho?");
     await page.locator('[data-testid=message][data-edit-reply="true"] [data-testid=edit-reply-label]').waitFor();
+    await expect.poll(() => position(saved)).toBe("2 / 2");
+
+    // the first version, with its own answer under it, and still after a reload
+    await saved.locator("[data-testid=version-previous]").click();
+    await expect.poll(() => saved.locator("[data-testid=message-text]").textContent()).toBe("What is pho?");
+    await expect.poll(() => position(saved)).toBe("1 / 2");
+    await expect.poll(() => bots(page).first().textContent()).toBe(firstAnswer);
+    expect(await page.locator('[data-testid=message][data-edit-reply="true"]').count()).toBe(0);
+    await page.reload();
+    await bots(page).first().waitFor();
+    await expect.poll(() => position(users(page).first())).toBe("1 / 2");
+    expect(await users(page).first().locator("[data-testid=message-text]").textContent()).toBe("What is pho?");
+
+    // and forward again
+    await users(page).first().locator("[data-testid=version-next]").click();
+    await expect
+      .poll(() => users(page).first().locator("[data-testid=message-text]").textContent())
+      .toBe("What is bún chả?");
+    await page.locator('[data-testid=message][data-edit-reply="true"]').waitFor();
   });
 
-  it("regenerates an answer in place with its model, then with another model from the menu, each a use", async () => {
-    const answer = bots(page).last();
-    const id = await answer.getAttribute("data-message-id");
-    const again = page.locator(`[data-testid=message][data-message-id="${id}"]`);
+  it("regenerates an answer beside the first with its model, then with another model from the menu, each a use", async () => {
+    const first = bots(page).last();
+    const firstId = await first.getAttribute("data-message-id");
+    const firstText = await first.locator(".markdown").textContent();
     const before = await remaining(page, "gpt-4.1-mini");
-    await answer.hover();
-    await answer.locator("[data-testid=regenerate]").click();
-    await regenerated(page, id);
+    await first.hover();
+    await first.locator("[data-testid=regenerate]").click();
+    const secondId = await regenerated(page, firstId);
     await expect.poll(() => remaining(page, "gpt-4.1-mini")).toBe(before - 1);
+    const second = page.locator(`[data-testid=message][data-message-id="${secondId}"]`);
+    await expect.poll(() => position(second)).toBe("2 / 2");
 
     const otherBefore = await remaining(page, "o4-mini");
     // the chat's refetch after the answer redraws its row, which would close a menu opened before it
     await settled(page);
-    await again.hover();
-    await again.locator("[data-testid=regenerate-menu]").click();
+    await second.hover();
+    await second.locator("[data-testid=regenerate-menu]").click();
     await page.click('[data-testid=regenerate-model][data-endpoint="o4-mini"]');
-    await regenerated(page, id);
-    await expect.poll(() => again.locator(".msg__model").textContent()).toBe("GPT o4-mini");
+    const thirdId = await regenerated(page, secondId);
+    const third = page.locator(`[data-testid=message][data-message-id="${thirdId}"]`);
+    await expect.poll(() => third.locator(".msg__model").textContent()).toBe("GPT o4-mini");
     await expect.poll(() => remaining(page, "o4-mini")).toBe(otherBefore - 1);
-    // still one answer in that place, not a new one
-    expect(await page.locator(`[data-message-id="${id}"]`).count()).toBe(1);
+    await expect.poll(() => position(third)).toBe("3 / 3");
+    // still one answer in that place, not a new one below it
+    expect(await bots(page).count()).toBe(1);
+
+    // every version is kept: back to the first, by its model, with its text
+    await third.locator("[data-testid=version-previous]").click();
+    await expect.poll(() => position(bots(page).last())).toBe("2 / 3");
+    await bots(page).last().locator("[data-testid=version-previous]").click();
+    await expect.poll(() => bots(page).last().getAttribute("data-message-id")).toBe(firstId);
+    expect(await bots(page).last().locator(".markdown").textContent()).toBe(firstText);
+    await expect.poll(() => position(bots(page).last())).toBe("1 / 3");
+  });
+
+  it("continues from an answer in a new chat, which the history lists, the first chat unchanged", async () => {
+    const chatId = new URL(page.url()).pathname.split("/").at(-1);
+    const answer = bots(page).last();
+    const answerId = await answer.getAttribute("data-message-id");
+    await answer.hover();
+    await answer.locator("[data-testid=fork]").click();
+    await expect.poll(() => new URL(page.url()).pathname.split("/").at(-1)).not.toBe(chatId);
+    const forkId = new URL(page.url()).pathname.split("/").at(-1);
+    await expect.poll(() => bots(page).last().getAttribute("data-message-id")).toBe(answerId);
+    expect([await users(page).count(), await bots(page).count()]).toEqual([1, 1]);
+    // a new chat: its messages have no other versions
+    expect(await page.locator("[data-testid=versions]").count()).toBe(0);
+    await page.locator(`[data-testid=history-item][data-chat-id="${forkId}"]`).waitFor({ state: "attached" });
+    await page.fill("[data-testid=chat-input]", "And what about nem?");
+    await page.keyboard.press("Enter");
+    await answered(page);
+    await expect.poll(() => bots(page).count()).toBe(2);
+    await page.goto(`${baseURL}/c/${chatId}`);
+    await bots(page).first().waitFor();
+    expect(await bots(page).count()).toBe(1);
   });
 });
 
 describe("regenerating twice quickly", () => {
   it("from the model menu: a second pick while the first is set up is ignored, one right after it ends runs, and the answer ends not streaming", async () => {
-    const answer = bots(page).last();
-    const id = (await answer.getAttribute("data-message-id"))!;
+    const id = (await bots(page).last().getAttribute("data-message-id"))!;
     const chatId = new URL(page.url()).pathname.split("/").at(-1);
-    const row = page.locator(`[data-testid=message][data-message-id="${id}"]`);
     const asked: string[] = [];
     const onRequest = (req: import("playwright-core").Request) => {
       const path = new URL(req.url()).pathname;
@@ -199,6 +263,7 @@ describe("regenerating twice quickly", () => {
     page.on("request", onRequest);
     try {
       await settled(page);
+      const row = page.locator(`[data-testid=message][data-message-id="${id}"]`);
       await row.hover();
       await row.locator("[data-testid=regenerate-menu]").click();
       await page.locator('[data-testid=regenerate-model][data-endpoint="o4-mini"]').waitFor();
@@ -214,29 +279,31 @@ describe("regenerating twice quickly", () => {
           ?.click();
         pick("gpt-4.1-mini");
       }, id);
-      await regenerated(page, id);
+      const secondId = await regenerated(page, id);
       expect(asked).toEqual(["/api/chat/o4-mini"]);
-      await expect.poll(() => row.locator(".msg__model").textContent()).toBe("GPT o4-mini");
+      const second = page.locator(`[data-testid=message][data-message-id="${secondId}"]`);
+      await expect.poll(() => second.locator(".msg__model").textContent()).toBe("GPT o4-mini");
 
       // the moment it has ended, again from the menu
-      await row.hover();
-      await row.locator("[data-testid=regenerate-menu]").click();
+      await second.hover();
+      await second.locator("[data-testid=regenerate-menu]").click();
       await page.click('[data-testid=regenerate-model][data-endpoint="gpt-4.1-mini"]');
-      await regenerated(page, id);
+      const thirdId = await regenerated(page, secondId);
       expect(asked).toEqual(["/api/chat/o4-mini", "/api/chat/gpt-4.1-mini"]);
       expect(await page.locator("[data-testid=stop-button]").count()).toBe(0);
-      expect(await row.getAttribute("data-streaming")).toBe("false");
+      const third = page.locator(`[data-testid=message][data-message-id="${thirdId}"]`);
+      expect(await third.getAttribute("data-streaming")).toBe("false");
       // what the screen shows is what was saved: the answer by the last model picked, no longer running
       const saved = await page.evaluate(
         async ({ chat, messageId }) => {
           const body = await (await fetch(`/chat-sessions/${chat}/content`, { credentials: "same-origin" })).json();
           return body.data.chats[0].messages.find((m: { message_id: string }) => m.message_id === messageId);
         },
-        { chat: chatId, messageId: id },
+        { chat: chatId, messageId: thirdId },
       );
-      expect(saved).toMatchObject({ message_id: id, model: "gpt-4.1-mini" });
+      expect(saved).toMatchObject({ message_id: thirdId, model: "gpt-4.1-mini" });
       expect(saved.isStreaming ?? false).toBe(false);
-      await expect.poll(() => row.locator(".msg__model").textContent()).toBe("GPT 4.1-mini");
+      await expect.poll(() => third.locator(".msg__model").textContent()).toBe("GPT 4.1-mini");
     } finally {
       page.off("request", onRequest);
     }

@@ -348,7 +348,15 @@ export async function inUserHub<T>(
  */
 export async function answerInUserHub(
   u: Pick<TestUser, "id" | "token" | "sessionToken">,
-  ask: { endpoint: string; chatId: string; question: string; isSearchMode?: boolean },
+  ask: {
+    endpoint: string;
+    chatId: string;
+    question: string;
+    isSearchMode?: boolean;
+    kind?: { type: "ask" } | { type: "edit" | "regenerate"; messageId: string };
+    userMessageId?: string;
+    botMessageId?: string;
+  },
   modelEnv: Env,
   turnEnv: Env = modelEnv,
 ) {
@@ -363,8 +371,8 @@ export async function answerInUserHub(
       claimedUserId: null,
       ...ask,
       isSearchMode: ask.isSearchMode ?? false,
-      userMessageId: crypto.randomUUID(),
-      botMessageId: crypto.randomUUID(),
+      userMessageId: ask.userMessageId ?? crypto.randomUUID(),
+      botMessageId: ask.botMessageId ?? crypto.randomUUID(),
     });
     return { started, events: await readSse(new Response(started.stream)) };
   });

@@ -1,7 +1,8 @@
 // The conversation's turns against a fake worker: the web search toggle asks for search mode and counts the day's
 // searches, used-up searches cancel the send with the critical warning (before asking, or on the worker's 403), an
-// edit replaces the question in place and streams an edit reply, a regeneration rewrites the answer in place with
-// the same or another model, and stop works on both.
+// an edit puts a new version of the question in its place and streams an edit reply, a regeneration writes another
+// answer in place of the one shown with the same or another model (both keep the ‹ n / total › versions), and stop
+// works on both.
 import { QueryClient } from "@tanstack/react-query";
 import i18next from "i18next";
 import { createStore } from "jotai";
@@ -138,7 +139,7 @@ describe("conversation actions", () => {
   });
 
   describe("edit", () => {
-    it("replaces the question in place, keeps its first text, and streams an edit reply tied to it", async () => {
+    it("puts a new version of the question in its place, keeps its first text, and streams an edit reply tied to it", async () => {
       seed([message("u1", "user", "What is pho?"), message("b1", "bot", "A soup.")]);
       const sse = sseBody();
       const calls = fakeWorker(
@@ -150,17 +151,21 @@ describe("conversation actions", () => {
       const ask = calls.find((c) => c.url === "/api/chat/gpt-4.1-mini");
       expect(ask?.body).toMatchObject({ question: "What is bún chả?", chat_id: "chat-1", edit_message_id: "u1" });
       expect(ask?.body?.regenerate_message_id).toBeUndefined();
+      const editedId = String(ask?.body?.message_id);
+      expect(editedId).not.toBe("u1");
+      // the new version takes the question's place: the old one and its answer leave the screen
       expect(messages()[0]).toMatchObject({
-        message_id: "u1",
+        message_id: editedId,
         message: "What is bún chả?",
         edited: true,
         original_message: "What is pho?",
+        versions: ["u1", editedId],
       });
       sse.send({
         metadata: {
           message_id: String(ask?.body?.bot_message_id),
           is_edit_response: true,
-          for_edited_message_id: "u1",
+          for_edited_message_id: editedId,
         },
       });
       sse.send({ content: "Grilled pork." });
@@ -168,13 +173,12 @@ describe("conversation actions", () => {
       sse.close();
       await expect(done).resolves.toBe(true);
       expect(messages().map((m) => [m.message_id, m.message])).toEqual([
-        ["u1", "What is bún chả?"],
-        ["b1", "A soup."],
+        [editedId, "What is bún chả?"],
         [ask?.body?.bot_message_id, "Grilled pork."],
       ]);
       expect(messages().at(-1)).toMatchObject({
         is_edit_response: true,
-        for_edited_message_id: "u1",
+        for_edited_message_id: editedId,
         isStreaming: false,
       });
       // the use counts: the warning follows the headers
@@ -193,14 +197,11 @@ describe("conversation actions", () => {
       await done;
     });
 
-    it("on 403 removes only the edit reply and gives the question its text back", async () => {
+    it("on 403 puts the question and its answer back as they were", async () => {
       seed([message("u1", "user", "What is pho?"), message("b1", "bot", "A soup.")]);
       fakeWorker(() => json(403, { status: "error", code: "quota_exhausted", message: "No uses left" }));
       await expect(editMessage(deps, { chatId: "chat-1", messageId: "u1", text: "Changed" })).resolves.toBe(false);
-      expect(messages().map((m) => [m.message_id, m.message, m.edited ?? false])).toEqual([
-        ["u1", "What is pho?", false],
-        ["b1", "A soup.", false],
-      ]);
+      expect(messages()).toEqual([message("u1", "user", "What is pho?"), message("b1", "bot", "A soup.")]);
     });
 
     it("does nothing for an unchanged text, an answer, or while an answer runs", async () => {
@@ -215,18 +216,19 @@ describe("conversation actions", () => {
   });
 
   describe("regenerate", () => {
-    it("writes the answer again in place with another model, and stop stops it by its id", async () => {
+    it("writes another answer in place of the one shown with another model, and stop stops it by its id", async () => {
       seed([
         message("u1", "user", "Hi"),
         message("b1", "bot", "Old answer", { citations: [{ url: "https://a.example" }] }),
       ]);
       const sse = sseBody();
+      let answerId = "";
       const calls = fakeWorker((call) => {
         if (call.url === "/api/chat/stop") {
-          sse.send({ metadata: { message_id: "b1", stopped: true } });
+          sse.send({ metadata: { message_id: answerId, stopped: true } });
           sse.send(STREAM_DONE);
           sse.close();
-          return json(200, { status: "success", data: { message_id: "b1", stopped: true } });
+          return json(200, { status: "success", data: { message_id: answerId, stopped: true } });
         }
         return new Response(sse.body, {
           status: 200,
@@ -237,17 +239,30 @@ describe("conversation actions", () => {
       await settle();
       const ask = calls.find((c) => c.url.startsWith("/api/chat/") && c.url !== "/api/chat/stop");
       expect(ask?.url).toBe("/api/chat/o4-mini");
-      expect(ask?.body).toEqual({ chat_id: "chat-1", regenerate_message_id: "b1" });
-      expect(messages().map((m) => m.message_id)).toEqual(["u1", "b1"]);
-      expect(messages()[1]).toMatchObject({ message: "", loading: true, citations: [], model: "o4-mini" });
-      expect(store.get(streamingAtom)).toMatchObject({ botMessageId: "b1" });
+      answerId = String(ask?.body?.bot_message_id);
+      expect(answerId).not.toBe("b1");
+      expect(ask?.body).toEqual({ chat_id: "chat-1", regenerate_message_id: "b1", bot_message_id: answerId });
+      expect(messages().map((m) => m.message_id)).toEqual(["u1", answerId]);
+      expect(messages()[1]).toMatchObject({
+        message: "",
+        loading: true,
+        citations: [],
+        model: "o4-mini",
+        versions: ["b1", answerId],
+      });
+      expect(store.get(streamingAtom)).toMatchObject({ botMessageId: answerId });
 
       sse.send({ content: "New ans" });
       await settle();
       await stopAnswer(deps);
       await done;
-      expect(calls.find((c) => c.url === "/api/chat/stop")?.body).toEqual({ message_id: "b1" });
-      expect(messages()[1]).toMatchObject({ message_id: "b1", message: "New ans", stopped: true, isStreaming: false });
+      expect(calls.find((c) => c.url === "/api/chat/stop")?.body).toEqual({ message_id: answerId });
+      expect(messages()[1]).toMatchObject({
+        message_id: answerId,
+        message: "New ans",
+        stopped: true,
+        isStreaming: false,
+      });
       expect(
         qc.getQueryData<ModelsResponse>(modelKeys.all)?.models.find((m) => m.endpoint === "o4-mini")?.remaining,
       ).toBe(9);
@@ -269,7 +284,6 @@ describe("conversation actions", () => {
         await vi.advanceTimersByTimeAsync(1_000);
         expect(store.get(streamingAtom)).toBeNull();
         expect(messages()[1]).toMatchObject({
-          message_id: "b1",
           message: "New answer",
           error: "stream_interrupted",
           isStreaming: false,
@@ -283,13 +297,14 @@ describe("conversation actions", () => {
     it("is not followed again once it ends when the chat's content was fetched while it streamed (listed as running)", async () => {
       seed([message("u1", "user", "Hi"), message("b1", "bot", "Old answer")]);
       const sse = sseBody();
-      fakeWorker(() => new Response(sse.body, { status: 200 }));
+      const calls = fakeWorker(() => new Response(sse.body, { status: 200 }));
       const done = regenerateAnswer(deps, { chatId: "chat-1", messageId: "b1", endpoint: "o4-mini" });
       await settle();
+      const answerId = String(calls.find((c) => c.url.startsWith("/api/chat/"))?.body?.bot_message_id);
       sse.send({ content: "New" });
       await settle();
       // a content fetch lands mid-answer: the worker lists the answer as running, which the chat screen follows
-      seed([message("u1", "user", "Hi"), message("b1", "bot", "Ne", { isStreaming: true, running: true })]);
+      seed([message("u1", "user", "Hi"), message(answerId, "bot", "Ne", { isStreaming: true, running: true })]);
       sse.send({ content: " answer" });
       sse.send(STREAM_DONE);
       sse.close();

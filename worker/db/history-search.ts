@@ -328,7 +328,7 @@ export async function searchChatMessages({
       `SELECT m.id AS row_id, m.message_id AS message_id, m.sender AS sender, m.created_at AS created_at,
               highlight(message_fts, 0, ?2, ?3) AS marked
        FROM message_fts f JOIN messages m ON m.id = f.rowid
-       WHERE message_fts MATCH ?1 AND m.user_id = ?4 AND m.chat_id = ?5 ${after}
+       WHERE message_fts MATCH ?1 AND m.user_id = ?4 AND m.chat_id = ?5 AND m.on_path = 1 ${after}
        ORDER BY m.created_at, m.id
        LIMIT ?8`,
     )

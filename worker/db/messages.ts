@@ -1,7 +1,7 @@
-// Message queries: the chat's messages in order (whole, or a page at a time newest first), and idempotent saves that
-// upsert by (chat, message_id) in one D1 batch together with the chat's last_message_at (and its title, from the
-// first user prompt).
-import { and, asc, desc, eq, lt, or, sql } from "drizzle-orm";
+// Message queries: the chat's messages in order (whole, or a page at a time newest first) along the branch it shows
+// (message-tree.ts), each with its versions, and idempotent saves that upsert by (chat, message_id) in one D1 batch
+// together with the chat's last_message_at (and its title, from the first user prompt).
+import { and, asc, desc, eq, getTableColumns, lt, or, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import type { AttachmentRef, PublicMessage } from "../protocol/resources";
 import { DEFAULT_TITLE, titleFromPrompt } from "../protocol/rules";
@@ -9,8 +9,13 @@ import { isoOrNull } from "../lib/time";
 import { type ChatRow, getChat } from "./chats";
 import { chatSessions, messages } from "./schema";
 import type { StateOwner } from "./state-owner";
+import { showBranchStatement, versionsColumn, versionsOf } from "./message-tree";
 
-export type MessageRow = typeof messages.$inferSelect;
+/** A message as the chat's readers get it: its row, and the ids of its versions when it has others (versionsColumn). */
+export type MessageRow = typeof messages.$inferSelect & { versions?: string | null };
+
+/** The columns of a message read for a chat's pages: the row and its versions. */
+const PAGE_COLUMNS = { ...getTableColumns(messages), versions: versionsColumn };
 
 export interface MessageInput {
   messageId: string;
@@ -33,6 +38,11 @@ export interface MessageInput {
   offline?: boolean;
   attachments?: AttachmentRef[] | null;
   createdAt?: number;
+  /**
+   * The message this one follows. Absent: the last message of the branch the chat shows when the row is inserted,
+   * so a save of several new messages chains them in order. Never changed on a row that exists.
+   */
+  parentId?: string | null;
 }
 
 export function publicMessage(m: MessageRow): PublicMessage {
@@ -57,6 +67,8 @@ export function publicMessage(m: MessageRow): PublicMessage {
     attachments: m.attachments ?? [],
     created_at: isoOrNull(m.createdAt),
     timestamp: isoOrNull(m.createdAt),
+    parent_id: m.parentId,
+    ...(m.versions ? { versions: versionsOf(m.versions) } : {}),
   };
 }
 
@@ -73,9 +85,9 @@ export async function listMessages({
   limit?: number;
 }) {
   const query = db
-    .select()
+    .select(PAGE_COLUMNS)
     .from(messages)
-    .where(and(eq(messages.chatId, chatId), eq(messages.userId, userId)))
+    .where(and(eq(messages.chatId, chatId), eq(messages.userId, userId), eq(messages.onPath, true)))
     .orderBy(asc(messages.createdAt), asc(messages.id));
   return limit === undefined ? query : query.limit(limit);
 }
@@ -124,9 +136,9 @@ export async function listMessagesPage({
     : undefined;
   // One extra row tells whether older messages exist.
   const rows = await db
-    .select()
+    .select(PAGE_COLUMNS)
     .from(messages)
-    .where(and(eq(messages.chatId, chatId), eq(messages.userId, userId), older))
+    .where(and(eq(messages.chatId, chatId), eq(messages.userId, userId), eq(messages.onPath, true), older))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(limit + 1);
   const page: MessageRow[] = [];
@@ -180,13 +192,22 @@ export async function getChatWithMessagesPage(params: {
 /**
  * The chat-content shape both APIs answer with, as clients read it (data.chats[0] holds title and messages). `running`
  * are the answers still being written (from the user's object, with their questions), shown after the saved messages.
+ * A running turn that starts a new branch (an edited question, another answer) replaces what follows the message it
+ * follows: the branch it leaves is not shown under it (it becomes the path when the turn is saved).
  */
 export function publicChatContent(chat: ChatRow, rows: MessageRow[], running: PublicMessage[] = []) {
-  const saved = rows.map(publicMessage);
+  let saved = rows.map(publicMessage);
   const ids = new Set(saved.map((m) => m.message_id));
-  return {
-    chats: [{ id: chat.id, title: chat.title, messages: [...saved, ...running.filter((m) => !ids.has(m.message_id))] }],
-  };
+  const added = running.filter((m) => !ids.has(m.message_id));
+  const from = added[0]?.parent_id;
+  const at = from ? saved.findIndex((m) => m.message_id === from) : -1;
+  if (at >= 0) saved = saved.slice(0, at + 1);
+  return { chats: [{ id: chat.id, title: chat.title, messages: [...saved, ...added] }] };
+}
+
+/** The last message of the branch the chat shows, read when a row that names no parent is inserted. */
+function lastOnPath(chatId: string, userId: string) {
+  return sql`(SELECT ${messages.messageId} FROM ${messages} WHERE ${messages.chatId} = ${chatId} AND ${messages.userId} = ${userId} AND ${messages.onPath} = 1 ORDER BY ${messages.createdAt} DESC, ${messages.id} DESC LIMIT 1)`;
 }
 
 function toRow(userId: string, chatId: string, m: MessageInput, now: number) {
@@ -214,6 +235,7 @@ function toRow(userId: string, chatId: string, m: MessageInput, now: number) {
     attachments: m.attachments ?? null,
     createdAt: m.createdAt ?? now,
     updatedAt: now,
+    parentId: m.parentId === undefined ? lastOnPath(chatId, userId) : m.parentId,
   };
 }
 
@@ -223,7 +245,7 @@ function toRow(userId: string, chatId: string, m: MessageInput, now: number) {
  * The conflict update keeps created_at, so re-saving a message never reorders the messages; a row is only
  * rewritten when some field differs, and the chat only moves when a row was added or changed, so saving the same
  * messages again changes nothing (the chat does not jump to the top of the list). The user's object forgets the
- * chat's window: its next turn reads the saved messages.
+ * chat's window: its next turn reads the saved messages. A row that exists keeps its place in the tree.
  */
 export async function saveMessages({
   db,
@@ -248,24 +270,27 @@ export async function saveMessages({
 
 /**
  * The statements of saveMessages, for the user's object, which batches them with its own at the end of a turn (one
- * D1 round trip) and keeps its window itself.
+ * D1 round trip) and keeps its window itself. With `showBranch`, the chat then shows the branch through that message
+ * (a turn that wrote a new version: message-tree.ts).
  */
 export function saveMessagesStatements({
   db,
   userId,
   chatId,
   items,
+  showBranch,
 }: {
   db: Db;
   userId: string;
   chatId: string;
   items: MessageInput[];
+  showBranch?: string;
 }) {
   if (items.length === 0) return [];
   const now = Date.now();
   const upserts = items.map((m) => {
     const row = toRow(userId, chatId, m, now);
-    const { chatId: _c, userId: _u, messageId: _m, createdAt: _t, updatedAt: _up, ...content } = row;
+    const { chatId: _c, userId: _u, messageId: _m, createdAt: _t, updatedAt: _up, parentId: _p, ...content } = row;
     // Null-safe "this field would change", read from SQLite's excluded row: no extra bound parameters.
     const differs = (Object.keys(content) as (keyof typeof content)[]).map(
       (k) => sql`${messages[k]} IS NOT excluded.${sql.identifier(messages[k].name)}`,
@@ -294,5 +319,6 @@ export function saveMessagesStatements({
         : {}),
     })
     .where(and(eq(chatSessions.id, chatId), eq(chatSessions.userId, userId), touched));
-  return [...upserts, bumpChat];
+  const branch = showBranch ? [showBranchStatement({ db, chatId, userId, messageId: showBranch })] : [];
+  return [...upserts, ...branch, bumpChat];
 }

@@ -178,11 +178,19 @@ export const messages = sqliteTable(
     attachments: text("attachments", { mode: "json" }).$type<AttachmentRef[]>(),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
+    /**
+     * The message this one follows (its message_id in the same chat); null for the chat's first message. A chat's
+     * messages form a tree: an edited question and a regenerated answer are siblings of what they replace.
+     */
+    parentId: text("parent_id"),
+    /** On the branch the chat shows and the model is sent (worker/db/message-tree.ts); every message of a one-path chat. */
+    onPath: integer("on_path", { mode: "boolean" }).notNull().default(true),
   },
   (t) => [
     uniqueIndex("messages_chat_message_id").on(t.chatId, t.messageId),
     index("messages_chat_created").on(t.chatId, t.createdAt, t.id),
     index("messages_user_created").on(t.userId, t.createdAt),
+    index("messages_chat_parent").on(t.chatId, t.parentId),
   ],
 );
 

@@ -48,6 +48,8 @@ const MESSAGE_COLUMNS = [
   "attachments",
   "created_at",
   "updated_at",
+  "parent_id",
+  "on_path",
 ] as const;
 
 const IMAGE_COLUMNS = [

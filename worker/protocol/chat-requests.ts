@@ -3,7 +3,10 @@
 //   POST  /chat-sessions                   NewChat
 //   PATCH /chat-sessions/{id}              ChatPatch (rename, delete with status 'deleted', star)
 //   PATCH /chat-sessions/{id}/toggle-star  ChatStar (no value flips the star)
+//   PUT   /chat-sessions/{id}/branch       ChatMessageRef (show this version of a message, and the answers under it)
+//   POST  /chat-sessions/{id}/fork         ChatMessageRef (continue in a new chat from this message)
 import * as v from "valibot";
+import { IdSchema } from "./resources";
 import { ExpertPersonaSchema } from "./settings";
 
 /** Longest chat title, in characters. */
@@ -40,3 +43,7 @@ export const ChatStarSchema = v.object({
   is_starred: v.optional(v.nullable(v.boolean("is_starred must be true or false"))),
 });
 export type ChatStar = v.InferInput<typeof ChatStarSchema>;
+
+/** One message of the chat (a version to show, or where a new chat continues from). */
+export const ChatMessageRefSchema = v.object({ message_id: IdSchema });
+export type ChatMessageRef = v.InferInput<typeof ChatMessageRefSchema>;

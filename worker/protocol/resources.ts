@@ -98,6 +98,13 @@ export const PublicMessageSchema = v.looseObject({
   isStreaming: v.optional(v.boolean(), false),
   created_at: v.optional(IsoDate, null),
   timestamp: v.optional(IsoDate, null),
+  /** The message this one follows in the chat's tree (null for the first); see worker/db/message-tree.ts. */
+  parent_id: v.optional(v.nullable(v.string()), null),
+  /**
+   * Every version of this message (it and the others that follow the same message: edited questions, other answers),
+   * oldest first; absent or empty when it has no other. PUT /chat-sessions/{id}/branch shows another.
+   */
+  versions: v.optional(v.array(v.string()), []),
 });
 export type PublicMessage = v.InferInput<typeof PublicMessageSchema>;
 

@@ -1,6 +1,6 @@
 // /chat-sessions: the signed-in user's chats — list (newest message first, paged by cursor), create, read, rename,
-// star, delete (one, or all as "clear conversations"), a chat's content (paged newest first by cursor) and its export
-// as a file. Another user's chat, or a deleted one, is a 404: every query has the user in its WHERE and only matches
+// star, delete (one, or all as "clear conversations"), a chat's content (paged newest first by cursor), its export
+// as a file, the version of a message it shows, and a new chat that continues from one of its messages. Another user's chat, or a deleted one, is a 404: every query has the user in its WHERE and only matches
 // active chats.
 import { Hono } from "hono";
 import { createFactory } from "hono/factory";
@@ -24,7 +24,9 @@ import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { idSchema, valid } from "../lib/validate";
 import { CONTENT_PAGE_DEFAULT, CONTENT_PAGE_MAX_BYTES, type ChatContentPageBody } from "../protocol/api";
-import { ChatPatchSchema, ChatStarSchema, NewChatSchema } from "../protocol/chat-requests";
+import { ChatMessageRefSchema, ChatPatchSchema, ChatStarSchema, NewChatSchema } from "../protocol/chat-requests";
+import { forkChat, getTreeMessage, showBranchStatement } from "../db/message-tree";
+import type { PublicMessage } from "../protocol/resources";
 import { contentQuerySchema } from "../http/content-query";
 
 /** Rounds of 50 chats "clear all" purges at once: 5,000 chats. */
@@ -145,6 +147,46 @@ export const chatSessionRoutes = new Hono<AppEnv>()
     const chat = await toggleStar({ db: c.var.chats, id, userId: c.var.user.id, value: is_starred ?? undefined });
     if (!chat) throw new AppError("not_found", "Chat not found");
     return c.json({ status: "success", data: publicChat(chat) }, 200);
+  })
+  /**
+   * Shows another version of a message (an earlier text of an edited question, another answer): the chat's branch
+   * goes through it and, below it, the answers written last. Saved, so a reload and the user's other devices show it
+   * too; not while an answer is being written in the chat (its save would move the branch again).
+   */
+  .put("/:id/branch", valid("param", IdParam), valid("json", ChatMessageRefSchema), async (c) => {
+    const chatId = c.req.valid("param").id;
+    const messageId = c.req.valid("json").message_id;
+    const userId = c.var.user.id;
+    const [chat, message] = await Promise.all([
+      getChat({ db: c.var.chats, id: chatId, userId }),
+      getTreeMessage({ db: c.var.chats, chatId, userId, messageId }),
+    ]);
+    if (!chat) throw new AppError("not_found", "Chat not found");
+    if (!message) throw new AppError("not_found", "Message not found");
+    const running: PublicMessage[] = await c.var.hub.runningMessages(chatId);
+    if (running.length > 0)
+      throw new AppError("conflict", "An answer is being written in this chat; wait for it or stop it first");
+    await showBranchStatement({ db: c.var.chats, chatId, userId, messageId });
+    // the object's window of the chat was the old branch: its next turn reads this one
+    await c.var.hub.forgetChats([chatId]);
+    return c.json({ status: "success", data: { message_id: messageId } }, 200);
+  })
+  /** "Continue in a new chat": a new chat of the user with this chat's conversation down to the message. */
+  .post("/:id/fork", valid("param", IdParam), valid("json", ChatMessageRefSchema), async (c) => {
+    const chatId = c.req.valid("param").id;
+    const userId = c.var.user.id;
+    const chat = await getChat({ db: c.var.chats, id: chatId, userId });
+    if (!chat) throw new AppError("not_found", "Chat not found");
+    const forked = await forkChat({
+      db: c.var.chats,
+      chatId,
+      userId,
+      messageId: c.req.valid("json").message_id,
+      title: chat.title,
+      persona: chat.persona,
+    });
+    if (!forked) throw new AppError("not_found", "Message not found");
+    return c.json({ status: "success", data: publicChat(forked) }, 201);
   })
   /** The chat as a file to download: Markdown (the default) or JSON (export/chat-export.ts). */
   .get("/:id/export", valid("param", IdParam), valid("query", ExportQuerySchema), async (c) => {

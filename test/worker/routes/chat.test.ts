@@ -143,47 +143,52 @@ async function chatWithOneTurn() {
 }
 
 describe("editing a question", () => {
-  it("saves the new text with edited, edited_at and original_message, and streams an edit reply tied to it", async () => {
-    const { u, chatId, userId } = await chatWithOneTurn();
+  it("adds the new text as a version beside the question, with edited, edited_at and original_message, and streams an edit reply tied to it", async () => {
+    const { u, chatId, userId, botId } = await chatWithOneTurn();
+    const newId = crypto.randomUUID();
     const replyId = crypto.randomUUID();
     const res = await ask(u.token, {
       question: "What is bún chả?",
       chat_id: chatId,
       edit_message_id: userId,
+      message_id: newId,
       bot_message_id: replyId,
     });
     expect(res.status).toBe(200);
     const events = await readSse(res);
     expect(events[0].metadata).toMatchObject({
       message_id: replyId,
-      user_message_id: userId,
+      user_message_id: newId,
       is_edit_response: true,
-      for_edited_message_id: userId,
+      for_edited_message_id: newId,
     });
     expect(contentOf(events)).toContain("bún chả");
     const rows = await messagesOf(chatId);
-    expect(rows).toHaveLength(3);
-    expect(rows[0]).toMatchObject({
-      message_id: userId,
-      message: "What is bún chả?",
-      edited: 1,
-      original_message: "What is phở?",
-    });
-    expect(rows[0].edited_at).toBeGreaterThan(0);
-    expect(rows[2]).toMatchObject({
-      message_id: replyId,
-      sender: "bot",
-      is_edit_response: 1,
-      for_edited_message_id: userId,
-    });
+    // the first question and its answer are kept, off the branch the chat now shows
+    expect(rows.map((m) => [m.message_id, m.parent_id, m.on_path])).toEqual([
+      [userId, null, 0],
+      [botId, userId, 0],
+      [newId, null, 1],
+      [replyId, newId, 1],
+    ]);
+    expect(rows[0].message).toBe("What is phở?");
+    expect(rows[2]).toMatchObject({ message: "What is bún chả?", edited: 1, original_message: "What is phở?" });
+    expect(rows[2].edited_at).toBeGreaterThan(0);
+    expect(rows[3]).toMatchObject({ sender: "bot", is_edit_response: 1, for_edited_message_id: newId });
   });
 
   it("keeps the first text as original_message when a question is edited twice", async () => {
     const { u, chatId, userId } = await chatWithOneTurn();
-    await readSse(await ask(u.token, { question: "Second", chat_id: chatId, edit_message_id: userId }));
-    await readSse(await ask(u.token, { question: "Third", chat_id: chatId, edit_message_id: userId }));
-    const edited = (await messagesOf(chatId)).find((m) => m.message_id === userId);
-    expect(edited).toMatchObject({ message: "Third", original_message: "What is phở?" });
+    const second = crypto.randomUUID();
+    const third = crypto.randomUUID();
+    await readSse(
+      await ask(u.token, { question: "Second", chat_id: chatId, edit_message_id: userId, message_id: second }),
+    );
+    await readSse(
+      await ask(u.token, { question: "Third", chat_id: chatId, edit_message_id: second, message_id: third }),
+    );
+    const edited = (await messagesOf(chatId)).find((m) => m.message_id === third);
+    expect(edited).toMatchObject({ message: "Third", original_message: "What is phở?", on_path: 1 });
   });
 
   it("counts a use", async () => {
@@ -203,18 +208,28 @@ describe("editing a question", () => {
 });
 
 describe("regenerating an answer", () => {
-  it("writes the answer again in place, with another model, counting a use of that model", async () => {
-    const { u, chatId, botId } = await chatWithOneTurn();
+  it("writes another answer beside the first, with another model, counting a use of that model", async () => {
+    const { u, chatId, userId, botId } = await chatWithOneTurn();
     await setPlan(u.id, 1, Date.now() + 86_400_000);
-    const res = await ask(u.token, { chat_id: chatId, regenerate_message_id: botId }, "gpt-4.1");
+    const againId = crypto.randomUUID();
+    const res = await ask(
+      u.token,
+      { chat_id: chatId, regenerate_message_id: botId, bot_message_id: againId },
+      "gpt-4.1",
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("X-Remaining-Usage")).toBe("199");
     const events = await readSse(res);
-    expect(events[0].metadata).toMatchObject({ message_id: botId, model: "gpt-4.1" });
+    expect(events[0].metadata).toMatchObject({ message_id: againId, model: "gpt-4.1" });
     expect(contentOf(events)).toContain("phở");
     const rows = await messagesOf(chatId);
-    expect(rows.map((m) => m.message_id)).toHaveLength(2);
-    expect(rows[1]).toMatchObject({ message_id: botId, model: "gpt-4.1", message: contentOf(events) });
+    expect(rows.map((m) => [m.message_id, m.parent_id, m.on_path])).toEqual([
+      [userId, null, 1],
+      [botId, userId, 0],
+      [againId, userId, 1],
+    ]);
+    expect(rows[2]).toMatchObject({ model: "gpt-4.1", message: contentOf(events) });
+    expect(rows[1].model).toBe("gpt-4.1-mini");
   });
 
   it("can regenerate an answer older than the object's window of recent messages", async () => {
@@ -226,10 +241,16 @@ describe("regenerating an answer", () => {
     );
     // 11 more turns push the first answer out of the 20-message window
     for (let i = 0; i < 11; i++) await readSse(await ask(u.token, { question: `Question ${i}`, chat_id: chatId }));
-    const res = await ask(u.token, { chat_id: chatId, regenerate_message_id: firstBot });
+    const againId = crypto.randomUUID();
+    const res = await ask(u.token, { chat_id: chatId, regenerate_message_id: firstBot, bot_message_id: againId });
     expect(res.status).toBe(200);
     expect(contentOf(await readSse(res))).toContain("The very first question");
-    expect((await messagesOf(chatId))[1].message_id).toBe(firstBot);
+    // the chat now shows the first question and the new answer; the 11 turns after the first answer stay under it
+    const page = await json(await call("GET", `/chat-sessions/${chatId}/content`, { token: u.token }));
+    const shown = page.data.chats[0].messages;
+    expect(shown.map((m: any) => m.message_id).slice(1)).toEqual([againId]);
+    expect(shown[1].versions).toEqual([firstBot, againId]);
+    expect((await messagesOf(chatId)).length).toBe(25);
   });
 
   it("answers 400 for regenerating a question and 409 while that answer is still being written", async () => {
@@ -246,13 +267,16 @@ describe("regenerating an answer", () => {
     await readSse(running);
   });
 
-  it("can be stopped; the partial text replaces the answer, marked stopped", async () => {
+  it("can be stopped; the partial text is the new answer, marked stopped, the first one kept", async () => {
     const { u, chatId, botId } = await chatWithOneTurn();
-    const res = await ask(u.token, { chat_id: chatId, regenerate_message_id: botId });
-    expect((await call("POST", "/api/chat/stop", { token: u.token, body: { message_id: botId } })).status).toBe(200);
+    const againId = crypto.randomUUID();
+    const res = await ask(u.token, { chat_id: chatId, regenerate_message_id: botId, bot_message_id: againId });
+    expect((await call("POST", "/api/chat/stop", { token: u.token, body: { message_id: againId } })).status).toBe(200);
     const events = await readSse(res);
     expect(events.some((e) => e.metadata?.stopped)).toBe(true);
-    expect((await messagesOf(chatId)).find((m) => m.message_id === botId)?.stopped).toBe(1);
+    const rows = await messagesOf(chatId);
+    expect(rows.find((m) => m.message_id === againId)).toMatchObject({ stopped: 1, on_path: 1 });
+    expect(rows.find((m) => m.message_id === botId)).toMatchObject({ stopped: 0, on_path: 0 });
   });
 });
 

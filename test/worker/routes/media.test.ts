@@ -560,12 +560,12 @@ describe("GET /media-api/api/chat/content/:id", () => {
     const chat = await newChat(user, "Long");
     const chats = await chatsOf(user.id);
     const insert = chats.prepare(
-      "INSERT INTO messages (chat_id, user_id, message_id, sender, message, created_at, updated_at) VALUES (?, ?, ?, 'user', 'x', ?, ?)",
+      "INSERT INTO messages (chat_id, user_id, message_id, sender, message, created_at, updated_at, parent_id) VALUES (?, ?, ?, 'user', 'x', ?, ?, ?)",
     );
     const add = async (from: number, to: number) => {
       for (let i = from; i < to; i += 100) {
         const ids = Array.from({ length: Math.min(100, to - i) }, (_, k) => i + k);
-        await chats.batch(ids.map((n) => insert.bind(chat.id, user.id, `m-${n}`, n, n)));
+        await chats.batch(ids.map((n) => insert.bind(chat.id, user.id, `m-${n}`, n, n, n ? `m-${n - 1}` : null)));
       }
     };
     await add(0, UNPAGED_CONTENT_MAX_MESSAGES);
@@ -704,6 +704,8 @@ describe.each(["/media-api/api/chat/save", "/chat-messages/save"])("POST %s", (p
         attachments: [],
         created_at: "2024-06-01T08:00:05.000Z",
         timestamp: "2024-06-01T08:00:05.000Z",
+        // saved after the question, it follows it
+        parent_id: "u1",
       },
     ]);
   });

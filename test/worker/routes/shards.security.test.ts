@@ -46,11 +46,14 @@ describe.each([
     const before = await snapshot(owner, chatId);
     const pickedBefore = await snapshot(owner, pickedId);
     const token = intruder.token;
+    const [question, answer] = before.content.data.chats[0].messages;
     const calls: [string, string, unknown?][] = [
       ["GET", `/chat-sessions/${chatId}`],
       ["GET", `/chat-sessions/${chatId}/content`],
       ["GET", `/chat-sessions/${chatId}/export`],
       ["PATCH", `/chat-sessions/${chatId}`, { title: "mine now" }],
+      ["PUT", `/chat-sessions/${chatId}/branch`, { message_id: answer.message_id }],
+      ["POST", `/chat-sessions/${chatId}/fork`, { message_id: question.message_id }],
       ["GET", `/media-api/api/chat/content/${chatId}`],
       ["POST", "/media-api/api/chat/initialize", { chat_id: chatId, data: { chat_id: chatId, title: "mine now" } }],
       ["POST", "/chat/initialize", { chat_id: chatId, data: { chat_id: chatId, title: "mine now" } }],
@@ -73,5 +76,22 @@ describe.each([
     expect((await json(await call("GET", "/chat-sessions", { token }))).data).toEqual([]);
     expect((await json(await call("GET", "/chat-sessions/search?q=pangolin", { token }))).data).toEqual([]);
     expect((await json(await call("GET", "/media-api/api/images", { token }))).data.images).toEqual([]);
+  });
+});
+
+describe("a message of another user's chat, named in the intruder's own chat", () => {
+  it("is a 404 to showing its version and to continuing from it, which creates nothing", async () => {
+    const owner = await seedUser();
+    const intruder = await seedUser();
+    const { chatId } = await ownersChat(owner);
+    const before = await snapshot(owner, chatId);
+    const [question] = before.content.data.chats[0].messages;
+    const own = (await json(await call("POST", "/chat-sessions", { token: intruder.token, body: {} }))).data;
+    const token = intruder.token;
+    const body = { message_id: question.message_id };
+    expect((await call("PUT", `/chat-sessions/${own.id}/branch`, { token, body })).status).toBe(404);
+    expect((await call("POST", `/chat-sessions/${own.id}/fork`, { token, body })).status).toBe(404);
+    expect((await json(await call("GET", "/chat-sessions", { token }))).data.map((c: any) => c.id)).toEqual([own.id]);
+    expect(await snapshot(owner, chatId)).toEqual(before);
   });
 });

@@ -127,6 +127,8 @@ export function ChatView({ chatId, focusMessageId }: { chatId: string | null; fo
             toolsReady,
             edit: (messageId, text) => void actions.edit(chatId, messageId, text),
             regenerate: (messageId, endpoint) => void actions.regenerate(chatId, messageId, endpoint),
+            showVersion: (messageId) => void actions.showVersion(chatId, messageId),
+            fork: (messageId) => void actions.fork(chatId, messageId),
           }
         : null,
     [chatId, busy, toolsReady, actions],

@@ -29,6 +29,8 @@ export interface ServerMessage {
   created_at: string | null;
   /** The files a question carried (uploads). */
   attachments?: AttachmentRef[];
+  /** Every version of this message (edited questions, other answers), oldest first; empty when it has no other. */
+  versions?: string[];
 }
 
 /** A message from a content page, with its citations checked. */
@@ -53,6 +55,7 @@ export function toChatMessage(m: v.InferOutput<typeof ContentMessageSchema>): Ch
     original_message: m.original_message,
     is_edit_response: m.is_edit_response,
     for_edited_message_id: m.for_edited_message_id,
+    versions: m.versions,
   };
 }
 

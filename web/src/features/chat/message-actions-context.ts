@@ -1,4 +1,5 @@
-// The handlers the chat screen gives its message rows (edit, regenerate, and whether an answer is running), through
+// The handlers the chat screen gives its message rows (edit, regenerate, versions, fork, and whether an answer is
+// running), through
 // context so the memoized rows need no new props when the screen's state changes. The rows and their tools (loaded
 // later, message-tools.tsx) read them here.
 import { createContext, useContext } from "react";
@@ -10,6 +11,10 @@ export interface MessageActions {
   toolsReady: boolean;
   edit: (messageId: string, text: string) => void;
   regenerate: (messageId: string, endpoint?: string) => void;
+  /** Shows another version of a message (one of its `versions`). */
+  showVersion: (messageId: string) => void;
+  /** Continues the chat in a new one, from this message. */
+  fork: (messageId: string) => void;
 }
 
 export const MessageActionsContext = createContext<MessageActions | null>(null);

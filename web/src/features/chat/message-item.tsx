@@ -1,7 +1,8 @@
 // One message. User questions are bubbles — editable in place, marked "edited" with their first text viewable;
 // answers are markdown with the model's mark, a typing indicator while waiting, the generic error text if the answer
 // failed, the "stopped" note if the user stopped it, numbered sources its [n] markers link to, and — for an answer to
-// an edited question — the edit reply's label. Actions (copy, edit, regenerate) come from message-actions.tsx.
+// an edited question — the edit reply's label. A message with other versions shows the ‹ n / total › switch.
+// Actions (copy, edit, regenerate, continue in a new chat) come from message-actions.tsx.
 import { Suspense, lazy, memo, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Logo } from "../ui/icons";
@@ -17,8 +18,18 @@ import { generatedImageUrl } from "../images/signed-in/generated-image";
 // Sources come only with web-search answers: their code loads with the first one.
 const Citations = lazy(() => import("./on-demand/citations").then((m) => ({ default: m.Citations })));
 const EditedNote = lazy(() => import("./on-demand/edited-note").then((m) => ({ default: m.EditedNote })));
+/** The switch between versions loads with the first message that has some. */
+const VersionSwitch = lazy(() => import("./on-demand/version-switch"));
 /** The editor loads when a question is first edited. */
 const MessageEditor = lazy(() => import("./on-demand/message-editor").then((m) => ({ default: m.MessageEditor })));
+
+function Versions({ message }: { message: ChatMessage }) {
+  return message.versions && message.versions.length > 1 ? (
+    <Suspense fallback={null}>
+      <VersionSwitch messageId={message.message_id} versions={message.versions} />
+    </Suspense>
+  ) : null;
+}
 
 function UserMessage({ message, common }: { message: ChatMessage; common: Record<string, string> }) {
   const { t } = useTranslation();
@@ -50,6 +61,7 @@ function UserMessage({ message, common }: { message: ChatMessage; common: Record
             {message.message}
           </div>
           <div className="msg__actions msg__actions--user">
+            <Versions message={message} />
             {original ? (
               <Suspense fallback={null}>
                 <EditedNote original={original} />
@@ -79,6 +91,7 @@ export const MessageItem = memo(function MessageItem({
     "data-stopped": message.stopped ? "true" : "false",
     "data-streaming": message.isStreaming ? "true" : "false",
     "data-error": message.error ? "true" : "false",
+    "data-versions": message.versions && message.versions.length > 1 ? "true" : "false",
   };
   const scope = useMemo(
     () => (message.citations.length ? { messageId: message.message_id, count: message.citations.length } : null),
@@ -137,6 +150,7 @@ export const MessageItem = memo(function MessageItem({
         ) : null}
         {finished ? (
           <div className="msg__meta msg__actions">
+            <Versions message={message} />
             {message.message && !failed ? <CopyMessage text={message.message} /> : null}
             <MessageTools
               messageId={message.message_id}

@@ -11,6 +11,7 @@ import type { ChatMessage } from "./chat.schemas";
 // first screen does not carry it.
 const loadSending = () => import("./turn/send-message");
 const loadEdits = () => import("./turn/edit-actions");
+const loadBranches = () => import("./on-demand/branch-actions");
 
 /** Starts loading the code that sends a question. */
 export function preloadSending(): void {
@@ -39,6 +40,10 @@ export function useChatActions() {
         (await loadEdits()).editMessage(deps, { chatId, messageId, text }),
       regenerate: async (chatId: string, messageId: string, endpoint?: string) =>
         (await loadEdits()).regenerateAnswer(deps, { chatId, messageId, endpoint }),
+      // versions and forks: their code loads with the first use
+      showVersion: async (chatId: string, messageId: string) =>
+        (await loadBranches()).showVersion(deps, chatId, messageId),
+      fork: async (chatId: string, messageId: string) => (await loadBranches()).forkFrom(deps, chatId, messageId),
       // following an answer already running when the chat loaded is rare: its code loads when needed
       follow: async (chatId: string, message: ChatMessage) =>
         (await import("./turn/follow-answer")).followAnswer(deps, chatId, message),

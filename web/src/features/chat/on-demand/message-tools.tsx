@@ -1,10 +1,12 @@
 // The message tools a reader uses on purpose — edit a question (in place, see message-editor.tsx), regenerate an
-// answer with the same model or, from a small menu, another one — loaded on the reader's first interaction.
+// answer with the same model or, from a small menu, another one, continue the chat from an answer in a new chat —
+// loaded on the reader's first interaction.
 import { Suspense, lazy, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { IconCheck, IconChevronDown, IconEdit } from "../../ui/icons";
 import { type IconProps, Svg } from "../conversation-icons";
 import { useMessageActions } from "../message-actions-context";
+import { VERSION_TEXTS } from "./version-texts";
 
 const IconRegenerate = (p: IconProps) => (
   <Svg {...p}>
@@ -47,6 +49,36 @@ export function CopyPlainText({ text }: { text: string }) {
       }}
     >
       {copied ? <IconCheck size={16} /> : <IconCopyText size={16} />}
+    </button>
+  );
+}
+
+/** Two paths leaving one: a new chat that goes on from here. */
+const IconFork = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="6" cy="5" r="2" />
+    <circle cx="6" cy="19" r="2" />
+    <circle cx="18" cy="7" r="2" />
+    <path d="M6 7v10M18 9c0 4-4 4-8 6.5" />
+  </Svg>
+);
+
+/** "Continue in a new chat" from an answer: a new chat with the conversation down to it. */
+export function ForkButton({ messageId }: { messageId: string }) {
+  const { t } = useTranslation(VERSION_TEXTS);
+  const actions = useMessageActions();
+  if (!actions) return null;
+  return (
+    <button
+      type="button"
+      className="icon-btn icon-btn--sm"
+      data-testid="fork"
+      aria-label={t("versions.fork")}
+      data-tooltip={t("versions.fork")}
+      disabled={actions.busy}
+      onClick={() => actions.fork(messageId)}
+    >
+      <IconFork size={16} />
     </button>
   );
 }
@@ -137,6 +169,7 @@ export default function MessageTools({
     <>
       {text ? <CopyPlainText text={text} /> : null}
       {messageId ? <RegenerateControls messageId={messageId} model={model} /> : null}
+      {messageId ? <ForkButton messageId={messageId} /> : null}
     </>
   );
 }
