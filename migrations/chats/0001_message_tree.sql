@@ -2,7 +2,7 @@
 -- before it kept as one path).
 ALTER TABLE `messages` ADD `parent_id` text;--> statement-breakpoint
 ALTER TABLE `messages` ADD `on_path` integer DEFAULT true NOT NULL;--> statement-breakpoint
-CREATE INDEX `messages_chat_parent` ON `messages` (`chat_id`,`parent_id`);--> statement-breakpoint
+CREATE INDEX `messages_chat_parent` ON `messages` (`chat_id`,`parent_id`,`created_at`,`id`);--> statement-breakpoint
 UPDATE `messages` SET `parent_id` = (
 	SELECT p.`message_id` FROM `messages` p
 	WHERE p.`chat_id` = `messages`.`chat_id`

@@ -190,7 +190,9 @@ export const messages = sqliteTable(
     uniqueIndex("messages_chat_message_id").on(t.chatId, t.messageId),
     index("messages_chat_created").on(t.chatId, t.createdAt, t.id),
     index("messages_user_created").on(t.userId, t.createdAt),
-    index("messages_chat_parent").on(t.chatId, t.parentId),
+    // a message's versions in order, and the newest answer under a message (message-tree.ts): without the order in
+    // the index, SQLite walked the chat's whole history per message of a page (136 ms against 42 for 1,000 messages)
+    index("messages_chat_parent").on(t.chatId, t.parentId, t.createdAt, t.id),
   ],
 );
 
