@@ -9,9 +9,27 @@ import type { ChatMessage } from "./chat.schemas";
 
 // The sending code loads when first needed (the chat screen preloads it on the first move, key or touch), so an open chat's
 // first screen does not carry it.
-const loadSending = () => import("./turn/send-message");
-const loadEdits = () => import("./turn/edit-actions");
-const loadBranches = () => import("./on-demand/branch-actions");
+// One promise per module, kept: two quick uses (a second pick while the first loads the code) then go on in the order
+// they were made. A new import() each time could resolve the second first (its chunk's dependencies already seen).
+let sending: Promise<typeof import("./turn/send-message")> | undefined;
+let edits: Promise<typeof import("./turn/edit-actions")> | undefined;
+let branches: Promise<typeof import("./on-demand/branch-actions")> | undefined;
+// (a chunk that failed to load, offline, is asked for again next time)
+const loadSending = () =>
+  (sending ??= import("./turn/send-message").catch((err) => {
+    sending = undefined;
+    throw err;
+  }));
+const loadEdits = () =>
+  (edits ??= import("./turn/edit-actions").catch((err) => {
+    edits = undefined;
+    throw err;
+  }));
+const loadBranches = () =>
+  (branches ??= import("./on-demand/branch-actions").catch((err) => {
+    branches = undefined;
+    throw err;
+  }));
 
 /** Starts loading the code that sends a question. */
 export function preloadSending(): void {
