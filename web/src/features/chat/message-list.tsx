@@ -3,7 +3,7 @@
 // fetched as the reader nears the top, and the view stays where it was while they arrive. It follows new text only
 // while the view is at its very end; scrolling up, even a little, stops the following, and a button goes back down
 // once the end is more than a few lines away. Sending a question always brings the view down.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { Component, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type CustomContainerComponentProps, Virtualizer, type VirtualizerHandle } from "virtua";
 import { IconArrowDown } from "../ui/icons";
@@ -52,6 +52,30 @@ function readAnchor(el: HTMLElement): Anchor | null {
     if (rect.bottom > top + 1 && node.dataset.messageId) return { id: node.dataset.messageId, top: rect.top - top };
   }
   return null;
+}
+
+/**
+ * Reads the view's anchor in the commit that puts older messages in front, just before React changes the page
+ * (getSnapshotBeforeUpdate: no hook has that moment), and hands it on once the rows are written, for the hold. Read
+ * any earlier (at the last scroll event or render) it could miss a move of virtua's own: virtua draws a row it has not
+ * measured at an estimated offset and moves the rows after it once measured, in a render of its own and, for a row in
+ * the view, without a scroll event; a page landing then was held at the place from before the move, and the view
+ * jumped by the estimate's error (58 to 170 px on a loaded machine).
+ */
+class ShiftAnchor extends Component<{
+  shift: boolean;
+  read: () => Anchor | null;
+  onShift: (anchor: Anchor | null) => void;
+}> {
+  override getSnapshotBeforeUpdate() {
+    return this.props.shift ? { anchor: this.props.read() } : null;
+  }
+  override componentDidUpdate(_props: unknown, _state: unknown, snapshot: { anchor: Anchor | null } | null) {
+    if (snapshot) this.props.onShift(snapshot.anchor);
+  }
+  override render() {
+    return null;
+  }
 }
 
 /**
@@ -113,8 +137,7 @@ export function MessageList({
   // the button that goes back down: while not following, once the end is more than BOTTOM_SLACK_PX away
   const updateShowDown = (el: HTMLElement) => setShowDown(!followRef.current && gapBelow(el) > BOTTOM_SLACK_PX);
 
-  // The view's anchor, kept current while nothing holds it; a hold pins it after older messages land.
-  const anchorRef = useRef<Anchor | null>(null);
+  // A hold pins the view's anchor after older messages land.
   const holdRef = useRef<{ anchor: Anchor; since: number; quiet: number; frame: number } | null>(null);
   const release = useCallback(() => {
     if (holdRef.current) cancelAnimationFrame(holdRef.current.frame);
@@ -189,23 +212,19 @@ export function MessageList({
     previousFirst.current = firstId;
     if (shift) endShift((n) => n + 1);
   }, [firstId, shift]);
-  // Runs after every render: older messages just landed → hold the anchor; otherwise note the current one. Not while the
-  // chat opens (its last few messages only): no older ones can land yet, and reading the anchor would force the
-  // list's first layout into the task that mounts it; the scroll to the end notes it then.
-  useLayoutEffect(() => {
+  // Older messages about to land (ShiftAnchor): the message to hold is the one at the top of the view, or the one a
+  // hold already holds. None while following: the view goes to the end anyway (the chat opens following, so the
+  // messages joining above its opening window read no layout).
+  const readShiftAnchor = () => {
     const el = scrollRef.current;
-    if (!el || !hasMessages || windowed) return;
-    if (shift && anchorRef.current && !followRef.current) {
-      release();
-      holdRef.current = {
-        anchor: anchorRef.current,
-        since: performance.now(),
-        quiet: 0,
-        frame: requestAnimationFrame(holdStep),
-      };
-    }
-    if (!holdRef.current) anchorRef.current = readAnchor(el);
-  });
+    return !el || followRef.current ? null : (holdRef.current?.anchor ?? readAnchor(el));
+  };
+  // ...and once they are written in front of it, it is held.
+  const holdShiftAnchor = (anchor: Anchor | null) => {
+    if (!anchor) return;
+    release();
+    holdRef.current = { anchor, since: performance.now(), quiet: 0, frame: requestAnimationFrame(holdStep) };
+  };
 
   // A new question from the user: go down to it.
   let lastUserId: string | undefined;
@@ -264,7 +283,6 @@ export function MessageList({
   const onScroll = () => {
     const el = scrollRef.current;
     if (!el) return;
-    if (!holdRef.current) anchorRef.current = readAnchor(el);
     const top = el.scrollTop;
     const movedUp = top < lastTopRef.current - 1;
     lastTopRef.current = top;
@@ -277,6 +295,7 @@ export function MessageList({
   const keptMounted = lastIndex < 0 ? undefined : lastIndex === 0 ? [0] : [lastIndex - 1, lastIndex];
   return (
     <div className="message-scroll-wrap">
+      <ShiftAnchor shift={shift} read={readShiftAnchor} onShift={holdShiftAnchor} />
       {loadingOlder ? (
         <div className="message-list__older" role="status" data-testid="loading-older">
           <span className="spinner spinner--sm" aria-hidden="true" />
