@@ -7,7 +7,6 @@ import { type RefObject, Suspense, lazy, useCallback, useEffect, useMemo, useRef
 import { useTranslation } from "react-i18next";
 import { chatListQuery } from "../chat/chat.queries";
 import type { Chat } from "../chat/chat.schemas";
-import { confirm } from "../ui/confirm.atoms";
 import { IconEdit, IconStar, IconTrash } from "../ui/icons";
 import { type HistoryGroup, groupHistory } from "./group-by-date";
 
@@ -56,17 +55,6 @@ export function HistoryList({
     if (v.findItemIndex(v.scrollOffset + v.viewportSize) >= rows.length - LOAD_MORE_WITHIN) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, rows.length]);
   useEffect(maybeLoadMore, [maybeLoadMore]);
-
-  const askDelete = async (chat: Chat) => {
-    const ok = await confirm({
-      title: t("history.deleteTitle"),
-      message: t("history.deleteMessage", { title: chat.title }),
-      confirmLabel: t("common.delete"),
-      cancelLabel: t("common.cancel"),
-      danger: true,
-    });
-    if (ok) actions.remove(chat.id);
-  };
 
   if (list.isPending) {
     return (
@@ -139,7 +127,7 @@ export function HistoryList({
             data-testid="history-delete"
             aria-label={t("history.delete")}
             data-tooltip={t("history.delete")}
-            onClick={() => void askDelete(chat)}
+            onClick={() => actions.remove(chat)}
           >
             <IconTrash size={15} />
           </button>

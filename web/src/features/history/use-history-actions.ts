@@ -1,5 +1,5 @@
-// The sidebar's history actions (star, rename, delete, clear all). Their optimistic updates and rollbacks
-// (history-changes.ts) load on the first change, not with the app.
+// The sidebar's history actions (star, rename, delete, clear all). Their confirmations, optimistic updates and
+// rollbacks (history-changes.ts) load on the first change, not with the app.
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useParams } from "@tanstack/react-router";
 import { useMemo } from "react";
@@ -11,8 +11,10 @@ const loadChanges = () => import("./on-demand/history-changes");
 export interface HistoryActions {
   star: (id: string, value: boolean) => void;
   rename: (id: string, title: string) => void;
-  remove: (id: string) => void;
-  clear: () => void;
+  /** Asks first. */
+  remove: (chat: { id: string; title: string }) => void;
+  /** Asks first; true once everything is deleted. */
+  clear: () => Promise<boolean>;
 }
 
 export function useHistoryActions(): HistoryActions {
@@ -25,8 +27,8 @@ export function useHistoryActions(): HistoryActions {
     return {
       star: (id, value) => void loadChanges().then((m) => m.star(deps, id, value)),
       rename: (id, title) => void loadChanges().then((m) => m.rename(deps, id, title)),
-      remove: (id) => void loadChanges().then((m) => m.remove(deps, id)),
-      clear: () => void loadChanges().then((m) => m.clear(deps)),
+      remove: (chat) => void loadChanges().then((m) => m.remove(deps, chat)),
+      clear: () => loadChanges().then((m) => m.clear(deps)),
     };
   }, [qc, t, chatId, navigate]);
 }

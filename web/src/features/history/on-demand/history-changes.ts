@@ -10,6 +10,8 @@ import { chatKeys } from "../../chat/chat.queries";
 import type { Chat } from "../../chat/chat.schemas";
 import { type ChatListData, updateChatList } from "../../chat/chat-cache";
 import { toast } from "../../toast/toast.atoms";
+import { confirm } from "../../ui/confirm.atoms";
+import { historyText, loadHistoryTexts } from "./history-texts";
 
 export interface HistoryDeps {
   qc: QueryClient;
@@ -63,36 +65,59 @@ export async function rename(deps: HistoryDeps, id: string, title: string): Prom
       () => renameChat(id, title),
     )
   ) {
-    toast.success(deps.t("history.renamed"));
+    toast.success(historyText("renamed"));
   }
 }
 
-export async function remove(deps: HistoryDeps, id: string): Promise<void> {
+/** Deletes a chat once the user confirms it. */
+export async function remove(deps: HistoryDeps, chat: { id: string; title: string }): Promise<void> {
+  const { id } = chat;
+  await loadHistoryTexts();
+  const ok = await confirm({
+    title: historyText("deleteTitle"),
+    message: historyText("deleteMessage", { title: chat.title }),
+    confirmLabel: deps.t("common.delete"),
+    cancelLabel: deps.t("common.cancel"),
+    danger: true,
+  });
   if (
-    await change(
+    ok &&
+    (await change(
       deps,
       (list) => list.filter((c) => c.id !== id),
       () => deleteChat(id),
-    )
+    ))
   ) {
     deps.qc.removeQueries({ queryKey: chatKeys.content(id) });
     deps.qc.removeQueries({ queryKey: chatKeys.detail(id) });
     leaveIfOpen(deps, id);
-    toast.success(deps.t("history.deleted"));
+    toast.success(historyText("deleted"));
   }
 }
 
-export async function clear(deps: HistoryDeps): Promise<void> {
+/** Deletes every chat once the user confirms it; true if they were deleted. */
+export async function clear(deps: HistoryDeps): Promise<boolean> {
+  await loadHistoryTexts();
+  const ok = await confirm({
+    title: historyText("clearTitle"),
+    message: historyText("clearMessage"),
+    confirmLabel: historyText("clearConfirm"),
+    cancelLabel: deps.t("common.cancel"),
+    danger: true,
+  });
   if (
-    await change(
+    ok &&
+    (await change(
       deps,
       () => [],
       () => clearChats(),
-    )
+    ))
   ) {
     deps.qc.removeQueries({ queryKey: ["chats", "content"] });
     deps.qc.removeQueries({ queryKey: ["chats", "detail"] });
     leaveIfOpen(deps, null);
-    toast.success(deps.t("history.cleared"));
+    toast.success(historyText("cleared"));
+    return true;
   }
+  return false;
 }

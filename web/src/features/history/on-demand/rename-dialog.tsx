@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Dialog } from "../../ui/signed-in/dialog-on-demand";
+import { HISTORY_TEXTS } from "./history-texts";
 
 /** Longest title the dialog accepts, in characters. */
 const MAX_TITLE = 200;
@@ -15,7 +16,7 @@ export function RenameDialog({
   onClose: () => void;
   onSave: (id: string, title: string) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(HISTORY_TEXTS); // suspends until the texts are in
   const [title, setTitle] = useState("");
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -27,7 +28,7 @@ export function RenameDialog({
 
   const trimmed = title.trim();
   return (
-    <Dialog open={chat !== null} onClose={onClose} title={t("history.renameTitle")} testId="rename-dialog">
+    <Dialog open={chat !== null} onClose={onClose} title={t("renameTitle")} testId="rename-dialog">
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -37,7 +38,7 @@ export function RenameDialog({
         }}
       >
         <label htmlFor="rename-input" className="visually-hidden">
-          {t("history.renameLabel")}
+          {t("renameLabel")}
         </label>
         <input
           id="rename-input"

@@ -5,7 +5,6 @@ import { Link, useParams } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { EXPORT_NS } from "../../export/export-texts";
 import { useHistoryActions } from "../../history/use-history-actions";
-import { confirm } from "../../ui/confirm.atoms";
 import { IconGallery } from "../../images/signed-in/media-icons";
 import { IconDownload, IconInfo } from "../../ui/icons";
 import { IconBroom, IconSparkle } from "../../ui/more-icons";
@@ -20,17 +19,7 @@ export function SidebarMore({ isMobile, closeDrawer }: { isMobile: boolean; clos
   const { chatId } = useParams({ strict: false });
 
   const onClear = async () => {
-    const ok = await confirm({
-      title: t("history.clearTitle"),
-      message: t("history.clearMessage"),
-      confirmLabel: t("history.clearConfirm"),
-      cancelLabel: t("common.cancel"),
-      danger: true,
-    });
-    if (ok) {
-      clear();
-      closeDrawer();
-    }
+    if (await clear()) closeDrawer();
   };
 
   return (
