@@ -37,6 +37,8 @@ function markedLexerOnly(): Plugin {
   return {
     name: "may:marked-lexer-only",
     apply: "build",
+    // the SPA's bundle only: the Worker renders shared chats with marked's own HTML renderer (worker/shares/)
+    applyToEnvironment: (environment) => environment.name === "client",
     transform(code, id) {
       if (!/node_modules[\\/]marked[\\/]lib[\\/]marked\.esm\.js$/.test(id)) return null;
       // only the app's own marked: mermaid brings its own copy (node_modules/mermaid/node_modules/marked) and uses its

@@ -45,6 +45,7 @@ import { paymentRoutes } from "./routes/payments";
 import { premiumRoutes } from "./routes/premium";
 import { promptRoutes } from "./routes/prompts";
 import { settingsRoutes } from "./routes/settings";
+import { sharePageRoutes, shareRoutes } from "./routes/shares";
 import { userSessionRoutes } from "./routes/user-sessions";
 import { wsRoutes } from "./routes/ws";
 
@@ -90,6 +91,9 @@ export const app = new Hono<AppEnv>()
   // Before /chat-sessions: its /:id routes would otherwise be tried first for "search".
   .route("/chat-sessions/search", historySearchRoutes)
   .route("/chat-sessions", chatSessionRoutes)
+  .route("/shares", shareRoutes)
+  // A shared chat's public page: HTML rendered here, no sign-in (worker/routes/shares.ts).
+  .route("/s", sharePageRoutes)
   .route("/media-api/api/images", galleryRoutes)
   .route("/media-api/api/uploads", uploadRoutes)
   .route("/media-api/api", mediaRoutes)

@@ -1,6 +1,6 @@
 // Image rows: which user owns which R2 object, with its content type and size. Reads put the user in the WHERE,
 // so another user's image is simply not found.
-import { and, desc, eq, lt, or } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, or } from "drizzle-orm";
 import type { Db } from "./client";
 import { images } from "./schema";
 
@@ -105,4 +105,20 @@ export async function listImages({
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   return { rows: page, next: rows.length > limit ? imageCursorOf(page.at(-1)!) : null };
+}
+
+/** The user's images among these ids (any order); others' and unknown ids are left out. */
+export async function getImagesByIds({ db, userId, ids }: { db: Db; userId: string; ids: string[] }) {
+  const rows: ImageRow[] = [];
+  // D1 binds at most 100 values per statement
+  for (let i = 0; i < ids.length; i += 90) {
+    const part = ids.slice(i, i + 90);
+    rows.push(
+      ...(await db
+        .select()
+        .from(images)
+        .where(and(eq(images.userId, userId), inArray(images.id, part)))),
+    );
+  }
+  return rows;
 }

@@ -369,6 +369,28 @@ export const bankTransactions = sqliteTable(
   (t) => [index("bank_transactions_outcome").on(t.outcome, t.receivedAt)],
 );
 
+/**
+ * Shared links (worker/shares/): a read-only snapshot of one chat's chosen path, kept in R2 under shares/<id>.json, and
+ * this row, which makes it readable. In the main database, beside the users: the public page finds a link by its id
+ * alone, before it knows whose it is. Deleting the row revokes the link at once; deleting the chat deletes its rows.
+ */
+export const sharedLinks = sqliteTable(
+  "shared_links",
+  {
+    /** 128 random bits, base64url: the link is the only key to the snapshot. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    chatId: text("chat_id").notNull(),
+    /** The chat's title when it was shared. */
+    title: text("title").notNull(),
+    messageCount: integer("message_count").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+  },
+  (t) => [index("shared_links_user_created").on(t.userId, t.createdAt), index("shared_links_chat").on(t.chatId)],
+);
+
 /** Who referred whom: the first attribution wins (one row per referred user). */
 export const affiliateReferrals = sqliteTable(
   "affiliate_referrals",

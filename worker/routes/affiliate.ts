@@ -27,6 +27,8 @@ import type { AffiliateDashboardBody, FaqEntryBody, FaqListBody, JoinAffiliateBo
 const RECENT_COMMISSIONS = 20;
 
 const CodeParam = v.object({ code: v.pipe(v.string(), v.maxLength(64)) });
+/** ?to=register opens the sign-up form rather than the app's front page (a shared chat's "sign up" link). */
+const ReferralQuery = v.object({ to: v.optional(v.picklist(["register"])) });
 
 const FaqQuery = v.object({
   lang: v.optional(v.picklist(FAQ_LANGUAGES, `lang must be one of ${FAQ_LANGUAGES.join(", ")}`), "en"),
@@ -49,13 +51,13 @@ function origin(url: string): string {
 
 export const affiliateRoutes = new Hono<AppEnv>()
   /** The referral link: counts the click, keeps the first-touch cookie for 30 days and opens the app. */
-  .get("/r/:code", valid("param", CodeParam), async (c) => {
+  .get("/r/:code", valid("param", CodeParam), valid("query", ReferralQuery), async (c) => {
     const referrer = await findAffiliate({ db: c.var.db, code: c.req.valid("param").code });
     if (referrer?.affiliateCode) {
       await recordClick({ db: c.var.db, referrerId: referrer.id, now: Date.now() });
       setReferralCookie(c, referrer.affiliateCode);
     }
-    return c.redirect("/", 302);
+    return c.redirect(c.req.valid("query").to === "register" ? "/register" : "/", 302);
   })
   .get("/dashboard", requireAuth, async (c) => {
     const user = c.var.user;

@@ -1,5 +1,5 @@
 // /chat-sessions: the signed-in user's chats — list (newest message first, paged by cursor), create, read, rename,
-// star, delete (one, or all as "clear conversations"), a chat's content (paged newest first by cursor), its export
+// star, delete (one, or all as "clear conversations"; their shared links are revoked with them), a chat's content (paged newest first by cursor), its export
 // as a file, the version of a message it shows, and a new chat that continues from one of its messages. Another user's chat, or a deleted one, is a 404: every query has the user in its WHERE and only matches
 // active chats.
 import { Hono } from "hono";
@@ -20,6 +20,8 @@ import {
 import { getChatWithMessages, getChatWithMessagesPage, publicChatContent, publicMessage } from "../db/messages";
 import { chatExport, EXPORT_FORMATS } from "../export/chat-export";
 import { purgeDeletedChats } from "../db/purge";
+import { deleteSharesOfChats } from "../db/shares";
+import { removeSnapshots } from "../shares/share-store";
 import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { idSchema, valid } from "../lib/validate";
@@ -82,13 +84,19 @@ const factory = createFactory<AppEnv>();
 const patchChat = factory.createHandlers(valid("param", IdParam), valid("json", ChatPatchSchema), async (c) => {
   const { id } = c.req.valid("param");
   const body = c.req.valid("json");
-  const chat = await updateChat({
-    db: c.var.chats,
-    owner: c.var.hub,
-    id,
-    userId: c.var.user.id,
-    patch: { title: body.title, status: body.status, isStarred: body.is_starred },
-  });
+  const userId = c.var.user.id;
+  const [chat, revoked] = await Promise.all([
+    updateChat({
+      db: c.var.chats,
+      owner: c.var.hub,
+      id,
+      userId,
+      patch: { title: body.title, status: body.status, isStarred: body.is_starred },
+    }),
+    // a deleted chat is shared no more (the user's own links only: the query has them in its WHERE)
+    body.status === "deleted" ? deleteSharesOfChats({ db: c.var.db, userId, chatIds: [id] }) : [],
+  ]);
+  c.executionCtx.waitUntil(removeSnapshots(c.env.IMAGES, revoked));
   if (!chat) throw new AppError("not_found", "Chat not found");
   return c.json({ status: "success", data: publicChat(chat) }, 200);
 });
@@ -120,7 +128,11 @@ export const chatSessionRoutes = new Hono<AppEnv>()
   })
   .delete("/", async (c) => {
     const userId = c.var.user.id;
-    const deleted = await deleteAllChats({ db: c.var.chats, owner: c.var.hub, userId });
+    const [deleted, revoked] = await Promise.all([
+      deleteAllChats({ db: c.var.chats, owner: c.var.hub, userId }),
+      deleteSharesOfChats({ db: c.var.db, userId, chatIds: null }),
+    ]);
+    c.executionCtx.waitUntil(removeSnapshots(c.env.IMAGES, revoked));
     // "Clear all" purges at once (up to 5,000 chats; any past that go with the daily purge), after the answer.
     c.executionCtx.waitUntil(
       purgeDeletedChats({

@@ -28,7 +28,8 @@ export interface Attachment extends UploadRecord {
   image: Uint8Array | null;
 }
 
-const keyOf = (userId: string, id: string) => `uploads/${userId}/${id}`;
+/** Where an upload's bytes live in R2 (its extracted text: the same key + ".txt"). */
+export const uploadKeyOf = (userId: string, id: string) => `uploads/${userId}/${id}`;
 export const uploadUrlOf = (id: string) => `/media-api/api/uploads/${id}`;
 
 function recordOf(id: string, object: R2Object): UploadRecord | null {
@@ -85,7 +86,7 @@ export async function saveUpload({
   const id = crypto.randomUUID();
   const createdAt = Date.now();
   const group = groupOf(type, name);
-  const key = keyOf(userId, id);
+  const key = uploadKeyOf(userId, id);
   if (extracted?.text) {
     await bucket.put(`${key}.txt`, extracted.text, { httpMetadata: { contentType: "text/plain; charset=utf-8" } });
   }
@@ -114,7 +115,7 @@ export async function saveUpload({
 
 /** The user's upload with this id and its bytes, or null (also when it is another user's). */
 export async function getUpload({ bucket, userId, id }: { bucket: R2Bucket; userId: string; id: string }) {
-  const object = await bucket.get(keyOf(userId, id));
+  const object = await bucket.get(uploadKeyOf(userId, id));
   const record = object ? recordOf(id, object) : null;
   return object && record ? { record, body: object.body } : null;
 }
@@ -135,7 +136,7 @@ export async function loadAttachments({
   let budget = MAX_TEXT_CHARS_PER_TURN;
   const out: Attachment[] = [];
   for (const id of ids) {
-    const object = await bucket.get(keyOf(userId, id));
+    const object = await bucket.get(uploadKeyOf(userId, id));
     const record = object ? recordOf(id, object) : null;
     if (!object || !record) throw new AppError("not_found", "Attachment not found", { field: "attachments" });
     if (record.group === "image") {
@@ -143,7 +144,7 @@ export async function loadAttachments({
       continue;
     }
     await object.body.cancel();
-    const stored = record.textChars > 0 ? await (await bucket.get(`${keyOf(userId, id)}.txt`))?.text() : "";
+    const stored = record.textChars > 0 ? await (await bucket.get(`${uploadKeyOf(userId, id)}.txt`))?.text() : "";
     const text = (stored ?? "").slice(0, Math.max(0, budget));
     budget -= text.length;
     out.push({ ...record, text, truncated: record.truncated || text.length < (stored ?? "").length, image: null });

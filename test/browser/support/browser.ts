@@ -34,6 +34,8 @@ export async function launch(
     locale?: string;
     colorScheme?: "light" | "dark";
     phone?: boolean;
+    /** false: a browser with JavaScript off (pages that must read without it). */
+    javaScript?: boolean;
   } = {},
 ): Promise<BrowserContext> {
   mkdirSync(SHOTS_DIR, { recursive: true });
@@ -42,6 +44,7 @@ export async function launch(
     ...(opts.phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 1.75 } : {}),
     locale: opts.locale ?? "en-US",
     colorScheme: opts.colorScheme ?? "light",
+    javaScriptEnabled: opts.javaScript ?? true,
   });
   trackRequests(context);
   return context;
