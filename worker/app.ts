@@ -45,6 +45,7 @@ import { paymentRoutes } from "./routes/payments";
 import { premiumRoutes } from "./routes/premium";
 import { promptRoutes } from "./routes/prompts";
 import { settingsRoutes } from "./routes/settings";
+import { dataExportRoutes } from "./routes/data-export";
 import { sharePageRoutes, shareRoutes } from "./routes/shares";
 import { userSessionRoutes } from "./routes/user-sessions";
 import { wsRoutes } from "./routes/ws";
@@ -83,6 +84,7 @@ export const app = new Hono<AppEnv>()
   .route("/auth/external-models", externalModelRoutes)
   .route("/auth/connected-apps", accountAppRoutes)
   .route("/auth/avatar", accountAvatarRoutes)
+  .route("/auth/data-export", dataExportRoutes)
   .route("/payments", paymentRoutes)
   .route("/affiliate", affiliateRoutes)
   .route("/prompts", promptRoutes)

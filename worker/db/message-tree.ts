@@ -3,7 +3,7 @@
 // the path from its first message down to one leaf; its rows carry on_path = 1, so every reader of a chat (its pages,
 // the model's context, exports) reads the path as a plain ordered list: along a path each message is newer than the
 // one it follows. Choosing a version moves the path (one UPDATE); a fork copies a path into a new chat.
-import { and, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { Db } from "./client";
 import { newChatId } from "./chats";
 import { chatSessions, messages } from "./schema";
@@ -162,4 +162,13 @@ export async function forkChat({
     ),
   ]);
   return chat;
+}
+
+/** Every message of the user's chat, every version of each, oldest first (the download of all the user's data). */
+export function listChatTree({ db, chatId, userId }: { db: Db; chatId: string; userId: string }) {
+  return db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.chatId, chatId), eq(messages.userId, userId)))
+    .orderBy(asc(messages.createdAt), asc(messages.id));
 }

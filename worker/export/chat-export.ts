@@ -17,7 +17,7 @@ const CONTENT_TYPE: Record<ExportFormat, string> = {
 /** Who wrote a message, as the export's headings name them. */
 const AUTHOR = { user: "You", bot: "Mây" } as const;
 
-function markdownOf(chat: PublicChat, messages: PublicMessage[], exportedAt: string): string {
+export function markdownOf(chat: PublicChat, messages: PublicMessage[], exportedAt: string): string {
   const lines = [`# ${chat.title}`, "", `_Exported from Mây on ${exportedAt.slice(0, 10)}._`, ""];
   for (const m of messages) {
     const when = (m.created_at ?? "").replace("T", " ").slice(0, 16);
