@@ -3,8 +3,8 @@
 //   - a library goes whole into the chunk PACKAGES names for it: the framework every page loads, or the signed-in
 //     chunk every signed-in page loads;
 //   - an app file directly inside a folder FOLDERS lists goes into that folder's chunk (web/src/lib is the app's core
-//     in the framework; the chat, history, models, layout and experts folders are the signed-in screens; plans, help
-//     and the library are lazy chunks of their own);
+//     in the framework; the chat, history, models, layout and experts folders are the signed-in screens; plans, help,
+//     the library and the shared links' common code are lazy chunks of their own);
 //   - an app file in a folder named every-page/ goes into the framework, one in a folder named signed-in/ into the
 //     signed-in chunk, wherever the folder is;
 //   - any other app file, including those in the sub-folders of a listed folder (on-demand/, chat/turn/,
@@ -16,7 +16,7 @@
 // the signed-in chunk.
 import { relative, sep } from "node:path";
 
-export type Chunk = "framework" | "signed-in" | "prices" | "plans" | "help" | "library";
+export type Chunk = "framework" | "signed-in" | "prices" | "plans" | "help" | "library" | "shares";
 
 /** The libraries every page loads, and those only the signed-in screens load (React Query, the virtualizer, the socket). */
 const PACKAGES: Record<string, Chunk> = {
@@ -61,6 +61,9 @@ const FOLDERS: Record<string, Chunk> = {
   // the prompt library, the notification panel and the feed pages (the header's bell is their signed-in door)
   "web/src/features/prompts": "library",
   "web/src/features/notifications": "library",
+  // shared links: their texts' loader, the API and the copy button that Settings' list and the share dialog use, and
+  // the continue page (its route's screen with it), one lazy chunk, so the route tree every page loads names one file
+  "web/src/features/shares": "shares",
 };
 
 /** A folder of this name, anywhere in the app, puts its files into this chunk. */
@@ -71,7 +74,17 @@ const NAMED_FOLDERS: Record<string, Chunk> = { "every-page": "framework", "signe
  * the signed-in chunk, the lazy chunks, and last the chunks rolldown makes for code loaded on first use.
  */
 type Place = Chunk | "entry" | "later";
-const LOAD_ORDER: readonly Place[] = ["framework", "entry", "signed-in", "prices", "plans", "help", "library", "later"];
+const LOAD_ORDER: readonly Place[] = [
+  "framework",
+  "entry",
+  "signed-in",
+  "prices",
+  "plans",
+  "help",
+  "library",
+  "shares",
+  "later",
+];
 const first = (places: Place[]) =>
   places.reduce<Place>((a, b) => (LOAD_ORDER.indexOf(b) < LOAD_ORDER.indexOf(a) ? b : a), "later");
 const last = (places: Place[]) =>

@@ -35,6 +35,7 @@ describe("the chunk rule", () => {
     expect(place("web/src/features/plans/prices/pricing.ts")).toBe("prices");
     expect(place("web/src/features/help/help-page.tsx")).toBe("help");
     expect(place("web/src/features/notifications/notification-panel.tsx")).toBe("library");
+    expect(place("web/src/features/shares/shares.api.ts")).toBe("shares");
     expect(place("web/src/lib/api.ts")).toBe("framework");
   });
 
@@ -48,6 +49,7 @@ describe("the chunk rule", () => {
 
   it("leaves other folders, and the sub-folders of a listed one, to load on first use", () => {
     expect(place("web/src/features/chat/on-demand/find-bar.tsx")).toBeNull();
+    expect(place("web/src/features/shares/on-demand/share-dialog.tsx")).toBeNull();
     expect(place("web/src/features/chat/turn/send-message.ts")).toBeNull();
     expect(place("web/src/features/chat/markdown/render-tokens.tsx")).toBeNull();
     expect(place("web/src/features/settings/settings-page.tsx")).toBeNull();

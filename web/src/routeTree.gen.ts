@@ -29,6 +29,7 @@ import { Route as AppStoreRouteImport } from './routes/_app/store'
 import { Route as AppUpgradeRouteImport } from './routes/_app/upgrade'
 import { Route as PrintChatIdRouteImport } from './routes/print.$chatId'
 import { Route as AppCChatIdRouteImport } from './routes/_app/c.$chatId'
+import { Route as AppContinueShareIdRouteImport } from './routes/_app/continue.$shareId'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -129,6 +130,11 @@ const AppCChatIdRoute = AppCChatIdRouteImport.update({
   path: '/c/$chatId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppContinueShareIdRoute = AppContinueShareIdRouteImport.update({
+  id: '/continue/$shareId',
+  path: '/continue/$shareId',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -150,6 +156,7 @@ export interface FileRoutesByFullPath {
   '/upgrade': typeof AppUpgradeRoute
   '/print/$chatId': typeof PrintChatIdRoute
   '/c/$chatId': typeof AppCChatIdRoute
+  '/continue/$shareId': typeof AppContinueShareIdRoute
 }
 export interface FileRoutesByTo {
   '/link-account': typeof LinkAccountRoute
@@ -171,6 +178,7 @@ export interface FileRoutesByTo {
   '/print/$chatId': typeof PrintChatIdRoute
   '/': typeof AppIndexRoute
   '/c/$chatId': typeof AppCChatIdRoute
+  '/continue/$shareId': typeof AppContinueShareIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -194,6 +202,7 @@ export interface FileRoutesById {
   '/print/$chatId': typeof PrintChatIdRoute
   '/_app/': typeof AppIndexRoute
   '/_app/c/$chatId': typeof AppCChatIdRoute
+  '/_app/continue/$shareId': typeof AppContinueShareIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -217,6 +226,7 @@ export interface FileRouteTypes {
     | '/upgrade'
     | '/print/$chatId'
     | '/c/$chatId'
+    | '/continue/$shareId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/link-account'
@@ -238,6 +248,7 @@ export interface FileRouteTypes {
     | '/print/$chatId'
     | '/'
     | '/c/$chatId'
+    | '/continue/$shareId'
   id:
     | '__root__'
     | '/_app'
@@ -260,6 +271,7 @@ export interface FileRouteTypes {
     | '/print/$chatId'
     | '/_app/'
     | '/_app/c/$chatId'
+    | '/_app/continue/$shareId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -414,6 +426,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCChatIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/continue/$shareId': {
+      id: '/_app/continue/$shareId'
+      path: '/continue/$shareId'
+      fullPath: '/continue/$shareId'
+      preLoaderRoute: typeof AppContinueShareIdRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -431,6 +450,7 @@ interface AppRouteChildren {
   AppUpgradeRoute: typeof AppUpgradeRoute
   AppIndexRoute: typeof AppIndexRoute
   AppCChatIdRoute: typeof AppCChatIdRoute
+  AppContinueShareIdRoute: typeof AppContinueShareIdRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -447,6 +467,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppUpgradeRoute: AppUpgradeRoute,
   AppIndexRoute: AppIndexRoute,
   AppCChatIdRoute: AppCChatIdRoute,
+  AppContinueShareIdRoute: AppContinueShareIdRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

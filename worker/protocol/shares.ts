@@ -7,16 +7,12 @@
 //   DELETE /shares/:id                200 {status:"success", data: {id}}             (404: not the caller's link)
 //   POST   /shares/:id/continue       201 {status:"success", data: {chat_id, title}} (a copy of the snapshot)
 import * as v from "valibot";
-import { IdSchema } from "./resources";
 
-/** A share's id: 22 characters of base64url, 128 random bits (the link is the only key to it). */
+/** A share's id: 22 characters of base64url, 128 random bits (the link is the only key to it). Requests: share-requests.ts. */
 export const SHARE_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
-export const ShareIdSchema = v.pipe(v.string(), v.regex(SHARE_ID_PATTERN, "must be a shared link's id"));
 
 /** The shared page's path for a share id (same origin as the app). */
 export const sharePathOf = (id: string) => `/s/${id}`;
-
-export const CreateShareSchema = v.object({ chat_id: IdSchema });
 
 export const SharedLinkSchema = v.object({
   id: v.string(),

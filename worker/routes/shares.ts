@@ -10,7 +10,7 @@ import { requireAuth } from "../http/auth-middleware";
 import type { AppEnv } from "../http/app-env";
 import { valid } from "../lib/validate";
 import { acceptedLanguages, chooseLanguage } from "../protocol/language";
-import { CreateShareSchema, ShareIdSchema } from "../protocol/shares";
+import { CreateShareSchema, ShareIdSchema } from "../protocol/share-requests";
 import { createShare, continueShare, publicShare, readShare, removeSnapshots } from "../shares/share-store";
 import { sharePage, shareNotFoundPage } from "../shares/share-page";
 

@@ -96,6 +96,9 @@ export function initI18n(): Promise<typeof i18next> {
       supportedLngs: [...LANGUAGES],
       interpolation: { escapeValue: false }, // React escapes
       returnNull: false,
+      // useTranslation([own namespace, "translation"]) looks a key up in each, in order (the default binds t to the
+      // first only, and a main text such as common.cancel showed as its key in a feature's dialog)
+      react: { nsMode: "fallback" },
     })
     .then(() => {
       i18next.on("languageChanged", applyDocumentLanguage);

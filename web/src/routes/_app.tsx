@@ -1,6 +1,7 @@
 // The signed-in area. The guard shows a visitor without a stored sign-in the landing page at '/' (the address stays
-// '/') and sends them to /login from any other signed-in page; it validates the stored one
-// with the server once at startup, without holding the first screen back (a 401 there clears it and ends at /login).
+// '/') and sends them to /login from any other signed-in page, remembering it (the sign-in comes back to a shared
+// chat to continue); it validates the stored one with the server once at startup, without holding the first screen
+// back (a 401 there clears it and ends at /login).
 import { QueryClientProvider } from "@tanstack/react-query";
 import { Outlet, createFileRoute, redirect } from "@tanstack/react-router";
 import { queryClient } from "../lib/signed-in/query-client";
@@ -11,6 +12,10 @@ export const Route = createFileRoute("/_app")({
   beforeLoad: ({ context, location }) => {
     if (!getStoredUser()) {
       if (location.pathname === "/") throw redirect({ to: "/welcome", mask: { to: "/" }, replace: true });
+      // for the sign-in to come back to a shared chat to continue (features/auth/return-path.ts)
+      try {
+        sessionStorage.setItem("return_to", location.pathname);
+      } catch {}
       throw redirect({ to: "/login" });
     }
     // Validated with the server once (later navigations find it cached), in the background, not before the first

@@ -10,6 +10,7 @@ import { type SocialConfig, SocialConfigSchema } from "../../../../worker/protoc
 import { ApiError, api } from "../../lib/api";
 import { errorMessage } from "../../lib/error-message";
 import "./link-state";
+import { takeReturnPath } from "./return-path";
 import { enterApp } from "./use-auth-form";
 
 const PROVIDERS = [
@@ -44,7 +45,7 @@ export function SocialButtons({ mode }: { mode: "login" | "register" }) {
         });
       } else {
         await enterApp(body.data.user);
-        await navigate({ to: "/" });
+        await navigate({ href: takeReturnPath() ?? "/" });
       }
     } catch (err) {
       const kind = err instanceof Error && err.name === "SocialSdkError" ? err.message : null;

@@ -8,6 +8,7 @@ import { AUTH_TEXTS } from "./auth-texts";
 import { ApiError } from "../../lib/api";
 import { errorMessage } from "../../lib/error-message";
 import type { AuthResult } from "./every-page/auth.schemas";
+import { takeReturnPath } from "./return-path";
 import type { FieldErrors } from "./validation";
 
 /** A new session: nothing cached for another user survives, and the signed-in screens start from this user. */
@@ -45,7 +46,7 @@ export function useAuthForm<K extends string, P>(opts: {
     try {
       const result = await opts.submit(payload);
       await enterApp(result.user);
-      await navigate({ to: "/" });
+      await navigate({ href: takeReturnPath() ?? "/" });
     } catch (err) {
       setServerError(err);
     } finally {

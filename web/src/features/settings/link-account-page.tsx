@@ -8,6 +8,7 @@ import { ApiError } from "../../lib/api";
 import { errorMessage } from "../../lib/error-message";
 import { Field } from "../auth/auth-page";
 import "../auth/link-state";
+import { takeReturnPath } from "../auth/return-path";
 import { PublicCard } from "./public-card";
 import { completeLink } from "./settings.api";
 
@@ -42,8 +43,9 @@ export function LinkAccountPage() {
     setError(null);
     try {
       await completeLink({ ...link, password });
-      // The app starts afresh with the new session (this rare screen does not share the sign-in page's start-up code).
-      window.location.assign("/");
+      // The app starts afresh with the new session (this rare screen does not share the sign-in page's start-up code),
+      // where the guest was going when sent to sign in, or at '/'.
+      window.location.assign(takeReturnPath() ?? "/");
     } catch (err) {
       setError(
         err instanceof ApiError && err.code === "invalid_social_token"

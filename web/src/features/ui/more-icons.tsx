@@ -1,6 +1,6 @@
 // The icons of screens and menus that load on first use (the settings, the profile and "more" menus, the new chat's
-// suggestions, the model and upload menus): apart from icons.tsx, so the first screen every page shows does not carry
-// them.
+// suggestions, the model and upload menus, sharing by link): apart from icons.tsx, so the first screen every page shows
+// does not carry them.
 import { type IconProps, Svg } from "./icons";
 
 export const IconLock = (p: IconProps) => (
@@ -39,6 +39,12 @@ export const IconCompass = (p: IconProps) => (
 export const IconBroom = (p: IconProps) => (
   <Svg {...p}>
     <path d="M4 20l7-7M14.5 3.5l6 6-5 5-6-6 5-5ZM9.5 8.5 4 14l6 6 5.5-5.5" />
+  </Svg>
+);
+/** A chain link: sharing a chat by link (the sidebar's "More" on phones, the page that continues a shared chat). */
+export const IconLink = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M10 14a4.5 4.5 0 0 0 6.4 0l3-3a4.5 4.5 0 0 0-6.4-6.4l-1 1M14 10a4.5 4.5 0 0 0-6.4 0l-3 3a4.5 4.5 0 0 0 6.4 6.4l1-1" />
   </Svg>
 );
 

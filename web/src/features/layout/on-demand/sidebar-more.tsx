@@ -1,13 +1,14 @@
-// The sidebar's folded "More": the image gallery and the open chat's export on phones (whose header keeps its room for
-// the model's name), the affiliate programme, help and FAQ, and clear conversations (after confirming). Loaded, with the experts' list, when
-// one of the sidebar's folded groups first opens (sidebar-group.tsx).
+// The sidebar's folded "More": the image gallery and the open chat's sharing and export on phones (whose header keeps
+// its room for the model's name), the affiliate programme, help and FAQ, and clear conversations (after confirming).
+// Loaded, with the experts' list, when one of the sidebar's folded groups first opens (sidebar-group.tsx).
 import { Link, useParams } from "@tanstack/react-router";
 import { useTranslation } from "react-i18next";
 import { EXPORT_NS } from "../../export/export-texts";
 import { useHistoryActions } from "../../history/use-history-actions";
 import { IconGallery } from "../../images/signed-in/media-icons";
+import { toast } from "../../toast/toast.atoms";
 import { IconDownload, IconInfo } from "../../ui/icons";
-import { IconBroom, IconSparkle } from "../../ui/more-icons";
+import { IconBroom, IconLink, IconSparkle } from "../../ui/more-icons";
 
 export { ExpertsMenu } from "../../experts/on-demand/experts-menu";
 
@@ -29,6 +30,24 @@ export function SidebarMore({ isMobile, closeDrawer }: { isMobile: boolean; clos
           <IconGallery size={18} />
           <span>{t("images.gallery")}</span>
         </Link>
+      ) : null}
+      {isMobile && chatId && exportReady ? (
+        <button
+          type="button"
+          className="sidebar__link"
+          data-testid="sidebar-share-chat"
+          onClick={() => {
+            closeDrawer();
+            // the share dialog's code loads on the click (the export menu's door to it too)
+            import("../../shares/on-demand/open-share-dialog").then(
+              (m) => m.openShareDialog(chatId),
+              () => toast.error(t("errors.unknown")),
+            );
+          }}
+        >
+          <IconLink size={18} />
+          <span>{te("export.share")}</span>
+        </button>
       ) : null}
       {isMobile && chatId && exportReady
         ? (["markdown", "json"] as const).map((format) => (
