@@ -253,6 +253,17 @@ export class UserHub extends Server<Env> implements StateOwner {
   }
 
   /**
+   * RPC: the account is being deleted. Ends every session (each open tab is told why and signed out at once), then
+   * forgets everything this object keeps (every row of its storage, and its alarm): the worker deletes the user's rows
+   * and objects. A later call finds no session and no user (D1 has none to load either).
+   */
+  async deleteAccount(): Promise<void> {
+    await this.endOtherSessions(null, "account_deleted");
+    await this.ctx.storage.deleteAlarm();
+    this.state.forgetEverything();
+  }
+
+  /**
    * RPC: the user's row or paid periods changed in D1; reload them, bring the row to the period in force, apply the
    * plan's session limit (oldest go first), tell open tabs and arm the alarm for the next boundary.
    */

@@ -46,6 +46,7 @@ import { premiumRoutes } from "./routes/premium";
 import { promptRoutes } from "./routes/prompts";
 import { settingsRoutes } from "./routes/settings";
 import { dataExportRoutes } from "./routes/data-export";
+import { accountDeletionRoutes } from "./routes/account-deletion";
 import { sharePageRoutes, shareRoutes } from "./routes/shares";
 import { userSessionRoutes } from "./routes/user-sessions";
 import { wsRoutes } from "./routes/ws";
@@ -85,6 +86,7 @@ export const app = new Hono<AppEnv>()
   .route("/auth/connected-apps", accountAppRoutes)
   .route("/auth/avatar", accountAvatarRoutes)
   .route("/auth/data-export", dataExportRoutes)
+  .route("/auth", accountDeletionRoutes)
   .route("/payments", paymentRoutes)
   .route("/affiliate", affiliateRoutes)
   .route("/prompts", promptRoutes)

@@ -93,4 +93,10 @@ export class Account {
   setLastReminderAt(at: number) {
     this.db.setMeta("premium_reminder_at", String(at));
   }
+
+  /** Drops what is kept in memory (the rows are gone: the account is being deleted). */
+  forget() {
+    this.userCache = null;
+    this.periodsCache = null;
+  }
 }

@@ -59,6 +59,16 @@ export class HotState {
     this.chats = new ChatWindows(this.sql);
   }
 
+  /**
+   * Forgets the user: every row the object keeps and what it holds in memory (their account is being deleted). The
+   * next call loads from D1 again, which has no such user.
+   */
+  forgetEverything() {
+    this.sql.clearAll();
+    this.account.forget();
+    this.personalization.forget();
+  }
+
   get hydrated(): boolean {
     return this.account.known;
   }

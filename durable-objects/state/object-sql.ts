@@ -44,6 +44,22 @@ export class ObjectSql {
   }
 
   /**
+   * Deletes every row the object keeps (its user's account being deleted), in one transaction; the tables stay, and so
+   * do the schema versions in hot_meta (keys ending in "version"), so the concerns' tables need no new migration.
+   */
+  clearAll() {
+    this.transaction(() => {
+      const tables = this.rows(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
+      );
+      for (const { name } of tables) {
+        if (name === "hot_meta") this.exec("DELETE FROM hot_meta WHERE key NOT LIKE '%version'");
+        else this.exec(`DELETE FROM "${String(name)}"`);
+      }
+    });
+  }
+
+  /**
    * Creates a concern's tables, and brings tables an older version made up to date, once: `versionKey` in hot_meta
    * counts the `statements` already applied. Never edit a migration that has shipped, add another.
    */

@@ -32,4 +32,9 @@ export class PersonalizationState {
     this.cache = value;
     this.db.setMeta("personalization", JSON.stringify(value));
   }
+
+  /** Drops what is kept in memory (the rows are gone: the account is being deleted). */
+  forget() {
+    this.cache = null;
+  }
 }

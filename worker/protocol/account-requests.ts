@@ -185,3 +185,15 @@ export const ModelKeySchema = v.object({
   ),
 });
 export type ModelKey = v.InferInput<typeof ModelKeySchema>;
+
+/**
+ * POST /auth/delete-account: the user proves it is them once more: their password, or (an account without one) a fresh
+ * Google ID token or Facebook access token of an identity linked to the account.
+ */
+export const AccountDeletionSchema = v.object({
+  password: v.optional(v.pipe(v.string(), v.maxLength(PASSWORD_MAX))),
+  provider: v.optional(SocialProviderSchema),
+  token: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty("Token is required"), v.maxLength(TOKEN_MAX))),
+  accessToken: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty("Access token is required"), v.maxLength(TOKEN_MAX))),
+});
+export type AccountDeletion = v.InferInput<typeof AccountDeletionSchema>;

@@ -31,7 +31,14 @@ export const ActiveSessionSchema = v.object({
 export type ActiveSession = v.InferOutput<typeof ActiveSessionSchema>;
 
 /** Why a session ended, sent with force_logout so the popup can say it in the user's language. */
-export const LogoutReasonSchema = v.picklist(["replaced", "expired", "revoked", "logout", "password_changed"]);
+export const LogoutReasonSchema = v.picklist([
+  "replaced",
+  "expired",
+  "revoked",
+  "logout",
+  "password_changed",
+  "account_deleted",
+]);
 export type LogoutReason = v.InferOutput<typeof LogoutReasonSchema>;
 
 export const ServerMessageSchema = v.variant("type", [
@@ -80,4 +87,5 @@ export const LOGOUT_MESSAGES: Record<LogoutReason, string> = {
   revoked: "This session was ended from another device.",
   logout: "You have been logged out.",
   password_changed: "Your password was changed. Please log in again.",
+  account_deleted: "This account was deleted.",
 };
