@@ -15,6 +15,7 @@ import {
   messages,
   paymentOrders,
   premiumPeriods,
+  rateLimits,
   sharedLinks,
   subscriptions,
   users,
@@ -44,12 +45,15 @@ export async function deleteAccountData({
   chats,
   bucket,
   userId,
+  email,
 }: {
   main: Db;
   /** The user's chat shard (the main database itself for a user placed there). */
   chats: Db;
   bucket: R2Bucket;
   userId: string;
+  /** The account's address: the sign-in counters name it (rate-limit.ts). */
+  email: string;
 }): Promise<void> {
   const shares = await main.select({ id: sharedLinks.id }).from(sharedLinks).where(eq(sharedLinks.userId, userId));
   await Promise.all([
@@ -86,6 +90,10 @@ export async function deleteAccountData({
       .update(chatShards)
       .set({ users: sql`max(${chatShards.users} - 1, 0)` })
       .where(eq(chatShards.name, shard?.shard ?? "")),
+    // the counters that name the user or their address (failed sign-ins, orders per hour, key checks)
+    main
+      .delete(rateLimits)
+      .where(sql`instr(${rateLimits.key}, ${userId}) > 0 OR instr(${rateLimits.key}, ${email}) > 0`),
     // everything else of the user's in the main database goes with the row (every table's user_id cascades)
     main.delete(users).where(eq(users.id, userId)),
   ]);

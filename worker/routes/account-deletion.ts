@@ -45,7 +45,7 @@ export const accountDeletionRoutes = new Hono<AppEnv>().post(
     }
     // signed out everywhere first: nothing can be written for the user while their data goes
     await c.var.hub.endOtherSessions(null, "account_deleted");
-    await deleteAccountData({ main: db, chats: c.var.chats, bucket: c.env.IMAGES, userId: user.id });
+    await deleteAccountData({ main: db, chats: c.var.chats, bucket: c.env.IMAGES, userId: user.id, email: user.email });
     await c.var.hub.deleteAccount();
     clearCredentialCookies(c);
     return c.json({ status: "success", data: { deleted: true } }, 200);

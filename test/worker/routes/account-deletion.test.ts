@@ -90,6 +90,12 @@ describe("deleting an account", () => {
     const shard = await chatsOf(u.id);
     expect((await rowsNaming(env.DB, u.id)).length).toBeGreaterThan(3);
 
+    // a failed sign-in is counted under the address
+    await call("POST", "/auth/login", { body: { email: u.email, password: "not the password" } });
+    const counted = () =>
+      env.DB.prepare("SELECT count(*) AS n FROM rate_limits WHERE instr(key, ?) > 0").bind(u.email).first("n");
+    expect(await counted()).toBeGreaterThan(0);
+
     const res = await deleteAccount(u);
     expect(res.status).toBe(200);
     expect((await json(res)).data).toEqual({ deleted: true });
@@ -97,6 +103,7 @@ describe("deleting an account", () => {
 
     expect(await rowsNaming(env.DB, u.id)).toEqual([]);
     expect(await rowsNaming(shard, u.id)).toEqual([]);
+    expect(await counted()).toBe(0);
     expect(await shard.prepare("SELECT count(*) AS n FROM messages WHERE chat_id = ?").bind(chatId).first("n")).toBe(0);
     for (const prefix of [`images/${u.id}/`, `uploads/${u.id}/`, `avatars/${u.id}/`, `shares/${link.id}`]) {
       expect(await objectsUnder(prefix), prefix).toEqual([]);
