@@ -6,28 +6,23 @@ import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AUTH_TEXTS } from "../auth/auth-texts";
 import { SOCIAL_PROVIDERS, type SocialProvider } from "../../../../worker/protocol/settings";
-import { SocialConfigSchema } from "../../../../worker/protocol/resources";
-import { api } from "../../lib/api";
 import { errorMessage } from "../../lib/error-message";
 import { Field } from "../auth/auth-page";
 import { toast } from "../toast/toast.atoms";
 import { Dialog } from "../ui/dialog";
 import { Section } from "./section";
 import { linkWhileSignedIn, unlinkAccount } from "./settings.api";
-import { linkedAccountsQuery, settingsKeys } from "./settings.queries";
+import { linkedAccountsQuery, settingsKeys, socialConfigQuery } from "./settings.queries";
+import { PROVIDER_NAMES, providerIdOf, reauthenticate } from "./social-reauth";
 
-const NAMES = { google: "Google", facebook: "Facebook" } as const;
+const NAMES = PROVIDER_NAMES;
 
 export function LinkedAccountsSection() {
   const { t } = useTranslation("accounts");
   const { t: tc } = useTranslation(AUTH_TEXTS);
   const qc = useQueryClient();
   const linked = useQuery(linkedAccountsQuery());
-  const config = useQuery({
-    queryKey: ["auth", "social-config"],
-    queryFn: () => api("/auth/social-config", SocialConfigSchema),
-    staleTime: Infinity,
-  });
+  const config = useQuery(socialConfigQuery());
   const [asking, setAsking] = useState<{ provider: SocialProvider; credential: string } | null>(null);
   const [starting, setStarting] = useState<SocialProvider | null>(null);
 
@@ -43,21 +38,15 @@ export function LinkedAccountsSection() {
   const isLast = !hasPassword && providers.length <= 1;
 
   const startLink = async (provider: SocialProvider) => {
-    const id = provider === "google" ? config.data?.google_client_id : config.data?.facebook_app_id;
+    const id = providerIdOf(provider, config.data);
     if (!id) return;
     setStarting(provider);
-    try {
-      const { providerCredential } = await import("../auth/social-sign-in");
-      const credential = await providerCredential(provider, id);
-      setAsking({ provider, credential });
-    } catch (err) {
-      const kind = err instanceof Error && err.name === "SocialSdkError" ? err.message : null;
-      if (kind === "sdk_missing") toast.error(tc("social.sdkMissing", { provider: NAMES[provider] }));
-      else if (kind !== "cancelled")
-        toast.error(provider === "google" ? tc("social.googleLoginFailed") : tc("social.facebookFailed"));
-    } finally {
-      setStarting(null);
-    }
+    const got = await reauthenticate(provider, id);
+    setStarting(null);
+    if ("credential" in got) setAsking({ provider, credential: got.credential });
+    else if (got.failure === "sdk_missing") toast.error(tc("social.sdkMissing", { provider: NAMES[provider] }));
+    else if (got.failure === "failed")
+      toast.error(provider === "google" ? tc("social.googleLoginFailed") : tc("social.facebookFailed"));
   };
 
   return (
@@ -65,7 +54,7 @@ export function LinkedAccountsSection() {
       <ul className="settings-list">
         {SOCIAL_PROVIDERS.map((provider) => {
           const row = providers.find((p) => p.provider === provider);
-          const configured = provider === "google" ? config.data?.google_client_id : config.data?.facebook_app_id;
+          const configured = providerIdOf(provider, config.data);
           return (
             <li key={provider} className="settings-list__item" data-testid={`linked-${provider}`}>
               <div className="settings-list__main">

@@ -6,15 +6,22 @@ export function Section({
   description,
   children,
   testId,
+  tone,
 }: {
   title: string;
   description?: ReactNode;
   children: ReactNode;
   testId?: string;
+  /** "danger": the red frame of a section whose action cannot be undone (deleting the account). */
+  tone?: "danger";
 }) {
   const id = useId();
   return (
-    <section className="settings-section" aria-labelledby={id} data-testid={testId}>
+    <section
+      className={tone ? `settings-section settings-section--${tone}` : "settings-section"}
+      aria-labelledby={id}
+      data-testid={testId}
+    >
       <h2 id={id} className="settings-section__title">
         {title}
       </h2>

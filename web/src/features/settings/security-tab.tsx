@@ -1,6 +1,8 @@
-// Security: the signed-in devices, the password change, the linked sign-in accounts and the chats shared by link
-// (who can read what).
+// Security: the signed-in devices, the password change, the linked sign-in accounts, the chats shared by link (who can
+// read what), downloading all of one's data and, last, deleting the account.
 import { useQuery } from "@tanstack/react-query";
+import { DataExportSection } from "../account-data/data-export-section";
+import { DeleteAccountSection } from "../account-data/delete-account-section";
 import { LinkedAccountsSection } from "./linked-accounts-section";
 import { PasswordSection } from "./password-section";
 import { SessionsSection } from "./sessions-section";
@@ -15,6 +17,8 @@ export function SecurityTab() {
       <PasswordSection hasPassword={linked.data?.has_password ?? true} />
       <LinkedAccountsSection />
       <SharedLinksSection />
+      <DataExportSection />
+      <DeleteAccountSection />
     </>
   );
 }

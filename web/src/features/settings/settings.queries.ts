@@ -1,6 +1,8 @@
 // Server state of the settings screen as React Query option factories, one key family per resource, so a mutation
 // invalidates exactly what it changed.
 import { queryOptions } from "@tanstack/react-query";
+import { SocialConfigSchema } from "../../../../worker/protocol/resources";
+import { api } from "../../lib/api";
 import {
   fetchAiSettings,
   fetchConnectedApps,
@@ -19,6 +21,7 @@ export const settingsKeys = {
   emailChange: ["settings", "email-change"] as const,
   externalModels: ["settings", "external-models"] as const,
   apps: ["settings", "connected-apps"] as const,
+  socialConfig: ["auth", "social-config"] as const,
 };
 
 export const aiSettingsQuery = () => queryOptions({ queryKey: settingsKeys.aiSettings, queryFn: fetchAiSettings });
@@ -31,3 +34,10 @@ export const emailChangeQuery = () => queryOptions({ queryKey: settingsKeys.emai
 export const externalModelsQuery = () =>
   queryOptions({ queryKey: settingsKeys.externalModels, queryFn: fetchExternalModels });
 export const connectedAppsQuery = () => queryOptions({ queryKey: settingsKeys.apps, queryFn: fetchConnectedApps });
+/** Which providers this server can sign in with (their client and app ids): fixed while the app runs. */
+export const socialConfigQuery = () =>
+  queryOptions({
+    queryKey: settingsKeys.socialConfig,
+    queryFn: () => api("/auth/social-config", SocialConfigSchema),
+    staleTime: Infinity,
+  });
