@@ -47,6 +47,7 @@ import { promptRoutes } from "./routes/prompts";
 import { settingsRoutes } from "./routes/settings";
 import { dataExportRoutes } from "./routes/data-export";
 import { accountDeletionRoutes } from "./routes/account-deletion";
+import { chatImportRoutes } from "./routes/chat-import";
 import { sharePageRoutes, shareRoutes } from "./routes/shares";
 import { userSessionRoutes } from "./routes/user-sessions";
 import { wsRoutes } from "./routes/ws";
@@ -94,6 +95,7 @@ export const app = new Hono<AppEnv>()
   .route("/user-sessions", userSessionRoutes)
   // Before /chat-sessions: its /:id routes would otherwise be tried first for "search".
   .route("/chat-sessions/search", historySearchRoutes)
+  .route("/chat-sessions/import", chatImportRoutes)
   .route("/chat-sessions", chatSessionRoutes)
   .route("/shares", shareRoutes)
   // A shared chat's public page: HTML rendered here, no sign-in (worker/routes/shares.ts).
