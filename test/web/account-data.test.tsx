@@ -24,6 +24,7 @@ import { DeleteAccountSection } from "../../web/src/features/account-data/delete
 import { forcedLogoutAtom } from "../../web/src/features/socket/forced-logout.atoms";
 import { toastsAtom } from "../../web/src/features/toast/toast.atoms";
 import { initI18n, setLanguage } from "../../web/src/lib/i18n";
+import { ok, type ScriptedCall, type ScriptedRoute, stubScriptedFetch } from "../support/scripted-fetch";
 
 const { credential } = vi.hoisted(() => ({
   credential: vi.fn(async (_provider: string, _id: string) => "google-token"),
@@ -31,11 +32,8 @@ const { credential } = vi.hoisted(() => ({
 // the provider's script is not loaded in jsdom: the credential the Google prompt would give
 vi.mock("../../web/src/features/auth/social-sign-in", () => ({ providerCredential: credential }));
 
-type Reply = { status: number; body: unknown } | Response;
-const ok = (data: unknown, status = 200): Reply => ({ status, body: { status: "success", data } });
-const notFound: Reply = { status: 404, body: { status: "error", code: "not_found", message: "Not found" } };
-let routes: Record<string, (body: unknown, signal: AbortSignal | undefined) => Reply | Promise<Reply>>;
-let calls: { key: string; body: unknown }[];
+let routes: Record<string, ScriptedRoute>;
+let calls: ScriptedCall[];
 
 beforeAll(async () => {
   await initI18n();
@@ -48,20 +46,7 @@ beforeEach(() => {
   getDefaultStore().set(toastsAtom, []);
   getDefaultStore().set(forcedLogoutAtom, null);
   credential.mockClear();
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const key = `${init?.method ?? "GET"} ${String(input)}`;
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ key, body });
-      const reply = (await routes[key]?.(body, init?.signal ?? undefined)) ?? notFound;
-      if (reply instanceof Response) return reply;
-      return new Response(JSON.stringify(reply.body), {
-        status: reply.status,
-        headers: { "Content-Type": "application/json" },
-      });
-    }),
-  );
+  stubScriptedFetch(() => routes, calls);
 });
 afterEach(() => {
   cleanup();

@@ -12,11 +12,10 @@ import { AppsTab } from "../../web/src/features/settings/apps-tab";
 import { ModelsTab } from "../../web/src/features/settings/models-tab";
 import { PersonalizationTab } from "../../web/src/features/settings/personalization-tab";
 import { initI18n } from "../../web/src/lib/i18n";
+import { ok, type ScriptedCall, type ScriptedRoute, stubScriptedFetch } from "../support/scripted-fetch";
 
-type Reply = { status: number; body: unknown };
-let routes: Record<string, (body: unknown) => Reply>;
-const calls: { key: string; body: unknown }[] = [];
-const ok = (data: unknown): Reply => ({ status: 200, body: { status: "success", data } });
+let routes: Record<string, ScriptedRoute>;
+const calls: ScriptedCall[] = [];
 
 beforeAll(async () => {
   await initI18n();
@@ -25,20 +24,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   calls.length = 0;
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const key = `${init?.method ?? "GET"} ${String(input)}`;
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ key, body });
-      const route = routes[key];
-      const reply = route ? route(body) : { status: 404, body: { status: "error", code: "not_found", message: key } };
-      return new Response(JSON.stringify(reply.body), {
-        status: reply.status,
-        headers: { "Content-Type": "application/json" },
-      });
-    }),
-  );
+  stubScriptedFetch(() => routes, calls);
 });
 afterEach(() => {
   cleanup();

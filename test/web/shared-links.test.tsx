@@ -31,6 +31,7 @@ import { toastsAtom } from "../../web/src/features/toast/toast.atoms";
 import { ConfirmHost } from "../../web/src/features/ui/confirm-host";
 import { Route as AppRoute } from "../../web/src/routes/_app";
 import { initI18n, setLanguage } from "../../web/src/lib/i18n";
+import { notFound, ok, type ScriptedCall, type ScriptedRoute, stubScriptedFetch } from "../support/scripted-fetch";
 
 const SHARE_ID = "AbCdEfGhIjKlMnOpQrSt_-";
 const OTHER_ID = "ZyXwVuTsRqPoNmLkJiHg12";
@@ -44,11 +45,8 @@ const link = (id: string, title: string, message_count: number) => ({
   created_at: "2026-11-20T08:30:00.000Z",
 });
 
-type Reply = { status: number; body: unknown };
-const ok = (data: unknown, status = 200): Reply => ({ status, body: { status: "success", data } });
-const notFound: Reply = { status: 404, body: { status: "error", code: "not_found", message: "Not found" } };
-let routes: Record<string, (body: unknown) => Reply>;
-let calls: { key: string; body: unknown }[];
+let routes: Record<string, ScriptedRoute>;
+let calls: ScriptedCall[];
 
 beforeAll(async () => {
   await initI18n();
@@ -61,19 +59,7 @@ beforeEach(() => {
   sessionStorage.clear();
   localStorage.clear();
   getDefaultStore().set(toastsAtom, []);
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const key = `${init?.method ?? "GET"} ${String(input)}`;
-      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-      calls.push({ key, body });
-      const reply = routes[key]?.(body) ?? notFound;
-      return new Response(JSON.stringify(reply.body), {
-        status: reply.status,
-        headers: { "Content-Type": "application/json" },
-      });
-    }),
-  );
+  stubScriptedFetch(() => routes, calls);
 });
 afterEach(() => {
   cleanup();
