@@ -151,11 +151,9 @@ export async function continueShare({
     );
   }
   const newFiles = new Map<string, string>();
-  for (const oldId of Object.keys(snapshot.files)) {
-    const file = snapshot.files[oldId];
-    if (!file) continue;
+  for (const [oldId, { key }] of Object.entries(snapshot.files)) {
     const id = crypto.randomUUID();
-    if (await copyObject(bucket, file.key, uploadKeyOf(userId, id))) newFiles.set(oldId, id);
+    if (await copyObject(bucket, key, uploadKeyOf(userId, id))) newFiles.set(oldId, id);
   }
   const relink = (kind: "images" | "files", id: string) => {
     const to = kind === "images" ? newImages.get(id) : newFiles.get(id);
