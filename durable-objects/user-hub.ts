@@ -93,9 +93,15 @@ export class UserHub extends Server<Env> implements StateOwner {
   /** Moves the user's history between chat shards (state/shard-move.ts). */
   readonly mover = new ShardMover(this.state, new ObjectSql(this.ctx.storage), this.env, this.db, () => this.name);
 
-  override async onStart() {
-    await this.generations.recoverInterrupted();
-    await this.mover.recover();
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    // What an earlier instance left unfinished (a turn cut off mid-answer, a history move) is picked up before any
+    // call runs. Here rather than in onStart: RPC calls come straight from the namespace's stub (user-hub-stub.ts),
+    // without the extra call partyserver makes to wait for onStart.
+    ctx.blockConcurrencyWhile(async () => {
+      await this.generations.recoverInterrupted();
+      await this.mover.recover();
+    });
   }
 
   override getConnectionTags(_conn: Connection, ctx: ConnectionContext): string[] {

@@ -26,4 +26,4 @@ export interface StateOwner {
 }
 
 /** The object of any user, for a writer that is not bound to one (the bank's webhook pays any user's order). */
-export type StateOwners = (userId: string) => Promise<StateOwner>;
+export type StateOwners = (userId: string) => StateOwner;

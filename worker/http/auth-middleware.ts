@@ -54,7 +54,7 @@ export async function authenticate(
   creds: Credentials,
 ): Promise<{ user: SessionUser; session: AuthSession; hub: UserHubStub; shard: string }> {
   const { claims, tokenHash } = await verifyCredentials(env, creds);
-  const hub = await userHub(env, claims.sub);
+  const hub = userHub(env, claims.sub);
   const result = await hub.authorize(claims.sid, tokenHash);
   if (!result.ok) throw new AppError(result.code, result.message);
   return {

@@ -15,7 +15,7 @@ export async function issueSession(c: Context<AppEnv>, user: SessionUser, userAg
   // The user's Durable Object owns the live sessions: it adds this one, ends the oldest past the plan's limit
   // (pushing force_logout to them) and writes both through to D1.
   const now = Date.now();
-  const hub = await userHub(c.env, user.id);
+  const hub = userHub(c.env, user.id);
   await hub.startSession(user, {
     id: sessionId,
     token: sessionToken,

@@ -126,7 +126,7 @@ export async function handleBankTransaction({
   if (order.amount !== tx.transferAmount) return keep("review", "amount_mismatch", order.id, code);
   if (order.status !== "pending") return keep("review", "order_not_pending", order.id, code);
 
-  const owner = await owners(order.userId);
+  const owner = owners(order.userId);
   const pkg = PACKAGES[order.packageType];
   const bps = commissionRateBps(env);
   const applyId = crypto.randomUUID();

@@ -84,7 +84,7 @@ function questionOf(schema: v.GenericSchema<unknown, string>, raw: unknown, opti
  * that say so.
  */
 async function askUserObject(c: Context<AppEnv>, { claims, tokenHash }: Claims, request: Ask) {
-  const hub = await userHub(c.env, claims.sub);
+  const hub = userHub(c.env, claims.sub);
   const turn = await hub.turn({ ...request, sessionId: claims.sid, tokenHash });
   if (!turn.ok) {
     if (turn.code === "quota_exhausted")

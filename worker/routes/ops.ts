@@ -35,7 +35,7 @@ export const opsRoutes = new Hono<AppEnv>()
       ? await getUserByEmail({ db, email: normalizeEmail(who) })
       : await getUserById({ db, id: who });
     if (!user) throw new AppError("not_found", "No such user", { field: "user" });
-    const hub = await userHub(c.env, user.id);
+    const hub = userHub(c.env, user.id);
     const result = await hub.moveChats(shard, graceMs ?? LATE_WRITE_GRACE_MS);
     if (result.ok) {
       return c.json(

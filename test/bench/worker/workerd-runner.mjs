@@ -2,7 +2,9 @@
 // inside vitest's module runner). Bundles bench-entry.ts, runs it on workerd through Miniflare with D1 as it is and
 // with every D1 call delayed, then through `wrangler dev` as `npm start` serves it, and prints one JSON line:
 // time added before the first token against a direct call to the upstream (paired runs), D1 round trips before the
-// first token, and 20 concurrent streams through the worker against the upstream alone.
+// first token, and 50 concurrent streams through the worker (first token of each, and the time for all) against the
+// upstream alone. The floor (floor-entry.ts: a bare Hono worker passing the upstream's stream through a Durable
+// Object) is measured the same way in the same run, so each figure has its floor beside it.
 // Usage: node workerd-runner.mjs <upstream URL> <migrated state dir>
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -10,6 +12,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { Log, LogLevel, Miniflare } from "miniflare";
 import { bundleWorker, prepareState, startWorkerd } from "./workerd.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -19,7 +22,7 @@ const JWT_SECRET = "bench-secret";
 const TTFT_RUNS = Number(process.env.TTFT_RUNS ?? 40);
 const WARMUP_RUNS = 3;
 const RUNS_PER_USER = 10;
-const CONCURRENT = 20;
+const CONCURRENT = 50;
 const CONCURRENT_TOKENS = 200;
 const CONCURRENT_GAP_MS = 5;
 const D1_DELAY_MS = 50;
@@ -166,6 +169,28 @@ async function concurrency(c) {
       return { token, chat: await c.chat(token) };
     }),
   );
+  const direct = await directConcurrent();
+  const t1 = performance.now();
+  const firsts = await Promise.all(
+    users.map(async (u) => {
+      const r = await c.ask(u.token, u.chat, "o4-mini");
+      const first = performance.now() - t1;
+      await r.rest;
+      return first;
+    }),
+  );
+  return {
+    worker: performance.now() - t1,
+    firstToken: { p50: pct(firsts, 50), p95: pct(firsts, 95) },
+    direct,
+    streams: CONCURRENT,
+    tokens: CONCURRENT_TOKENS,
+    gapMs: CONCURRENT_GAP_MS,
+  };
+}
+
+/** Sends all CONCURRENT streams to the upstream at once and answers the time until the last one ended. */
+async function directConcurrent() {
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENT }, async () => {
@@ -177,21 +202,65 @@ async function concurrency(c) {
       await res.text();
     }),
   );
-  const direct = performance.now() - t0;
-  const t1 = performance.now();
-  await Promise.all(
-    users.map(async (u) => {
-      const r = await c.ask(u.token, u.chat, "o4-mini");
+  return performance.now() - t0;
+}
+
+/**
+ * The floor worker (floor-entry.ts) on its own Miniflare: time added before the first token (paired with direct
+ * calls, as measureTtft does) and CONCURRENT streams at once, each from its own user's object.
+ */
+async function onFloor(bundle) {
+  const mf = new Miniflare({
+    log: new Log(LogLevel.ERROR),
+    cf: false,
+    modules: [{ type: "ESModule", path: bundle }],
+    modulesRoot: dirname(bundle),
+    compatibilityDate: "2026-04-20",
+    durableObjects: { FLOOR_HUB: { className: "FloorHub", useSQLite: true } },
+    bindings: { UPSTREAM_URL: `${upstreamURL}/v1` },
+  });
+  await mf.ready;
+  try {
+    const ask = async (user, model) => {
+      const start = performance.now();
+      const res = await mf.dispatchFetch(`http://floor.local/api/chat/${model}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: user },
+        body: JSON.stringify({ question: "Xin chào, hello" }),
+      });
+      return firstToken(res, start, '"content":"Xin');
+    };
+    const added = [];
+    for (let i = 0; i < TTFT_RUNS + WARMUP_RUNS; i++) {
+      const user = `user-${Math.floor(i / RUNS_PER_USER)}`;
+      const direct = await directTtft();
+      const r = await ask(user, "gap-20-t5");
+      if (i >= WARMUP_RUNS) added.push(r.ms - direct);
       await r.rest;
-    }),
-  );
-  return {
-    worker: performance.now() - t1,
-    direct,
-    streams: CONCURRENT,
-    tokens: CONCURRENT_TOKENS,
-    gapMs: CONCURRENT_GAP_MS,
-  };
+    }
+    // Each stream's object is started first, as Mây's users' objects are by their sign-up and new chat.
+    for (let n = 0; n < CONCURRENT; n++) await (await ask(`concurrent-${n}`, "gap-0-t1")).rest;
+    const direct = await directConcurrent();
+    const t1 = performance.now();
+    const firsts = await Promise.all(
+      Array.from({ length: CONCURRENT }, async (_, n) => {
+        const r = await ask(`concurrent-${n}`, `gap-${CONCURRENT_GAP_MS}-t${CONCURRENT_TOKENS}`);
+        const first = performance.now() - t1;
+        await r.rest;
+        return first;
+      }),
+    );
+    return {
+      ttft: { p50: pct(added, 50), p95: pct(added, 95) },
+      concurrency: {
+        worker: performance.now() - t1,
+        firstToken: { p50: pct(firsts, 50), p95: pct(firsts, 95) },
+        direct,
+      },
+    };
+  } finally {
+    await mf.dispose();
+  }
 }
 
 async function onMiniflare(bundle, delayMs) {
@@ -278,7 +347,8 @@ async function onWranglerDev() {
 }
 
 const bundle = await bundleWorker(join(HERE, "bench-entry.ts"), join(stateDir, "bench-worker.mjs"));
+const floor = await onFloor(await bundleWorker(join(HERE, "floor-entry.ts"), join(stateDir, "floor-worker.mjs")));
 const local = await onMiniflare(bundle, 0);
 const delayed = await onMiniflare(bundle, D1_DELAY_MS);
 const dev = await onWranglerDev();
-console.log(JSON.stringify({ local, delayed, delayMs: D1_DELAY_MS, dev }));
+console.log(JSON.stringify({ floor, local, delayed, delayMs: D1_DELAY_MS, dev }));
