@@ -185,6 +185,7 @@ export async function runAnswer(host: TurnHost, user: SessionUser, req: AnswerRe
     ...(plan.replaces ? { newBranch: true, botParentId: plan.questionId } : {}),
     ...personalPrompt(host, user, req.chatId, plan, history.length === 0, attachments),
     ...(external ? { external } : {}),
+    ...(req.requestId ? { requestId: req.requestId } : {}),
   };
   const stream = host.generations.start(input);
   return {

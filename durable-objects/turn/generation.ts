@@ -8,6 +8,9 @@
 // batch. An alarm sweeps up any turn whose object was evicted or restarted mid-way, or whose final write failed, so
 // no started turn is ever left unsaved. No storage write is awaited on the way to the first token: the runtime's
 // output gate holds the response until they are durable.
+//
+// At its end a turn adds itself to the operator's daily figures (worker/db/usage-rollups.ts: model, provider, time to
+// first token from the turn's start in this object, tokens, error) in the same D1 batch, and logs one JSON line.
 import type { MessageInput } from "../../worker/db/messages";
 import type { Db } from "../../worker/db/client";
 import { buildExternalModel } from "../../worker/external-models/external-model";
@@ -17,7 +20,10 @@ import { SearchStepError, searchStep } from "./search-step";
 import type { ExternalModelProvider } from "../../worker/protocol/settings";
 import { type ChatStreamEvent, type Citation, encodeEvent, STREAM_DONE } from "../../worker/protocol/chat-stream";
 import type { HotState } from "../state/hot-state";
-import { saveTurn } from "./save-turn";
+import { saveTurn, TurnSaveError } from "./save-turn";
+import type { TurnMetrics } from "../../worker/db/usage-rollups";
+import { userHash } from "../../worker/http/request-log";
+import { quotaDay } from "../../worker/lib/time";
 
 /** How often a running answer's text is checkpointed to storage, in milliseconds. */
 const CHECKPOINT_INTERVAL_MS = 1_000;
@@ -49,6 +55,10 @@ export interface TurnRecord {
   newBranch?: boolean;
   /** The question another answer follows, when the turn writes no user message (the answer follows that one). */
   botParentId?: string;
+  /** The id of the request that started the turn (its X-Request-Id), for the turn's log line. */
+  requestId?: string;
+  /** When the turn started in this object, in ms since the epoch. */
+  startedAt?: number;
 }
 
 export interface GenerationInput extends TurnRecord {
@@ -68,6 +78,10 @@ interface Outcome {
   error: string | null;
   /** The built-in offline model answered (no provider key configured), so the chat keeps saying so. */
   offline?: boolean;
+  /** What the turn adds to the day's usage figures; absent for a turn saved before they existed. */
+  metrics?: TurnMetrics;
+  /** The figures reached D1 with an earlier save of this outcome: a later save leaves them out. */
+  metricsSaved?: boolean;
 }
 
 interface Checkpoint {
@@ -162,6 +176,8 @@ interface Running {
   text: string;
   citations: Citation[];
   readers: Set<EventWriter>;
+  /** When the first token came, in ms since the epoch. */
+  firstTokenAt: number | null;
 }
 
 /** An answer running now, as a chat shows it after a reload: its question and the text so far. */
@@ -228,7 +244,8 @@ export class GenerationRunner {
   start(input: GenerationInput): ReadableStream<Uint8Array> {
     const { readable, writable } = sseStream();
     const controller = new AbortController();
-    const { prompt, temperature, topP, external: _key, ...turn } = input;
+    const { prompt, temperature, topP, external: _key, ...asked } = input;
+    const turn: TurnRecord = { ...asked, startedAt: Date.now() };
     const running: Running = {
       controller,
       turn,
@@ -246,6 +263,7 @@ export class GenerationRunner {
       text: "",
       citations: [],
       readers: new Set([new EventWriter(writable)]),
+      firstTokenAt: null,
     };
     this.runningNow.set(turn.botMessageId, running);
     this.checkpoint({ turn, text: "", updatedAt: Date.now() });
@@ -267,12 +285,15 @@ export class GenerationRunner {
     };
     let error: { code: string; message: string } | null = null;
     let offline = true;
+    let provider = input.external?.provider ?? "unknown";
+    const tokens = { inputTokens: 0, outputTokens: 0 };
     let lastCheckpoint = Date.now();
     try {
       const resolved = input.external
         ? { model: buildExternalModel(this.env, input.external.provider, input.external.apiKey), offline: false }
         : createModelRegistry(this.env).resolve(turn.endpoint);
       offline = resolved?.offline ?? true;
+      if (resolved && "route" in resolved) provider = resolved.offline ? "offline" : resolved.route.provider;
       running.head = { metadata: { ...("metadata" in running.head ? running.head.metadata : {}), offline } };
       toAll(running.head);
       if (!resolved) throw new Error(`Unknown model ${turn.endpoint}`);
@@ -289,9 +310,11 @@ export class GenerationRunner {
         abortSignal: signal,
         temperature: input.temperature,
         topP: input.topP,
+        onUsage: (usage) => Object.assign(tokens, usage),
       });
       for await (const part of parts) {
         if (part.type === "text") {
+          running.firstTokenAt ??= Date.now();
           running.text += part.text;
           for (const reader of running.readers) reader.content(part.text);
           const now = Date.now();
@@ -323,6 +346,16 @@ export class GenerationRunner {
       stopped: signal.aborted,
       error: error?.code ?? null,
       offline,
+      metrics: {
+        day: turn.usage?.day ?? quotaDay(),
+        model: turn.endpoint,
+        provider,
+        error: error?.code ?? null,
+        ttftMs: running.firstTokenAt === null ? null : running.firstTokenAt - (turn.startedAt ?? running.firstTokenAt),
+        ...tokens,
+        search: turn.isSearchMode,
+        image: false,
+      },
     };
     // The turn's use is given back when the provider failed before producing anything (same quota day it was taken).
     if (outcome.error && !outcome.text && turn.usage) this.state.usage.refund(turn.usage.day, turn.usage.bucket);
@@ -333,6 +366,7 @@ export class GenerationRunner {
       // D1 refused or could not be reached: the stored outcome stays, and the alarm saves it later.
       console.error("could not save a turn; the alarm tries again", turn.botMessageId, err);
     }
+    logTurn(turn, outcome);
     if (outcome.stopped) toAll({ metadata: { message_id: turn.botMessageId, stopped: true } });
     if (error) toAll({ error: error.code, message: error.message });
     toAll(STREAM_DONE);
@@ -341,8 +375,10 @@ export class GenerationRunner {
   /** Writes the turn to D1 in one batch (save-turn.ts): its user message, the answer and the day's usage count. */
   private async save(turn: TurnRecord, outcome: Outcome) {
     const key = CHECKPOINT_PREFIX + turn.botMessageId;
+    const checkpoint = (o: Outcome) =>
+      this.ctx.storage.put(key, { turn, text: o.text, updatedAt: Date.now(), outcome: o } satisfies Checkpoint);
     // Kept until D1 has it: if the write below fails, the alarm saves this outcome later.
-    this.ctx.storage.put(key, { turn, text: outcome.text, updatedAt: Date.now(), outcome } satisfies Checkpoint);
+    checkpoint(outcome);
     const bot: MessageInput = {
       messageId: turn.botMessageId,
       sender: "bot",
@@ -362,18 +398,25 @@ export class GenerationRunner {
           ? { parentId: turn.botParentId }
           : {}),
     };
-    await this.state.writeChats((chats) =>
-      saveTurn(
-        { main: this.db, chats },
-        {
-          userId: turn.userId,
-          chatId: turn.chatId,
-          messages: turn.userMessage ? [turn.userMessage, bot] : [bot],
-          ...(turn.newBranch ? { showBranch: turn.botMessageId } : {}),
-          usage: turn.usage && { ...turn.usage, count: this.state.usage.count(turn.usage.day, turn.usage.bucket) },
-        },
-      ),
-    );
+    try {
+      await this.state.writeChats((chats) =>
+        saveTurn(
+          { main: this.db, chats },
+          {
+            userId: turn.userId,
+            chatId: turn.chatId,
+            messages: turn.userMessage ? [turn.userMessage, bot] : [bot],
+            ...(turn.newBranch ? { showBranch: turn.botMessageId } : {}),
+            usage: turn.usage && { ...turn.usage, count: this.state.usage.count(turn.usage.day, turn.usage.bucket) },
+            ...(outcome.metrics && !outcome.metricsSaved ? { metrics: outcome.metrics } : {}),
+          },
+        ),
+      );
+    } catch (err) {
+      // The figures are added, not set: once in, the alarm's later save must leave them out.
+      if (err instanceof TurnSaveError && err.metricsSaved) await checkpoint({ ...outcome, metricsSaved: true });
+      throw err;
+    }
     await this.ctx.storage.delete(key);
   }
 
@@ -395,7 +438,7 @@ export class GenerationRunner {
     for (const [key, cp] of stored) {
       const id = key.slice(CHECKPOINT_PREFIX.length);
       if (this.runningNow.has(id)) continue;
-      const outcome = cp.outcome ?? { text: cp.text, citations: [], stopped: false, error: "generation_lost" };
+      const outcome = cp.outcome ?? lostOutcome(cp);
       try {
         await this.save(cp.turn, outcome);
       } catch (err) {
@@ -413,4 +456,55 @@ export class GenerationRunner {
       await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
     }
   }
+}
+
+/** A turn whose object went away mid-answer: its last checkpointed text, counted as an error of kind generation_lost. */
+function lostOutcome(cp: Checkpoint): Outcome {
+  const { turn } = cp;
+  return {
+    text: cp.text,
+    citations: [],
+    stopped: false,
+    error: "generation_lost",
+    metrics: {
+      day: turn.usage?.day ?? quotaDay(),
+      model: turn.endpoint,
+      provider: "unknown",
+      error: "generation_lost",
+      ttftMs: null,
+      inputTokens: 0,
+      outputTokens: 0,
+      search: turn.isSearchMode,
+      image: false,
+    },
+  };
+}
+
+/**
+ * One JSON log line per answer, beside the request's own (worker/http/request-log.ts): the request id that started
+ * it, the user as the same hash, the model and provider, how it ended, its duration and time to first token in ms.
+ */
+function logTurn(turn: TurnRecord, outcome: Outcome) {
+  const m = outcome.metrics;
+  const startedAt = turn.startedAt ?? Date.now();
+  void userHash(turn.userId).then((user) =>
+    console.log(
+      JSON.stringify({
+        event: "turn",
+        request_id: turn.requestId ?? null,
+        user,
+        chat_id: turn.chatId,
+        message_id: turn.botMessageId,
+        model: turn.endpoint,
+        provider: m?.provider ?? null,
+        status: outcome.error ? "error" : outcome.stopped ? "stopped" : "ok",
+        error: outcome.error,
+        duration_ms: Date.now() - startedAt,
+        ttft_ms: m?.ttftMs ?? null,
+        tokens_in: m?.inputTokens ?? 0,
+        tokens_out: m?.outputTokens ?? 0,
+        search: turn.isSearchMode,
+      }),
+    ),
+  );
 }

@@ -111,6 +111,17 @@ export async function runPicture(host: TurnHost, user: SessionUser, req: Picture
             chatId: req.chatId,
             messages: items,
             usage: { day, bucket: IMAGE_BUCKET, count: host.state.usage.count(day, IMAGE_BUCKET) },
+            metrics: {
+              day,
+              model: IMAGE_BUCKET,
+              provider: source.provider,
+              error: null,
+              ttftMs: null,
+              inputTokens: 0,
+              outputTokens: 0,
+              search: false,
+              image: true,
+            },
             image: {
               createdAt: now,
               row: {

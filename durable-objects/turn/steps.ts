@@ -19,6 +19,8 @@ export interface TurnBase {
   question: string;
   userMessageId: string;
   botMessageId: string;
+  /** The id of the request that asked (its X-Request-Id), for the turn's log line. */
+  requestId?: string;
 }
 
 /** What the pipeline needs from the object that runs it. */

@@ -235,6 +235,58 @@ export const dailyUsage = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.day, t.bucket] })],
 );
 
+/**
+ * What the service did per day and model, for the operator's usage figures (worker/db/usage-rollups.ts): one row per
+ * quota day (Asia/Ho_Chi_Minh), endpoint and provider ("offline" when the built-in model answered, the external
+ * provider for a user's own key), added to by each turn at its end in the batch it already writes.
+ */
+export const usageRollups = sqliteTable(
+  "usage_rollups",
+  {
+    day: text("day").notNull(),
+    model: text("model").notNull(),
+    provider: text("provider").notNull(),
+    turns: integer("turns").notNull().default(0),
+    /** Turns that ended with an error code (usage_errors has them by kind). */
+    failed: integer("failed").notNull().default(0),
+    /** Tokens as the provider reported them (0 where it reports none). */
+    tokensIn: integer("tokens_in").notNull().default(0),
+    tokensOut: integer("tokens_out").notNull().default(0),
+    searches: integer("searches").notNull().default(0),
+    images: integer("images").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.model, t.provider] })],
+);
+
+/** Turns that ended in an error, per day, model, provider and error code. */
+export const usageErrors = sqliteTable(
+  "usage_errors",
+  {
+    day: text("day").notNull(),
+    model: text("model").notNull(),
+    provider: text("provider").notNull(),
+    code: text("code").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.model, t.provider, t.code] })],
+);
+
+/**
+ * Time to first token as a histogram per day, model and provider: `upToMs` is the bucket's upper bound in
+ * milliseconds (worker/db/usage-rollups.ts TTFT_BUCKETS_MS), so p50 and p95 are read from the counts.
+ */
+export const usageLatency = sqliteTable(
+  "usage_latency",
+  {
+    day: text("day").notNull(),
+    model: text("model").notNull(),
+    provider: text("provider").notNull(),
+    upToMs: integer("up_to_ms").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.model, t.provider, t.upToMs] })],
+);
+
 export const aiSettings = sqliteTable("ai_settings", {
   userId: text("user_id")
     .primaryKey()

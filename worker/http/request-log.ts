@@ -16,7 +16,7 @@ const USER_HASH_HEX = 16;
 
 const withRequestId = requestId({ limitLength: MAX_REQUEST_ID_LENGTH });
 
-async function userHash(userId: string): Promise<string> {
+export async function userHash(userId: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`user:${userId}`)));
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0"))
     .join("")

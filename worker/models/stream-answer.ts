@@ -156,6 +156,8 @@ export async function* streamAnswer(opts: {
   temperature?: number;
   topP?: number;
   idleTimeoutMs?: number;
+  /** Told the tokens the provider reports at the end of the answer (for the operator's figures), if it reports any. */
+  onUsage?: (usage: { inputTokens: number; outputTokens: number }) => void;
 }): AsyncGenerator<AnswerPart> {
   const callerSignal = opts.abortSignal;
   if (callerSignal.aborted) return;
@@ -237,6 +239,12 @@ export async function* streamAnswer(opts: {
           if (part.sourceType === "url" && !citations.has(part.url)) {
             citations.set(part.url, part.title ? { url: part.url, title: part.title } : { url: part.url });
           }
+          break;
+        case "finish":
+          opts.onUsage?.({
+            inputTokens: part.usage.inputTokens.total ?? 0,
+            outputTokens: part.usage.outputTokens.total ?? 0,
+          });
           break;
         case "error":
           if (callerSignal.aborted) return;

@@ -85,7 +85,7 @@ function questionOf(schema: v.GenericSchema<unknown, string>, raw: unknown, opti
  */
 async function askUserObject(c: Context<AppEnv>, { claims, tokenHash }: Claims, request: Ask) {
   const hub = userHub(c.env, claims.sub);
-  const turn = await hub.turn({ ...request, sessionId: claims.sid, tokenHash });
+  const turn = await hub.turn({ ...request, sessionId: claims.sid, tokenHash, requestId: c.get("requestId") });
   if (!turn.ok) {
     if (turn.code === "quota_exhausted")
       for (const [name, value] of Object.entries(USED_UP_HEADERS)) c.header(name, value);
