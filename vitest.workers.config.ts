@@ -31,6 +31,9 @@ export default defineConfig(async () => {
             JWT_SECRET: "test-secret-for-vitest-only",
             // The operator's calls (/ops): a test-only secret.
             OPS_SECRET: "test-ops-secret",
+            // No operators but those a test names (worker/admin/operators.ts), whatever a developer's .dev.vars says.
+            ADMIN_EMAILS: "",
+            ADMIN_FIRST_ACCOUNT: "",
             // The offline model streams with a 1 ms pause per chunk in tests instead of the app's 25 ms.
             OFFLINE_MODEL_DELAY_MS: "1",
             TEST_MIGRATIONS: await readD1Migrations("./migrations"),

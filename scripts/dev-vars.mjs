@@ -27,6 +27,9 @@ const LOCAL_DEFAULTS = {
   // Mail is printed and kept at http://localhost:8787/dev/mailbox while no MAIL_API_URL is set. Local only: this
   // file is never deployed, so a production Worker has no dev mailbox.
   DEV_MAILBOX: () => "1",
+  // The first account registered here is an operator (worker/admin/operators.ts), so /admin can be tried offline.
+  // Local only, like the mailbox: a deployed Worker names its operators in ADMIN_EMAILS.
+  ADMIN_FIRST_ACCOUNT: () => "1",
 };
 
 export function ensureDevVars(root) {

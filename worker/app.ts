@@ -23,6 +23,7 @@ import { AppError, errorBody, handleError } from "./errors";
 import { landingOrApp } from "./http/landing-page";
 import { requestLog } from "./http/request-log";
 import { accountAppRoutes } from "./routes/account-apps";
+import { adminRoutes } from "./routes/admin";
 import { appConfigRoutes } from "./routes/app-config";
 import { accountAvatarRoutes } from "./routes/account-avatar";
 import { accountEmailRoutes } from "./routes/account-email";
@@ -110,6 +111,8 @@ export const app = new Hono<AppEnv>()
   .route("/ws", wsRoutes)
   .route("/dev/mailbox", devMailboxRoutes)
   .route("/ops", opsRoutes)
+  // The operator console's API: 404 to anyone but an operator (worker/http/admin-wall.ts).
+  .route("/admin/api", adminRoutes)
   .notFound((c) => {
     c.set("errorCode", "not_found");
     return c.json(errorBody(c.req.path, "not_found", `No route for ${c.req.method} ${c.req.path}`), 404);

@@ -33,6 +33,10 @@ declare global {
       BANK_NAME: string;
       /** Bearer secret of the operator's calls (/ops, scripts/move-user.mjs); unset makes them 404. */
       OPS_SECRET?: string;
+      /** The operators (worker/admin/operators.ts): their addresses, comma- or space-separated; unset: none. */
+      ADMIN_EMAILS?: string;
+      /** "1" also makes the first account registered an operator. Local .dev.vars only (`npm start` writes it). */
+      ADMIN_FIRST_ACCOUNT?: string;
       /** Shared secret of the bank webhook (`Authorization: Apikey <secret>`); unset refuses every webhook call. */
       PAYMENT_WEBHOOK_SECRET?: string;
       /** Affiliate commission as a fraction of the order amount, e.g. "0.2" (wrangler.toml [vars]; default 0.2). */

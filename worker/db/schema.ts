@@ -287,6 +287,26 @@ export const usageLatency = sqliteTable(
   (t) => [primaryKey({ columns: [t.day, t.model, t.provider, t.upToMs] })],
 );
 
+/**
+ * The operator console's audit log (worker/admin/audit.ts): every change an operator makes, who, what, on what, the
+ * value before and after (JSON), and when. Append-only: triggers in its migration refuse updates and deletes, and
+ * it keeps no foreign key, so it outlives the accounts it names.
+ */
+export const adminAudit = sqliteTable(
+  "admin_audit",
+  {
+    id: text("id").primaryKey(),
+    adminId: text("admin_id").notNull(),
+    adminEmail: text("admin_email").notNull(),
+    action: text("action").notNull(),
+    target: text("target").notNull(),
+    before: text("before", { mode: "json" }).$type<unknown>(),
+    after: text("after", { mode: "json" }).$type<unknown>(),
+    at: integer("at").notNull().default(now),
+  },
+  (t) => [index("admin_audit_at").on(t.at)],
+);
+
 export const aiSettings = sqliteTable("ai_settings", {
   userId: text("user_id")
     .primaryKey()

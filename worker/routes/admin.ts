@@ -1,0 +1,142 @@
+// The operator console's API, /admin/api/* (behind worker/http/admin-wall.ts: 404 to anyone but an operator). What
+// it offers so far: who is signed in, the usage and health figures per day, model and provider (recorded by each turn,
+// worker/db/usage-rollups.ts), the audit log, finding a user, and ending all of a user's sessions, pushed out live.
+// Every change writes its audit row (worker/admin/audit.ts).
+import { Hono } from "hono";
+import { desc, eq, or, sql } from "drizzle-orm";
+import * as v from "valibot";
+import { auditStatement, readAudit } from "../admin/audit";
+import { userHub } from "../../durable-objects/user-hub-stub";
+import { users } from "../db/schema";
+import { activeUsersByDay, readUsageRollups, type UsageRow } from "../db/usage-rollups";
+import { getUserById } from "../db/users";
+import { AppError } from "../errors";
+import { adminWall } from "../http/admin-wall";
+import type { AppEnv } from "../http/app-env";
+import { valid } from "../lib/validate";
+import { quotaDay } from "../lib/time";
+
+/** The figures' default span, in quota days ending today. */
+const DEFAULT_USAGE_DAYS = 7;
+/** The longest span one call reads, in days. */
+const MAX_USAGE_DAYS = 92;
+const DAY_MS = 86_400_000;
+/** Users one search answers at most. */
+const USER_SEARCH_LIMIT = 20;
+const AUDIT_PAGE_DEFAULT = 50;
+const AUDIT_PAGE_MAX = 200;
+
+const Day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, "days are YYYY-MM-DD"));
+const UsageQuerySchema = v.object({ from: v.optional(Day), to: v.optional(Day) });
+const AuditQuerySchema = v.object({
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, "limit must be a whole number"),
+      v.transform(Number),
+      v.minValue(1, "limit must be at least 1"),
+      v.maxValue(AUDIT_PAGE_MAX, `limit must be at most ${AUDIT_PAGE_MAX}`),
+    ),
+  ),
+  before: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/, "before must be a time in ms"), v.transform(Number))),
+});
+const UserSearchSchema = v.object({
+  q: v.pipe(v.string("q is required"), v.trim(), v.minLength(2, "q needs at least 2 characters"), v.maxLength(200)),
+});
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / DAY_MS;
+
+/** The rows added up per day and provider, for the provider view. */
+function byProvider(rows: UsageRow[]) {
+  const out = new Map<string, Omit<UsageRow, "model" | "errors" | "ttftP50Ms" | "ttftP95Ms">>();
+  for (const r of rows) {
+    const key = `${r.day}|${r.provider}`;
+    const sum = out.get(key) ?? {
+      day: r.day,
+      provider: r.provider,
+      turns: 0,
+      failed: 0,
+      tokensIn: 0,
+      tokensOut: 0,
+      searches: 0,
+      images: 0,
+    };
+    sum.turns += r.turns;
+    sum.failed += r.failed;
+    sum.tokensIn += r.tokensIn;
+    sum.tokensOut += r.tokensOut;
+    sum.searches += r.searches;
+    sum.images += r.images;
+    out.set(key, sum);
+  }
+  return [...out.values()];
+}
+
+export const adminRoutes = new Hono<AppEnv>()
+  .use(adminWall)
+  .get("/me", (c) => c.json({ status: "success", data: { id: c.var.user.id, email: c.var.user.email } }, 200))
+  .get("/usage", valid("query", UsageQuerySchema), async (c) => {
+    const q = c.req.valid("query");
+    const to = q.to ?? quotaDay();
+    const from = q.from ?? dayOf(Date.parse(to) - (DEFAULT_USAGE_DAYS - 1) * DAY_MS);
+    if (daysBetween(from, to) < 0) throw new AppError("invalid_input", "from must not be after to", { field: "from" });
+    if (daysBetween(from, to) >= MAX_USAGE_DAYS)
+      throw new AppError("invalid_input", `At most ${MAX_USAGE_DAYS} days at once`, { field: "from" });
+    const [rows, active] = await Promise.all([
+      readUsageRollups({ db: c.var.db, from, to }),
+      activeUsersByDay({ db: c.var.db, from, to }),
+    ]);
+    return c.json(
+      { status: "success", data: { from, to, models: rows, providers: byProvider(rows), activeUsers: active } },
+      200,
+    );
+  })
+  .get("/audit", valid("query", AuditQuerySchema), async (c) => {
+    const q = c.req.valid("query");
+    const entries = await readAudit({ db: c.var.db, limit: q.limit ?? AUDIT_PAGE_DEFAULT, before: q.before });
+    return c.json({ status: "success", data: entries }, 200);
+  })
+  .get("/users", valid("query", UserSearchSchema), async (c) => {
+    const { q } = c.req.valid("query");
+    const pattern = `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    const found = await c.var.db
+      .select({
+        id: users.id,
+        email: users.email,
+        name: users.name,
+        isPremium: users.isPremium,
+        premiumEnd: users.premiumEnd,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(
+        or(
+          eq(users.id, q),
+          sql`${users.email} LIKE ${pattern} ESCAPE '\\'`,
+          sql`${users.name} LIKE ${pattern} ESCAPE '\\'`,
+        ),
+      )
+      .orderBy(desc(users.createdAt))
+      .limit(USER_SEARCH_LIMIT);
+    return c.json({ status: "success", data: found }, 200);
+  })
+  .post("/users/:id/end-sessions", async (c) => {
+    const db = c.var.db;
+    const target = await getUserById({ db, id: c.req.param("id") });
+    if (!target) throw new AppError("not_found", "No such user");
+    const ended = await userHub(c.env, target.id).endOtherSessions(null, "revoked");
+    await db.batch([
+      auditStatement({
+        db,
+        entry: {
+          admin: { id: c.var.user.id, email: c.var.user.email },
+          action: "end_sessions",
+          target: `user:${target.id}`,
+          before: { sessions: ended.length },
+          after: { sessions: 0 },
+        },
+      }),
+    ]);
+    return c.json({ status: "success", data: { ended: ended.length } }, 200);
+  });
