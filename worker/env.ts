@@ -7,6 +7,11 @@ declare global {
     interface Env {
       /** HS256 secret for session JWTs. Required; `npm start` writes a random one into .dev.vars. */
       JWT_SECRET: string;
+      /**
+       * The JWT_SECRET before the last rotation (README, "Rotating secrets"): sessions, codes and links made under it
+       * stay valid until they expire; nothing new is signed with it. Unset or blank: none.
+       */
+      JWT_SECRET_PREVIOUS?: string;
       OPENAI_API_KEY?: string;
       OPENAI_BASE_URL?: string;
       ANTHROPIC_API_KEY?: string;
@@ -59,6 +64,11 @@ declare global {
       FACEBOOK_GRAPH_URL?: string;
       /** 32 random bytes (hex or base64) that encrypt bring-your-own model keys and connected-app tokens (AES-GCM). */
       MODEL_KEYS_SECRET?: string;
+      /**
+       * The MODEL_KEYS_SECRET before the last rotation: values sealed under it still open and are sealed again under
+       * the current one when used or by resealAllModelKeys (worker/db/reseal-secrets.ts). Unset or blank: none.
+       */
+      MODEL_KEYS_SECRET_PREVIOUS?: string;
       /** Operator-only JSON {provider: baseURL} overriding the external models' official API hosts (tests, proxies). */
       EXTERNAL_MODEL_BASE_URLS?: string;
       /** Web search (worker/search/): tavily | brave | searxng | offline; unset picks the first configured, else offline. */

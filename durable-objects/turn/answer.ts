@@ -40,7 +40,7 @@ import { isSearchTurn, SEARCH_BUCKET } from "../../worker/search/turn-search";
 import type { AttachmentRef } from "../../worker/protocol/resources";
 import { type Attachment, loadAttachments } from "../../worker/uploads/store";
 import { buildPrompt, SYSTEM_PROMPT } from "./prompt";
-import { openModelKey } from "../../worker/db/model-keys";
+import { openModelKey, resealModelKeyLater } from "../../worker/db/model-keys";
 import { externalEntry, externalProviderOf } from "../../worker/external-models/external-model";
 
 /** An answer: a plain question, a new text for an earlier question, or another answer to an earlier question. */
@@ -78,6 +78,15 @@ async function modelFor(
   if (!provider) return { entry };
   const sealed = host.state.personalization.get().modelKeys.find((k) => k.provider === provider);
   const apiKey = sealed ? await openModelKey(host.env, user.id, sealed) : null;
+  // A key sealed under a previous MODEL_KEYS_SECRET is sealed again under the current one, off the turn's path.
+  if (apiKey && sealed)
+    resealModelKeyLater({
+      db: host.db,
+      env: host.env,
+      userId: user.id,
+      key: sealed,
+      reload: () => host.state.reloadAccount(),
+    });
   if (!apiKey)
     throw new AppError(
       "provider_not_configured",

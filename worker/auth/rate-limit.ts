@@ -19,7 +19,7 @@
 // limits still apply to it.
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
-import { constantTimeEqual, keyedHash } from "../crypto/hmac";
+import { keyedHash, matchesKeyedHash } from "../crypto/hmac";
 import type { SessionUser } from "../db/users";
 import { clearRateLimit, refundRateLimit, type RateLimitHit, takeRateLimit } from "../db/rate-limits";
 import type { Db } from "../db/client";
@@ -99,8 +99,8 @@ async function trustedDeviceId<E extends WithBindings>(c: Context<E>, userId: st
   if (parts?.length !== 3) return null;
   const [owner, issued, mac] = parts as [string, string, string];
   if (owner !== userId || !/^\d{1,16}$/.test(issued)) return null;
-  const expected = await keyedHash(c.env, DEVICE_PURPOSE, `${owner}.${issued}`);
-  return constantTimeEqual(mac, expected) ? mac.slice(0, 32) : null;
+  // Issued under the current app secret or, before a rotation, the previous one; the id stays the cookie's own MAC.
+  return (await matchesKeyedHash(c.env, DEVICE_PURPOSE, `${owner}.${issued}`, mac)) ? mac.slice(0, 32) : null;
 }
 
 // ---- the password-check guard -------------------------------------------------------------------------------------

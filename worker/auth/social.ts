@@ -7,7 +7,7 @@
 // With no client id configured, each answers 400 provider_not_configured.
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import * as v from "valibot";
-import { keyedHash } from "../crypto/hmac";
+import { appSecret, appSecrets, type AppSecretEnv, keyedHashWith } from "../crypto/hmac";
 import { AppError } from "../errors";
 import type { SocialProvider } from "../protocol/settings";
 
@@ -184,14 +184,18 @@ export async function verifyFacebookToken(
 export const LINKING_TOKEN_TTL_S = 10 * 60;
 const LINK_AUDIENCE = "may:link-account";
 
-async function linkingKey(env: { JWT_SECRET?: string }): Promise<Uint8Array> {
-  const hex = await keyedHash(env, "social-linking-token", "signing-key");
+/** The linking token's key, derived from an app secret for this purpose only. */
+async function linkingKey(secret: string): Promise<Uint8Array> {
+  const hex = await keyedHashWith(secret, "social-linking-token", "signing-key");
   return Uint8Array.from(hex.match(/../g)!.map((h) => parseInt(h, 16)));
 }
 
-/** Signs the verified identity a pending link is for (HS256 under a key derived for this purpose only). */
+/**
+ * Signs the verified identity a pending link is for (HS256 under a key derived for this purpose only, from the current
+ * app secret; a token signed before a rotation still reads under the previous one).
+ */
 export async function signLinkingToken(
-  env: { JWT_SECRET?: string },
+  env: AppSecretEnv,
   identity: SocialIdentity & { email: string },
 ): Promise<string> {
   return new SignJWT({ provider: identity.provider, email: identity.email, name: identity.name })
@@ -200,7 +204,7 @@ export async function signLinkingToken(
     .setAudience(LINK_AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(`${LINKING_TOKEN_TTL_S}s`)
-    .sign(await linkingKey(env));
+    .sign(await linkingKey(appSecret(env)));
 }
 
 const LinkClaimsSchema = v.object({
@@ -211,24 +215,24 @@ const LinkClaimsSchema = v.object({
 });
 
 /** The identity a linking token was issued for, or 400 when it is forged, expired or for something else. */
-export async function readLinkingToken(
-  env: { JWT_SECRET?: string },
-  token: string,
-): Promise<SocialIdentity & { email: string }> {
-  try {
-    const { payload } = await jwtVerify(token, await linkingKey(env), {
-      audience: LINK_AUDIENCE,
-      algorithms: ["HS256"],
-    });
-    const claims = v.parse(LinkClaimsSchema, payload);
-    return {
-      provider: claims.provider,
-      providerId: claims.sub,
-      email: claims.email,
-      name: claims.name ?? null,
-      picture: null,
-    };
-  } catch {
-    throw new AppError("invalid_social_token", "The account link has expired. Please sign in with the provider again.");
+export async function readLinkingToken(env: AppSecretEnv, token: string): Promise<SocialIdentity & { email: string }> {
+  for (const secret of appSecrets(env)) {
+    try {
+      const { payload } = await jwtVerify(token, await linkingKey(secret), {
+        audience: LINK_AUDIENCE,
+        algorithms: ["HS256"],
+      });
+      const claims = v.parse(LinkClaimsSchema, payload);
+      return {
+        provider: claims.provider,
+        providerId: claims.sub,
+        email: claims.email,
+        name: claims.name ?? null,
+        picture: null,
+      };
+    } catch {
+      // forged, expired, for something else, or signed under the other secret: try the next one
+    }
   }
+  throw new AppError("invalid_social_token", "The account link has expired. Please sign in with the provider again.");
 }

@@ -1,7 +1,11 @@
 // Session credentials: a JWT (HS256, 7 days) carrying the user and session ids, and a 32-byte random session token
 // whose SHA-256 is stored. Both are checked against the session row on every call, so revocation is immediate.
-import { sign, verify } from "hono/jwt";
-import { AppError } from "../errors";
+// The JWT's header names its secret (`kid`, crypto/key-id.ts): new sessions are signed with JWT_SECRET, and a session
+// signed before a rotation keeps working under JWT_SECRET_PREVIOUS until it expires (README, "Rotating secrets").
+// A token without a kid was signed before rotation existed; it is checked under the current and the previous secret.
+import { decode, sign, verify } from "hono/jwt";
+import { appSecret, appSecrets, type AppSecretEnv } from "../crypto/hmac";
+import { keyIdOf } from "../crypto/key-id";
 
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -12,37 +16,59 @@ export interface SessionClaims {
   exp: number;
 }
 
-function secretOf(env: { JWT_SECRET?: string }): string {
-  if (!env.JWT_SECRET) throw new AppError("server_misconfigured", "JWT_SECRET is not configured");
-  return env.JWT_SECRET;
+const KEY_ID_PURPOSE = "session-jwt";
+
+function base64Url(bytes: Uint8Array): string {
+  let s = "";
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-export async function signSessionJwt(
-  env: { JWT_SECRET?: string },
-  userId: string,
-  sessionId: string,
-  expiresAt: number,
-) {
+/** A session's signing key: the secret as an HS256 JWK with its key id, which hono's sign puts in the header. */
+async function signingKey(secret: string) {
+  const kid = await keyIdOf(KEY_ID_PURPOSE, secret);
+  return { kty: "oct", k: base64Url(new TextEncoder().encode(secret)), alg: "HS256" as const, kid };
+}
+
+export async function signSessionJwt(env: AppSecretEnv, userId: string, sessionId: string, expiresAt: number) {
   const claims: SessionClaims = {
     sub: userId,
     sid: sessionId,
     iat: Math.floor(Date.now() / 1000),
     exp: Math.floor(expiresAt / 1000),
   };
-  return sign({ ...claims }, secretOf(env), "HS256");
+  return sign({ ...claims }, await signingKey(appSecret(env)), "HS256");
+}
+
+/** The secrets that may have signed `token`: the one its kid names, or (no kid) the current and the previous one. */
+async function secretsFor(env: AppSecretEnv, token: string): Promise<string[]> {
+  const secrets = appSecrets(env);
+  let kid: unknown;
+  try {
+    kid = (decode(token).header as { kid?: unknown }).kid;
+  } catch {
+    return [];
+  }
+  if (kid === undefined) return secrets;
+  if (typeof kid !== "string") return [];
+  const ids = await Promise.all(secrets.map((s) => keyIdOf(KEY_ID_PURPOSE, s)));
+  return secrets.filter((_, i) => ids[i] === kid);
 }
 
 /** Returns the claims of a valid, unexpired token, or null. */
-export async function verifySessionJwt(env: { JWT_SECRET?: string }, token: string): Promise<SessionClaims | null> {
-  try {
-    const payload = await verify(token, secretOf(env), "HS256");
+export async function verifySessionJwt(env: AppSecretEnv, token: string): Promise<SessionClaims | null> {
+  for (const secret of await secretsFor(env, token)) {
+    let payload: Awaited<ReturnType<typeof verify>>;
+    try {
+      payload = await verify(token, secret, "HS256");
+    } catch {
+      continue;
+    }
     if (typeof payload.sub !== "string" || typeof payload.sid !== "string" || typeof payload.exp !== "number")
       return null;
     return { sub: payload.sub, sid: payload.sid, iat: Number(payload.iat ?? 0), exp: payload.exp };
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    return null;
   }
+  return null;
 }
 
 export function randomHex(bytes: number): string {

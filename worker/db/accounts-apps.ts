@@ -1,7 +1,8 @@
 // Connected apps' OAuth tokens (sealed with AES-GCM, bound to "<userId>|<app>|<kind>") and the single-use PKCE
-// state of a connection in progress.
+// state of a connection in progress. Tokens sealed under a previous MODEL_KEYS_SECRET are sealed again under the
+// current one when they are read for use (or by resealAllModelKeys, reseal-secrets.ts).
 import { and, asc, eq, gt, lt } from "drizzle-orm";
-import { open, packSealed, seal, unpackSealed } from "../crypto/secret-box";
+import { openSealed, packSealed, type SecretBoxEnv, seal, unpackSealed } from "../crypto/secret-box";
 import type { Db } from "./client";
 import type { ConnectedAppId } from "../protocol/settings";
 import { connectedApps, oauthStates } from "./schema";
@@ -9,8 +10,10 @@ import { connectedApps, oauthStates } from "./schema";
 /** A connection must come back from the provider within 10 minutes. */
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
 
-type SecretEnv = { MODEL_KEYS_SECRET?: string };
-const bound = (userId: string, app: string, kind: "access" | "refresh") => `connected-app|${userId}|${app}|${kind}`;
+type SecretEnv = SecretBoxEnv;
+/** Where a sealed token belongs: its additional data (secret-box.ts), so it opens in no other row. */
+export const appTokenBound = (userId: string, app: string, kind: "access" | "refresh") =>
+  `connected-app|${userId}|${app}|${kind}`;
 
 export async function saveOAuthState({
   db,
@@ -61,8 +64,10 @@ export async function saveAppTokens({
   expiresAt: number | null;
   scope: string | null;
 }) {
-  const access = packSealed(await seal(env, accessToken, bound(userId, app, "access")));
-  const refresh = refreshToken ? packSealed(await seal(env, refreshToken, bound(userId, app, "refresh"))) : null;
+  const access = packSealed(await seal(env, accessToken, appTokenBound(userId, app, "access")));
+  const refresh = refreshToken
+    ? packSealed(await seal(env, refreshToken, appTokenBound(userId, app, "refresh")))
+    : null;
   const values = { accessToken: access, refreshToken: refresh, expiresAt, scope };
   await db
     .insert(connectedApps)
@@ -98,11 +103,61 @@ export async function readAppTokens({
   });
   if (!row) return null;
   const a = unpackSealed(row.accessToken);
-  const accessToken = a ? await open(env, a, bound(userId, app, "access")) : null;
-  if (!accessToken) return null;
+  const access = a ? await openSealed(env, a, appTokenBound(userId, app, "access")) : null;
+  if (!access) return null;
   const r = row.refreshToken ? unpackSealed(row.refreshToken) : null;
-  const refreshToken = r ? await open(env, r, bound(userId, app, "refresh")) : null;
-  return { accessToken, refreshToken, expiresAt: row.expiresAt, scope: row.scope };
+  const refresh = r ? await openSealed(env, r, appTokenBound(userId, app, "refresh")) : null;
+  if (access.stale || refresh?.stale) {
+    await resealAppTokens({
+      db,
+      env,
+      row: { userId, app, accessToken: row.accessToken, refreshToken: refresh ? row.refreshToken : null },
+      plain: { access: access.plaintext, refresh: refresh?.plaintext ?? null },
+    });
+  }
+  return {
+    accessToken: access.plaintext,
+    refreshToken: refresh?.plaintext ?? null,
+    expiresAt: row.expiresAt,
+    scope: row.scope,
+  };
+}
+
+/**
+ * Seals a connection's tokens again under the current secret, over the very values that were read (tokens refreshed
+ * meanwhile win). `row.refreshToken` null: the refresh token is left as it is (none, or one that no longer opens).
+ * True when it wrote.
+ */
+export async function resealAppTokens({
+  db,
+  env,
+  row,
+  plain,
+}: {
+  db: Db;
+  env: SecretEnv;
+  row: { userId: string; app: string; accessToken: string; refreshToken: string | null };
+  plain: { access: string; refresh: string | null };
+}): Promise<boolean> {
+  const { userId, app } = row;
+  const accessToken = packSealed(await seal(env, plain.access, appTokenBound(userId, app, "access")));
+  const refreshToken =
+    row.refreshToken !== null && plain.refresh !== null
+      ? packSealed(await seal(env, plain.refresh, appTokenBound(userId, app, "refresh")))
+      : undefined;
+  const rows = await db
+    .update(connectedApps)
+    .set(refreshToken === undefined ? { accessToken } : { accessToken, refreshToken })
+    .where(
+      and(
+        eq(connectedApps.userId, userId),
+        eq(connectedApps.app, app),
+        eq(connectedApps.accessToken, row.accessToken),
+        row.refreshToken === null ? undefined : eq(connectedApps.refreshToken, row.refreshToken),
+      ),
+    )
+    .returning({ app: connectedApps.app });
+  return rows.length > 0;
 }
 
 export async function deleteConnectedApp({ db, userId, app }: { db: Db; userId: string; app: ConnectedAppId }) {

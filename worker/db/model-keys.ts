@@ -1,13 +1,16 @@
 // Bring-your-own model keys: stored AES-GCM encrypted (bound to "<userId>|<provider>"), listed by their last four
-// characters only, and decrypted only by getUserModelKey for the chat pipeline.
+// characters only, and decrypted only by getUserModelKey for the chat pipeline. A key sealed under a previous
+// MODEL_KEYS_SECRET is sealed again under the current one when it is used (resealModelKey), or by resealAllModelKeys
+// (reseal-secrets.ts).
 import { and, asc, eq } from "drizzle-orm";
-import { open, seal } from "../crypto/secret-box";
+import { openSealed, renewSealed, type SecretBoxEnv, seal } from "../crypto/secret-box";
 import type { Db } from "./client";
 import type { ExternalModelProvider } from "../protocol/settings";
 import { userModelKeys } from "./schema";
 import type { StateOwner } from "./state-owner";
 
-const boundTo = (userId: string, provider: string) => `model-key|${userId}|${provider}`;
+/** Where a sealed model key belongs: its additional data (secret-box.ts), so it opens in no other row. */
+export const modelKeyBound = (userId: string, provider: string) => `model-key|${userId}|${provider}`;
 
 export async function listModelKeys({ db, userId }: { db: Db; userId: string }) {
   return db
@@ -28,12 +31,12 @@ export async function saveModelKey({
 }: {
   db: Db;
   owner: StateOwner;
-  env: { MODEL_KEYS_SECRET?: string };
+  env: SecretBoxEnv;
   userId: string;
   provider: ExternalModelProvider;
   apiKey: string;
 }) {
-  const sealed = await seal(env, apiKey, boundTo(userId, provider));
+  const sealed = await seal(env, apiKey, modelKeyBound(userId, provider));
   const last4 = apiKey.slice(-4);
   const now = Date.now();
   await db
@@ -83,12 +86,56 @@ export function sealedModelKeysQuery(db: Db, userId: string) {
 }
 
 /** Opens a sealed key of the user, or null when it no longer opens (the secret changed). */
-export function openModelKey(
-  env: { MODEL_KEYS_SECRET?: string },
-  userId: string,
-  key: SealedModelKey,
-): Promise<string | null> {
-  return open(env, { iv: key.iv, ciphertext: key.ciphertext }, boundTo(userId, key.provider));
+export async function openModelKey(env: SecretBoxEnv, userId: string, key: SealedModelKey): Promise<string | null> {
+  return (await openSealed(env, key, modelKeyBound(userId, key.provider)))?.plaintext ?? null;
+}
+
+/**
+ * After a use: the key sealed again under the current MODEL_KEYS_SECRET when it was sealed under an older one. Written
+ * only over the very value that was used (a key saved meanwhile wins). True when it wrote: the user's object then
+ * reloads its copy (its owner's settingsChanged, or the object itself).
+ */
+export async function resealModelKey({
+  db,
+  env,
+  userId,
+  key,
+}: {
+  db: Db;
+  env: SecretBoxEnv;
+  userId: string;
+  key: SealedModelKey;
+}): Promise<boolean> {
+  const renewed = await renewSealed(env, key, modelKeyBound(userId, key.provider));
+  if (!renewed) return false;
+  const rows = await db
+    .update(userModelKeys)
+    .set({ iv: renewed.iv, ciphertext: renewed.ciphertext })
+    .where(
+      and(
+        eq(userModelKeys.userId, userId),
+        eq(userModelKeys.provider, key.provider),
+        eq(userModelKeys.iv, key.iv),
+        eq(userModelKeys.ciphertext, key.ciphertext),
+      ),
+    )
+    .returning({ provider: userModelKeys.provider });
+  return rows.length > 0;
+}
+
+/**
+ * resealModelKey off the caller's path, for the turn that just opened the key: `reload` runs when it wrote (the user's
+ * object takes the new value); a failure is logged and left for the next use.
+ */
+export function resealModelKeyLater(args: Parameters<typeof resealModelKey>[0] & { reload: () => Promise<unknown> }) {
+  const { reload, ...rest } = args;
+  void resealModelKey(rest)
+    .then((wrote) => (wrote ? reload() : undefined))
+    .catch((err: unknown) =>
+      console.error(
+        JSON.stringify({ event: "model_key_reseal_failed", provider: args.key.provider, error: String(err) }),
+      ),
+    );
 }
 
 /**
@@ -102,7 +149,7 @@ export async function getUserModelKey({
   provider,
 }: {
   db: Db;
-  env: { MODEL_KEYS_SECRET?: string };
+  env: SecretBoxEnv;
   userId: string;
   provider: ExternalModelProvider;
 }): Promise<string | null> {
@@ -110,5 +157,5 @@ export async function getUserModelKey({
     where: and(eq(userModelKeys.userId, userId), eq(userModelKeys.provider, provider)),
   });
   if (!row) return null;
-  return open(env, { iv: row.iv, ciphertext: row.ciphertext }, boundTo(userId, provider));
+  return openModelKey(env, userId, row);
 }

@@ -4,7 +4,7 @@
 import { Hono } from "hono";
 import { requireAuth } from "../http/auth-middleware";
 import { tooMany } from "../auth/rate-limit";
-import { constantTimeEqual, keyedHash, randomDigits } from "../crypto/hmac";
+import { keyedHash, matchesKeyedHash, randomDigits } from "../crypto/hmac";
 import {
   applyEmailChange,
   cancelEmailChange,
@@ -27,8 +27,9 @@ import { emailChangedMail, emailCodeMail, mailLanguage } from "../mail/templates
 export const EMAIL_CODE_TTL_MS = 10 * 60 * 1000;
 const CODE_PURPOSE = "email-change-code";
 
+const codeMessage = (userId: string, newEmail: string, code: string) => `${userId}|${newEmail}|${code}`;
 const codeHash = (env: Env, userId: string, newEmail: string, code: string) =>
-  keyedHash(env, CODE_PURPOSE, `${userId}|${newEmail}|${code}`);
+  keyedHash(env, CODE_PURPOSE, codeMessage(userId, newEmail, code));
 
 function pendingView(row: { newEmail: string; expiresAt: number; sentAt: number; attempts: number }) {
   return {
@@ -96,7 +97,12 @@ export const accountEmailRoutes = new Hono<AppEnv>()
       }
       throw new AppError("verification_expired", "There is no pending email change, or its code has expired");
     }
-    const ok = constantTimeEqual(await codeHash(c.env, user.id, row.newEmail, verificationCode), row.codeHash);
+    const ok = await matchesKeyedHash(
+      c.env,
+      CODE_PURPOSE,
+      codeMessage(user.id, row.newEmail, verificationCode),
+      row.codeHash,
+    );
     if (!ok) {
       throw new AppError("invalid_code", "The verification code is incorrect", {
         attempts_left: Math.max(0, MAX_CODE_ATTEMPTS - row.attempts),

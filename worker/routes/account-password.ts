@@ -7,7 +7,7 @@ import { hashPassword } from "../auth/password";
 import { checkAccountPassword, clientIp, forgetAccountFailures, tooMany } from "../auth/rate-limit";
 import { userHub } from "../../durable-objects/user-hub-stub";
 import { randomHex, sha256Hex } from "../auth/tokens";
-import { constantTimeEqual, keyedHash, randomDigits } from "../crypto/hmac";
+import { keyedHash, matchesKeyedHash, randomDigits } from "../crypto/hmac";
 import {
   getPasswordResetByToken,
   hasLivePasswordReset,
@@ -33,8 +33,9 @@ const RESET_REQUESTS_PER_IP = 10;
 const HOUR_MS = 60 * 60 * 1000;
 const RESET_CODE_PURPOSE = "password-reset-code";
 
+const resetCodeMessage = (userId: string, code: string) => `${userId}|${code}`;
 const resetCodeHash = (env: Env, userId: string, code: string) =>
-  keyedHash(env, RESET_CODE_PURPOSE, `${userId}|${code}`);
+  keyedHash(env, RESET_CODE_PURPOSE, resetCodeMessage(userId, code));
 
 export const accountPasswordRoutes = new Hono<AppEnv>()
   .post("/change-password", requireAuth, valid("json", PasswordChangeSchema), async (c) => {
@@ -125,7 +126,7 @@ export const accountPasswordRoutes = new Hono<AppEnv>()
         }
         throw new AppError("verification_expired", "This reset code is invalid or has expired");
       }
-      if (!constantTimeEqual(await resetCodeHash(c.env, user.id, body.code), row.codeHash)) {
+      if (!(await matchesKeyedHash(c.env, RESET_CODE_PURPOSE, resetCodeMessage(user.id, body.code), row.codeHash))) {
         throw new AppError("invalid_code", "The reset code is incorrect", {
           attempts_left: Math.max(0, MAX_CODE_ATTEMPTS - row.attempts),
         });
