@@ -1,5 +1,6 @@
-// The notification feeds (feeds, feed_status): the newest published items of each tab in one language, and which tabs
-// are under maintenance. Both reads go to D1 in one batch (one round trip).
+// The notification feeds (feeds, feed_status): the newest published items of each tab in one language (drafts and
+// items taken down left out), and which tabs are under maintenance. Both reads go to D1 in one batch (one round trip).
+// The operator console writes them (feed-admin.ts).
 import { and, desc, eq, inArray, lte } from "drizzle-orm";
 import type { Db } from "./client";
 import type { FeedTab } from "../protocol/feeds";
@@ -23,7 +24,7 @@ export async function readFeeds({
     db
       .select()
       .from(feeds)
-      .where(and(eq(feeds.tab, tab), eq(feeds.lang, lang), lte(feeds.publishedAt, now)))
+      .where(and(eq(feeds.tab, tab), eq(feeds.lang, lang), eq(feeds.draft, false), lte(feeds.publishedAt, now)))
       .orderBy(desc(feeds.publishedAt), feeds.id)
       .limit(limit),
   );

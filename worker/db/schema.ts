@@ -650,6 +650,8 @@ export const feeds = sqliteTable(
     /** An image URL shown beside the item, or null. */
     image: text("image"),
     publishedAt: integer("published_at").notNull().default(now),
+    /** Written in the operator console but not shown (a draft, or an item taken down). */
+    draft: integer("draft", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [index("feeds_tab_lang_published").on(t.tab, t.lang, t.publishedAt)],
 );

@@ -1,7 +1,7 @@
 // The operator console's API, /admin/api/* (behind worker/http/admin-wall.ts: 404 to anyone but an operator). What
 // it offers so far: who is signed in, the usage and health figures per day, model and provider (recorded by each turn,
-// worker/db/usage-rollups.ts), the audit log, finding a user, and ending all of a user's sessions, pushed out live.
-// Every change writes its audit row (worker/admin/audit.ts).
+// worker/db/usage-rollups.ts), the audit log, finding a user, ending all of a user's sessions, pushed out live, and
+// the notification feeds (admin-feeds.ts). Every change writes its audit row (worker/admin/audit.ts).
 import { Hono } from "hono";
 import { desc, eq, or, sql } from "drizzle-orm";
 import * as v from "valibot";
@@ -12,6 +12,7 @@ import { activeUsersByDay, readUsageRollups, type UsageRow } from "../db/usage-r
 import { getUserById } from "../db/users";
 import { AppError } from "../errors";
 import { adminWall } from "../http/admin-wall";
+import { adminFeedRoutes } from "./admin-feeds";
 import type { AppEnv } from "../http/app-env";
 import { valid } from "../lib/validate";
 import { quotaDay } from "../lib/time";
@@ -139,4 +140,5 @@ export const adminRoutes = new Hono<AppEnv>()
       }),
     ]);
     return c.json({ status: "success", data: { ended: ended.length } }, 200);
-  });
+  })
+  .route("/feeds", adminFeedRoutes);

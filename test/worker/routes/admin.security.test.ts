@@ -11,6 +11,10 @@ const ROUTES: [method: string, path: string][] = [
   ["GET", "/admin/api/audit"],
   ["GET", "/admin/api/users?q=user"],
   ["POST", "/admin/api/users/some-user/end-sessions"],
+  ["GET", "/admin/api/feeds"],
+  ["POST", "/admin/api/feeds"],
+  ["PATCH", "/admin/api/feeds/some-item"],
+  ["PUT", "/admin/api/feeds/maintenance/news"],
   ["GET", "/admin/api/no-such-page"],
 ];
 
