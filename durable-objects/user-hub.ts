@@ -34,6 +34,7 @@ import { ObjectSql } from "./state/object-sql";
 import { LATE_WRITE_GRACE_MS, type MoveOutcome, ShardMover } from "./state/shard-move";
 import type { SessionRecord } from "./state/sessions";
 import { SocketSessions } from "./socket-sessions";
+import { TurnBurst } from "./state/turn-burst";
 
 /** Headers the Worker sets on the /ws upgrade it forwards here, after authenticating it. */
 export const USER_HEADER = "x-may-user-id";
@@ -92,6 +93,9 @@ export class UserHub extends Server<Env> implements StateOwner {
 
   /** Moves the user's history between chat shards (state/shard-move.ts). */
   readonly mover = new ShardMover(this.state, new ObjectSql(this.ctx.storage), this.env, this.db, () => this.name);
+
+  /** The burst limit on the user's turns (state/turn-burst.ts), taken first in each turn call. */
+  readonly turnBurst = new TurnBurst(new ObjectSql(this.ctx.storage), this.env.TURN_RATE_LIMITER);
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -294,7 +298,11 @@ export class UserHub extends Server<Env> implements StateOwner {
    */
   async turn(req: TurnRequest): Promise<({ ok: true } & TurnStarted) | Refusal> {
     try {
-      return { ok: true, ...(await runTurn(turnHost(this.state, this.generations, this.env, this.db), req)) };
+      const arrived = Date.now();
+      await this.turnBurst.admit(this.name, arrived);
+      const started = await runTurn(turnHost(this.state, this.generations, this.env, this.db), req);
+      this.turnBurst.started(arrived);
+      return { ok: true, ...started };
     } catch (err) {
       return refusal(err);
     }

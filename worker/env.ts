@@ -69,6 +69,19 @@ declare global {
        * the current one when used or by resealAllModelKeys (worker/db/reseal-secrets.ts). Unset or blank: none.
        */
       MODEL_KEYS_SECRET_PREVIOUS?: string;
+      /**
+       * Cloudflare Turnstile on sign-up and on asking for a password reset (worker/auth/turnstile.ts): the widget's
+       * public site key (handed to the SPA by GET /api/config) and its secret. Both set, or the check is off.
+       */
+      TURNSTILE_SITE_KEY?: string;
+      TURNSTILE_SECRET_KEY?: string;
+      /** Overrides https://challenges.cloudflare.com/turnstile/v0/siteverify (tests, proxies). */
+      TURNSTILE_VERIFY_URL?: string;
+      /**
+       * Optional Workers rate-limiting binding (wrangler.toml [[ratelimits]]) for the burst limit on chat turns; unbound,
+       * the user's Durable Object counts them (durable-objects/state/turn-burst.ts).
+       */
+      TURN_RATE_LIMITER?: RateLimit;
       /** Operator-only JSON {provider: baseURL} overriding the external models' official API hosts (tests, proxies). */
       EXTERNAL_MODEL_BASE_URLS?: string;
       /** Web search (worker/search/): tavily | brave | searxng | offline; unset picks the first configured, else offline. */

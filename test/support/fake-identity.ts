@@ -19,9 +19,11 @@
 //                                 POST /oauth/__config {expires_in} sets new tokens' lifetime; GET /oauth/__revoked.
 //   /drive/v3/..., /graph/...     the drives' file APIs (Google Drive v3, Microsoft Graph) for the access tokens
 //                                 issued above: see fake-drives.ts.
+//   /turnstile/v0/siteverify      Cloudflare Turnstile's token check, and its test controls: see fake-turnstile.ts.
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { fakeDrives } from "./fake-drives.ts";
+import { fakeTurnstile } from "./fake-turnstile.ts";
 import { answerModelCall } from "./fake-upstream.ts";
 import { EXTERNAL_PROVIDERS } from "../../worker/external-models/providers.ts";
 import { readText, sendJson, serveOnLoopback } from "./local-server.ts";
@@ -66,6 +68,7 @@ export async function startFakeIdentity(): Promise<{ url: string; close: () => P
   let oauthExpiresIn = 3600;
   const oauthAccess = new Set<string>();
   const drives = fakeDrives((token) => oauthAccess.has(token));
+  const turnstile = fakeTurnstile();
   const byokRequests: {
     provider: string;
     method: string;
@@ -271,6 +274,9 @@ export async function startFakeIdentity(): Promise<{ url: string; close: () => P
 
     // ---- the drives' file APIs -------------------------------------------------------------------------------------
     if (await drives(req, res, url, () => readText(req))) return;
+
+    // ---- Cloudflare Turnstile --------------------------------------------------------------------------------------
+    if (await turnstile(req, res, url, () => readText(req))) return;
 
     // ---- external model providers' key checks --------------------------------------------------------------------
     if (req.method === "GET" && path === "/byok/__requests") return sendJson(res, 200, byokRequests);

@@ -31,6 +31,12 @@ const NameSchema = v.pipe(
 );
 
 /** POST /auth/register. */
+/**
+ * The Turnstile widget's token (worker/auth/turnstile.ts), on the forms it guards. Optional in the schema: required by
+ * the worker only when the operator turned Turnstile on (GET /api/config gives turnstile_site_key, else null).
+ */
+const TurnstileTokenSchema = v.optional(v.pipe(v.string(), v.maxLength(2048, "Invalid human check token")));
+
 export const RegistrationSchema = v.object({
   name: NameSchema,
   email: EmailSchema,
@@ -39,6 +45,7 @@ export const RegistrationSchema = v.object({
     v.minLength(FORM_PASSWORD_MIN, `Password must be at least ${FORM_PASSWORD_MIN} characters`),
     v.maxLength(PASSWORD_MAX),
   ),
+  turnstile_token: TurnstileTokenSchema,
 });
 export type Registration = v.InferInput<typeof RegistrationSchema>;
 
@@ -79,7 +86,7 @@ export const PasswordChangeSchema = v.object({
 export type PasswordChange = v.InferInput<typeof PasswordChangeSchema>;
 
 /** POST /auth/forgot-password. */
-export const PasswordForgotSchema = v.object({ email: EmailSchema });
+export const PasswordForgotSchema = v.object({ email: EmailSchema, turnstile_token: TurnstileTokenSchema });
 export type PasswordForgot = v.InferInput<typeof PasswordForgotSchema>;
 
 const NewPasswordSchema = v.pipe(

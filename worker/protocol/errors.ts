@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   csrf_rejected: 403,
   premium_required: 403,
   quota_exhausted: 403,
+  captcha_failed: 403,
   not_found: 404,
   model_not_found: 404,
   email_taken: 409,
@@ -35,6 +36,7 @@ export const ERROR_STATUS = {
   search_rate_limited: 429,
   image_rate_limited: 429,
   too_many_attempts: 429,
+  too_many_turns: 429,
   server_misconfigured: 500,
   internal_error: 500,
   mail_failed: 502,
@@ -44,6 +46,7 @@ export const ERROR_STATUS = {
   search_unavailable: 503,
   image_unavailable: 503,
   mail_not_configured: 503,
+  captcha_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -5,6 +5,7 @@ import { Hono } from "hono";
 import { requireAuth } from "../http/auth-middleware";
 import { hashPassword } from "../auth/password";
 import { checkAccountPassword, clientIp, forgetAccountFailures, tooMany } from "../auth/rate-limit";
+import { requireHuman } from "../auth/turnstile";
 import { userHub } from "../../durable-objects/user-hub-stub";
 import { randomHex, sha256Hex } from "../auth/tokens";
 import { keyedHash, matchesKeyedHash, randomDigits } from "../crypto/hmac";
@@ -67,7 +68,10 @@ export const accountPasswordRoutes = new Hono<AppEnv>()
   })
   .post("/forgot-password", valid("json", PasswordForgotSchema), async (c) => {
     const db = c.var.db;
-    const email = normalizeEmail(c.req.valid("json").email);
+    const body = c.req.valid("json");
+    // The step that mails anyone's address: behind Turnstile when it is on (auth/turnstile.ts).
+    await requireHuman(c, body.turnstile_token);
+    const email = normalizeEmail(body.email);
     const ip = clientIp(c);
     if (ip) {
       const hit = await takeRateLimit({ db, key: `reset:ip:${ip}`, max: RESET_REQUESTS_PER_IP, windowMs: HOUR_MS });

@@ -1,5 +1,6 @@
 // /auth: register, login, the signed-in user, and profile updates. Sign-in abuse is limited by counting failed
-// password checks only, per IP and per account-and-IP, never locking the owner out (worker/auth/rate-limit.ts).
+// password checks only, per IP and per account-and-IP, never locking the owner out (worker/auth/rate-limit.ts);
+// sign-up also passes Cloudflare Turnstile when the operator turned it on (worker/auth/turnstile.ts).
 import { Hono } from "hono";
 import { readReferralCookie } from "../affiliate/referral";
 import { attributeSignup } from "../db/affiliate";
@@ -7,6 +8,7 @@ import { issueSession } from "../http/issue-session";
 import { requireAuth } from "../http/auth-middleware";
 import { hashPassword } from "../auth/password";
 import { checkAccountPassword, guardRegistration, rememberDevice } from "../auth/rate-limit";
+import { requireHuman } from "../auth/turnstile";
 import { users } from "../db/schema";
 import { pickShard, placeUserStatements } from "../db/shards";
 import { getUserByEmail, normalizeEmail, publicUser, updateProfile } from "../db/users";
@@ -19,6 +21,7 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/register", valid("json", RegistrationSchema), async (c) => {
     const body = c.req.valid("json");
     const db = c.var.db;
+    await requireHuman(c, body.turnstile_token);
     await guardRegistration(c, db);
     if (await getUserByEmail({ db, email: body.email })) {
       throw new AppError("email_taken", "An account with this email already exists", { field: "email" });

@@ -8,6 +8,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import * as v from "valibot";
+import { TURN_BURST_WINDOW_MS } from "../../durable-objects/state/turn-burst";
 import type { TurnRequest } from "../../durable-objects/turn/turn";
 import { userHub } from "../../durable-objects/user-hub-stub";
 import { AppError } from "../errors";
@@ -81,7 +82,7 @@ function questionOf(schema: v.GenericSchema<unknown, string>, raw: unknown, opti
 
 /**
  * Runs the turn in the user's object. A refusal becomes the error it names; a spent quota also carries the headers
- * that say so.
+ * that say so, and a burst of turns past the limit (durable-objects/state/turn-burst.ts) the Retry-After seconds.
  */
 async function askUserObject(c: Context<AppEnv>, { claims, tokenHash }: Claims, request: Ask) {
   const hub = userHub(c.env, claims.sub);
@@ -89,6 +90,8 @@ async function askUserObject(c: Context<AppEnv>, { claims, tokenHash }: Claims, 
   if (!turn.ok) {
     if (turn.code === "quota_exhausted")
       for (const [name, value] of Object.entries(USED_UP_HEADERS)) c.header(name, value);
+    if (turn.code === "too_many_turns")
+      c.header("Retry-After", String(turn.details?.retry_after ?? TURN_BURST_WINDOW_MS / 1000));
     throw new AppError(turn.code, turn.message, turn.details);
   }
   return turn;
