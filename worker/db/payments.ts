@@ -375,7 +375,9 @@ export async function applyPayment(input: ApplyPaymentInput): Promise<ApplyOutco
 }
 
 /** What changes in D1 from `before` to `after`: stored periods whose dates changed, and periods to insert. */
-function periodWrites(queue: ApplyPaymentInput["queue"]): { kind: "update" | "insert"; period: PremiumPeriod }[] {
+export function periodWrites(
+  queue: ApplyPaymentInput["queue"],
+): { kind: "update" | "insert"; period: PremiumPeriod }[] {
   const stored = new Map(queue.before.filter((x) => x.id !== null).map((x) => [x.id, x]));
   return queue.after.flatMap((period): { kind: "update" | "insert"; period: PremiumPeriod }[] => {
     const was = period.id === null ? undefined : stored.get(period.id);

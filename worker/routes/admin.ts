@@ -13,6 +13,11 @@ import { getUserById } from "../db/users";
 import { AppError } from "../errors";
 import { adminWall } from "../http/admin-wall";
 import { adminFeedRoutes } from "./admin-feeds";
+import { grantPlan } from "../admin/grant-plan";
+import { listOrders, listPaidPeriods } from "../db/payments";
+import { dailyUsage } from "../db/schema";
+import { PACKAGE_TYPES } from "../plans/packages";
+import { planOf } from "../plans/entitlements";
 import type { AppEnv } from "../http/app-env";
 import { valid } from "../lib/validate";
 import { quotaDay } from "../lib/time";
@@ -41,6 +46,12 @@ const AuditQuerySchema = v.object({
   ),
   before: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/, "before must be a time in ms"), v.transform(Number))),
 });
+const GrantSchema = v.strictObject({
+  package: v.picklist(PACKAGE_TYPES, `package must be one of ${PACKAGE_TYPES.join(", ")}`),
+});
+/** Paid periods and orders a user's page shows, newest first. */
+const USER_HISTORY_LIMIT = 50;
+
 const UserSearchSchema = v.object({
   q: v.pipe(v.string("q is required"), v.trim(), v.minLength(2, "q needs at least 2 characters"), v.maxLength(200)),
 });
@@ -121,6 +132,56 @@ export const adminRoutes = new Hono<AppEnv>()
       .orderBy(desc(users.createdAt))
       .limit(USER_SEARCH_LIMIT);
     return c.json({ status: "success", data: found }, 200);
+  })
+  .get("/users/:id", async (c) => {
+    const db = c.var.db;
+    const user = await getUserById({ db, id: c.req.param("id") });
+    if (!user) throw new AppError("not_found", "No such user");
+    const now = Date.now();
+    const [periods, orders, usage, sessions] = await Promise.all([
+      listPaidPeriods({ db, userId: user.id, limit: USER_HISTORY_LIMIT }),
+      listOrders({ db, userId: user.id, limit: USER_HISTORY_LIMIT }),
+      db
+        .select({ bucket: dailyUsage.bucket, count: dailyUsage.count })
+        .from(dailyUsage)
+        .where(sql`${dailyUsage.userId} = ${user.id} AND ${dailyUsage.day} = ${quotaDay()}`),
+      userHub(c.env, user.id).listSessions(),
+    ]);
+    return c.json(
+      {
+        status: "success",
+        data: {
+          user: {
+            id: user.id,
+            email: user.email,
+            name: user.name,
+            createdAt: user.createdAt,
+            plan: planOf(user, now),
+            isPremium: user.isPremium,
+            premiumEnd: user.premiumEnd,
+            referredBy: user.referredBy,
+            affiliateCode: user.affiliateCode,
+          },
+          periods,
+          orders,
+          usageToday: usage,
+          sessions: sessions.length,
+        },
+      },
+      200,
+    );
+  })
+  .post("/users/:id/grant", valid("json", GrantSchema), async (c) => {
+    const id = c.req.param("id");
+    const granted = await grantPlan({
+      db: c.var.db,
+      d1: c.env.DB,
+      owner: userHub(c.env, id),
+      userId: id,
+      pkg: c.req.valid("json").package,
+      admin: { id: c.var.user.id, email: c.var.user.email },
+    });
+    return c.json({ status: "success", data: granted }, 200);
   })
   .post("/users/:id/end-sessions", async (c) => {
     const db = c.var.db;

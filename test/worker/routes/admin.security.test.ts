@@ -11,6 +11,8 @@ const ROUTES: [method: string, path: string][] = [
   ["GET", "/admin/api/audit"],
   ["GET", "/admin/api/users?q=user"],
   ["POST", "/admin/api/users/some-user/end-sessions"],
+  ["GET", "/admin/api/users/some-user"],
+  ["POST", "/admin/api/users/some-user/grant"],
   ["GET", "/admin/api/feeds"],
   ["POST", "/admin/api/feeds"],
   ["PATCH", "/admin/api/feeds/some-item"],
