@@ -413,7 +413,8 @@ export const premiumPeriods = sqliteTable(
 /**
  * Every bank transaction the webhook received, keyed by the bank feed's transaction id (idempotency). outcome:
  * received (being applied), applied (paid an order), review (kept for a person: unknown code, wrong amount, order
- * not pending, account mismatch), ignored (money out).
+ * not pending, account mismatch), ignored (money out, or dismissed by an operator), refunded (sent back by an
+ * operator; worker/admin/review-queue.ts).
  */
 export const bankTransactions = sqliteTable(
   "bank_transactions",
@@ -430,10 +431,12 @@ export const bankTransactions = sqliteTable(
     transferType: text("transfer_type").notNull(),
     transferAmount: integer("transfer_amount").notNull(),
     orderId: text("order_id"),
-    outcome: text("outcome", { enum: ["received", "applied", "review", "ignored"] })
+    outcome: text("outcome", { enum: ["received", "applied", "review", "ignored", "refunded"] })
       .notNull()
       .default("received"),
     reviewReason: text("review_reason"),
+    /** How an operator resolved a transaction kept for review (refunded or ignored): their note. */
+    resolution: text("resolution"),
     applyId: text("apply_id"),
     receivedAt: integer("received_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
