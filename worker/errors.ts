@@ -11,6 +11,9 @@ export { ERROR_STATUS, type ErrorCode } from "./protocol/errors";
 /** The table, checked: every status in it is one Hono can send with a JSON body. */
 const STATUS: Record<ErrorCode, ContentfulStatusCode> = ERROR_STATUS;
 
+/** What a blocked account is told, on signing in and on every call (its sessions end when it is blocked). */
+export const BLOCKED_MESSAGE = "This account has been blocked. Please contact support.";
+
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,

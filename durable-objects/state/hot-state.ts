@@ -15,7 +15,7 @@
 // needs both), so counts kept in D1 are never lost.
 import type { Db } from "../../worker/db/client";
 import type { SessionUser } from "../../worker/db/users";
-import { AppError } from "../../worker/errors";
+import { AppError, BLOCKED_MESSAGE } from "../../worker/errors";
 import { quotaDay } from "../../worker/lib/time";
 import { Account } from "./account";
 import { ChatWindows, type WindowMessage } from "./chats";
@@ -128,6 +128,8 @@ export class HotState {
     // While a move between shards switches, calls wait: the shard they are told (or a turn reads) is the new one.
     await this.chatWrites.whenOpen();
     if (!(await this.load())) throw new AppError("unauthorized", "No such user");
+    // A blocked account (an operator's action) is refused before anything else, whichever session it calls from.
+    if (this.account.user().blockedAt != null) throw new AppError("account_blocked", BLOCKED_MESSAGE);
     const session = this.sessions.active(sessionId);
     if (!session) throw new AppError("session_expired", "Your login session has ended. Please log in again.");
     if (tokenHash !== null && tokenHash !== session.tokenHash)

@@ -32,6 +32,9 @@ export const users = sqliteTable(
     language: text("language"),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
+    /** Set while an operator has blocked the account (worker/routes/admin.ts): no sign-in, every call a 403. */
+    blockedAt: integer("blocked_at"),
+    blockedReason: text("blocked_reason"),
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),

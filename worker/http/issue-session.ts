@@ -4,10 +4,13 @@ import type { Context } from "hono";
 import type { AppEnv } from "./app-env";
 import type { SessionUser } from "../db/users";
 import { userHub } from "../../durable-objects/user-hub-stub";
+import { AppError, BLOCKED_MESSAGE } from "../errors";
 import { setCredentialCookies } from "../auth/cookies";
 import { newSessionToken, SESSION_TTL_MS, signSessionJwt } from "../auth/tokens";
 
 export async function issueSession(c: Context<AppEnv>, user: SessionUser, userAgent?: string) {
+  // Every sign-in path (password, Google, Facebook, a new device's session) comes here: a blocked account gets none.
+  if (user.blockedAt != null) throw new AppError("account_blocked", BLOCKED_MESSAGE);
   const sessionId = crypto.randomUUID();
   const sessionToken = newSessionToken();
   const expiresAt = Date.now() + SESSION_TTL_MS;

@@ -22,6 +22,7 @@ export const ERROR_STATUS = {
   premium_required: 403,
   quota_exhausted: 403,
   captcha_failed: 403,
+  account_blocked: 403,
   not_found: 404,
   model_not_found: 404,
   email_taken: 409,

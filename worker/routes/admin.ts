@@ -48,6 +48,9 @@ const AuditQuerySchema = v.object({
   ),
   before: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/, "before must be a time in ms"), v.transform(Number))),
 });
+const BlockSchema = v.strictObject({
+  reason: v.pipe(v.string("reason is required"), v.trim(), v.nonEmpty("reason is required"), v.maxLength(1_000)),
+});
 const GrantSchema = v.strictObject({
   package: v.picklist(PACKAGE_TYPES, `package must be one of ${PACKAGE_TYPES.join(", ")}`),
 });
@@ -163,6 +166,8 @@ export const adminRoutes = new Hono<AppEnv>()
             premiumEnd: user.premiumEnd,
             referredBy: user.referredBy,
             affiliateCode: user.affiliateCode,
+            blockedAt: user.blockedAt,
+            blockedReason: user.blockedReason,
           },
           periods,
           orders,
@@ -184,6 +189,59 @@ export const adminRoutes = new Hono<AppEnv>()
       admin: { id: c.var.user.id, email: c.var.user.email },
     });
     return c.json({ status: "success", data: granted }, 200);
+  })
+  .post("/users/:id/block", valid("json", BlockSchema), async (c) => {
+    const db = c.var.db;
+    const target = await getUserById({ db, id: c.req.param("id") });
+    if (!target) throw new AppError("not_found", "No such user");
+    if (target.id === c.var.user.id) throw new AppError("invalid_input", "An operator cannot block their own account");
+    const { reason } = c.req.valid("json");
+    const at = Date.now();
+    if (target.blockedAt === null) {
+      await db.batch([
+        db.update(users).set({ blockedAt: at, blockedReason: reason, updatedAt: at }).where(eq(users.id, target.id)),
+        auditStatement({
+          db,
+          entry: {
+            admin: { id: c.var.user.id, email: c.var.user.email },
+            action: "block_user",
+            target: `user:${target.id}`,
+            before: { blocked: false },
+            after: { blocked: true, reason },
+          },
+        }),
+      ]);
+    }
+    // The object reads the flag (every call from now on is a 403), then its sessions end, pushed out live.
+    const hub = userHub(c.env, target.id);
+    await hub.userChanged();
+    const ended = await hub.endOtherSessions(null, "revoked");
+    return c.json({ status: "success", data: { blocked: true, ended: ended.length } }, 200);
+  })
+  .post("/users/:id/unblock", async (c) => {
+    const db = c.var.db;
+    const target = await getUserById({ db, id: c.req.param("id") });
+    if (!target) throw new AppError("not_found", "No such user");
+    if (target.blockedAt !== null) {
+      await db.batch([
+        db
+          .update(users)
+          .set({ blockedAt: null, blockedReason: null, updatedAt: Date.now() })
+          .where(eq(users.id, target.id)),
+        auditStatement({
+          db,
+          entry: {
+            admin: { id: c.var.user.id, email: c.var.user.email },
+            action: "unblock_user",
+            target: `user:${target.id}`,
+            before: { blocked: true, reason: target.blockedReason },
+            after: { blocked: false },
+          },
+        }),
+      ]);
+      await userHub(c.env, target.id).userChanged();
+    }
+    return c.json({ status: "success", data: { blocked: false } }, 200);
   })
   .post("/users/:id/end-sessions", async (c) => {
     const db = c.var.db;

@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { addCalendarMonths } from "../../../worker/plans/premium-period";
-import { call, expectError, json, seedUser, type TestUser } from "../../support/api";
+import { ask, call, expectError, json, login, seedUser, type TestUser } from "../../support/api";
 
 async function operator(): Promise<TestUser> {
   const u = await seedUser();
@@ -97,6 +97,47 @@ describe("users in the operator console", () => {
       .all<{ start_at: number; end_at: number }>();
     expect(periods.results).toHaveLength(2);
     expect(periods.results[1]!.start_at).toBe(periods.results[0]!.end_at);
+  });
+
+  it("blocks an account: its sessions end, every call and every sign-in is a 403; unblocked, it signs in again", async () => {
+    const op = await operator();
+    const u = await seedUser();
+    const res = await call("POST", `/admin/api/users/${u.id}/block`, as(op, { reason: "Chargeback fraud" }));
+    expect(res.status).toBe(200);
+    expect((await json(res)).data).toEqual({ blocked: true, ended: 1 });
+    await expectError(await call("GET", "/auth/me", { token: u.token }), 403, "account_blocked");
+    await expectError(await ask(u, { question: "Hi", chat_id: crypto.randomUUID() }), 403, "account_blocked");
+    const signIn = await call("POST", "/auth/login", { body: { email: u.email, password: u.password } });
+    await expectError(signIn, 403, "account_blocked");
+    // a wrong password is still just a wrong password
+    await expectError(await call("POST", "/auth/login", { body: { email: u.email, password: "not it at all" } }), 401);
+    const page = (await json(await call("GET", `/admin/api/users/${u.id}`, as(op)))).data;
+    expect(page.user).toMatchObject({ blockedReason: "Chargeback fraud", blockedAt: expect.any(Number) });
+    expect((await json(await call("GET", "/admin/api/audit?limit=1", as(op)))).data[0]).toMatchObject({
+      action: "block_user",
+      target: `user:${u.id}`,
+      after: { blocked: true, reason: "Chargeback fraud" },
+    });
+    // blocking again writes nothing new
+    await call("POST", `/admin/api/users/${u.id}/block`, as(op, { reason: "again" }));
+    expect((await json(await call("GET", "/admin/api/audit?limit=1", as(op)))).data[0].after.reason).toBe(
+      "Chargeback fraud",
+    );
+
+    expect((await call("POST", `/admin/api/users/${u.id}/unblock`, as(op))).status).toBe(200);
+    const back = await login(u.email, u.password);
+    expect((await call("GET", "/auth/me", { token: back.token })).status).toBe(200);
+    expect((await json(await call("GET", "/admin/api/audit?limit=1", as(op)))).data[0].action).toBe("unblock_user");
+  });
+
+  it("keeps a blocked operator out of the console, and an operator cannot block themself", async () => {
+    const op = await seedUser();
+    const other = await seedUser();
+    env.ADMIN_EMAILS = `${op.email} ${other.email}`;
+    await expectError(await call("POST", `/admin/api/users/${op.id}/block`, as(op, { reason: "x" })), 400);
+    await call("POST", `/admin/api/users/${other.id}/block`, as(op, { reason: "Left the company" }));
+    await expectError(await call("GET", "/admin/api/me", as(other)), 404, "not_found");
+    await expectError(await call("POST", `/admin/api/users/${other.id}/block`, as(op, {})), 400);
   });
 
   it("refuses an unknown package with a 400 and an unknown user with a 404", async () => {

@@ -13,6 +13,8 @@ const ROUTES: [method: string, path: string][] = [
   ["POST", "/admin/api/users/some-user/end-sessions"],
   ["GET", "/admin/api/users/some-user"],
   ["POST", "/admin/api/users/some-user/grant"],
+  ["POST", "/admin/api/users/some-user/block"],
+  ["POST", "/admin/api/users/some-user/unblock"],
   ["GET", "/admin/api/payments/orders"],
   ["GET", "/admin/api/payments/review"],
   ["POST", "/admin/api/payments/review/some-transfer/apply"],
