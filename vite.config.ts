@@ -8,6 +8,7 @@ import react from "@vitejs/plugin-react";
 import { type Plugin, defineConfig } from "vite";
 import { chunkRule } from "./scripts/chunk-rule";
 import { inlineBootScriptPlugin } from "./scripts/inline-boot-script-plugin";
+import { prerenderGuestPagesPlugin } from "./scripts/prerender-guest-pages-plugin";
 import { prerenderLandingPlugin } from "./scripts/prerender-landing-plugin";
 import { serviceWorkerPlugin } from "./scripts/service-worker-plugin";
 
@@ -128,12 +129,28 @@ export default defineConfig({
     // web/theme-init.js inside index.html, allowed by its hash in the built _headers' CSP.
     inlineBootScriptPlugin({ source: repo("./web/theme-init.js") }),
     // dist/client/sw.js: the installable app's service worker (registered by main.tsx in production builds only).
-    serviceWorkerPlugin({ source: repo("./web/sw/sw.js"), wranglerToml: repo("./wrangler.toml") }),
+    // It also precaches the signed-in layout and the new chat, for a guest signing in on a pre-rendered page.
+    serviceWorkerPlugin({
+      source: repo("./web/sw/sw.js"),
+      wranglerToml: repo("./wrangler.toml"),
+      screens: [
+        /web[\\/]src[\\/]routes[\\/]_app\.tsx\?tsr-split=component/,
+        /features[\\/]chat[\\/]on-demand[\\/]empty-state\.tsx$/,
+      ],
+    }),
     // dist/client/landing.html: the guest landing page pre-rendered in four languages (served at '/' by the Worker).
     prerenderLandingPlugin({
       root: repo("./web"),
       prerenderModule: repo("./web/src/features/landing/landing-prerender.tsx"),
       packagesModule: repo("./worker/plans/packages.ts"),
+      alias,
+    }),
+    // dist/client/guest/*.html: sign-in, sign-up and password reset pre-rendered in four languages, with their own small
+    // script (served to guests' page loads of /login, /register and /reset-password by the Worker).
+    prerenderGuestPagesPlugin({
+      root: repo("./web"),
+      entry: repo("./web/src/features/auth/prerendered/guest-page.ts"),
+      prerenderModule: repo("./web/src/features/auth/prerendered/guest-prerender.tsx"),
       alias,
     }),
     cloudflare({

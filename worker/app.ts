@@ -20,6 +20,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { withDb } from "./http/auth-middleware";
 import type { AppEnv } from "./http/app-env";
 import { AppError, errorBody, handleError } from "./errors";
+import { GUEST_PAGES, guestPageOrApp } from "./http/guest-page";
 import { landingOrApp } from "./http/landing-page";
 import { requestLog } from "./http/request-log";
 import { accountAppRoutes } from "./routes/account-apps";
@@ -61,9 +62,14 @@ const apiSecurityHeaders = secureHeaders({ crossOriginResourcePolicy: "same-orig
 export const app = new Hono<AppEnv>()
   // First, so every answer (errors and 404s too) has its id and its log line.
   .use(requestLog)
-  // A WebSocket upgrade's 101 response has immutable headers, so /ws is left out; "/" answers with the static pages,
-  // which carry their own security headers (web/public/_headers: X-Frame-Options DENY, the CSP with the boot script).
-  .use((c, next) => (c.req.path === "/ws" || c.req.path === "/" ? next() : apiSecurityHeaders(c, next)))
+  // A WebSocket upgrade's 101 response has immutable headers, so /ws is left out; "/" and the guest pages (/login...)
+  // answer with the static pages, which carry their own security headers (web/public/_headers: X-Frame-Options DENY,
+  // the CSP with the boot script).
+  .use((c, next) =>
+    c.req.path === "/ws" || c.req.path === "/" || Object.hasOwn(GUEST_PAGES, c.req.path)
+      ? next()
+      : apiSecurityHeaders(c, next),
+  )
   .use(
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
@@ -77,6 +83,8 @@ export const app = new Hono<AppEnv>()
   .route("/api/config", appConfigRoutes)
   // The guest landing page (pre-rendered) or the SPA: worker/http/landing-page.ts.
   .get("/", landingOrApp)
+  // Sign-in, sign-up and password reset, pre-rendered for guests, or the SPA: worker/http/guest-page.ts.
+  .on("GET", Object.keys(GUEST_PAGES), guestPageOrApp)
   .route("/auth", authRoutes)
   .route("/auth", premiumRoutes)
   .route("/auth", affiliateAuthRoutes)

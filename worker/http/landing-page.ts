@@ -27,12 +27,16 @@ function varyOnCookie(res: Response): Response {
   return copy;
 }
 
-export async function landingOrApp(c: Context<AppEnv>): Promise<Response> {
+/**
+ * A guest's page load gets the pre-rendered page the assets serve at `asset`; anything else (or a build without that
+ * page) gets what the assets answer for the request itself: the SPA's index.html. Shared with worker/http/guest-page.ts.
+ */
+export async function prerenderedOrApp(c: Context<AppEnv>, asset: string): Promise<Response> {
   if (isNavigation(c) && !hasCredentials(c)) {
-    const landing = await c.env.ASSETS.fetch(
-      new Request(new URL("/landing", c.req.url), { headers: c.req.raw.headers }),
-    );
-    if (landing.status !== 404) return varyOnCookie(landing);
+    const page = await c.env.ASSETS.fetch(new Request(new URL(asset, c.req.url), { headers: c.req.raw.headers }));
+    if (page.status !== 404) return varyOnCookie(page);
   }
   return varyOnCookie(await c.env.ASSETS.fetch(c.req.raw));
 }
+
+export const landingOrApp = (c: Context<AppEnv>) => prerenderedOrApp(c, "/landing");

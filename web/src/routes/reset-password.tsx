@@ -3,7 +3,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import * as v from "valibot";
 import { AccountsTexts } from "../features/settings/accounts-texts";
-import { ResetPasswordPage } from "../features/settings/reset-password-page";
+import { ResetPasswordPage } from "../features/auth/reset-password-page";
 
 const ResetSearchSchema = v.object({
   token: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/))), undefined),

@@ -54,12 +54,7 @@ export function AuthPage({ mode, notice }: { mode: "login" | "register"; notice?
           </div>
           <h1 className="auth__title">{mode === "login" ? t("auth.loginTitle") : t("auth.registerTitle")}</h1>
           <p className="auth__subtitle">{mode === "login" ? t("auth.loginSubtitle") : t("auth.registerSubtitle")}</p>
-          {notice ? (
-            <div className="notice notice--info" role="status" data-testid="auth-notice">
-              <IconInfo size={18} />
-              <span>{notice}</span>
-            </div>
-          ) : null}
+          {notice ? <AuthNotice>{notice}</AuthNotice> : null}
           {mode === "login" ? (
             <LoginForm onForgot={() => void navigate({ to: "/reset-password" })} />
           ) : (
@@ -74,6 +69,17 @@ export function AuthPage({ mode, notice }: { mode: "login" | "register"; notice?
           </p>
         </div>
       </main>
+    </div>
+  );
+}
+
+/** Why the visitor is here (a session that ended), above the form. The pre-rendered sign-in page keeps it as a template
+ * its script shows for ?reason=expired (prerendered/guest-prerender.tsx). */
+export function AuthNotice({ children }: { children: ReactNode }) {
+  return (
+    <div className="notice notice--info" role="status" data-testid="auth-notice">
+      <IconInfo size={18} />
+      <span>{children}</span>
     </div>
   );
 }

@@ -4,14 +4,14 @@ import { AUTH_TEXTS } from "./auth-texts";
 import { login } from "./every-page/auth.api";
 import { Field } from "./field";
 import { useAuthForm } from "./use-auth-form";
-import { validateLogin } from "./validation";
+import { loginPayload, validateLogin } from "./validation";
 
 export function LoginForm({ onForgot }: { onForgot: () => void }) {
   const { t } = useTranslation(AUTH_TEXTS);
   const form = useAuthForm({
     initial: { email: "", password: "" },
     validate: validateLogin,
-    toPayload: (v) => ({ email: v.email.trim(), password: v.password }),
+    toPayload: loginPayload,
     submit: login,
   });
 

@@ -5,16 +5,16 @@ import { AUTH_TEXTS } from "./auth-texts";
 import { register } from "./every-page/auth.api";
 import { Field } from "./field";
 import { useAuthForm } from "./use-auth-form";
-import { MIN_PASSWORD, validateRegister } from "./validation";
+import { MIN_PASSWORD, registerFieldForCode, registerPayload, validateRegister } from "./validation";
 
 export function RegisterForm() {
   const { t } = useTranslation(AUTH_TEXTS);
   const form = useAuthForm({
     initial: { name: "", email: "", password: "", confirm: "" },
     validate: validateRegister,
-    toPayload: (v) => ({ name: v.name.trim(), email: v.email.trim(), password: v.password }),
+    toPayload: registerPayload,
     submit: register,
-    fieldForCode: (code) => (code === "email_taken" ? "email" : undefined),
+    fieldForCode: registerFieldForCode,
     messageOptions: { min: MIN_PASSWORD },
   });
 

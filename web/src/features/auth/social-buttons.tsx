@@ -7,16 +7,12 @@ import { useTranslation } from "react-i18next";
 import { AUTH_TEXTS } from "./auth-texts";
 import type { SocialProvider } from "../../../../worker/protocol/settings";
 import { type SocialConfig, SocialConfigSchema } from "../../../../worker/protocol/resources";
-import { ApiError, api } from "../../lib/api";
+import { api } from "../../lib/api";
 import { errorMessage } from "../../lib/error-message";
 import "./link-state";
 import { takeReturnPath } from "./return-path";
+import { PROVIDERS, socialFailure } from "./social-rules";
 import { enterApp } from "./use-auth-form";
-
-const PROVIDERS = [
-  ["google", "Google", "google_client_id"],
-  ["facebook", "Facebook", "facebook_app_id"],
-] as const;
 
 export function SocialButtons({ mode }: { mode: "login" | "register" }) {
   const { t } = useTranslation(AUTH_TEXTS);
@@ -48,17 +44,8 @@ export function SocialButtons({ mode }: { mode: "login" | "register" }) {
         await navigate({ href: takeReturnPath() ?? "/" });
       }
     } catch (err) {
-      const kind = err instanceof Error && err.name === "SocialSdkError" ? err.message : null;
-      if (kind === "cancelled") return;
-      // A refused token (and any failure the server does not explain) shows "sign-in with X failed"; any
-      // other reason the server gives (rate limit, provider unreachable...) comes first.
-      const explained = err instanceof ApiError && err.code !== "internal_error" && err.code !== "invalid_social_token";
-      if (kind === "sdk_missing")
-        setError(t("social.sdkMissing", { provider: provider === "google" ? "Google" : "Facebook" }));
-      else if (explained) setError(errorMessage(t, err));
-      else if (provider === "google")
-        setError(t(mode === "login" ? "social.googleLoginFailed" : "social.googleSignupFailed"));
-      else setError(t("social.facebookFailed"));
+      const failure = socialFailure(err, provider, mode);
+      if (failure) setError("code" in failure ? errorMessage(t, err) : t(failure.key, failure.options));
     } finally {
       setBusy(null);
     }

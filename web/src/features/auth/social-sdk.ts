@@ -120,3 +120,7 @@ export async function facebookAccessToken(appId: string): Promise<string> {
     );
   });
 }
+
+/** The provider's credential for this server's client id (Google) or app id (Facebook). */
+export const providerCredential = (provider: "google" | "facebook", id: string) =>
+  provider === "google" ? googleIdToken(id) : facebookAccessToken(id);

@@ -5,11 +5,10 @@ import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AUTH_TEXTS } from "./auth-texts";
-import { ApiError } from "../../lib/api";
 import { errorMessage } from "../../lib/error-message";
 import type { AuthResult } from "./every-page/auth.schemas";
 import { takeReturnPath } from "./return-path";
-import type { FieldErrors } from "./validation";
+import { type FieldErrors, refusalField } from "./validation";
 
 /** A new session: nothing cached for another user survives, and the signed-in screens start from this user. */
 export async function enterApp(user: AuthResult["user"]): Promise<void> {
@@ -69,10 +68,7 @@ export function useAuthForm<K extends string, P>(opts: {
     void submit(opts.toPayload(values));
   };
 
-  const serverField =
-    serverError instanceof ApiError
-      ? ((serverError.field as K | undefined) ?? opts.fieldForCode?.(serverError.code))
-      : undefined;
+  const serverField = refusalField(serverError, opts.fieldForCode);
   const fieldError = (key: K): string | undefined => {
     const rule = errors[key];
     if (rule) return t(rule, opts.messageOptions);
