@@ -1,7 +1,9 @@
-// The prompt library's use counts (prompt_uses): one upsert per use, one read of the whole (small) table per list.
+// The prompt library's use counts (prompt_uses): one upsert per use, one read of the whole (small) table per list;
+// and the operator's edits of the library (prompt_edits), read with the counts in the same batch.
 import { eq, sql } from "drizzle-orm";
+import type { PromptEdit } from "../prompts/library";
 import type { Db } from "./client";
-import { promptUses } from "./schema";
+import { promptEdits, promptUses } from "./schema";
 
 /** Counts one use of `promptId` in a single statement and answers its new total. */
 export async function recordPromptUse({
@@ -21,13 +23,20 @@ export async function recordPromptUse({
   return rows[0]?.uses ?? 1;
 }
 
-/** Use counts by prompt id (prompts never used are absent). */
-export async function promptUseCounts({ db }: { db: Db }): Promise<Map<string, number>> {
-  const rows = await db.select({ promptId: promptUses.promptId, uses: promptUses.uses }).from(promptUses);
-  return new Map(rows.map((r) => [r.promptId, r.uses]));
+/** The use counts and the library's edits, in one round trip. */
+export async function readLibraryState({
+  db,
+}: {
+  db: Db;
+}): Promise<{ uses: Map<string, number>; edits: PromptEdit[] }> {
+  const [uses, edits] = await db.batch([
+    db.select({ promptId: promptUses.promptId, uses: promptUses.uses }).from(promptUses),
+    db.select().from(promptEdits),
+  ]);
+  return { uses: new Map(uses.map((r) => [r.promptId, r.uses])), edits };
 }
 
-export async function promptUseCount({ db, promptId }: { db: Db; promptId: string }): Promise<number> {
-  const rows = await db.select({ uses: promptUses.uses }).from(promptUses).where(eq(promptUses.promptId, promptId));
-  return rows[0]?.uses ?? 0;
+/** The library's edits alone (a single prompt's page). */
+export function readPromptEdits({ db }: { db: Db }): Promise<PromptEdit[]> {
+  return db.select().from(promptEdits);
 }

@@ -640,6 +640,20 @@ export const promptUses = sqliteTable("prompt_uses", {
 });
 
 /**
+ * The operator console's changes to the prompt library (worker/prompts/library.ts), made without a deploy: a row with
+ * the id of a prompt of worker/prompts/catalogue.ts replaces it (or hides it); a row with a new id adds a prompt.
+ * Texts per language are [title, description, text], as the catalogue's.
+ */
+export const promptEdits = sqliteTable("prompt_edits", {
+  id: text("id").primaryKey(),
+  category: text("category").notNull(),
+  weight: integer("weight").notNull().default(0),
+  texts: text("texts", { mode: "json" }).notNull().$type<Record<"vi" | "en" | "ru" | "zh", [string, string, string]>>(),
+  hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),
+  updatedAt: integer("updated_at").notNull().default(now),
+});
+
+/**
  * The notification panel's feeds (offers, store, news), one row per item and language, so the operator changes them
  * with `wrangler d1 execute` without a deploy. An item shows from published_at on (a future time schedules it).
  */

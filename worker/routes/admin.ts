@@ -1,8 +1,8 @@
 // The operator console's API, /admin/api/* (behind worker/http/admin-wall.ts: 404 to anyone but an operator). What
 // it offers so far: who is signed in, the usage and health figures per day, model and provider (recorded by each turn,
 // worker/db/usage-rollups.ts), the audit log, finding a user, ending all of a user's sessions, pushed out live, and
-// the notification feeds (admin-feeds.ts) and payments with the review queue (admin-payments.ts). Every change writes
-// its audit row (worker/admin/audit.ts).
+// the notification feeds (admin-feeds.ts), the prompt library (admin-prompts.ts) and payments with the review queue
+// (admin-payments.ts). Every change writes its audit row (worker/admin/audit.ts).
 import { Hono } from "hono";
 import { desc, eq, or, sql } from "drizzle-orm";
 import * as v from "valibot";
@@ -15,6 +15,7 @@ import { AppError } from "../errors";
 import { adminWall } from "../http/admin-wall";
 import { adminFeedRoutes } from "./admin-feeds";
 import { adminPaymentRoutes } from "./admin-payments";
+import { adminPromptRoutes } from "./admin-prompts";
 import { grantPlan } from "../admin/grant-plan";
 import { listOrders, listPaidPeriods } from "../db/payments";
 import { dailyUsage } from "../db/schema";
@@ -263,4 +264,5 @@ export const adminRoutes = new Hono<AppEnv>()
     return c.json({ status: "success", data: { ended: ended.length } }, 200);
   })
   .route("/feeds", adminFeedRoutes)
-  .route("/payments", adminPaymentRoutes);
+  .route("/payments", adminPaymentRoutes)
+  .route("/prompts", adminPromptRoutes);

@@ -1,17 +1,24 @@
-// The prompt library: /prompts lists the seeded prompts (worker/prompts/catalogue.ts) in one language with search and
+// The prompt library: /prompts lists the prompts (worker/prompts/catalogue.ts, with the operator's edits over it) in one language with search and
 // a cursor, /prompts/popular the most used ones, /prompts/:id one prompt, and POST /prompts/:id/use counts a use (one
 // D1 write). Every call needs a signed-in user (guests see only the landing and sign-in screens). A browser's page
 // load of /prompts gets the SPA instead (worker/http/spa-page.ts).
 import { Hono } from "hono";
 import * as v from "valibot";
 import { requireAuth } from "../http/auth-middleware";
-import { promptUseCount, promptUseCounts, recordPromptUse } from "../db/prompts";
+import { readLibraryState, readPromptEdits, recordPromptUse } from "../db/prompts";
 import type { AppEnv } from "../http/app-env";
 import { AppError } from "../errors";
 import { spaOnNavigation } from "../http/spa-page";
 import { valid } from "../lib/validate";
 import { PROMPT_CATEGORIES } from "../prompts/catalogue";
-import { categories, findPrompt, listPrompts, popularPrompts, publicPrompt } from "../prompts/library";
+import {
+  categories,
+  effectiveLibrary,
+  findPrompt,
+  listPrompts,
+  popularPrompts,
+  publicPrompt,
+} from "../prompts/library";
 import {
   PROMPT_ID,
   PROMPT_LANGUAGES,
@@ -61,8 +68,8 @@ export const promptRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .get("/", valid("query", ListQuery), async (c) => {
     const query = c.req.valid("query");
-    const uses = await promptUseCounts({ db: c.var.db });
-    const page = listPrompts({ ...query, uses });
+    const { uses, edits } = await readLibraryState({ db: c.var.db });
+    const page = listPrompts({ ...query, library: effectiveLibrary(edits), uses });
     if (!page) throw new AppError("invalid_input", "cursor: is not a prompt of these results", { field: "cursor" });
     return c.json(
       {
@@ -74,16 +81,20 @@ export const promptRoutes = new Hono<AppEnv>()
   })
   .get("/popular", valid("query", LangQuery), async (c) => {
     const { lang } = c.req.valid("query");
-    const uses = await promptUseCounts({ db: c.var.db });
+    const { uses, edits } = await readLibraryState({ db: c.var.db });
     return c.json(
-      { status: "success", data: { lang, items: popularPrompts(lang, uses) } } satisfies PromptPopularBody,
+      {
+        status: "success",
+        data: { lang, items: popularPrompts(effectiveLibrary(edits), lang, uses) },
+      } satisfies PromptPopularBody,
       200,
     );
   })
   .get("/:id", valid("param", IdParam), valid("query", LangQuery), async (c) => {
-    const prompt = findPrompt(c.req.valid("param").id);
+    const { uses: counts, edits } = await readLibraryState({ db: c.var.db });
+    const prompt = findPrompt(effectiveLibrary(edits), c.req.valid("param").id);
     if (!prompt) throw new AppError("not_found", "Prompt not found");
-    const uses = await promptUseCount({ db: c.var.db, promptId: prompt.id });
+    const uses = counts.get(prompt.id) ?? 0;
     return c.json(
       {
         status: "success",
@@ -93,7 +104,7 @@ export const promptRoutes = new Hono<AppEnv>()
     );
   })
   .post("/:id/use", valid("param", IdParam), async (c) => {
-    const prompt = findPrompt(c.req.valid("param").id);
+    const prompt = findPrompt(effectiveLibrary(await readPromptEdits({ db: c.var.db })), c.req.valid("param").id);
     if (!prompt) throw new AppError("not_found", "Prompt not found");
     const uses = await recordPromptUse({ db: c.var.db, promptId: prompt.id, now: Date.now() });
     return c.json({ status: "success", data: { id: prompt.id, uses } } satisfies PromptUseBody, 200);

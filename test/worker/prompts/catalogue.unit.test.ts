@@ -3,7 +3,9 @@
 // "most popular" by use counts with the editors' weight breaking ties.
 import { describe, expect, it } from "vitest";
 import { PROMPTS, PROMPT_CATEGORIES } from "../../../worker/prompts/catalogue";
-import { listPrompts, popularPrompts } from "../../../worker/prompts/library";
+import { effectiveLibrary, listPrompts, popularPrompts } from "../../../worker/prompts/library";
+
+const library = effectiveLibrary([]);
 
 describe("the seeded library", () => {
   it("holds at least 24 prompts in categories, each with a title, description and text in all four languages", () => {
@@ -22,20 +24,21 @@ describe("the seeded library", () => {
 
 describe("search and ordering", () => {
   it("finds Vietnamese text without its accents and pages with the last id as the cursor", () => {
-    const found = listPrompts({ lang: "vi", q: "lich trinh du lich", limit: 10, uses: new Map() });
+    const found = listPrompts({ library, lang: "vi", q: "lich trinh du lich", limit: 10, uses: new Map() });
     expect(found?.items.map((p) => p.id)).toEqual(["travel-itinerary"]);
-    const first = listPrompts({ lang: "en", limit: 2, uses: new Map() })!;
-    const second = listPrompts({ lang: "en", limit: 2, cursor: first.next_cursor!, uses: new Map() })!;
+    const first = listPrompts({ library, lang: "en", limit: 2, uses: new Map() })!;
+    const second = listPrompts({ library, lang: "en", limit: 2, cursor: first.next_cursor!, uses: new Map() })!;
     expect(second.items[0]!.id).not.toBe(first.items[1]!.id);
-    expect(listPrompts({ lang: "en", limit: 2, cursor: "not-there", uses: new Map() })).toBeNull();
+    expect(listPrompts({ library, lang: "en", limit: 2, cursor: "not-there", uses: new Map() })).toBeNull();
   });
 
   it("puts the most used prompts first, and the editors' picks when nothing has been used", () => {
-    const fresh = popularPrompts("en", new Map());
+    const fresh = popularPrompts(library, "en", new Map());
     expect(fresh.map((p) => p.uses)).toEqual(fresh.map(() => 0));
     const weights = fresh.map((p) => PROMPTS.find((x) => x.id === p.id)!.weight);
     expect(weights).toEqual([...weights].sort((a, b) => b - a));
     const used = popularPrompts(
+      library,
       "en",
       new Map([
         ["gift-ideas", 2],
@@ -46,5 +49,30 @@ describe("search and ordering", () => {
       ["decision-helper", 5],
       ["gift-ideas", 2],
     ]);
+  });
+});
+
+describe("the operator's edits over the catalogue", () => {
+  const texts = (title: string) => ({
+    vi: [title, "mô tả", "Viết [chủ đề]"] as const,
+    en: [title, "description", "Write about [topic]"] as const,
+    ru: [title, "описание", "Напиши о [тема]"] as const,
+    zh: [title, "描述", "写关于[主题]"] as const,
+  });
+
+  it("replaces a prompt's texts, hides another, and adds a new one in its category's place", () => {
+    const [first, second] = PROMPTS;
+    const edited = effectiveLibrary([
+      { id: first!.id, category: first!.category, weight: first!.weight, texts: texts("Edited title"), hidden: false },
+      { id: second!.id, category: second!.category, weight: 0, texts: second!.text, hidden: true },
+      { id: "operator-new", category: "life", weight: 1_000, texts: texts("Brand new"), hidden: false },
+    ]);
+    expect(edited.find((p) => p.id === first!.id)!.text.en[0]).toBe("Edited title");
+    expect(edited.some((p) => p.id === second!.id)).toBe(false);
+    expect(edited).toHaveLength(PROMPTS.length);
+    const life = edited.filter((p) => p.category === "life");
+    expect(life[0]!.id).toBe("operator-new");
+    const found = listPrompts({ library: edited, lang: "en", q: "brand new", limit: 5, uses: new Map() });
+    expect(found?.items.map((p) => p.id)).toEqual(["operator-new"]);
   });
 });
