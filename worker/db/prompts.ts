@@ -1,6 +1,6 @@
 // The prompt library's use counts (prompt_uses): one upsert per use, one read of the whole (small) table per list;
 // and the operator's edits of the library (prompt_edits), read with the counts in the same batch.
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { PromptEdit } from "../prompts/library";
 import type { Db } from "./client";
 import { promptEdits, promptUses } from "./schema";
