@@ -82,6 +82,11 @@ declare global {
        * the user's Durable Object counts them (durable-objects/state/turn-burst.ts).
        */
       TURN_RATE_LIMITER?: RateLimit;
+      /**
+       * Optional Workers Analytics Engine dataset (wrangler.toml [[analytics_engine_datasets]]): each turn's figures
+       * are also written there (worker/db/usage-rollups.ts turnDataPoint), beside the daily rollups in D1.
+       */
+      USAGE_ANALYTICS?: AnalyticsEngineDataset;
       /** Operator-only JSON {provider: baseURL} overriding the external models' official API hosts (tests, proxies). */
       EXTERNAL_MODEL_BASE_URLS?: string;
       /** Web search (worker/search/): tavily | brave | searxng | offline; unset picks the first configured, else offline. */

@@ -21,7 +21,7 @@ import type { ExternalModelProvider } from "../../worker/protocol/settings";
 import { type ChatStreamEvent, type Citation, encodeEvent, STREAM_DONE } from "../../worker/protocol/chat-stream";
 import type { HotState } from "../state/hot-state";
 import { saveTurn, TurnSaveError } from "./save-turn";
-import type { TurnMetrics } from "../../worker/db/usage-rollups";
+import { type TurnMetrics, turnDataPoint } from "../../worker/db/usage-rollups";
 import { userHash } from "../../worker/http/request-log";
 import { quotaDay } from "../../worker/lib/time";
 
@@ -367,6 +367,7 @@ export class GenerationRunner {
       console.error("could not save a turn; the alarm tries again", turn.botMessageId, err);
     }
     logTurn(turn, outcome);
+    if (outcome.metrics) this.env.USAGE_ANALYTICS?.writeDataPoint(turnDataPoint(outcome.metrics));
     if (outcome.stopped) toAll({ metadata: { message_id: turn.botMessageId, stopped: true } });
     if (error) toAll({ error: error.code, message: error.message });
     toAll(STREAM_DONE);

@@ -92,6 +92,19 @@ export function turnMetricsStatements({ db, metrics: m }: { db: Db; metrics: Tur
   return statements;
 }
 
+/**
+ * One turn as a Workers Analytics Engine data point, for an operator who binds a dataset (USAGE_ANALYTICS): indexed by
+ * model; blobs model, provider, error code ("" for none), day; doubles time to first token in ms (-1 for none), tokens
+ * in, tokens out, search (0/1), picture (0/1).
+ */
+export function turnDataPoint(m: TurnMetrics): AnalyticsEngineDataPoint {
+  return {
+    indexes: [m.model],
+    blobs: [m.model, m.provider, m.error ?? "", m.day],
+    doubles: [m.ttftMs ?? -1, m.inputTokens, m.outputTokens, m.search ? 1 : 0, m.image ? 1 : 0],
+  };
+}
+
 /** A percentile of a histogram: the upper bound of the bucket it falls in, or null for no samples. */
 export function histogramPercentile(buckets: { upToMs: number; count: number }[], p: number): number | null {
   const sorted = [...buckets].sort((a, b) => a.upToMs - b.upToMs);

@@ -61,6 +61,22 @@ describe("usage rollups", () => {
     expect(after!.ttftP95Ms).toBeGreaterThanOrEqual(after!.ttftP50Ms!);
   });
 
+  it("also writes each answer to Workers Analytics Engine when a dataset is bound", async () => {
+    const points: AnalyticsEngineDataPoint[] = [];
+    const dataset = { writeDataPoint: (p?: AnalyticsEngineDataPoint) => void points.push(p!) };
+    const u = await seedUser();
+    const modelEnv = { ...routedTo(FAKE_MODELS.ok), USAGE_ANALYTICS: dataset } as Env;
+    await answerInUserHub(u, { endpoint: "gpt-4.1-mini", chatId: await makeChat(u.id), question: "Hi" }, modelEnv, env);
+    expect(points).toHaveLength(1);
+    expect(points[0]).toMatchObject({
+      indexes: ["gpt-4.1-mini"],
+      blobs: ["gpt-4.1-mini", "openai-compatible", "", quotaDay()],
+    });
+    const [ttft, tokensIn] = points[0]!.doubles!;
+    expect(ttft).toBeGreaterThanOrEqual(0);
+    expect(tokensIn).toBe(12);
+  });
+
   it("counts a failed answer as failed, by its error code", async () => {
     const before = await figures("gpt-4.1-mini", "openai-compatible");
     const u = await seedUser();
