@@ -27,6 +27,7 @@ import { Route as AppSearchRouteImport } from './routes/_app/search'
 import { Route as AppSettingsRouteImport } from './routes/_app/settings'
 import { Route as AppStoreRouteImport } from './routes/_app/store'
 import { Route as AppUpgradeRouteImport } from './routes/_app/upgrade'
+import { Route as AdminSplatRouteImport } from './routes/admin.$'
 import { Route as PrintChatIdRouteImport } from './routes/print.$chatId'
 import { Route as AppCChatIdRouteImport } from './routes/_app/c.$chatId'
 import { Route as AppContinueShareIdRouteImport } from './routes/_app/continue.$shareId'
@@ -120,6 +121,11 @@ const AppUpgradeRoute = AppUpgradeRouteImport.update({
   path: '/upgrade',
   getParentRoute: () => AppRoute,
 } as any)
+const AdminSplatRoute = AdminSplatRouteImport.update({
+  id: '/admin/$',
+  path: '/admin/$',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PrintChatIdRoute = PrintChatIdRouteImport.update({
   id: '/print/$chatId',
   path: '/print/$chatId',
@@ -154,6 +160,7 @@ export interface FileRoutesByFullPath {
   '/settings': typeof AppSettingsRoute
   '/store': typeof AppStoreRoute
   '/upgrade': typeof AppUpgradeRoute
+  '/admin/$': typeof AdminSplatRoute
   '/print/$chatId': typeof PrintChatIdRoute
   '/c/$chatId': typeof AppCChatIdRoute
   '/continue/$shareId': typeof AppContinueShareIdRoute
@@ -175,6 +182,7 @@ export interface FileRoutesByTo {
   '/settings': typeof AppSettingsRoute
   '/store': typeof AppStoreRoute
   '/upgrade': typeof AppUpgradeRoute
+  '/admin/$': typeof AdminSplatRoute
   '/print/$chatId': typeof PrintChatIdRoute
   '/': typeof AppIndexRoute
   '/c/$chatId': typeof AppCChatIdRoute
@@ -199,6 +207,7 @@ export interface FileRoutesById {
   '/_app/settings': typeof AppSettingsRoute
   '/_app/store': typeof AppStoreRoute
   '/_app/upgrade': typeof AppUpgradeRoute
+  '/admin/$': typeof AdminSplatRoute
   '/print/$chatId': typeof PrintChatIdRoute
   '/_app/': typeof AppIndexRoute
   '/_app/c/$chatId': typeof AppCChatIdRoute
@@ -224,6 +233,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/store'
     | '/upgrade'
+    | '/admin/$'
     | '/print/$chatId'
     | '/c/$chatId'
     | '/continue/$shareId'
@@ -245,6 +255,7 @@ export interface FileRouteTypes {
     | '/settings'
     | '/store'
     | '/upgrade'
+    | '/admin/$'
     | '/print/$chatId'
     | '/'
     | '/c/$chatId'
@@ -268,6 +279,7 @@ export interface FileRouteTypes {
     | '/_app/settings'
     | '/_app/store'
     | '/_app/upgrade'
+    | '/admin/$'
     | '/print/$chatId'
     | '/_app/'
     | '/_app/c/$chatId'
@@ -281,6 +293,7 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   WelcomeRoute: typeof WelcomeRoute
+  AdminSplatRoute: typeof AdminSplatRoute
   PrintChatIdRoute: typeof PrintChatIdRoute
 }
 
@@ -412,6 +425,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUpgradeRouteImport
       parentRoute: typeof AppRoute
     }
+    '/admin/$': {
+      id: '/admin/$'
+      path: '/admin/$'
+      fullPath: '/admin/$'
+      preLoaderRoute: typeof AdminSplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/print/$chatId': {
       id: '/print/$chatId'
       path: '/print/$chatId'
@@ -479,6 +499,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   WelcomeRoute: WelcomeRoute,
+  AdminSplatRoute: AdminSplatRoute,
   PrintChatIdRoute: PrintChatIdRoute,
 }
 export const routeTree = rootRouteImport

@@ -119,6 +119,7 @@ async function startEverything(): Promise<Started> {
     GOOGLE_CLIENT_ID,
     GOOGLE_JWKS_URL: `${identity.url}/google/certs`,
     EXTERNAL_MODEL_BASE_URLS: JSON.stringify(externalHosts),
+    ADMIN_EMAILS: "operator@example.com", // the operator console's browser test (admin.test.ts) registers it
   };
   const [port, slowPort, fastPort, inspectorPort, slowInspectorPort, fastInspectorPort] = (await freePorts(6)) as [
     number,
