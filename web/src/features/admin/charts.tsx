@@ -65,6 +65,7 @@ export function StackedColumns({
   dayLabel,
   format = String,
   label,
+  counts = true,
 }: {
   width: number;
   days: StackedDay[];
@@ -72,8 +73,12 @@ export function StackedColumns({
   dayLabel: (day: string) => string;
   format?: (n: number) => string;
   label: string;
+  /** Whole numbers (the default): an axis of at least 0–4 and whole-number ticks, never 1.5 turns. */
+  counts?: boolean;
 }) {
-  const top = niceMax(Math.max(0, ...days.map((d) => d.total)));
+  // counts (turns, users) get whole-number ticks: at least 0–4 for a handful
+  const most = Math.max(0, ...days.map((d) => d.total));
+  const top = counts ? Math.max(4, niceMax(most)) : niceMax(most);
   const plotW = Math.max(1, width - AXIS_W);
   const slot = plotW / Math.max(1, days.length);
   const barW = Math.max(2, Math.min(40, slot * 0.7));
@@ -83,7 +88,7 @@ export function StackedColumns({
   return (
     <svg width={width} height={PLOT_H + LABEL_H + 6} role="img" aria-label={label} className="adm-svg">
       <g transform="translate(0,4)">
-        {ticks(top).map((tk) => (
+        {ticks(top, counts && top % 4 !== 0 && top % 5 === 0 ? 5 : 4).map((tk) => (
           <g key={tk}>
             <line x1={AXIS_W} x2={width} y1={y(tk)} y2={y(tk)} className="adm-svg__grid" />
             <text x={AXIS_W - 6} y={y(tk) + 4} textAnchor="end" className="adm-svg__tick">

@@ -270,6 +270,7 @@ function Revenue() {
               dayLabel={f.shortDay}
               format={(n) => f.num(n)}
               label={t("payments.revenue")}
+              counts={false}
             />
           )}
         </ChartFrame>

@@ -79,7 +79,9 @@ export function summariseProviders(rows: Usage["providers"]): (Totals & { provid
 /** Failed turns by error code over the span, most frequent first. */
 export function errorsByKind(rows: readonly ModelUsage[]): { code: string; count: number }[] {
   const out = new Map<string, number>();
-  for (const r of rows) for (const [code, n] of Object.entries(r.errors)) out.set(code, (out.get(code) ?? 0) + n);
+  for (const r of rows)
+    for (const [code, n] of Object.entries(r.errors))
+      if (typeof n === "number") out.set(code, (out.get(code) ?? 0) + n);
   return [...out.entries()]
     .map(([code, count]) => ({ code, count }))
     .sort((a, b) => b.count - a.count || a.code.localeCompare(b.code));

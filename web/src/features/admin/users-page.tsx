@@ -3,7 +3,7 @@
 // of the user's sessions (confirmed first). The page reads the user again after each action.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { errorMessage } from "../../lib/error-message";
 import { toast } from "../toast/toast.atoms";
 import { confirm } from "../ui/confirm.atoms";
@@ -23,10 +23,12 @@ export function UsersPage() {
   const [typed, setTyped] = useState("");
   const [q, setQ] = useState("");
   const found = useQuery(adminQueries.userSearch(q));
+  const timer = useRef(0);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
   const onType = (value: string) => {
     setTyped(value);
-    window.clearTimeout(searchTimer);
-    searchTimer = window.setTimeout(() => setQ(value.trim()), SEARCH_DELAY_MS);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setQ(value.trim()), SEARCH_DELAY_MS);
   };
 
   return (
@@ -87,7 +89,6 @@ export function UsersPage() {
     </section>
   );
 }
-let searchTimer = 0;
 
 export function UserPage({ id }: { id: string }) {
   const { t } = useAdminTexts();
