@@ -52,6 +52,8 @@ async function openStatic(name: GuestPageName, lng = "en", search = "") {
     .join("")}</div>`;
   vi.resetModules();
   await import("../../web/src/features/auth/prerendered/guest-page");
+  // the script starts once the page has painted: then one copy is left in the document
+  await waitFor(() => expect(document.querySelectorAll(".guest-copy")).toHaveLength(1));
 }
 
 /** The SPA's sign-in or sign-up page, rendered by React. */

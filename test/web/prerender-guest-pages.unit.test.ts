@@ -16,7 +16,7 @@ import { landingHtml } from "../../scripts/prerender-landing-plugin";
 import { pageStylesheets, staticPage } from "../../scripts/prerender-page";
 import { shellFiles, workerFirstPaths } from "../../scripts/service-worker-plugin";
 import { GUEST_PAGES } from "../../web/src/features/auth/prerendered/guest-contract";
-import { GUEST_PAGES as WORKER_GUEST_PAGES } from "../../worker/http/guest-page";
+import { GUEST_PAGES as WORKER_GUEST_PAGES, RESET_LINK_PAGE } from "../../worker/http/guest-page-paths";
 
 /** The built index.html's shape (the boot script inline, the SPA's module script, preloads and stylesheets). */
 const TEMPLATE = `<!doctype html>
@@ -161,6 +161,9 @@ describe("the guest pages' addresses", () => {
   });
 
   it("serve each page's file: /guest/<name> for the page of that address", () => {
+    expect(GUEST_PAGES[RESET_LINK_PAGE.replace(/^\/guest\//, "") as keyof typeof GUEST_PAGES]?.path).toBe(
+      "/reset-password",
+    );
     for (const [path, asset] of Object.entries(WORKER_GUEST_PAGES)) {
       const name = asset.replace(/^\/guest\//, "");
       expect(GUEST_PAGES[name as keyof typeof GUEST_PAGES]?.path).toBe(path);

@@ -7,17 +7,12 @@
 // built page (vite dev) the SPA answers, and it shows the same forms itself.
 import type { Context } from "hono";
 import type { AppEnv } from "./app-env";
+import { GUEST_PAGES, RESET_LINK_PAGE } from "./guest-page-paths";
 import { prerenderedOrApp } from "./landing-page";
 
-/** Each address and the pre-rendered page the assets serve for it (web/src/features/auth/prerendered/guest-contract.ts). */
-export const GUEST_PAGES: Readonly<Record<string, string>> = {
-  "/login": "/guest/login",
-  "/register": "/guest/register",
-  "/reset-password": "/guest/reset-password",
-};
+export { GUEST_PAGES };
 
-/** The mailed reset link's page: the token (as the SPA's route accepts it) stands for the mailed code. */
-const RESET_LINK_PAGE = "/guest/reset-password-link";
+/** The reset link's token, as the SPA's route accepts it (web/src/routes/reset-password.tsx). */
 const RESET_TOKEN = /^[0-9a-f]{64}$/;
 
 export function guestPageOrApp(c: Context<AppEnv>): Promise<Response> {
