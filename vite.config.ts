@@ -136,6 +136,8 @@ export default defineConfig({
       screens: [
         /web[\\/]src[\\/]routes[\\/]_app\.tsx\?tsr-split=component/,
         /features[\\/]chat[\\/]on-demand[\\/]empty-state\.tsx$/,
+        // the new chat's suggestions, a namespace of their own, in each language
+        /locales[\\/]suggestions[\\/](vi|en|ru|zh)\.json$/,
       ],
     }),
     // dist/client/landing.html: the guest landing page pre-rendered in four languages (served at '/' by the Worker).

@@ -29,14 +29,14 @@ export const GUEST_PAGE_PATHS = ["/login", "/register", "/reset-password"];
 
 /**
  * The page's own style: the copy in <html lang>'s language shows (the boot script sets it before the first paint;
- * English when it names none of ours), the others are hidden (and set aside by the script); a submit button that waits
- * for the script looks as it will once enabled.
+ * English when it names none of ours), the others are hidden (and set aside by the script); a button that waits for
+ * the script looks as it will once enabled.
  */
 export const GUEST_PAGE_CSS = [
   ".guest-copy{display:none}",
   ':root[lang="vi"] .guest-copy[lang="vi"],:root[lang="ru"] .guest-copy[lang="ru"],:root[lang="zh"] .guest-copy[lang="zh"],',
   ':root:not([lang="vi"],[lang="ru"],[lang="zh"]) .guest-copy[lang="en"]{display:contents}',
-  ".btn[data-inert]:disabled{opacity:1;cursor:pointer}",
+  "button[data-inert]:disabled{opacity:1;cursor:pointer}",
 ].join("");
 
 type Copy = { lng: string; html: string };

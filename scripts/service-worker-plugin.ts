@@ -24,8 +24,8 @@ export function workerFirstPaths(wranglerToml: string): string[] {
 }
 
 /**
- * "/" plus the entry chunk, its static imports and their CSS, the main locale chunks, the chunks holding `screens`
- * (modules of the signed-in app's first screen) with their static imports and CSS, and the public shell files.
+ * "/" plus the entry chunk, its static imports and their CSS, the main locale chunks, every chunk holding a module of
+ * `screens` (the signed-in app's first screen) with its static imports and CSS, and the public shell files.
  */
 export function shellFiles(bundle: OutputBundle, screens: RegExp[] = []): string[] {
   const files = new Set<string>(["/"]);
@@ -47,9 +47,9 @@ export function shellFiles(bundle: OutputBundle, screens: RegExp[] = []): string
     if (chunk.facadeModuleId && /[\\/]locales[\\/](vi|en|ru|zh)\.json$/.test(chunk.facadeModuleId)) visit(chunk);
   }
   for (const screen of screens) {
-    const chunk = chunks.find((c) => c.moduleIds.some((id) => screen.test(id)));
-    if (!chunk) throw new Error(`service worker: no chunk of the client build holds ${screen}`);
-    visit(chunk);
+    const holding = chunks.filter((c) => c.moduleIds.some((id) => screen.test(id)));
+    if (!holding.length) throw new Error(`service worker: no chunk of the client build holds ${screen}`);
+    for (const chunk of holding) visit(chunk);
   }
   for (const file of PUBLIC_SHELL) files.add(file);
   return [...files];

@@ -65,6 +65,8 @@ const BUNDLE = Object.fromEntries(
     }),
     chunk("assets/signed-in-1.js", {}),
     chunk("assets/en-1.js", { modules: ["/repo/locales/en.json"] }),
+    chunk("assets/en-2.js", { modules: ["/repo/locales/suggestions/en.json"] }),
+    chunk("assets/vi-2.js", { modules: ["/repo/locales/suggestions/vi.json"] }),
   ].map((c) => [c.fileName, c]),
 ) as unknown as OutputBundle;
 
@@ -108,7 +110,7 @@ describe("a guest page's HTML", () => {
     expect(GUEST_PAGE_CSS).toContain(".guest-copy{display:none}");
     expect(GUEST_PAGE_CSS).toContain(':root[lang="vi"] .guest-copy[lang="vi"]');
     expect(GUEST_PAGE_CSS).toContain(':root:not([lang="vi"],[lang="ru"],[lang="zh"]) .guest-copy[lang="en"]');
-    expect(GUEST_PAGE_CSS).toContain(".btn[data-inert]:disabled{opacity:1");
+    expect(GUEST_PAGE_CSS).toContain("button[data-inert]:disabled{opacity:1");
   });
 
   it("refuses a template without the app shell, and a stylesheet that would end its <style>", () => {
@@ -147,6 +149,11 @@ describe("the service worker's precache", () => {
       expect.arrayContaining(["/assets/_app-1.js", "/assets/_app-1.css", "/assets/signed-in-1.js"]),
     );
     expect(withApp).not.toContain("/assets/settings-1.js");
+    expect(withApp).not.toContain("/assets/en-2.js");
+    // a screen's module in every chunk that holds one (a namespace's file per language)
+    expect(shellFiles(BUNDLE, [/locales[\\/]suggestions[\\/](vi|en|ru|zh)\.json$/])).toEqual(
+      expect.arrayContaining(["/assets/en-2.js", "/assets/vi-2.js"]),
+    );
     expect(() => shellFiles(BUNDLE, [/nowhere\.tsx/])).toThrow(/nowhere/);
   });
 });

@@ -50,15 +50,20 @@ export function showAlert(parent: Element | null, after: Element | null, testId:
   box.textContent = message;
 }
 
-/**
- * A form's submit button: disabled with the spinner before its text while its request runs. The pre-rendered button
- * is disabled until this first runs (data-inert: it looks enabled meanwhile), so no form is sent without the script.
- */
+/** A form's submit button: disabled, with the spinner before its text, while its request runs. */
 export function showSubmit(button: HTMLButtonElement | null, busy: boolean): void {
   if (!button) return;
   button.disabled = busy;
   button.removeAttribute("data-inert");
   showBusy(button, busy);
+}
+
+/** The pre-rendered buttons in `root` still waiting for the script (data-inert, guest-prerender.tsx), enabled. */
+export function wake(root: ParentNode): void {
+  for (const button of root.querySelectorAll<HTMLButtonElement>("button[data-inert]")) {
+    button.removeAttribute("data-inert");
+    button.disabled = false;
+  }
 }
 
 /** A button while its request runs: the spinner before its text. */

@@ -10,7 +10,7 @@ import { STORAGE_KEYS, readItem, writeItem } from "../../../lib/storage";
 import { type Theme, applyTheme, systemPrefersDark } from "../../theme/theme";
 import { COPY_CLASS, type GuestPageName, type Texts } from "./guest-contract";
 import { type Controller, authForm } from "./guest-auth";
-import { focusFirst, input } from "./guest-dom";
+import { focusFirst, input, wake } from "./guest-dom";
 import { linkToken, resetForm } from "./guest-reset";
 import { socialButtons } from "./guest-social";
 import { type Copy, errorTextsInUse, loadErrorTexts, translate } from "./guest-texts";
@@ -87,6 +87,7 @@ function start() {
     root.lang = lng;
     if (!next || next === current) return;
     for (const c of controllers) c.render(next);
+    wake(next.el);
     for (const old of current.el.querySelectorAll<HTMLInputElement>("input[name]")) {
       const twin = input(next.el, old.name);
       if (!twin) continue;
@@ -109,6 +110,7 @@ function start() {
   // One copy in the document: the one the boot script chose.
   for (const copy of copies.values()) if (copy !== current) copy.el.remove();
   for (const c of controllers) c.render(current);
+  wake(current.el);
   labelToggles(current);
   // Where the SPA's autoFocus puts the keyboard, unless the visitor is already somewhere on the page.
   if (document.activeElement === document.body || !document.activeElement) focusFirst(current.el);
@@ -156,8 +158,11 @@ function start() {
   }
 
   // The installable app's service worker: it precaches the app's shell and first screens while the visitor types.
+  // After the page's load, which may be over by now (this starts after the first paint).
   if ("serviceWorker" in navigator) {
-    addEventListener("load", () => void navigator.serviceWorker.register("/sw.js").catch(() => undefined));
+    const register = () => void navigator.serviceWorker.register("/sw.js").catch(() => undefined);
+    if (document.readyState === "complete") register();
+    else addEventListener("load", register);
   }
 }
 

@@ -124,11 +124,12 @@ function render(i18n: i18n, path: string, id: string, node: ReactNode): string {
 const template = (name: string, html: string) => `<template data-template="${name}">${html}</template>`;
 
 /**
- * The forms stay inert until their script runs: a disabled submit button submits nothing, not even on Enter (a form
- * with no action would otherwise be sent to its own address, password and all). data-inert keeps it looking enabled
- * meanwhile (the page's inline style); the script enables it (guest-dom.ts showSubmit).
+ * The page's buttons wait for its script, which gives them their work: disabled until it runs (guest-dom.ts wake), so
+ * a click or a key meanwhile does nothing rather than something else — above all a form sent to its own address,
+ * password and all (a disabled submit button sends nothing, not even on Enter). data-inert keeps them looking enabled
+ * meanwhile (the page's inline style).
  */
-const inert = (html: string) => html.replaceAll('type="submit"', 'type="submit" disabled="" data-inert=""');
+const inert = (html: string) => html.replaceAll("<button ", '<button disabled="" data-inert="" ');
 
 /** JSON inside <script type="application/json">: no "</script>" or "<!--" can end or bend it. */
 const island = (value: unknown) =>

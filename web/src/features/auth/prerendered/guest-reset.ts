@@ -8,7 +8,7 @@ import { codeInput } from "../../settings/validation";
 import { type ResetMessage, resetEmailProblem, resetFailure, resetPasswordProblem, resetPayload } from "../reset-rules";
 import { call } from "./guest-api";
 import type { Controller } from "./guest-auth";
-import { focusFirst, input, showAlert, showSubmit } from "./guest-dom";
+import { focusFirst, input, showAlert, showSubmit, wake } from "./guest-dom";
 import { type Copy, errorText, loadErrorTexts, translate } from "./guest-texts";
 
 type Step = "email" | "code" | "done";
@@ -36,6 +36,7 @@ export function resetForm(token: string | undefined, shown: () => Copy): Control
     if (!current || !template) return;
     current.replaceWith(template.content.cloneNode(true));
     copy.el.dataset.step = step;
+    wake(copy.el);
     if (copy === shown()) focusFirst(copy.el.querySelector(".auth__card > .auth__form") ?? copy.el);
   };
 
