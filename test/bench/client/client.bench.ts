@@ -1,6 +1,7 @@
 // The client's figures in Debian's Chromium against the built product (`npm start` on a free port, started by the
-// project's global setup): JavaScript per page, opening a seeded chat of 1,000 messages, and scrolling a seeded
-// history of 2,000 chats. Prints a table of goal and measured value per figure; timings are printed, not asserted.
+// project's global setup): JavaScript per page (the pre-rendered guest pages' one script too), opening a seeded chat of
+// 1,000 messages, and scrolling a seeded history of 2,000 chats. Prints a table of goal and measured value per figure;
+// timings are printed, not asserted.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { domNodes as countDomNodes, launch } from "../../browser/support/browser";
@@ -14,6 +15,8 @@ const HISTORY = 2000;
 const LAST_ID = `seed-${LONG_CHAT - 1}`;
 
 const rows: ResultRow[] = [];
+/** Script a pre-rendered guest page (sign-in, sign-up, reset) may load, in kB of gzip (issue 23, point 4). */
+const GUEST_PAGE_JS_GOAL_KB = 10;
 const ms = (n: number) => `${Math.round(n)} ms`;
 
 let ctx: BrowserContext;
@@ -68,6 +71,22 @@ it("JavaScript fetched per page (gzip)", async () => {
   row("openChat", openChat);
   row("newChat", newChat);
   row("signIn", signIn);
+});
+
+it("JavaScript before first paint of the pre-rendered guest pages (gzip)", async () => {
+  for (const [path, ready] of [
+    ["/login", "[data-testid=login-submit]"],
+    ["/register", "[data-testid=register-submit]"],
+    ["/reset-password", "[data-testid=reset-send]"],
+  ] as const) {
+    // a first visit: no service worker or cache from the pages before
+    const weight = await measurePage(await freshPage(), `${baseURL}${path}`, ready);
+    rows.push([
+      `JS before first paint: ${path} (pre-rendered, guest)`,
+      `≤ ${GUEST_PAGE_JS_GOAL_KB} kB`,
+      `${kB(weight.gzipBytes)} kB (${weight.chunks.map((c) => c.name).join(", ")})`,
+    ]);
+  }
 });
 
 it(`a chat of ${LONG_CHAT} messages: opening it, its DOM, its content call`, async () => {

@@ -13,11 +13,13 @@ export const CLIENT_DIR = join(process.cwd(), "dist", "client");
  * the rest of the way to the goal is worked on. `npm run bench` prints the measured size against the goal.
  */
 export const BUDGETS = {
-  // Raised from 135 / 165 when the prompt library, notifications, help, gestures and the guest landing page joined the
-  // route tree, the signed-in shell and the main texts (+0.2 to +0.8 kB), after the model list moved to a lazy chunk.
-  signIn: { goal: 120, limit: 135.5, label: "sign-in page" },
+  // A guest's page load of /login (and of /register and /reset-password) gets the page pre-rendered at build time with
+  // its one small script (web/src/features/auth/prerendered/guest-page.ts, 8.1 kB): 10 kB at most (issue 23, point
+  // 4), down from 135.5 kB for the SPA's own sign-in page, which still serves a signed-in visitor and the SPA's own
+  // navigations.
+  signIn: { goal: 10, limit: 10, label: "sign-in page" },
   // The guest's first page: no heavier than the sign-in page it leads to.
-  landing: { goal: 120, limit: 135.5, label: "guest landing page" },
+  landing: { goal: 10, limit: 10, label: "guest landing page" },
   newChat: { goal: 150, limit: 166, label: "new-chat page (no answers yet)" },
   // Back within its goal (179.8 measured) since the API's error texts and the sign-in texts left the main locale file
   // (they load with the first error and with the sign-in pages) and the icons of lazy menus left the framework chunk.
