@@ -34,7 +34,7 @@ import { ObjectSql } from "./state/object-sql";
 import { LATE_WRITE_GRACE_MS, type MoveOutcome, ShardMover } from "./state/shard-move";
 import type { SessionRecord } from "./state/sessions";
 import { SocketSessions } from "./socket-sessions";
-import { TurnBurst } from "./state/turn-burst";
+import { TurnBurst, turnBurstLimit } from "./state/turn-burst";
 
 /** Headers the Worker sets on the /ws upgrade it forwards here, after authenticating it. */
 export const USER_HEADER = "x-may-user-id";
@@ -95,7 +95,11 @@ export class UserHub extends Server<Env> implements StateOwner {
   readonly mover = new ShardMover(this.state, new ObjectSql(this.ctx.storage), this.env, this.db, () => this.name);
 
   /** The burst limit on the user's turns (state/turn-burst.ts), taken first in each turn call. */
-  readonly turnBurst = new TurnBurst(new ObjectSql(this.ctx.storage), this.env.TURN_RATE_LIMITER);
+  readonly turnBurst = new TurnBurst(
+    new ObjectSql(this.ctx.storage),
+    this.env.TURN_RATE_LIMITER,
+    turnBurstLimit(this.env.TURN_BURST_LIMIT),
+  );
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);

@@ -82,6 +82,8 @@ declare global {
        * the user's Durable Object counts them (durable-objects/state/turn-burst.ts).
        */
       TURN_RATE_LIMITER?: RateLimit;
+      /** Turns a user may start per minute (durable-objects/state/turn-burst.ts): default 30; "0" turns the limit off. */
+      TURN_BURST_LIMIT?: string;
       /**
        * Optional Workers Analytics Engine dataset (wrangler.toml [[analytics_engine_datasets]]): each turn's figures
        * are also written there (worker/db/usage-rollups.ts turnDataPoint), beside the daily rollups in D1.

@@ -22,8 +22,14 @@
 import { AppError } from "../../worker/errors";
 import type { ObjectSql } from "./object-sql";
 
-/** Turns a user may start in one window: 30. */
+/** Turns a user may start in one window: 30 (TURN_BURST_LIMIT in the configuration changes it; 0 turns it off). */
 export const TURN_BURST_LIMIT = 30;
+
+/** The limit the configuration sets: a whole number of turns per window, 0 for none; blank or invalid: the default. */
+export function turnBurstLimit(raw: string | undefined): number {
+  const value = raw?.trim();
+  return value && /^\d{1,6}$/.test(value) ? Number(value) : TURN_BURST_LIMIT;
+}
 /** The window: 60 seconds (also a period the rate-limiting binding allows: 10 or 60 seconds). */
 export const TURN_BURST_WINDOW_MS = 60_000;
 
@@ -62,6 +68,8 @@ export class TurnBurst {
   constructor(
     private readonly sql: ObjectSql,
     private readonly binding: RateLimit | undefined,
+    /** Turns per window; 0: no limit. */
+    private readonly limit: number = TURN_BURST_LIMIT,
   ) {}
 
   private starts(): number[] {
@@ -72,6 +80,7 @@ export class TurnBurst {
 
   /** A turn of `userId` arrives at `now` (ms): passes, or throws 429 too_many_turns. */
   async admit(userId: string, now: number): Promise<void> {
+    if (this.limit === 0) return;
     if (this.binding) {
       let outcome: RateLimitOutcome;
       try {
@@ -83,13 +92,13 @@ export class TurnBurst {
       if (!outcome.success) tooManyTurns(TURN_BURST_WINDOW_MS);
       return;
     }
-    const wait = turnBurstWait(this.starts(), now);
+    const wait = turnBurstWait(this.starts(), now, this.limit);
     if (wait !== null) tooManyTurns(wait);
   }
 
   /** The turn admitted at `at` (ms) started: it counts from then on (the binding counted it on arrival). */
   started(at: number) {
-    if (this.binding) return;
+    if (this.binding || this.limit === 0) return;
     this.sql.setMeta(META_KEY, JSON.stringify(withTurnStart(this.starts(), at)));
   }
 }

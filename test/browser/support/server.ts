@@ -120,6 +120,9 @@ async function startEverything(): Promise<Started> {
     GOOGLE_JWKS_URL: `${identity.url}/google/certs`,
     EXTERNAL_MODEL_BASE_URLS: JSON.stringify(externalHosts),
     ADMIN_EMAILS: "operator@example.com", // the operator console's browser test (admin.test.ts) registers it
+    // Tests that spend a day's uses at once (conversation.test.ts spendUses) send hundreds of turns in seconds: the
+    // burst limit, tested in workerd (test/worker/turn/turn-burst.test.ts), is off for these products.
+    TURN_BURST_LIMIT: "0",
   };
   const [port, slowPort, fastPort, inspectorPort, slowInspectorPort, fastInspectorPort] = (await freePorts(6)) as [
     number,

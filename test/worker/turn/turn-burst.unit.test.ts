@@ -5,6 +5,7 @@ import {
   TURN_BURST_LIMIT,
   TURN_BURST_WINDOW_MS,
   TurnBurst,
+  turnBurstLimit,
   turnBurstWait,
   withTurnStart,
 } from "../../../durable-objects/state/turn-burst";
@@ -96,5 +97,33 @@ describe("TurnBurst", () => {
     } finally {
       error.mockRestore();
     }
+  });
+});
+
+describe("the configured limit", () => {
+  it("reads TURN_BURST_LIMIT as a whole number of turns, 0 for none, and falls back to 30 otherwise", () => {
+    expect(turnBurstLimit(undefined)).toBe(30);
+    expect(turnBurstLimit("")).toBe(30);
+    expect(turnBurstLimit("12")).toBe(12);
+    expect(turnBurstLimit(" 0 ")).toBe(0);
+    expect(turnBurstLimit("-5")).toBe(30);
+    expect(turnBurstLimit("lots")).toBe(30);
+  });
+
+  it("admits every turn when the limit is 0", async () => {
+    const burst = new TurnBurst(memorySql(), undefined, 0);
+    for (let i = 0; i < 100; i++) {
+      await burst.admit("u", 1_000 + i);
+      burst.started(1_000 + i);
+    }
+  });
+
+  it("refuses the turn past a configured limit", async () => {
+    const burst = new TurnBurst(memorySql(), undefined, 2);
+    for (const at of [1_000, 1_001]) {
+      await burst.admit("u", at);
+      burst.started(at);
+    }
+    await expect(burst.admit("u", 1_002)).rejects.toMatchObject({ code: "too_many_turns" });
   });
 });
