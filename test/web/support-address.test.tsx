@@ -73,7 +73,9 @@ describe("the support address", () => {
         <SupportLink />
       </>,
     );
-    await vi.waitFor(() => expect(qc.getQueryData(appConfigQuery().queryKey)).toEqual({ support_email: null }));
+    await vi.waitFor(() =>
+      expect(qc.getQueryData(appConfigQuery().queryKey)).toEqual({ support_email: null, turnstile_site_key: null }),
+    );
     await act(async () => {}); // the answer is rendered
     expect(calls).toEqual(["/api/config"]);
     expect(screen.queryByTestId("help-contact")).toBeNull();
