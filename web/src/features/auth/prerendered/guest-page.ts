@@ -168,5 +168,5 @@ function start() {
 
 // The page paints first, then its script takes over: run at once, the script's work (setting the other copies aside,
 // drawing the forms' state, focusing the first field) sat between the parsed page and its first paint (~250 ms at
-// Lighthouse's 4× CPU slowdown). The submit buttons stay inert meanwhile, so nothing is sent without it.
+// Lighthouse's 4× CPU slowdown). The page's buttons stay inert meanwhile (guest-dom.ts wake): nothing is sent without it.
 requestAnimationFrame(() => setTimeout(start, 0));
