@@ -56,7 +56,7 @@ export function staticPage(template: string, page: { css: string; head: string; 
   );
 }
 
-/** Runs `work` with a Vite server that loads the SPA's modules (root web/, the build's aliases) for rendering in Node. */
+/** Runs `work` with a Vite server that loads the SPA's modules (root web/, the build's aliases) to render in Node. */
 export async function withSsrLoader<T>(
   opts: { root: string; alias: AliasOptions },
   work: (server: ViteDevServer) => Promise<T>,

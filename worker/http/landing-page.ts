@@ -29,7 +29,7 @@ function varyOnCookie(res: Response): Response {
 
 /**
  * A guest's page load gets the pre-rendered page the assets serve at `asset`; anything else (or a build without that
- * page) gets what the assets answer for the request itself: the SPA's index.html. Shared with worker/http/guest-page.ts.
+ * page) gets what the assets answer for the request itself: the SPA's index.html. Shared with guest-page.ts.
  */
 export async function prerenderedOrApp(c: Context<AppEnv>, asset: string): Promise<Response> {
   if (isNavigation(c) && !hasCredentials(c)) {

@@ -59,7 +59,7 @@ export const registerPayload = (values: { name: string; email: string; password:
 export const registerFieldForCode = (code: string): "name" | "email" | "password" | "confirm" | undefined =>
   code === "email_taken" ? "email" : undefined;
 
-/** A server refusal as the forms read it: the SPA's ApiError and the pre-rendered pages' own error both have this shape. */
+/** A server refusal as the forms read it: the SPA's ApiError and the pre-rendered pages' own error have this shape. */
 export interface Refusal {
   code: string;
   field?: string;

@@ -3,9 +3,10 @@
 // (worker/http/guest-page.ts, whose table a unit test holds to this one) and their script (guest-page.ts).
 
 /**
- * Each pre-rendered page: the address it answers (a guest's page load of it), and its file, dist/client/guest/<name>.html,
- * which the assets serve at /guest/<name>. The mailed reset link (/reset-password?token=…) has a page of its own, which
- * opens at the new password, so it never shows the email step first.
+ * Each pre-rendered page: the address it answers (a guest's page load of it); its file is
+ * dist/client/guest/<name>.html, which the assets serve at /guest/<name>. The mailed reset link
+ * (/reset-password?token=…) has a page of its own, which opens at the new password, so it never shows the email step
+ * first.
  */
 export const GUEST_PAGES = {
   login: { path: "/login" },

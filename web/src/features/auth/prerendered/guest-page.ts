@@ -4,7 +4,7 @@
 // that copy in the document and the others aside (one form on the page, for the keyboard, password managers and
 // screen readers), swaps them when the language picker changes, and runs the page's forms as the SPA does
 // (guest-auth.ts, guest-reset.ts, guest-social.ts), the theme switch and the password fields' show/hide buttons. It
-// also registers the service worker, which caches the app's files meanwhile, so the chat opens at once after signing in.
+// also registers the service worker, which caches the app's files meanwhile: the chat opens at once after signing in.
 import { isLanguage, type Language } from "../../../../../worker/protocol/language";
 import { STORAGE_KEYS, readItem, writeItem } from "../../../lib/storage";
 import { type Theme, applyTheme, systemPrefersDark } from "../../theme/theme";
@@ -50,7 +50,7 @@ function start() {
   // The mailed link's page without a usable token (opened by hand): the reset starts at the email, as in the SPA.
   if (page === "reset-password-link" && !token) location.replace("/reset-password");
 
-  /** The password field's show/hide button, as Field's: the input's type, the button's label, pressed state and icon. */
+  /** The password's show/hide button, as Field's: the input's type, the button's label, pressed state and icon. */
   function reveal(button: Element, copy: Copy, show: boolean) {
     const field = button.parentElement?.querySelector("input");
     const icon = copy.el.querySelector<HTMLTemplateElement>(`template[data-template="${show ? "eye-off" : "eye"}"]`);
@@ -80,7 +80,7 @@ function start() {
     labelToggles(current);
   }
 
-  /** The picker's choice, stored as the SPA stores it: the copy in that language takes this one's place, as filled in. */
+  /** The picker's choice, stored as the SPA stores it: the copy in that language takes this one's place, filled in. */
   function switchLanguage(lng: Language) {
     const next = copies.get(lng);
     writeItem(STORAGE_KEYS.language, lng);
@@ -168,5 +168,6 @@ function start() {
 
 // The page paints first, then its script takes over: run at once, the script's work (setting the other copies aside,
 // drawing the forms' state, focusing the first field) sat between the parsed page and its first paint (~250 ms at
-// Lighthouse's 4× CPU slowdown). The page's buttons stay inert meanwhile (guest-dom.ts wake): nothing is sent without it.
+// Lighthouse's 4× CPU slowdown). The page's buttons stay inert meanwhile (guest-dom.ts wake): nothing is sent
+// without it.
 requestAnimationFrame(() => setTimeout(start, 0));
