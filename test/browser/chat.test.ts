@@ -64,7 +64,8 @@ describe("chatting in the browser", () => {
     await page.fill("[data-testid=field-confirm]", PASSWORD);
     await page.click("[data-testid=register-submit]");
     await page.waitForSelector("[data-testid=greeting]");
-    expect(await page.locator("[data-testid=suggestion]").count()).toBe(4);
+    // the suggestions' texts load with the new chat's screen, just after its greeting
+    await expect.poll(() => page.locator("[data-testid=suggestion]").count()).toBe(4);
     await page.waitForSelector("[data-testid=offline-notice]");
   });
 
