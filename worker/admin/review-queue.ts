@@ -8,13 +8,11 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { auditStatement } from "./audit";
 import type { Db } from "../db/client";
-import { applyPayment, type IncomingTransaction, readPremiumQueue } from "../db/payments";
+import type { IncomingTransaction } from "../db/payments";
 import { bankTransactions, paymentOrders } from "../db/schema";
 import type { StateOwners } from "../db/state-owner";
 import { AppError } from "../errors";
-import { commissionOf, commissionRateBps } from "../payments/config";
-import { PACKAGES } from "../plans/packages";
-import { addPaidPeriod, premiumFields, queueOf } from "../plans/premium-period";
+import { payOrderOnce } from "../payments/webhook";
 
 /** Attempts when the buyer's plan changed under the payment, as the webhook makes them. */
 const STALE_RETRIES = 3;
@@ -106,34 +104,11 @@ export async function applyReviewedTransfer({
     transferAmount: order.amount,
   };
   const amountDifference = row.transferAmount - order.amount;
-  const bps = commissionRateBps(env);
   const applyId = crypto.randomUUID();
   try {
     for (let attempt = 0; attempt < STALE_RETRIES; attempt++) {
-      const { user, periods } = await readPremiumQueue({ db, userId: order.userId });
-      if (!user) throw new AppError("not_found", "The order's user no longer exists");
-      const at = now();
-      const before = queueOf(periods, user, at);
-      const { periods: after, added } = addPaidPeriod(before, PACKAGES[order.packageType], at);
-      const result = await applyPayment({
-        db,
-        owner: owners(order.userId),
-        d1: env.DB,
-        tx,
-        order,
-        read: {
-          isPremium: user.isPremium,
-          premiumStart: user.premiumStart,
-          premiumEnd: user.premiumEnd,
-          periodCount: periods.length,
-        },
-        queue: { before, after, added },
-        fields: premiumFields(after, at)!,
-        commissionBps: bps,
-        commission: commissionOf(order.amount, bps),
-        applyId,
-        now: at,
-      });
+      const result = await payOrderOnce({ env, db, owner: owners(order.userId), tx, order, applyId, at: now() });
+      if (result.kind === "no_user") throw new AppError("not_found", "The order's user no longer exists");
       if (result.kind === "applied") {
         await db.batch([
           auditStatement({

@@ -11,10 +11,12 @@ import {
   markForReview,
   readPremiumQueue,
   recordUnmatchedTransaction,
+  type ApplyOutcome,
   type IncomingTransaction,
+  type OrderRow,
 } from "../db/payments";
 import type { Db } from "../db/client";
-import type { StateOwners } from "../db/state-owner";
+import type { StateOwner, StateOwners } from "../db/state-owner";
 import { PACKAGES } from "../plans/packages";
 import { bankAccount, commissionOf, commissionRateBps } from "./config";
 import { findOrderCode } from "./order-code";
@@ -69,6 +71,54 @@ export type WebhookResult =
 
 /** Attempts when the buyer's premium changed under a payment (two orders paid at the same instant, or the plan switching). */
 const STALE_RETRIES = 3;
+
+/**
+ * One attempt at paying `order` with `tx` (the webhook's, or an operator's from the review queue): the user's queue of
+ * paid periods read, the package's time added after any running or scheduled time of its level or higher, and
+ * applyPayment's guarded batch. "stale" asks for another attempt; "no_user" when the order's user is gone.
+ */
+export async function payOrderOnce({
+  env,
+  db,
+  owner,
+  tx,
+  order,
+  applyId,
+  at,
+}: {
+  env: Env;
+  db: Db;
+  owner: StateOwner;
+  tx: IncomingTransaction;
+  order: OrderRow;
+  applyId: string;
+  at: number;
+}): Promise<ApplyOutcome | { kind: "no_user" }> {
+  const { user, periods } = await readPremiumQueue({ db, userId: order.userId });
+  if (!user) return { kind: "no_user" };
+  const before = queueOf(periods, user, at);
+  const { periods: after, added } = addPaidPeriod(before, PACKAGES[order.packageType], at);
+  const bps = commissionRateBps(env);
+  return applyPayment({
+    db,
+    owner,
+    d1: env.DB,
+    tx,
+    order,
+    read: {
+      isPremium: user.isPremium,
+      premiumStart: user.premiumStart,
+      premiumEnd: user.premiumEnd,
+      periodCount: periods.length,
+    },
+    queue: { before, after, added },
+    fields: premiumFields(after, at)!,
+    commissionBps: bps,
+    commission: commissionOf(order.amount, bps),
+    applyId,
+    now: at,
+  });
+}
 
 export async function handleBankTransaction({
   env,
@@ -127,35 +177,10 @@ export async function handleBankTransaction({
   if (order.status !== "pending") return keep("review", "order_not_pending", order.id, code);
 
   const owner = owners(order.userId);
-  const pkg = PACKAGES[order.packageType];
-  const bps = commissionRateBps(env);
   const applyId = crypto.randomUUID();
   for (let attempt = 0; attempt < STALE_RETRIES; attempt++) {
-    const { user, periods } = await readPremiumQueue({ db, userId: order.userId });
-    if (!user) return keep("review", "unknown_order_code", null, code);
-    const at = now();
-    // The paid time goes into the user's queue of periods: after any running or scheduled time of its level or higher.
-    const before = queueOf(periods, user, at);
-    const { periods: after, added } = addPaidPeriod(before, pkg, at);
-    const result = await applyPayment({
-      db,
-      owner,
-      d1: env.DB,
-      tx,
-      order,
-      read: {
-        isPremium: user.isPremium,
-        premiumStart: user.premiumStart,
-        premiumEnd: user.premiumEnd,
-        periodCount: periods.length,
-      },
-      queue: { before, after, added },
-      fields: premiumFields(after, at)!,
-      commissionBps: bps,
-      commission: commissionOf(order.amount, bps),
-      applyId,
-      now: at,
-    });
+    const result = await payOrderOnce({ env, db, owner, tx, order, applyId, at: now() });
+    if (result.kind === "no_user") return keep("review", "unknown_order_code", null, code);
     // The user's object has reloaded the plan, pushed plan_changed to open tabs and applied the new session limit.
     if (result.kind === "applied") return { outcome: "applied", order_code: order.code };
     if (result.kind === "duplicate") return { outcome: "duplicate" };
