@@ -2,7 +2,7 @@
 // SQL files under migrations/, which wrangler applies (locally on `npm start`, remotely on `npm run deploy`).
 // Times are integers in milliseconds since the epoch (UTC); the API formats them at the edge.
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { AttachmentRef } from "../protocol/resources";
 
 const now = sql`(unixepoch('subsec') * 1000)`;
@@ -137,8 +137,19 @@ export const chatSessions = sqliteTable(
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
     lastMessageAt: integer("last_message_at").notNull().default(now),
+    /** The project the chat belongs to (projects.id, in the main database), or null. */
+    projectId: text("project_id"),
+    /** The chat's own settings, sent with each turn; null where the chat keeps the user's defaults. */
+    systemPrompt: text("system_prompt"),
+    /** Sampling temperature, 0 to 2 (premium, as the AI styles are). */
+    temperature: real("temperature"),
+    /** Longest answer in tokens (premium). */
+    maxTokens: integer("max_tokens"),
   },
-  (t) => [index("chat_sessions_user_list").on(t.userId, t.status, t.lastMessageAt)],
+  (t) => [
+    index("chat_sessions_user_list").on(t.userId, t.status, t.lastMessageAt),
+    index("chat_sessions_project").on(t.userId, t.projectId),
+  ],
 );
 
 // History search (migrations/0004_history_search.sql) adds the FTS5 tables message_fts and chat_title_fts and their
@@ -257,6 +268,9 @@ export const usageRollups = sqliteTable(
     tokensOut: integer("tokens_out").notNull().default(0),
     searches: integer("searches").notNull().default(0),
     images: integer("images").notNull().default(0),
+    /** Answers rated up or down (message_feedback), counted on the day of the answer's rating. */
+    thumbsUp: integer("thumbs_up").notNull().default(0),
+    thumbsDown: integer("thumbs_down").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.day, t.model, t.provider] })],
 );
@@ -682,3 +696,68 @@ export const feedStatus = sqliteTable("feed_status", {
   maintenance: integer("maintenance").notNull().default(0),
   updatedAt: integer("updated_at").notNull().default(now),
 });
+
+/**
+ * Projects: a user's group of chats with its own instructions and files, sent to the model by every chat in it
+ * (after the user's custom instructions, before the question). Chats name their project in chat_sessions.project_id,
+ * in whichever chat database holds them; plan limits on the number of projects are in worker/plans/entitlements.ts.
+ */
+export const projects = sqliteTable(
+  "projects",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    instructions: text("instructions").notNull().default(""),
+    /** The files every chat of the project sends ({id, name, type, group, size, url}, as a message's attachments). */
+    files: text("files", { mode: "json" })
+      .notNull()
+      .$type<AttachmentRef[]>()
+      .default(sql`'[]'`),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [index("projects_user").on(t.userId, t.createdAt)],
+);
+
+/**
+ * A user's rating of one answer (one message version: a regenerated answer has its own message_id), changeable.
+ * `model` and `day` say which usage_rollups row counts it, so a changed rating moves the count it made.
+ */
+export const messageFeedback = sqliteTable(
+  "message_feedback",
+  {
+    chatId: text("chat_id").notNull(),
+    messageId: text("message_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    model: text("model").notNull(),
+    provider: text("provider").notNull(),
+    day: text("day").notNull(),
+    rating: text("rating", { enum: ["up", "down"] }).notNull(),
+    reason: text("reason", { enum: ["inaccurate", "unhelpful", "unsafe", "other"] }),
+    comment: text("comment"),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.chatId, t.messageId] }), index("message_feedback_user").on(t.userId)],
+);
+
+/** The prompts a user saved to the personal section of the library (with `{{blank}}` fields, like the catalogue's). */
+export const userPrompts = sqliteTable(
+  "user_prompts",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    text: text("text").notNull(),
+    createdAt: integer("created_at").notNull().default(now),
+    updatedAt: integer("updated_at").notNull().default(now),
+  },
+  (t) => [index("user_prompts_user").on(t.userId, t.updatedAt)],
+);

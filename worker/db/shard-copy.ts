@@ -22,6 +22,10 @@ const CHAT_COLUMNS = [
   "created_at",
   "updated_at",
   "last_message_at",
+  "project_id",
+  "system_prompt",
+  "temperature",
+  "max_tokens",
 ] as const;
 
 const MESSAGE_COLUMNS = [
