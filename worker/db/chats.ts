@@ -25,6 +25,10 @@ export function publicChat(c: ChatRow): PublicChat {
     last_message_at: sqlDateTime(c.lastMessageAt),
     created_at: isoOrNull(c.createdAt),
     updated_at: isoOrNull(c.updatedAt),
+    project_id: c.projectId,
+    system_prompt: c.systemPrompt,
+    temperature: c.temperature,
+    max_tokens: c.maxTokens,
   };
 }
 

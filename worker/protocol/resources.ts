@@ -58,6 +58,12 @@ export const PublicChatSchema = v.looseObject({
   last_message_at: v.string(),
   created_at: v.optional(IsoDate, null),
   updated_at: v.optional(IsoDate, null),
+  /** The project the chat belongs to (worker/protocol/projects.ts), or null. */
+  project_id: v.optional(v.nullable(v.string()), null),
+  /** The chat's own settings (PUT /chat-sessions/{id}/settings); null keeps the user's defaults. */
+  system_prompt: v.optional(v.nullable(v.string()), null),
+  temperature: v.optional(v.nullable(v.number()), null),
+  max_tokens: v.optional(v.nullable(v.number()), null),
 });
 export type PublicChat = v.InferInput<typeof PublicChatSchema>;
 

@@ -752,6 +752,10 @@ describe("GET /chat-sessions", () => {
       last_message_at: "2024-01-03 00:00:00",
       created_at: expect.any(String),
       updated_at: expect.any(String),
+      project_id: null,
+      system_prompt: null,
+      temperature: null,
+      max_tokens: null,
     });
     expect(body.next_before).toBeNull();
   });
