@@ -28,7 +28,7 @@ import type { PublicMessage } from "../worker/protocol/resources";
 import type { LogoutReason } from "../worker/protocol/socket";
 import { runTurn, type TurnRequest, type TurnStarted, turnHost } from "./turn/turn";
 import { GenerationRunner } from "./turn/generation";
-import type { WindowMessage } from "./state/chats";
+import type { ChatContextInput, WindowMessage } from "./state/chats";
 import { HotState } from "./state/hot-state";
 import { ObjectSql } from "./state/object-sql";
 import { LATE_WRITE_GRACE_MS, type MoveOutcome, ShardMover } from "./state/shard-move";
@@ -381,8 +381,16 @@ export class UserHub extends Server<Env> implements StateOwner {
    * RPC: a chat the app just opened, with its newest messages as the route read them from D1 at `readAt` (ms): the
    * object takes them as the chat's window unless it knows the chat, or the chat changed since (state/chats.ts warm).
    */
-  async warmChat(chatId: string, history: WindowMessage[], persona: string | null, readAt: number): Promise<void> {
-    if (await this.ready()) this.state.chats.warm(chatId, history, persona, readAt);
+  async warmChat(chatId: string, history: WindowMessage[], context: ChatContextInput, readAt: number): Promise<void> {
+    if (await this.ready()) this.state.chats.warm(chatId, history, context, readAt);
+  }
+
+  /**
+   * RPC: a chat's project or own settings changed in D1 (the route has written them): the next turn in it uses them
+   * without reading D1. A chat the object does not know reads them at its next turn.
+   */
+  async setChatContext(chatId: string, patch: Omit<ChatContextInput, "persona">): Promise<void> {
+    if (await this.ready()) this.state.chats.setContext(chatId, patch);
   }
 
   /** RPC: forget chats whose messages or status changed outside a turn; the next turn reloads them from D1. */

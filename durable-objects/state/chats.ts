@@ -16,6 +16,36 @@ export const HISTORY_MESSAGES = 20;
  */
 export const HOT_CHATS = 50;
 
+/**
+ * What a chat adds to each of its turns besides its messages: the expert persona it was started with, its project
+ * (whose instructions and files the user's object keeps: state/projects.ts) and its own settings (null keeps the
+ * user's defaults). Kept with the chat's window, so a turn reads none of it from D1.
+ */
+export interface ChatContext {
+  persona: ExpertPersonaId | null;
+  projectId: string | null;
+  systemPrompt: string | null;
+  temperature: number | null;
+  maxTokens: number | null;
+}
+
+/** A chat's context as its row has it (any field left out is null). */
+export interface ChatContextInput {
+  persona?: string | null;
+  projectId?: string | null;
+  systemPrompt?: string | null;
+  temperature?: number | null;
+  maxTokens?: number | null;
+}
+
+const NO_CONTEXT: ChatContext = {
+  persona: null,
+  projectId: null,
+  systemPrompt: null,
+  temperature: null,
+  maxTokens: null,
+};
+
 export interface WindowMessage {
   messageId: string;
   sender: "user" | "bot";
@@ -42,6 +72,11 @@ const MIGRATIONS = {
     "ALTER TABLE hot_chats ADD COLUMN persona TEXT",
     // When a turn last used the chat (ms), for keeping the HOT_CHATS used last.
     "ALTER TABLE hot_chats ADD COLUMN used_at INTEGER NOT NULL DEFAULT 0",
+    // The chat's project and own settings (ChatContext).
+    "ALTER TABLE hot_chats ADD COLUMN project_id TEXT",
+    "ALTER TABLE hot_chats ADD COLUMN system_prompt TEXT",
+    "ALTER TABLE hot_chats ADD COLUMN temperature REAL",
+    "ALTER TABLE hot_chats ADD COLUMN max_tokens INTEGER",
   ],
 };
 
@@ -71,26 +106,67 @@ export class ChatWindows {
       }));
   }
 
+  /**
+   * A known chat's persona (null for none, or one no longer offered), project and own settings; every field null for
+   * a chat the object does not know.
+   */
+  context(chatId: string): ChatContext {
+    const [row] = this.db.rows(
+      "SELECT persona, project_id, system_prompt, temperature, max_tokens FROM hot_chats WHERE chat_id = ?",
+      chatId,
+    );
+    if (!row) return { ...NO_CONTEXT };
+    const text = (x: unknown) => (x === null || x === undefined ? null : String(x));
+    const num = (x: unknown) => (x === null || x === undefined ? null : Number(x));
+    return {
+      persona: row.persona !== null ? asPersona(String(row.persona)) : null,
+      projectId: text(row.project_id),
+      systemPrompt: text(row.system_prompt),
+      temperature: num(row.temperature),
+      maxTokens: num(row.max_tokens),
+    };
+  }
+
   /** The expert persona a known chat was started with, or null (none, or one no longer offered). */
   persona(chatId: string): ExpertPersonaId | null {
-    const [row] = this.db.rows("SELECT persona FROM hot_chats WHERE chat_id = ?", chatId);
-    return row && row.persona !== null ? asPersona(String(row.persona)) : null;
+    return this.context(chatId).persona;
   }
 
   /**
-   * Remembers that the chat is the user's, with its persona and recent messages from D1 (oldest first), and lets go
+   * A change to a known chat's project or settings, made by a route that has just written it to D1, so the next turn
+   * uses it without reading D1. A chat the object does not know reads them with its window at its next turn.
+   */
+  setContext(chatId: string, patch: Omit<ChatContextInput, "persona">) {
+    const columns = {
+      projectId: "project_id",
+      systemPrompt: "system_prompt",
+      temperature: "temperature",
+      maxTokens: "max_tokens",
+    } as const;
+    for (const [key, column] of Object.entries(columns) as [keyof typeof columns, string][]) {
+      const value = patch[key];
+      if (value !== undefined) this.db.exec(`UPDATE hot_chats SET ${column} = ? WHERE chat_id = ?`, value, chatId);
+    }
+  }
+
+  /**
+   * Remembers that the chat is the user's, with its context and recent messages from D1 (oldest first), and lets go
    * of the chats used longest ago past HOT_CHATS.
    */
-  remember(chatId: string, history: WindowMessage[], persona: string | null = null) {
+  remember(chatId: string, history: WindowMessage[], context: ChatContextInput = {}) {
     this.db.transaction(() => {
       this.drop(chatId);
       const now = Date.now();
       this.db.exec(
-        "INSERT INTO hot_chats (chat_id, loaded_at, persona, used_at) VALUES (?, ?, ?, ?)",
+        "INSERT INTO hot_chats (chat_id, loaded_at, persona, used_at, project_id, system_prompt, temperature, max_tokens) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         chatId,
         now,
-        persona,
+        context.persona ?? null,
         now,
+        context.projectId ?? null,
+        context.systemPrompt ?? null,
+        context.temperature ?? null,
+        context.maxTokens ?? null,
       );
       this.append(chatId, history);
       const evicted = "SELECT chat_id FROM hot_chats ORDER BY used_at DESC, rowid DESC LIMIT -1 OFFSET ?";
@@ -138,10 +214,10 @@ export class ChatWindows {
    * the first question in it waits on no D1 read either. Only when the object does not know the chat yet, and the
    * chat has not changed since `readAt` (ms, taken before the read): a page read before a change must not come back.
    */
-  warm(chatId: string, history: WindowMessage[], persona: string | null, readAt: number) {
+  warm(chatId: string, history: WindowMessage[], context: ChatContextInput, readAt: number) {
     if (this.knows(chatId)) return;
     if (Math.max(this.forgottenAt.get(chatId) ?? 0, this.allForgottenAt) >= readAt) return;
-    this.remember(chatId, history.slice(-HISTORY_MESSAGES), persona);
+    this.remember(chatId, history.slice(-HISTORY_MESSAGES), context);
   }
 
   /**

@@ -107,7 +107,15 @@ export async function readForTurn(
   const readChat = async (chatId: string) => {
     const [[chat], newestFirst] = await chats.batch([
       chats
-        .select({ id: chatSessions.id, status: chatSessions.status, persona: chatSessions.persona })
+        .select({
+          id: chatSessions.id,
+          status: chatSessions.status,
+          persona: chatSessions.persona,
+          projectId: chatSessions.projectId,
+          systemPrompt: chatSessions.systemPrompt,
+          temperature: chatSessions.temperature,
+          maxTokens: chatSessions.maxTokens,
+        })
         .from(chatSessions)
         .where(and(eq(chatSessions.id, chatId), eq(chatSessions.userId, userId)))
         .limit(1),

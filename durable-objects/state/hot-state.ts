@@ -166,7 +166,7 @@ export class HotState {
     if (read.usage) this.usage.mergeDay(day, read.usage);
     if (needChat === null) return { roundTrips: 1 };
     // A deleted chat is not remembered: a later turn in it must be refused again.
-    if (read.chat?.status === "active" && read.history) this.chats.remember(needChat, read.history, read.chat.persona);
+    if (read.chat?.status === "active" && read.history) this.chats.remember(needChat, read.history, read.chat);
     return { roundTrips: 1, chat: read.chat, history: read.history };
   }
 }

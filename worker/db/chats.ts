@@ -32,6 +32,17 @@ export function publicChat(c: ChatRow): PublicChat {
   };
 }
 
+/** What a turn in the chat needs from its row besides messages (the user's object keeps it: state/chats.ts). */
+export function chatContextOf(c: ChatRow) {
+  return {
+    persona: c.persona,
+    projectId: c.projectId,
+    systemPrompt: c.systemPrompt,
+    temperature: c.temperature,
+    maxTokens: c.maxTokens,
+  };
+}
+
 /** An active (not deleted) chat of this user, or undefined. */
 export async function getChat({ db, id, userId }: { db: Db; id: string; userId: string }) {
   return db.query.chatSessions.findFirst({

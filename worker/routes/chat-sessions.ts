@@ -8,6 +8,7 @@ import * as v from "valibot";
 import { HISTORY_MESSAGES } from "../../durable-objects/state/chats";
 import { requireAuth } from "../http/auth-middleware";
 import {
+  chatContextOf,
   createChat,
   deleteAllChats,
   getChat,
@@ -123,7 +124,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
     });
     if (!chat) throw new AppError("conflict", "Cannot create a new chat session. Please try again later.");
     // The user's object knows the new chat is theirs and empty, so its first question waits on no D1 read.
-    c.executionCtx.waitUntil(c.var.hub.warmChat(chat.id, [], chat.persona, chat.createdAt));
+    c.executionCtx.waitUntil(c.var.hub.warmChat(chat.id, [], chatContextOf(chat), chat.createdAt));
     return c.json({ status: "success", data: publicChat(chat) }, 201);
   })
   .delete("/", async (c) => {
@@ -240,7 +241,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
         message: m.message,
         original: m.originalMessage,
       }));
-      c.executionCtx.waitUntil(c.var.hub.warmChat(chatId, history, found.chat.persona, readAt));
+      c.executionCtx.waitUntil(c.var.hub.warmChat(chatId, history, chatContextOf(found.chat), readAt));
     }
     const body = {
       status: "success",

@@ -146,7 +146,7 @@ describe("the chat turn's D1 round trips before the first token", () => {
     const readAt = Date.now() - 1_000;
     const window = await inUserHub(u.id, (hub) => {
       hub.state.chats.forget(chatId); // a save through the media API, after the page was read
-      hub.state.chats.warm(chatId, [{ messageId: "stale", sender: "user", message: "old text" }], null, readAt);
+      hub.state.chats.warm(chatId, [{ messageId: "stale", sender: "user", message: "old text" }], {}, readAt);
       return hub.state.chats.window(chatId);
     });
     expect(window).toBeNull();
