@@ -42,6 +42,8 @@ function json(body: unknown, status = 200) {
 describe("PaymentDialog", () => {
   let paid = false;
   let verifyCalls = 0;
+  /** Polls whose request never answers (until it is aborted). */
+  let hangingPolls = 0;
   let createStatus = 201;
   let qc: QueryClient;
   const onClose = vi.fn();
@@ -52,6 +54,7 @@ describe("PaymentDialog", () => {
     await loadPlansTexts();
     paid = false;
     verifyCalls = 0;
+    hangingPolls = 0;
     createStatus = 201;
     onClose.mockReset();
     vi.stubGlobal(
@@ -69,6 +72,12 @@ describe("PaymentDialog", () => {
         }
         if (url === "/payments/verify") {
           verifyCalls++;
+          if (hangingPolls > 0) {
+            hangingPolls--;
+            return new Promise<Response>((_, reject) =>
+              init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))),
+            );
+          }
           const body = JSON.parse(String(init?.body)) as { orderCode: string; packageType: string; amount: number };
           expect(body).toMatchObject({ orderCode: order.code, packageType: "BS_1Y", amount: 1_428_000 });
           return json({
@@ -138,6 +147,21 @@ describe("PaymentDialog", () => {
     expect(onClose).not.toHaveBeenCalled();
     for (let i = 0; i < SUCCESS_CLOSE_SECONDS; i++) await act(() => vi.advanceTimersByTimeAsync(1_000));
     await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+
+  it("gives up a poll that gets no answer, so the later polls still see the payment", async () => {
+    open();
+    await waitFor(() => expect(phase()).toBe("verifying"));
+    hangingPolls = 100;
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS));
+    const asked = verifyCalls;
+    expect(asked).toBeGreaterThan(0);
+    hangingPolls = 0;
+    paid = true;
+    // the hanging poll is abandoned within a few intervals, and the next one answers "paid"
+    await act(() => vi.advanceTimersByTimeAsync(POLL_INTERVAL_MS * 3));
+    await waitFor(() => expect(phase()).toBe("paid"));
+    expect(verifyCalls).toBeGreaterThan(asked);
   });
 
   it("says 'Error generating QR' with the reason when the order cannot be made, and tries again", async () => {

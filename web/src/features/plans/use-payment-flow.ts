@@ -9,6 +9,9 @@ import { getStoredUser } from "../auth/every-page/session";
 import { initialPaymentState, PAID_SCREEN_MS, paymentReducer, POLL_INTERVAL_MS } from "./payment-flow";
 import { createOrder, refreshPlan, verifyOrder } from "./plans.queries";
 
+/** Longest wait for one poll's answer, in ms: 5 s, against the ~0.1 s a verify takes. */
+const POLL_TIMEOUT_MS = 5_000;
+
 export function usePaymentFlow(input: { packageType: PackageType; onDone: () => void; planVersion: unknown }) {
   const { packageType, onDone, planVersion } = input;
   const qc = useQueryClient();
@@ -44,13 +47,20 @@ export function usePaymentFlow(input: { packageType: PackageType; onDone: () => 
     const check = () => {
       if (inFlight) return;
       inFlight = true;
-      verifyOrder({ userId: getStoredUser()?.id, packageType, amount, orderCode }, ctrl.signal)
+      // a poll that gets no answer is given up after POLL_TIMEOUT_MS, so it cannot hold back every later one
+      const one = new AbortController();
+      const giveUp = () => one.abort();
+      ctrl.signal.addEventListener("abort", giveUp);
+      const timer = setTimeout(giveUp, POLL_TIMEOUT_MS);
+      verifyOrder({ userId: getStoredUser()?.id, packageType, amount, orderCode }, one.signal)
         .then((r) => dispatch({ type: "checked", status: r.payment_status, order: r.order, payment: r.payment }))
         .catch(() => {
-          // a lost poll is retried at the next interval
+          // a lost or abandoned poll is retried at the next interval
         })
         .finally(() => {
           inFlight = false;
+          clearTimeout(timer);
+          ctrl.signal.removeEventListener("abort", giveUp);
         });
     };
     const poll = setInterval(check, POLL_INTERVAL_MS);
