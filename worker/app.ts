@@ -36,6 +36,7 @@ import { chatRoutes } from "./routes/chat";
 import { galleryRoutes } from "./routes/images";
 import { uploadRoutes } from "./routes/uploads";
 import { chatSessionRoutes } from "./routes/chat-sessions";
+import { chatSettingsRoutes } from "./routes/chat-settings";
 import { opsRoutes } from "./routes/ops";
 import { devMailboxRoutes } from "./routes/dev-mailbox";
 import { historySearchRoutes } from "./routes/history-search";
@@ -105,6 +106,7 @@ export const app = new Hono<AppEnv>()
   // Before /chat-sessions: its /:id routes would otherwise be tried first for "search".
   .route("/chat-sessions/search", historySearchRoutes)
   .route("/chat-sessions/import", chatImportRoutes)
+  .route("/chat-sessions", chatSettingsRoutes)
   .route("/chat-sessions", chatSessionRoutes)
   .route("/shares", shareRoutes)
   // A shared chat's public page: HTML rendered here, no sign-in (worker/routes/shares.ts).

@@ -208,7 +208,10 @@ export async function runAnswer(host: TurnHost, user: SessionUser, req: AnswerRe
   };
 }
 
-/** Step 5: the prompt, personalized by the user's settings, and the sampling settings of their AI style. */
+/**
+ * Step 5: the prompt, personalized by the user's settings and the chat's own, and the sampling settings of their AI
+ * style or the chat's temperature and longest answer.
+ */
 function personalPrompt(
   host: TurnHost,
   user: SessionUser,
@@ -219,18 +222,24 @@ function personalPrompt(
 ) {
   const { settings, memories } = host.state.personalization.get();
   const persona = host.state.chats.persona(chatId);
+  // The chat's own settings, kept by the object with its window; temperature and length are premium (ignored once
+  // the plan lapses, as the AI style is).
+  const chatOwn = host.state.chats.context(chatId);
+  const premiumChat = planOf(user) !== "free";
   const personal = buildPersonalization({
     settings,
     style: effectiveStyle(settings.aiStyle, planOf(user) !== "free"),
     memories: memories.map((content) => ({ content })),
     persona: persona ? EXPERT_PERSONA_SPECS[persona] : null,
     isNewChat,
+    chat: { systemPrompt: chatOwn.systemPrompt, temperature: premiumChat ? chatOwn.temperature : null },
   });
   const system = personal.system ? `${SYSTEM_PROMPT}\n\n${personal.system}` : SYSTEM_PROMPT;
   return {
     prompt: buildPrompt({ history: plan.before, question: plan.question, system, attachments }),
     ...(personal.temperature !== undefined ? { temperature: personal.temperature } : {}),
     ...(personal.topP !== undefined ? { topP: personal.topP } : {}),
+    ...(premiumChat && chatOwn.maxTokens !== null ? { maxOutputTokens: chatOwn.maxTokens } : {}),
   };
 }
 

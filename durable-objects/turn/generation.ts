@@ -67,6 +67,8 @@ export interface GenerationInput extends TurnRecord {
   search?: { query: string };
   temperature?: number;
   topP?: number;
+  /** The chat's longest answer, in output tokens (its own settings, premium); the model's own limit when absent. */
+  maxOutputTokens?: number;
   /** An external model answers with the user's own key (never written to storage with the turn). */
   external?: { provider: ExternalModelProvider; apiKey: string };
 }
@@ -244,7 +246,7 @@ export class GenerationRunner {
   start(input: GenerationInput): ReadableStream<Uint8Array> {
     const { readable, writable } = sseStream();
     const controller = new AbortController();
-    const { prompt, temperature, topP, external: _key, ...asked } = input;
+    const { prompt, temperature, topP, maxOutputTokens, external: _key, ...asked } = input;
     const turn: TurnRecord = { ...asked, startedAt: Date.now() };
     const running: Running = {
       controller,
@@ -310,6 +312,7 @@ export class GenerationRunner {
         abortSignal: signal,
         temperature: input.temperature,
         topP: input.topP,
+        maxOutputTokens: input.maxOutputTokens,
         onUsage: (usage) => Object.assign(tokens, usage),
       });
       for await (const part of parts) {

@@ -12,7 +12,12 @@ import type {
   LanguageModelV3Usage,
 } from "@ai-sdk/provider";
 import { type DetectedLanguage, detectLanguage } from "../protocol/language";
-import { CUSTOM_INSTRUCTIONS_HEADER, MEMORY_HEADER, PERSONA_PREFIX } from "../personalization/build-personalization";
+import {
+  CHAT_INSTRUCTIONS_HEADER,
+  CUSTOM_INSTRUCTIONS_HEADER,
+  MEMORY_HEADER,
+  PERSONA_PREFIX,
+} from "../personalization/build-personalization";
 import { parseAttachmentsPrompt } from "../uploads/attachment-prompt";
 import { showcaseSections } from "./offline-showcase";
 
@@ -51,7 +56,14 @@ interface Phrases {
   fileSize: string;
   /** The heading of what the user's settings added to the conversation, and its labels. */
   settingsTitle: string;
-  settingsLabels: { expert: string; style: string; instructions: string; memories: string; temperature: string };
+  settingsLabels: {
+    expert: string;
+    style: string;
+    instructions: string;
+    chatInstructions: string;
+    memories: string;
+    temperature: string;
+  };
   closings: string[];
 }
 
@@ -97,6 +109,7 @@ const PHRASES: Record<DetectedLanguage, Phrases> = {
       expert: "Expert",
       style: "Style",
       instructions: "Custom instructions",
+      chatInstructions: "This chat's instructions",
       memories: "Remembered facts",
       temperature: "Temperature",
     },
@@ -148,6 +161,7 @@ const PHRASES: Record<DetectedLanguage, Phrases> = {
       expert: "Chuyên gia",
       style: "Phong cách",
       instructions: "Hướng dẫn tùy chỉnh",
+      chatInstructions: "Hướng dẫn của cuộc trò chuyện này",
       memories: "Điều đã ghi nhớ",
       temperature: "Nhiệt độ",
     },
@@ -199,6 +213,7 @@ const PHRASES: Record<DetectedLanguage, Phrases> = {
       expert: "Эксперт",
       style: "Стиль",
       instructions: "Ваши инструкции",
+      chatInstructions: "Инструкции этого чата",
       memories: "Запомненные факты",
       temperature: "Температура",
     },
@@ -238,6 +253,7 @@ const PHRASES: Record<DetectedLanguage, Phrases> = {
       expert: "专家",
       style: "风格",
       instructions: "自定义指令",
+      chatInstructions: "本对话的指令",
       memories: "记住的信息",
       temperature: "温度",
     },
@@ -361,7 +377,8 @@ function filesSection(files: ReceivedFile[], p: Phrases): string | null {
 
 /**
  * What the user's settings added, read back from the system prompt (the blocks build-personalization.ts writes) and
- * the call's temperature: the expert persona, the AI style, the custom instructions and the remembered facts.
+ * the call's temperature: the expert persona, the AI style, the custom instructions, the chat's own instructions and
+ * the remembered facts.
  */
 function settingsSection(prompt: LanguageModelV3Prompt, temperature: number | undefined, p: Phrases): string | null {
   const system = prompt.flatMap((m) => (m.role === "system" ? [m.content] : [])).join("\n\n");
@@ -373,6 +390,9 @@ function settingsSection(prompt: LanguageModelV3Prompt, temperature: number | un
   if (style) lines.push(`- ${l.style}: ${sanitize(style)}`);
   const instructions = system.split(`${CUSTOM_INSTRUCTIONS_HEADER}\n"""\n`)[1]?.split('\n"""')[0];
   if (instructions) lines.push(`- ${l.instructions}: “${sanitize(shorten(instructions, QUOTE_MAX_CHARS))}”`);
+  const chatInstructions = system.split(`${CHAT_INSTRUCTIONS_HEADER}\n"""\n`)[1]?.split('\n"""')[0];
+  if (chatInstructions)
+    lines.push(`- ${l.chatInstructions}: “${sanitize(shorten(chatInstructions, QUOTE_MAX_CHARS))}”`);
   const memories =
     system
       .split(`${MEMORY_HEADER}\n`)[1]
@@ -380,8 +400,9 @@ function settingsSection(prompt: LanguageModelV3Prompt, temperature: number | un
       ?.split("\n")
       .filter((line) => line.startsWith("- ")).length ?? 0;
   if (memories > 0) lines.push(`- ${l.memories}: ${memories}`);
-  if (lines.length === 0) return null;
+  // a temperature comes only from the user's settings (a persona, a style, the chat's own), so it shows alone too
   if (temperature !== undefined) lines.push(`- ${l.temperature}: ${temperature}`);
+  if (lines.length === 0) return null;
   return [p.settingsTitle, ...lines].join("\n");
 }
 

@@ -155,6 +155,8 @@ export async function* streamAnswer(opts: {
   /** Sampling settings (from the user's AI style); the provider's defaults when absent. */
   temperature?: number;
   topP?: number;
+  /** The longest answer, in output tokens (a chat's own setting); the provider's default when absent. */
+  maxOutputTokens?: number;
   idleTimeoutMs?: number;
   /** Told the tokens the provider reports at the end of the answer (for the operator's figures), if it reports any. */
   onUsage?: (usage: { inputTokens: number; outputTokens: number }) => void;
@@ -205,6 +207,7 @@ export async function* streamAnswer(opts: {
           abortSignal: controller.signal,
           temperature: opts.temperature,
           topP: opts.topP,
+          maxOutputTokens: opts.maxOutputTokens,
         }),
       );
       call.catch(() => {}); // if stopping wins the race, the call's own failure is of no interest

@@ -24,6 +24,12 @@ export interface PersonalizationInput {
   persona?: ExpertPersona | null;
   /** Whether this turn starts a new chat (for allowNewChats). Default false. */
   isNewChat?: boolean;
+  /**
+   * The chat's own settings (PUT /chat-sessions/{id}/settings): its system prompt goes after the custom instructions,
+   * its temperature wins over the persona's and the style's. The caller passes a null temperature for a plan without
+   * it (premium, as the styles are).
+   */
+  chat?: { systemPrompt: string | null; temperature: number | null } | null;
 }
 
 export interface Personalization {
@@ -37,6 +43,8 @@ export interface Personalization {
 export const PERSONA_PREFIX = "Your role in this chat: ";
 export const CUSTOM_INSTRUCTIONS_HEADER =
   "The user's custom instructions for how you answer (follow them unless they conflict with safety or the facts):";
+export const CHAT_INSTRUCTIONS_HEADER =
+  "The user's instructions for this chat (follow them unless they conflict with safety or the facts; where they differ from the custom instructions, these win):";
 export const MEMORY_HEADER =
   "What you remember about the user from earlier chats (use it when relevant; do not recite it unprompted):";
 
@@ -64,6 +72,7 @@ export function buildPersonalization({
   memories,
   persona,
   isNewChat = false,
+  chat,
 }: PersonalizationInput): Personalization {
   const parts: string[] = [];
   let temperature: number | undefined;
@@ -83,6 +92,9 @@ export function buildPersonalization({
   if (settings.enableAiCustom && instruction && (settings.allowNewChats || !isNewChat)) {
     parts.push([CUSTOM_INSTRUCTIONS_HEADER, `"""\n${quoteSafe(instruction)}\n"""`].join("\n"));
   }
+  const chatInstruction = chat?.systemPrompt?.trim();
+  if (chatInstruction) parts.push([CHAT_INSTRUCTIONS_HEADER, `"""\n${quoteSafe(chatInstruction)}\n"""`].join("\n"));
+  if (chat?.temperature !== null && chat?.temperature !== undefined) temperature = chat.temperature;
   if (settings.memoryEnabled) {
     const block = memoryBlock(memories);
     if (block) parts.push(block);

@@ -3,6 +3,7 @@
 //   POST  /chat-sessions                   NewChat
 //   PATCH /chat-sessions/{id}              ChatPatch (rename, delete with status 'deleted', star)
 //   PATCH /chat-sessions/{id}/toggle-star  ChatStar (no value flips the star)
+//   PUT   /chat-sessions/{id}/settings     ChatSettings (the chat's own system prompt, temperature, answer length)
 //   PUT   /chat-sessions/{id}/branch       ChatMessageRef (show this version of a message, and the answers under it)
 //   POST  /chat-sessions/{id}/fork         ChatMessageRef (continue in a new chat from this message)
 import * as v from "valibot";
@@ -38,6 +39,68 @@ export const ChatPatchSchema = v.pipe(
   ),
 );
 export type ChatPatch = v.InferInput<typeof ChatPatchSchema>;
+
+/** Longest system prompt of a chat, in characters (code points, as charCount counts them). */
+export const CHAT_SYSTEM_PROMPT_MAX_CHARS = 4_000;
+/** A chat's temperature: 0 to 2, the scale of OpenAI-style APIs (a narrower provider clamps it in its adapter). */
+export const CHAT_TEMPERATURE_MIN = 0;
+export const CHAT_TEMPERATURE_MAX = 2;
+/** A chat's longest answer, in output tokens: 64 to 16,000 (null: the model's own limit). */
+export const CHAT_MAX_TOKENS_MIN = 64;
+export const CHAT_MAX_TOKENS_MAX = 16_000;
+
+/**
+ * A chat's own settings; a field left out stays as it is, null goes back to the user's defaults. The system prompt is
+ * trimmed and an empty one is null. Temperature and max_tokens are premium, as the AI styles are (the route refuses
+ * a value on the free plan; a turn ignores stored ones once the plan lapses).
+ */
+export const ChatSettingsSchema = v.pipe(
+  v.object({
+    system_prompt: v.optional(
+      v.nullable(
+        v.pipe(
+          v.string("system_prompt must be text or null"),
+          v.trim(),
+          v.check(
+            (s) => Array.from(s).length <= CHAT_SYSTEM_PROMPT_MAX_CHARS,
+            `system_prompt must be at most ${CHAT_SYSTEM_PROMPT_MAX_CHARS} characters`,
+          ),
+          v.transform((s) => s || null),
+        ),
+      ),
+    ),
+    temperature: v.optional(
+      v.nullable(
+        v.pipe(
+          v.number("temperature must be a number or null"),
+          v.minValue(
+            CHAT_TEMPERATURE_MIN,
+            `temperature must be from ${CHAT_TEMPERATURE_MIN} to ${CHAT_TEMPERATURE_MAX}`,
+          ),
+          v.maxValue(
+            CHAT_TEMPERATURE_MAX,
+            `temperature must be from ${CHAT_TEMPERATURE_MIN} to ${CHAT_TEMPERATURE_MAX}`,
+          ),
+        ),
+      ),
+    ),
+    max_tokens: v.optional(
+      v.nullable(
+        v.pipe(
+          v.number("max_tokens must be a whole number or null"),
+          v.integer("max_tokens must be a whole number"),
+          v.minValue(CHAT_MAX_TOKENS_MIN, `max_tokens must be from ${CHAT_MAX_TOKENS_MIN} to ${CHAT_MAX_TOKENS_MAX}`),
+          v.maxValue(CHAT_MAX_TOKENS_MAX, `max_tokens must be from ${CHAT_MAX_TOKENS_MIN} to ${CHAT_MAX_TOKENS_MAX}`),
+        ),
+      ),
+    ),
+  }),
+  v.check(
+    (b) => b.system_prompt !== undefined || b.temperature !== undefined || b.max_tokens !== undefined,
+    "Nothing to update: send system_prompt, temperature or max_tokens",
+  ),
+);
+export type ChatSettings = v.InferInput<typeof ChatSettingsSchema>;
 
 export const ChatStarSchema = v.object({
   is_starred: v.optional(v.nullable(v.boolean("is_starred must be true or false"))),
