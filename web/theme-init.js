@@ -3,6 +3,9 @@
 // same rule as web/src/lib/i18n.ts chooseLanguage — so the page never flashes the wrong colours or, on the static
 // landing page (landing.html, which shows the copy matching <html lang>), the wrong language. The app takes over
 // from here (web/src/features/theme, web/src/lib/i18n.ts).
+// A signed-in user opening a chat by its address (/c/<id>) also gets the chat's newest messages asked for here, while
+// the app's scripts load, rather than once they have run: the app's first call for them takes this answer
+// (web/src/lib/api.ts request, window.mayEarly). The path is the app's own, id encoded the same way.
 (function () {
   try {
     var s = localStorage;
@@ -27,5 +30,13 @@
       }
     }
     root.lang = lang;
+    var chat = /^\/c\/([A-Za-z0-9_.:-]{1,100})$/.exec(location.pathname);
+    if (chat && s.getItem("user_id")) {
+      var path = "/chat-sessions/" + encodeURIComponent(chat[1]) + "/content";
+      var early = fetch(path, { headers: { Accept: "application/json" }, credentials: "same-origin" });
+      early.catch(function () {});
+      window.mayEarly = {};
+      window.mayEarly[path] = early;
+    }
   } catch (e) {}
 })();

@@ -33,6 +33,19 @@ describe("api", () => {
     expect(init.credentials).toBe("same-origin");
   });
 
+  it("takes the answer the boot script asked for early once, for a GET of the same path, then asks again", async () => {
+    const fetchMock = vi.fn(async () => json(200, { status: "success", data: { n: 2 } }));
+    vi.stubGlobal("fetch", fetchMock);
+    const w = window as { mayEarly?: Record<string, Promise<Response>> };
+    w.mayEarly = { "/c/content": Promise.resolve(json(200, { status: "success", data: { n: 1 } })) };
+    const schema = v.object({ n: v.number() });
+    await expect(api("/c/content", schema, { method: "POST", body: {} })).resolves.toEqual({ n: 2 });
+    await expect(api("/c/content", schema)).resolves.toEqual({ n: 1 });
+    await expect(api("/c/content", schema)).resolves.toEqual({ n: 2 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    delete w.mayEarly;
+  });
+
   it("sends JSON bodies", async () => {
     const fetchMock = vi.fn(async () => json(201, { status: "success", data: {} }));
     vi.stubGlobal("fetch", fetchMock);

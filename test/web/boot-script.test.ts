@@ -44,3 +44,41 @@ describe("the boot script's language", () => {
     expect(document.querySelector<HTMLMetaElement>('meta[name="theme-color"]')!.content).toBe("#ffffff");
   });
 });
+
+describe("the boot script's early request for a chat opened by its address", () => {
+  const early = () => (window as { mayEarly?: Record<string, Promise<Response>> }).mayEarly;
+  afterEach(() => {
+    delete (window as { mayEarly?: unknown }).mayEarly;
+    history.replaceState(null, "", "/");
+    vi.unstubAllGlobals();
+  });
+  const bootAt = (path: string, signedIn: boolean) => {
+    const fetch = vi.fn(async () => new Response("{}"));
+    vi.stubGlobal("fetch", fetch);
+    history.replaceState(null, "", path);
+    boot(null, ["en-US"]);
+    if (signedIn) {
+      localStorage.setItem("user_id", "u1");
+      new Function(SOURCE)();
+    }
+    return fetch;
+  };
+
+  it("asks for the chat's newest messages at the app's own path, with the session cookie, for the app to take", () => {
+    const fetch = bootAt("/c/chat:1", true);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledWith("/chat-sessions/chat%3A1/content", {
+      headers: { Accept: "application/json" },
+      credentials: "same-origin",
+    });
+    expect(Object.keys(early() ?? {})).toEqual(["/chat-sessions/chat%3A1/content"]);
+  });
+
+  it("asks nothing for a visitor without a stored sign-in, another page, or what cannot be a chat id", () => {
+    expect(bootAt("/c/chat-1", false)).not.toHaveBeenCalled();
+    expect(bootAt("/", true)).not.toHaveBeenCalled();
+    expect(bootAt("/c/chat-1/extra", true)).not.toHaveBeenCalled();
+    expect(bootAt("/c/bad%20id", true)).not.toHaveBeenCalled();
+    expect(early()).toBeUndefined();
+  });
+});

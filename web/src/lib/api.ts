@@ -62,6 +62,14 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** A GET the boot script (web/theme-init.js) started before the app loaded, given to the first request for it. */
+function takeEarly(path: string): Promise<Response> | undefined {
+  const started = (window as { mayEarly?: Record<string, Promise<Response>> }).mayEarly;
+  const early = started?.[path];
+  if (early) delete started[path];
+  return early;
+}
+
 function withTimeout(signal: AbortSignal | undefined, timeoutMs: number): AbortSignal | undefined {
   if (!timeoutMs) return signal;
   const timeout = AbortSignal.timeout(timeoutMs);
@@ -102,13 +110,14 @@ export async function request(path: string, options: RequestOptions = {}): Promi
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let res: Response;
   try {
-    res = await fetch(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: "same-origin",
-      signal: withTimeout(options.signal, timeoutMs),
-    });
+    res = await ((method === "GET" && takeEarly(path)) ||
+      fetch(path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: "same-origin",
+        signal: withTimeout(options.signal, timeoutMs),
+      }));
   } catch (err) {
     if (options.signal?.aborted) throw err; // the caller cancelled: not an error to report
     const name = err instanceof Error ? err.name : "";
