@@ -47,6 +47,7 @@ import { modelRoutes } from "./routes/models";
 import { paymentRoutes } from "./routes/payments";
 import { premiumRoutes } from "./routes/premium";
 import { promptRoutes } from "./routes/prompts";
+import { userPromptRoutes } from "./routes/user-prompts";
 import { settingsRoutes } from "./routes/settings";
 import { dataExportRoutes } from "./routes/data-export";
 import { accountDeletionRoutes } from "./routes/account-deletion";
@@ -100,6 +101,8 @@ export const app = new Hono<AppEnv>()
   .route("/auth", accountDeletionRoutes)
   .route("/payments", paymentRoutes)
   .route("/affiliate", affiliateRoutes)
+  // before the library's /prompts/:id, which would take "mine" for a prompt id
+  .route("/prompts/mine", userPromptRoutes)
   .route("/prompts", promptRoutes)
   .route("/feeds", feedRoutes)
   .route("/user-sessions", userSessionRoutes)
