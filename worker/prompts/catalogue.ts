@@ -1,7 +1,9 @@
 // The prompt library as data, in the product's four languages. Edit prompts here (a deploy ships them); their use
 // counts live in D1 (prompt_uses) and make the "most popular" order. Each prompt: its id (stable: the use counts are
 // keyed by it), its category, an editorial weight that breaks ties between equally used prompts (higher first), and
-// per language [title, one-line description, the text put into the chat input]. [Brackets] mark what the user fills in.
+// per language [title, one-line description, the text put into the chat input]. {{Blanks}} (protocol/prompt-blanks.ts)
+// are asked for in a small form before the text goes into the input, each named in its language's own words, the same
+// fields in every language; [brackets] mark what the user writes into the input afterwards (long text: code, a draft).
 import type { PromptLanguage } from "../protocol/prompts";
 
 type Localized<T> = Record<PromptLanguage, T>;
@@ -730,6 +732,115 @@ export const PROMPTS: readonly CataloguePrompt[] = [
         "帮我做决定",
         "权衡利弊",
         "我在[选项A]和[选项B]之间犹豫。情况：[背景]。请比较利弊，提出帮助我思考的问题，并给出建议。",
+      ],
+    },
+  },
+  // Prompts with blanks: a short form asks for each {{field}} before the text goes into the input.
+  {
+    id: "quick-email",
+    category: "work",
+    weight: 7,
+    text: {
+      vi: [
+        "Email trong một phút",
+        "Điền người nhận và nội dung, có ngay email",
+        "Viết một email ngắn gọn, thân thiện gửi {{người nhận}} về {{chủ đề}}. Ý chính: {{thông điệp chính}}. Kết thúc bằng bước tiếp theo rõ ràng.",
+      ],
+      en: [
+        "Email in a minute",
+        "Say who and what, get a ready email",
+        "Write a short, friendly email to {{recipient}} about {{topic}}. Main point: {{key message}}. End with a clear next step.",
+      ],
+      ru: [
+        "Письмо за минуту",
+        "Укажите кому и о чём — и письмо готово",
+        "Напиши короткое дружелюбное письмо для {{получатель}} на тему {{тема}}. Главное: {{основная мысль}}. Закончи понятным следующим шагом.",
+      ],
+      zh: [
+        "一分钟写邮件",
+        "填好收件人和主题，马上得到邮件",
+        "请给{{收件人}}写一封简短友好的邮件，主题是{{主题}}。要点：{{核心信息}}。结尾给出明确的下一步。",
+      ],
+    },
+  },
+  {
+    id: "explain-at-level",
+    category: "learning",
+    weight: 6,
+    text: {
+      vi: [
+        "Giải thích vừa sức tôi",
+        "Một chủ đề được giảng giải theo trình độ của bạn",
+        "Hãy giải thích {{chủ đề}} cho người ở trình độ {{trình độ}} (mới bắt đầu, học sinh, chuyên gia...). Dùng một ví dụ đời thường và kết thúc bằng ba câu hỏi kiểm tra mức hiểu.",
+      ],
+      en: [
+        "Explain at my level",
+        "A topic explained for your level",
+        "Explain {{topic}} to someone at {{level}} level (beginner, high school, expert...). Use one everyday example and end with three questions that check understanding.",
+      ],
+      ru: [
+        "Объясни под мой уровень",
+        "Тема, объяснённая для вашего уровня",
+        "Объясни {{тема}} человеку с уровнем {{уровень}} (новичок, школьник, эксперт...). Приведи один пример из жизни и в конце задай три вопроса на понимание.",
+      ],
+      zh: [
+        "按我的水平讲解",
+        "按你的水平讲解一个主题",
+        "请向{{水平}}水平的人（初学者、高中生、专家……）讲解{{主题}}。用一个日常例子，最后提三个检验理解的问题。",
+      ],
+    },
+  },
+  {
+    id: "convert-code",
+    category: "coding",
+    weight: 5,
+    text: {
+      vi: [
+        "Chuyển đổi mã",
+        "Chuyển mã sang ngôn ngữ lập trình khác",
+        "Chuyển đoạn mã dưới đây từ {{ngôn ngữ nguồn}} sang {{ngôn ngữ đích}}, giữ nguyên hành vi. Viết theo phong cách quen thuộc của ngôn ngữ đích và giải thích những phần không chuyển thẳng được:\n\n[mã nguồn]",
+      ],
+      en: [
+        "Convert code",
+        "Port code to another language",
+        "Convert the code below from {{source language}} to {{target language}}, keeping its behaviour. Use the target language's usual style and explain any part that does not carry over directly:\n\n[code]",
+      ],
+      ru: [
+        "Перевести код",
+        "Перенести код на другой язык",
+        "Перепиши код ниже с {{исходный язык}} на {{целевой язык}}, сохранив поведение. Пиши в привычном стиле целевого языка и объясни части, которые нельзя перенести напрямую:\n\n[код]",
+      ],
+      zh: [
+        "代码转换",
+        "把代码移植到另一种语言",
+        "请把下面的代码从{{源语言}}转换为{{目标语言}}，保持行为不变。使用目标语言的惯用风格，并解释无法直接转换的部分：\n\n[代码]",
+      ],
+    },
+  },
+  {
+    id: "event-invitation",
+    category: "life",
+    weight: 4,
+    text: {
+      vi: [
+        "Tin nhắn mời",
+        "Mời bạn bè đến một sự kiện",
+        "Viết lời mời thân mật đến {{sự kiện}} vào {{ngày}} tại {{địa điểm}}. Nhờ mọi người trả lời trước {{hạn trả lời}}. Đủ ngắn để gửi qua tin nhắn.",
+      ],
+      en: [
+        "Invitation message",
+        "Invite friends to an event",
+        "Write a warm invitation to {{event}} on {{date}} at {{place}}. Ask guests to reply by {{reply by}}. Keep it short enough for a chat message.",
+      ],
+      ru: [
+        "Приглашение",
+        "Пригласить друзей на событие",
+        "Напиши тёплое приглашение на {{событие}}: {{дата}}, место — {{место}}. Попроси ответить до {{ответить до}}. Коротко, чтобы отправить в мессенджере.",
+      ],
+      zh: [
+        "邀请消息",
+        "邀请朋友参加活动",
+        "请写一条热情的邀请，邀请大家于{{日期}}在{{地点}}参加{{活动}}。请大家在{{回复截止}}前回复。内容简短，适合发在聊天软件里。",
       ],
     },
   },

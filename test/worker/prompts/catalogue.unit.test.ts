@@ -1,9 +1,13 @@
 // The seeded prompt library (worker/prompts/catalogue.ts) and its search and ordering rules (worker/prompts/library.ts),
 // without any binding: at least 24 prompts in categories, every text in all four languages; accent-insensitive search;
-// "most popular" by use counts with the editors' weight breaking ties.
+// "most popular" by use counts with the editors' weight breaking ties; prompts with {{blanks}} in every language.
 import { describe, expect, it } from "vitest";
 import { PROMPTS, PROMPT_CATEGORIES } from "../../../worker/prompts/catalogue";
 import { effectiveLibrary, listPrompts, popularPrompts } from "../../../worker/prompts/library";
+import { promptBlanks } from "../../../worker/protocol/prompt-blanks";
+
+const mapLanguages = <T, U>(texts: Record<"vi" | "en" | "ru" | "zh", T>, f: (t: T) => U) =>
+  Object.fromEntries(Object.entries(texts).map(([lang, t]) => [lang, f(t)])) as Record<keyof typeof texts, U>;
 
 const library = effectiveLibrary([]);
 
@@ -19,6 +23,28 @@ describe("the seeded library", () => {
       }
     }
     for (const c of categories) expect(PROMPTS.filter((p) => p.category === c).length, c).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe("prompts with blanks", () => {
+  it("has a few, each with the same number of {{fields}} in every language, named in that language", () => {
+    const withBlanks = PROMPTS.filter((p) => promptBlanks(p.text.en[2]).length > 0);
+    expect(withBlanks.length).toBeGreaterThanOrEqual(3);
+    for (const p of withBlanks) {
+      const names = mapLanguages(p.text, (t) => promptBlanks(t[2]));
+      for (const lang of ["vi", "ru", "zh"] as const) {
+        expect(names[lang].length, `${p.id} ${lang}`).toBe(names.en.length);
+        expect(
+          names[lang].some((n) => names.en.includes(n)),
+          `${p.id} ${lang} names in English`,
+        ).toBe(false);
+      }
+    }
+    expect(promptBlanks(PROMPTS.find((p) => p.id === "quick-email")!.text.vi[2])).toEqual([
+      "người nhận",
+      "chủ đề",
+      "thông điệp chính",
+    ]);
   });
 });
 
