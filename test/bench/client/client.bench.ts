@@ -13,6 +13,8 @@ const baseURL = inject("baseURL");
 const LONG_CHAT = 1000;
 const HISTORY = 2000;
 const LAST_ID = `seed-${LONG_CHAT - 1}`;
+/** Fresh browsers that open the long chat by its address; the median is printed. */
+const COLD_RUNS = 5;
 
 const rows: ResultRow[] = [];
 /** Script a pre-rendered guest page (sign-in, sign-up, reset) may load, in kB of gzip (issue 23, point 4). */
@@ -38,6 +40,28 @@ async function freshPage(): Promise<Page> {
   ctx = await launch({ locale: "en-US" });
   page = ctx.pages()[0] ?? (await ctx.newPage());
   return page;
+}
+
+/**
+ * Watches, from the start of every document `p` loads, for the long chat's last message on screen, and keeps the time
+ * (ms from navigation start) in window.benchVisibleAt: timed in the page, not after page.goto's "load".
+ */
+async function watchLastMessage(p: Page): Promise<void> {
+  await p.addInitScript((lastId) => {
+    const poll = () => {
+      const el = document.querySelector(`[data-message-id="${lastId}"]`);
+      if (el && el.getBoundingClientRect().height > 0)
+        (window as unknown as { benchVisibleAt: number }).benchVisibleAt = performance.now();
+      else requestAnimationFrame(poll);
+    };
+    requestAnimationFrame(poll);
+  }, LAST_ID);
+}
+
+/** When the long chat's last message came on screen in `p`'s document (see watchLastMessage). */
+async function lastMessageVisibleAt(p: Page): Promise<number> {
+  const handle = await p.waitForFunction(() => (window as unknown as { benchVisibleAt?: number }).benchVisibleAt);
+  return (await handle.jsonValue()) as number;
 }
 
 async function withBearer(s: ApiSession, path: string): Promise<Response> {
@@ -139,19 +163,20 @@ it(`a chat of ${LONG_CHAT} messages: opening it, its DOM, its content call`, asy
   const messagesInDom = await page.locator("[data-testid=message]").count();
 
   // A full page load of the chat's URL, from navigation start to the last message on screen.
+  await watchLastMessage(page);
   await page.goto(`${baseURL}/c/${chatId}`);
-  const loadVisible = await page.evaluate(
-    (lastId) =>
-      new Promise<number>((resolve) => {
-        const poll = () => {
-          const el = document.querySelector(`[data-message-id="${lastId}"]`);
-          if (el && el.getBoundingClientRect().height > 0) resolve(performance.now());
-          else requestAnimationFrame(poll);
-        };
-        poll();
-      }),
-    LAST_ID,
-  );
+  const loadVisible = await lastMessageVisibleAt(page);
+
+  // Cold (issue 23, point 5): a fresh browser (no HTTP cache, no service worker) opening the chat by its address,
+  // from navigation start to its last message on screen; the median of COLD_RUNS.
+  const cold: number[] = [];
+  for (let run = 0; run < COLD_RUNS; run++) {
+    await freshPage();
+    await watchLastMessage(page);
+    await signInAs(page, session, `/c/${chatId}`);
+    cold.push(await lastMessageVisibleAt(page));
+  }
+  cold.sort((a, b) => a - b);
 
   const firstPage = await withBearer(session, `/chat-sessions/${chatId}/content`);
   const firstPageBytes = (await firstPage.arrayBuffer()).byteLength;
@@ -167,6 +192,11 @@ it(`a chat of ${LONG_CHAT} messages: opening it, its DOM, its content call`, asy
     `open a chat of ${LONG_CHAT} messages: last message visible`,
     "< 300 ms, no long task over 50 ms",
     `${ms(inApp.visibleAt - inApp.clickAt)} from the sidebar click, longest task ${longest ? ms(longest) : "none"} (${inApp.longTasks.length} over 50 ms); full page load ${ms(loadVisible)}`,
+  ]);
+  rows.push([
+    `open a chat of ${LONG_CHAT} messages by its address in a fresh browser (cold): last message visible`,
+    "< 400 ms",
+    `${ms(cold[Math.floor(cold.length / 2)] ?? 0)} median of ${cold.length} (${cold.map(ms).join(", ")})`,
   ]);
   rows.push(["DOM nodes with that chat open", "< 3,000", `${domNodes} (${messagesInDom} messages rendered)`]);
   rows.push([
