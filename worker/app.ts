@@ -36,6 +36,7 @@ import { chatRoutes } from "./routes/chat";
 import { galleryRoutes } from "./routes/images";
 import { uploadRoutes } from "./routes/uploads";
 import { chatSessionRoutes } from "./routes/chat-sessions";
+import { feedbackRoutes } from "./routes/feedback";
 import { chatSettingsRoutes } from "./routes/chat-settings";
 import { opsRoutes } from "./routes/ops";
 import { devMailboxRoutes } from "./routes/dev-mailbox";
@@ -110,6 +111,8 @@ export const app = new Hono<AppEnv>()
   .route("/chat-sessions/search", historySearchRoutes)
   .route("/chat-sessions/import", chatImportRoutes)
   .route("/chat-sessions", chatSettingsRoutes)
+  // Ratings of answers: /chat-sessions/{id}/feedback and /chat-sessions/{id}/messages/{id}/feedback.
+  .route("/chat-sessions", feedbackRoutes)
   .route("/chat-sessions", chatSessionRoutes)
   .route("/shares", shareRoutes)
   // A shared chat's public page: HTML rendered here, no sign-in (worker/routes/shares.ts).

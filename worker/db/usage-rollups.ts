@@ -130,6 +130,9 @@ export interface UsageRow {
   tokensOut: number;
   searches: number;
   images: number;
+  /** Answers of the model rated up / down that day (worker/db/feedback.ts). */
+  thumbsUp: number;
+  thumbsDown: number;
   errors: Record<string, number>;
   ttftP50Ms: number | null;
   ttftP95Ms: number | null;

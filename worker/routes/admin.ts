@@ -79,6 +79,8 @@ function byProvider(rows: UsageRow[]) {
       tokensOut: 0,
       searches: 0,
       images: 0,
+      thumbsUp: 0,
+      thumbsDown: 0,
     };
     sum.turns += r.turns;
     sum.failed += r.failed;
@@ -86,6 +88,8 @@ function byProvider(rows: UsageRow[]) {
     sum.tokensOut += r.tokensOut;
     sum.searches += r.searches;
     sum.images += r.images;
+    sum.thumbsUp += r.thumbsUp;
+    sum.thumbsDown += r.thumbsDown;
     out.set(key, sum);
   }
   return [...out.values()];
