@@ -167,17 +167,6 @@ it(`a chat of ${LONG_CHAT} messages: opening it, its DOM, its content call`, asy
   await page.goto(`${baseURL}/c/${chatId}`);
   const loadVisible = await lastMessageVisibleAt(page);
 
-  // Cold (issue 23, point 5): a fresh browser (no HTTP cache, no service worker) opening the chat by its address,
-  // from navigation start to its last message on screen; the median of COLD_RUNS.
-  const cold: number[] = [];
-  for (let run = 0; run < COLD_RUNS; run++) {
-    await freshPage();
-    await watchLastMessage(page);
-    await signInAs(page, session, `/c/${chatId}`);
-    cold.push(await lastMessageVisibleAt(page));
-  }
-  cold.sort((a, b) => a - b);
-
   const firstPage = await withBearer(session, `/chat-sessions/${chatId}/content`);
   const firstPageBytes = (await firstPage.arrayBuffer()).byteLength;
   const pageBody = (await (await withBearer(session, `/chat-sessions/${chatId}/content`)).json()) as {
@@ -186,6 +175,18 @@ it(`a chat of ${LONG_CHAT} messages: opening it, its DOM, its content call`, asy
   const whole = await withBearer(session, `/media-api/api/chat/content/${chatId}`);
   const wholeBytes = (await whole.arrayBuffer()).byteLength;
   expect(firstPage.status).toBe(200);
+
+  // Cold (issue 23, point 5): a fresh browser (no HTTP cache, no service worker) opening the chat by its address, from
+  // navigation start to its last message on screen; the median of COLD_RUNS. After the API calls above: each sign-in
+  // here is a new session, and past the plan's limit the oldest ends, the API's own among them.
+  const cold: number[] = [];
+  for (let run = 0; run < COLD_RUNS; run++) {
+    await freshPage();
+    await watchLastMessage(page);
+    await signInAs(page, session, `/c/${chatId}`);
+    cold.push(await lastMessageVisibleAt(page));
+  }
+  cold.sort((a, b) => a - b);
 
   const longest = Math.max(0, ...inApp.longTasks);
   rows.push([
