@@ -21,6 +21,8 @@ const row = (over: Partial<ModelUsage>): ModelUsage => ({
   tokensOut: 0,
   searches: 0,
   images: 0,
+  thumbsUp: 0,
+  thumbsDown: 0,
   errors: {},
   ttftP50Ms: null,
   ttftP95Ms: null,
@@ -89,7 +91,15 @@ describe("chart scales", () => {
 
 describe("usage sums", () => {
   const rows = [
-    row({ day: "2026-11-26", turns: 1, tokensIn: 10, ttftP50Ms: 100, ttftP95Ms: 400, errors: { timeout: 1 } }),
+    row({
+      day: "2026-11-26",
+      turns: 1,
+      tokensIn: 10,
+      ttftP50Ms: 100,
+      ttftP95Ms: 400,
+      errors: { timeout: 1 },
+      thumbsUp: 2,
+    }),
     row({
       day: "2026-11-27",
       turns: 3,
@@ -97,6 +107,8 @@ describe("usage sums", () => {
       ttftP50Ms: 200,
       ttftP95Ms: 800,
       errors: { timeout: 2, upstream: 3 },
+      thumbsUp: 1,
+      thumbsDown: 1,
     }),
     row({ day: "2026-11-27", model: "o4-mini", turns: 5, failed: 1, errors: { upstream: 1 } }),
   ];
@@ -107,7 +119,7 @@ describe("usage sums", () => {
       ["o4-mini", 5],
       ["gpt-4.1-mini", 4],
     ]);
-    expect(models[1]).toMatchObject({ tokensIn: 40, ttftP50Ms: 175, ttftP95Ms: 700 });
+    expect(models[1]).toMatchObject({ tokensIn: 40, ttftP50Ms: 175, ttftP95Ms: 700, thumbsUp: 3, thumbsDown: 1 });
     expect(models[0]).toMatchObject({ failed: 1, ttftP50Ms: null, ttftP95Ms: null });
   });
 
@@ -119,7 +131,7 @@ describe("usage sums", () => {
   });
 
   it("adds providers' days up", () => {
-    const base = { failed: 0, tokensIn: 0, tokensOut: 0, searches: 0, images: 1 };
+    const base = { failed: 0, tokensIn: 0, tokensOut: 0, searches: 0, images: 1, thumbsUp: 1, thumbsDown: 0 };
     expect(
       summariseProviders([
         { day: "2026-11-26", provider: "openai", turns: 2, ...base },
@@ -128,7 +140,7 @@ describe("usage sums", () => {
       ]),
     ).toEqual([
       { provider: "offline", turns: 9, ...base },
-      { provider: "openai", turns: 5, ...base, images: 2 },
+      { provider: "openai", turns: 5, ...base, images: 2, thumbsUp: 2 },
     ]);
   });
 

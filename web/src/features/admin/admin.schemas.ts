@@ -20,7 +20,17 @@ export const envelope = <S extends v.GenericSchema>(data: S) => v.object({ statu
 
 export const MeSchema = envelope(v.object({ id: Str, email: Str }));
 
-const Totals = { turns: Num, failed: Num, tokensIn: Num, tokensOut: Num, searches: Num, images: Num };
+const Totals = {
+  turns: Num,
+  failed: Num,
+  tokensIn: Num,
+  tokensOut: Num,
+  searches: Num,
+  images: Num,
+  /** Answers rated up / down (0 from a worker that does not count them yet). */
+  thumbsUp: v.optional(Num, 0),
+  thumbsDown: v.optional(Num, 0),
+};
 export const ModelUsageSchema = v.looseObject({
   day: Str,
   model: Str,

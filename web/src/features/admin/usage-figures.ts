@@ -11,8 +11,20 @@ export interface Totals {
   tokensOut: number;
   searches: number;
   images: number;
+  /** Answers rated up / down. */
+  thumbsUp: number;
+  thumbsDown: number;
 }
-const zero = (): Totals => ({ turns: 0, failed: 0, tokensIn: 0, tokensOut: 0, searches: 0, images: 0 });
+const zero = (): Totals => ({
+  turns: 0,
+  failed: 0,
+  tokensIn: 0,
+  tokensOut: 0,
+  searches: 0,
+  images: 0,
+  thumbsUp: 0,
+  thumbsDown: 0,
+});
 function add(into: Totals, row: Totals) {
   into.turns += row.turns;
   into.failed += row.failed;
@@ -20,6 +32,8 @@ function add(into: Totals, row: Totals) {
   into.tokensOut += row.tokensOut;
   into.searches += row.searches;
   into.images += row.images;
+  into.thumbsUp += row.thumbsUp;
+  into.thumbsDown += row.thumbsDown;
 }
 
 export interface ModelSummary extends Totals {

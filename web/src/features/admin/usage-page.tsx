@@ -1,6 +1,6 @@
 // The console's home (/admin): usage over a span of quota days (the last 7 by default) as charts — turns per day
-// stacked by model, time to first token per model, failed turns by error kind, active users per day — with the per
-// model and per provider totals in tables under them.
+// stacked by model, time to first token per model, failed turns by error kind, answers rated up and down per model,
+// active users per day — with the per model and per provider totals in tables under them.
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { LoadError, Loading, TableBox, useFormats } from "./admin-bits";
@@ -15,6 +15,8 @@ import { errorsByKind, quotaToday, summariseModels, summariseProviders } from ".
 const DEFAULT_DAYS = 7;
 const P50 = "#3b82f6";
 const P95 = "#f59e0b";
+const THUMBS_UP = "#22c55e";
+const THUMBS_DOWN = "#ef4444";
 
 export function UsagePage() {
   const { t } = useAdminTexts();
@@ -128,6 +130,34 @@ function UsageCharts({ data, f }: { data: Usage; f: ReturnType<typeof useFormats
             )
           }
         </ChartFrame>
+        <ChartFrame
+          title={t("usage.ratingsChart")}
+          testId="chart-ratings"
+          legend={[
+            { name: t("usage.thumbsUp"), colour: THUMBS_UP },
+            { name: t("usage.thumbsDown"), colour: THUMBS_DOWN },
+          ]}
+        >
+          {(w) =>
+            perModel.some((m) => m.thumbsUp + m.thumbsDown > 0) ? (
+              <BarList
+                width={w}
+                label={t("usage.ratingsChart")}
+                rows={perModel
+                  .filter((m) => m.thumbsUp + m.thumbsDown > 0)
+                  .map((m) => ({
+                    label: `${m.model} · ${m.provider}`,
+                    values: [
+                      { value: m.thumbsUp, colour: THUMBS_UP, text: f.num(m.thumbsUp) },
+                      { value: m.thumbsDown, colour: THUMBS_DOWN, text: f.num(m.thumbsDown) },
+                    ],
+                  }))}
+              />
+            ) : (
+              <p className="adm-empty">{t("usage.noRatings")}</p>
+            )
+          }
+        </ChartFrame>
         <ChartFrame title={t("usage.activeChart")} testId="chart-active">
           {(w) => (
             <StackedColumns
@@ -154,6 +184,8 @@ function UsageCharts({ data, f }: { data: Usage; f: ReturnType<typeof useFormats
             <th>{t("usage.tokensOut")}</th>
             <th>{t("usage.searches")}</th>
             <th>{t("usage.images")}</th>
+            <th>{t("usage.thumbsUp")}</th>
+            <th>{t("usage.thumbsDown")}</th>
             <th>{t("usage.p50")}</th>
             <th>{t("usage.p95")}</th>
           </tr>
@@ -169,6 +201,8 @@ function UsageCharts({ data, f }: { data: Usage; f: ReturnType<typeof useFormats
               <td>{f.num(m.tokensOut)}</td>
               <td>{f.num(m.searches)}</td>
               <td>{f.num(m.images)}</td>
+              <td data-testid="usage-thumbs-up">{f.num(m.thumbsUp)}</td>
+              <td data-testid="usage-thumbs-down">{f.num(m.thumbsDown)}</td>
               <td>{ms(m.ttftP50Ms)}</td>
               <td>{ms(m.ttftP95Ms)}</td>
             </tr>
@@ -186,6 +220,8 @@ function UsageCharts({ data, f }: { data: Usage; f: ReturnType<typeof useFormats
             <th>{t("usage.tokensOut")}</th>
             <th>{t("usage.searches")}</th>
             <th>{t("usage.images")}</th>
+            <th>{t("usage.thumbsUp")}</th>
+            <th>{t("usage.thumbsDown")}</th>
           </tr>
         </thead>
         <tbody>
@@ -198,6 +234,8 @@ function UsageCharts({ data, f }: { data: Usage; f: ReturnType<typeof useFormats
               <td>{f.num(p.tokensOut)}</td>
               <td>{f.num(p.searches)}</td>
               <td>{f.num(p.images)}</td>
+              <td>{f.num(p.thumbsUp)}</td>
+              <td>{f.num(p.thumbsDown)}</td>
             </tr>
           ))}
         </tbody>
