@@ -30,6 +30,8 @@ import { runTurn, type TurnRequest, type TurnStarted, turnHost } from "./turn/tu
 import { GenerationRunner } from "./turn/generation";
 import type { ChatContextInput, WindowMessage } from "./state/chats";
 import { HotState } from "./state/hot-state";
+import { projectSnapshots } from "./state/projects";
+import { listProjects } from "../worker/db/projects";
 import { ObjectSql } from "./state/object-sql";
 import { LATE_WRITE_GRACE_MS, type MoveOutcome, ShardMover } from "./state/shard-move";
 import type { SessionRecord } from "./state/sessions";
@@ -292,6 +294,19 @@ export class UserHub extends Server<Env> implements StateOwner {
   /** RPC: the user's AI settings, remembered facts or model keys changed in D1; the next turn uses the new ones. */
   async settingsChanged(): Promise<void> {
     if (await this.ready()) await this.state.reloadAccount();
+  }
+
+  /** Reads of the projects started, and the last one applied: a read that ends after a later one is dropped. */
+  private projectReads = { started: 0, applied: 0 };
+
+  /** RPC: the user's projects changed in D1 (worker/db/projects.ts); the next turn uses the new ones. */
+  async projectsChanged(): Promise<void> {
+    if (!(await this.ready())) return;
+    const read = ++this.projectReads.started;
+    const rows = await listProjects({ db: this.db, userId: this.name });
+    if (read < this.projectReads.applied) return;
+    this.projectReads.applied = read;
+    this.state.projects.set(projectSnapshots(rows));
   }
 
   // ---- chat turns ------------------------------------------------------------------------------------------------

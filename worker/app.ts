@@ -48,6 +48,7 @@ import { modelRoutes } from "./routes/models";
 import { paymentRoutes } from "./routes/payments";
 import { premiumRoutes } from "./routes/premium";
 import { promptRoutes } from "./routes/prompts";
+import { projectRoutes } from "./routes/projects";
 import { userPromptRoutes } from "./routes/user-prompts";
 import { settingsRoutes } from "./routes/settings";
 import { dataExportRoutes } from "./routes/data-export";
@@ -114,6 +115,7 @@ export const app = new Hono<AppEnv>()
   // Ratings of answers: /chat-sessions/{id}/feedback and /chat-sessions/{id}/messages/{id}/feedback.
   .route("/chat-sessions", feedbackRoutes)
   .route("/chat-sessions", chatSessionRoutes)
+  .route("/projects", projectRoutes)
   .route("/shares", shareRoutes)
   // A shared chat's public page: HTML rendered here, no sign-in (worker/routes/shares.ts).
   .route("/s", sharePageRoutes)

@@ -23,6 +23,7 @@ import { ChatWriteGate } from "./chat-writes";
 import { readAccount, readForTurn, readMessageWithHistory, readUserState } from "./d1-reads";
 import { ObjectSql } from "./object-sql";
 import { PersonalizationState } from "./personalization";
+import { ProjectsState } from "./projects";
 import { Sessions } from "./sessions";
 import { UsageCounters } from "./usage";
 
@@ -38,6 +39,8 @@ export class HotState {
   readonly personalization: PersonalizationState;
   readonly usage: UsageCounters;
   readonly chats: ChatWindows;
+  /** The user's projects, for the turns of the chats in them (projects.ts). */
+  readonly projects: ProjectsState;
   /** The object's writes to the chat shard, which a move between shards holds while it switches (shard-move.ts). */
   readonly chatWrites = new ChatWriteGate();
   private readonly sql: ObjectSql;
@@ -57,6 +60,7 @@ export class HotState {
     this.personalization = new PersonalizationState(this.sql);
     this.usage = new UsageCounters(this.sql);
     this.chats = new ChatWindows(this.sql);
+    this.projects = new ProjectsState(this.sql);
   }
 
   /**

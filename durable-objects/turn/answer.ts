@@ -5,7 +5,9 @@
 //   3. chat         the chat is the user's and active (the object's window, or one D1 batch)
 //   4. use          one daily use taken atomically, remembering the quota day it was charged to
 //   5. prompt       the chat's recent messages and the question, as the model's conversation, with what the
-//                   user's settings add (custom instruction, AI style, remembered facts) — kept in the object too
+//                   user's settings add (custom instruction, AI style, remembered facts) and the chat's project (its
+//                   instructions and files: project-context.ts) — kept in the object too — within the model's context
+//                   window (the oldest history cut first: context-fit.ts)
 //   6. record       the user message recorded durably in the object, before the model is called
 //   7. generate     the answer streams (generation.ts); it is saved with the user message and the day's count in one
 //                   D1 batch (save-turn.ts) when it ends, is stopped or fails — a failure with no text gives the use
@@ -30,7 +32,7 @@ import type { MessageInput } from "../../worker/db/messages";
 import type { SessionUser } from "../../worker/db/users";
 import { AppError } from "../../worker/errors";
 import { quotaDay } from "../../worker/lib/time";
-import { type CatalogueEntry, findByEndpoint } from "../../worker/models/catalogue";
+import { type CatalogueEntry, contextTokensOf, findByEndpoint } from "../../worker/models/catalogue";
 import { dailyLimit, planOf, type WarningLevel, warningLevel } from "../../worker/plans/entitlements";
 import { ownChat, type TurnBase, type TurnHost, takeUse } from "./steps";
 import { buildPersonalization } from "../../worker/personalization/build-personalization";
@@ -39,7 +41,8 @@ import { effectiveStyle } from "../../worker/personalization/styles";
 import { isSearchTurn, SEARCH_BUCKET } from "../../worker/search/turn-search";
 import type { AttachmentRef } from "../../worker/protocol/resources";
 import { type Attachment, loadAttachments } from "../../worker/uploads/store";
-import { buildPrompt, SYSTEM_PROMPT } from "./prompt";
+import { buildPrompt, type ProjectPrompt, SYSTEM_PROMPT } from "./prompt";
+import { projectFor } from "./project-context";
 import { openModelKey, resealModelKeyLater } from "../../worker/db/model-keys";
 import { externalEntry, externalProviderOf } from "../../worker/external-models/external-model";
 
@@ -143,7 +146,10 @@ export async function runAnswer(host: TurnHost, user: SessionUser, req: AnswerRe
   if (running.includes(req.botMessageId) || (kind.type === "regenerate" && running.includes(kind.messageId))) {
     throw new AppError("conflict", "This answer is being written now; stop it first");
   }
-  const attachments = await attachmentsFor(host, user, entry, req, kind);
+  const [attachments, project] = await Promise.all([
+    attachmentsFor(host, user, entry, req, kind),
+    projectFor(host, user.id, entry, req.chatId),
+  ]);
   // Steps 3 to 6 of the variations: which messages the prompt holds, and what the turn writes.
   const plan = kind.type === "ask" ? askPlan(req, history) : await earlierMessagePlan(host, req, kind);
   // A search turn counts against the day's web searches, its own quota; any other turn against the model's. A turn
@@ -192,7 +198,7 @@ export async function runAnswer(host: TurnHost, user: SessionUser, req: AnswerRe
     ...(searching ? { search: { query: plan.question } } : {}),
     ...(plan.forEditedMessageId ? { forEditedMessageId: plan.forEditedMessageId } : {}),
     ...(plan.replaces ? { newBranch: true, botParentId: plan.questionId } : {}),
-    ...personalPrompt(host, user, req.chatId, plan, history.length === 0, attachments),
+    ...personalPrompt(host, user, req.chatId, plan, history.length === 0, attachments, { project, entry }),
     ...(external ? { external } : {}),
     ...(req.requestId ? { requestId: req.requestId } : {}),
   };
@@ -219,6 +225,8 @@ function personalPrompt(
   plan: TurnPlan,
   isNewChat: boolean,
   attachments: Attachment[],
+  /** The chat's project (project-context.ts), and the model whose context window the prompt stays within. */
+  fit: { project: ProjectPrompt | null; entry: CatalogueEntry },
 ) {
   const { settings, memories } = host.state.personalization.get();
   const persona = host.state.chats.persona(chatId);
@@ -236,7 +244,15 @@ function personalPrompt(
   });
   const system = personal.system ? `${SYSTEM_PROMPT}\n\n${personal.system}` : SYSTEM_PROMPT;
   return {
-    prompt: buildPrompt({ history: plan.before, question: plan.question, system, attachments }),
+    prompt: buildPrompt({
+      history: plan.before,
+      question: plan.question,
+      system,
+      attachments,
+      project: fit.project,
+      contextTokens: contextTokensOf(fit.entry),
+      answerTokens: premiumChat ? chatOwn.maxTokens : null,
+    }),
     ...(personal.temperature !== undefined ? { temperature: personal.temperature } : {}),
     ...(personal.topP !== undefined ? { topP: personal.topP } : {}),
     ...(premiumChat && chatOwn.maxTokens !== null ? { maxOutputTokens: chatOwn.maxTokens } : {}),

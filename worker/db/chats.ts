@@ -81,6 +81,7 @@ export async function createChat({
   id,
   title,
   persona,
+  projectId,
 }: {
   db: Db;
   main: Db;
@@ -88,6 +89,8 @@ export async function createChat({
   id?: string;
   title?: string;
   persona?: ExpertPersonaId | null;
+  /** The project the chat starts in (the caller has checked it is the user's), or none. */
+  projectId?: string | null;
 }) {
   const chatId = id ?? newChatId();
   if (id !== undefined) {
@@ -107,6 +110,7 @@ export async function createChat({
       userId,
       title: title?.trim() || DEFAULT_TITLE,
       persona: persona ?? null,
+      projectId: projectId ?? null,
       createdAt: now,
       updatedAt: now,
       lastMessageAt: now,
@@ -116,17 +120,22 @@ export async function createChat({
   return row;
 }
 
-/** The user's active chats, newest last_message_at first; `before` pages on (last_message_at, id). */
+/**
+ * The user's active chats, newest last_message_at first; `before` pages on (last_message_at, id). With `projectId`,
+ * only that project's chats.
+ */
 export async function listChats({
   db,
   userId,
   limit,
   before,
+  projectId,
 }: {
   db: Db;
   userId: string;
   limit: number;
   before?: { lastMessageAt: number; id: string };
+  projectId?: string;
 }) {
   const page = before
     ? or(
@@ -137,12 +146,25 @@ export async function listChats({
   return db
     .select()
     .from(chatSessions)
-    .where(and(eq(chatSessions.userId, userId), eq(chatSessions.status, "active"), page))
+    .where(
+      and(
+        eq(chatSessions.userId, userId),
+        eq(chatSessions.status, "active"),
+        projectId === undefined ? undefined : eq(chatSessions.projectId, projectId),
+        page,
+      ),
+    )
     .orderBy(desc(chatSessions.lastMessageAt), desc(chatSessions.id))
     .limit(limit);
 }
 
-export type ChatPatch = Partial<{ title: string; status: "active" | "deleted"; isStarred: boolean }>;
+export type ChatPatch = Partial<{
+  title: string;
+  status: "active" | "deleted";
+  isStarred: boolean;
+  /** The project the chat moves into (the caller has checked it is the user's), or null to take it out. */
+  projectId: string | null;
+}>;
 
 /**
  * Renames, stars or deletes an active chat of the user. A deleted chat is forgotten by the user's object, which
@@ -177,6 +199,33 @@ export async function toggleStar({ db, id, userId, value }: { db: Db; id: string
     .where(and(eq(chatSessions.id, id), eq(chatSessions.userId, userId), eq(chatSessions.status, "active")))
     .returning();
   return row;
+}
+
+/**
+ * Marks the user's active chats in a project deleted (the project is deleted with its chats), as PATCH status
+ * 'deleted' does one chat: the user's object forgets them. Returns their ids.
+ */
+export async function deleteChatsOfProject({
+  db,
+  owner,
+  userId,
+  projectId,
+}: {
+  db: Db;
+  owner: StateOwner;
+  userId: string;
+  projectId: string;
+}) {
+  const rows = await db
+    .update(chatSessions)
+    .set({ status: "deleted", updatedAt: Date.now() })
+    .where(
+      and(eq(chatSessions.userId, userId), eq(chatSessions.projectId, projectId), eq(chatSessions.status, "active")),
+    )
+    .returning({ id: chatSessions.id });
+  const ids = rows.map((r) => r.id);
+  if (ids.length > 0) await owner.forgetChats(ids);
+  return ids;
 }
 
 /** Marks every active chat of the user deleted ("clear conversations"), forgotten by the user's object; returns how many. */

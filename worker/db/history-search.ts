@@ -95,6 +95,11 @@ const SCAN_BUDGET = 1_000;
  * common word fills the page from there, and only a sparse one (many matches in chats already listed) reads on.
  */
 const FIRST_SCAN_FACTOR = 8;
+/**
+ * A search limited to a project matches in its chats' own doclists (their chat tokens) when it has at most this many
+ * chats; past it, in the user's doclist, keeping the project's chats only.
+ */
+export const PROJECT_SCOPE_MAX_CHATS = 200;
 
 interface ChatHitRow {
   id: string;
@@ -117,6 +122,7 @@ export async function searchChats({
   limit,
   cursor,
   scanBudget = SCAN_BUDGET,
+  project,
 }: {
   /** FTS5 MATCH and its auxiliary functions need raw SQL: the D1 binding itself. */
   d1: D1Database;
@@ -126,7 +132,14 @@ export async function searchChats({
   cursor?: ChatsCursor;
   /** Matching messages read per page at most (SCAN_BUDGET). */
   scanBudget?: number;
+  /**
+   * Only the chats of this project of the user's, given with their ids when they are at most PROJECT_SCOPE_MAX_CHATS
+   * (the matches are then read from their own doclists).
+   */
+  project?: { id: string; chatIds: readonly string[] | null };
 }): Promise<{ results: HistorySearchChat[]; nextCursor: ChatsCursor | null }> {
+  const scope = project?.chatIds ?? undefined;
+  const projectId = project?.id ?? null;
   const chats: ChatHitRow[] = [];
   let nextCursor: ChatsCursor | null = null;
   const beforeRowId = cursor?.phase === "message" ? cursor.beforeRowId : TOP_ROW_ID;
@@ -138,10 +151,18 @@ export async function searchChats({
         `SELECT c.id AS id, c.title AS title, c.last_message_at AS last_message_at
          FROM chat_title_fts t JOIN chat_sessions c ON c.id = t.chat_id
          WHERE chat_title_fts MATCH ?1 AND c.user_id = ?2 AND c.status = 'active' ${after}
+           AND (?6 IS NULL OR c.project_id = ?6)
          ORDER BY c.last_message_at DESC, c.id DESC
          LIMIT ?5`,
       )
-      .bind(matchIn("title", userId, expr), userId, cursor?.lastMessageAt ?? 0, cursor?.chatId ?? "", limit + 1)
+      .bind(
+        matchIn("title", userId, expr, scope),
+        userId,
+        cursor?.lastMessageAt ?? 0,
+        cursor?.chatId ?? "",
+        limit + 1,
+        projectId,
+      )
       .all<ChatHitRow>();
     chats.push(...titled.slice(0, limit));
     if (titled.length > limit) {
@@ -172,7 +193,7 @@ export async function searchChats({
            GROUP BY chat_id
            ORDER BY r DESC`,
         )
-        .bind(matchIn("body", userId, expr), below, stage)
+        .bind(matchIn("body", userId, expr, scope), below, stage)
         .all<{ chat_id: string; r: number; n: number; low: number }>();
       const scanned = firsts.reduce((sum, f) => sum + f.n, 0);
       below = firsts.reduce((min, f) => Math.min(min, f.low), below);
@@ -187,6 +208,7 @@ export async function searchChats({
             `SELECT c.id AS id, c.title AS title, c.last_message_at AS last_message_at
              FROM chat_sessions c
              WHERE c.id IN (SELECT value FROM json_each(?1)) AND c.user_id = ?2 AND c.status = 'active'
+               AND (?8 IS NULL OR c.project_id = ?8)
                AND NOT EXISTS (SELECT 1 FROM chat_title_fts WHERE chat_title_fts MATCH (?3 || hex(c.id) || ?4))
                AND (?6 >= ?7 OR NOT EXISTS (
                  SELECT 1 FROM message_fts WHERE message_fts MATCH (?3 || hex(c.id) || ?5) AND rowid >= ?6
@@ -200,6 +222,7 @@ export async function searchChats({
             ` AND body : (${expr})`,
             beforeRowId,
             TOP_ROW_ID,
+            projectId,
           )
           .all<ChatHitRow>();
         const byId = new Map(kept.map((k) => [k.id, k]));

@@ -24,6 +24,22 @@ export interface CatalogueEntry {
   fileSupport: boolean;
   supportedFileTypes: FileGroup[];
   route: ModelRoute;
+  /**
+   * The model's context window in tokens (prompt and answer together), as its provider documents it; the turn cuts
+   * the oldest history to stay within it (durable-objects/turn/context-fit.ts). Absent: DEFAULT_CONTEXT_TOKENS.
+   */
+  contextTokens?: number;
+}
+
+/**
+ * The context window assumed for a model whose entry names none (an external model with the user's key): 32,768
+ * tokens, which every model Mây offers exceeds, so a turn is never cut for a window smaller than the real one.
+ */
+export const DEFAULT_CONTEXT_TOKENS = 32_768;
+
+/** The context window of a model, in tokens. */
+export function contextTokensOf(entry: Pick<CatalogueEntry, "contextTokens">): number {
+  return entry.contextTokens ?? DEFAULT_CONTEXT_TOKENS;
 }
 
 export const DEFAULT_ENDPOINT = "gpt-4.1-mini";
@@ -43,6 +59,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     fileSupport: true,
     supportedFileTypes: ALL_FILES,
     route: { provider: "openai", model: "gpt-4.1-mini" },
+    contextTokens: 1_047_576,
   },
   {
     id: "gpt-o4",
@@ -56,6 +73,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     fileSupport: false,
     supportedFileTypes: [],
     route: { provider: "openai", model: "o4-mini" },
+    contextTokens: 200_000,
   },
   {
     id: "deepseek",
@@ -66,6 +84,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     fileSupport: false,
     supportedFileTypes: [],
     route: { provider: "deepseek", model: "deepseek-chat" },
+    contextTokens: 65_536,
   },
   {
     id: "gpt4",
@@ -79,6 +98,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     fileSupport: true,
     supportedFileTypes: ALL_FILES,
     route: { provider: "openai", model: "gpt-4.1" },
+    contextTokens: 1_047_576,
   },
   {
     id: "gemini-pro",
@@ -92,6 +112,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     fileSupport: true,
     supportedFileTypes: ["text", "code", "structured", "image"],
     route: { provider: "google", model: "gemini-2.5-pro" },
+    contextTokens: 1_048_576,
   },
   {
     id: "gpt3",
@@ -102,6 +123,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     fileSupport: false,
     supportedFileTypes: [],
     route: { provider: "openai", model: "o3" },
+    contextTokens: 200_000,
   },
   {
     id: "x-ai-grok",
@@ -112,6 +134,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     fileSupport: false,
     supportedFileTypes: [],
     route: { provider: "xai", model: "grok-3" },
+    contextTokens: 131_072,
   },
   {
     id: "claude-pro",
@@ -125,6 +148,7 @@ export const CATALOGUE: readonly CatalogueEntry[] = [
     fileSupport: true,
     supportedFileTypes: ALL_FILES,
     route: { provider: "anthropic", model: "claude-sonnet-4-0" },
+    contextTokens: 200_000,
   },
 ];
 

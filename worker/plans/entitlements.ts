@@ -1,4 +1,5 @@
-// What each plan may do, as data: active-session limits and daily quotas per model endpoint, search and image.
+// What each plan may do, as data: active-session limits, daily quotas per model endpoint, search and image, and how
+// many projects (groups of chats with their own instructions and files) a user keeps.
 // Change a number here and every check follows. Quotas count per calendar day in Asia/Ho_Chi_Minh.
 
 import type { Plan } from "../protocol/resources";
@@ -13,6 +14,8 @@ export interface Entitlements {
   otherModels: number;
   search: number;
   image: number;
+  /** Projects a user keeps at once; null: unlimited. Past it, creating one is refused (403 project_limit). */
+  projects: number | null;
 }
 
 export const ENTITLEMENTS: Record<Plan, Entitlements> = {
@@ -22,9 +25,24 @@ export const ENTITLEMENTS: Record<Plan, Entitlements> = {
     otherModels: 0,
     search: 10,
     image: 3,
+    projects: 3,
   },
-  basic: { sessionLimit: 3, models: { "gpt-4.1-mini": 1000 }, otherModels: 200, search: 100, image: 30 },
-  advanced: { sessionLimit: 5, models: { "gpt-4.1-mini": 5000 }, otherModels: 600, search: 300, image: 100 },
+  basic: {
+    sessionLimit: 3,
+    models: { "gpt-4.1-mini": 1000 },
+    otherModels: 200,
+    search: 100,
+    image: 30,
+    projects: 20,
+  },
+  advanced: {
+    sessionLimit: 5,
+    models: { "gpt-4.1-mini": 5000 },
+    otherModels: 600,
+    search: 300,
+    image: 100,
+    projects: null,
+  },
 };
 
 export type UsageBucket = string; // a model endpoint, "search" or "image"

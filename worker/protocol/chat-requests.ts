@@ -1,12 +1,20 @@
 // What a client sends to change its chats, declared once: the worker validates each body with these schemas and the
 // SPA types what it sends with their input types.
-//   POST  /chat-sessions                   NewChat
-//   PATCH /chat-sessions/{id}              ChatPatch (rename, delete with status 'deleted', star)
+//   POST  /chat-sessions                   NewChat (optionally in a project: project_id)
+//   PATCH /chat-sessions/{id}              ChatPatch (rename, delete with status 'deleted', star, move into a project
+//                                          or out of it with project_id: an id or null)
 //   PATCH /chat-sessions/{id}/toggle-star  ChatStar (no value flips the star)
 //   PUT   /chat-sessions/{id}/settings     ChatSettings (the chat's own system prompt, temperature, answer length)
 //   PUT   /chat-sessions/{id}/branch       ChatMessageRef (show this version of a message, and the answers under it)
 //   POST  /chat-sessions/{id}/fork         ChatMessageRef (continue in a new chat from this message)
 import * as v from "valibot";
+import {
+  CHAT_MAX_TOKENS_MAX,
+  CHAT_MAX_TOKENS_MIN,
+  CHAT_SYSTEM_PROMPT_MAX_CHARS,
+  CHAT_TEMPERATURE_MAX,
+  CHAT_TEMPERATURE_MIN,
+} from "./chat-settings-limits";
 import { IdSchema } from "./resources";
 import { ExpertPersonaSchema } from "./settings";
 
@@ -24,6 +32,8 @@ export const NewChatSchema = v.object({
   title: v.optional(v.nullable(ChatTitleSchema)),
   /** Starts the chat with an expert persona (sidebar > experts). */
   persona: v.optional(v.nullable(ExpertPersonaSchema)),
+  /** Starts the chat in one of the user's projects (worker/protocol/projects.ts); another user's is a 404. */
+  project_id: v.optional(v.nullable(IdSchema)),
 });
 export type NewChat = v.InferInput<typeof NewChatSchema>;
 
@@ -32,22 +42,15 @@ export const ChatPatchSchema = v.pipe(
     title: v.optional(v.pipe(ChatTitleSchema, v.nonEmpty("title must not be empty"))),
     status: v.optional(v.picklist(["active", "deleted"], "status must be 'active' or 'deleted'")),
     is_starred: v.optional(v.boolean("is_starred must be true or false")),
+    /** Moves the chat into one of the user's projects (another user's is a 404), or out of its project with null. */
+    project_id: v.optional(v.nullable(IdSchema)),
   }),
   v.check(
-    (b) => b.title !== undefined || b.status !== undefined || b.is_starred !== undefined,
-    "Nothing to update: send title, status or is_starred",
+    (b) => b.title !== undefined || b.status !== undefined || b.is_starred !== undefined || b.project_id !== undefined,
+    "Nothing to update: send title, status, is_starred or project_id",
   ),
 );
 export type ChatPatch = v.InferInput<typeof ChatPatchSchema>;
-
-/** Longest system prompt of a chat, in characters (code points, as charCount counts them). */
-export const CHAT_SYSTEM_PROMPT_MAX_CHARS = 4_000;
-/** A chat's temperature: 0 to 2, the scale of OpenAI-style APIs (a narrower provider clamps it in its adapter). */
-export const CHAT_TEMPERATURE_MIN = 0;
-export const CHAT_TEMPERATURE_MAX = 2;
-/** A chat's longest answer, in output tokens: 64 to 16,000 (null: the model's own limit). */
-export const CHAT_MAX_TOKENS_MIN = 64;
-export const CHAT_MAX_TOKENS_MAX = 16_000;
 
 /**
  * A chat's own settings; a field left out stays as it is, null goes back to the user's defaults. The system prompt is

@@ -22,6 +22,7 @@ export const ERROR_STATUS = {
   premium_required: 403,
   quota_exhausted: 403,
   prompt_limit: 403,
+  project_limit: 403,
   captcha_failed: 403,
   account_blocked: 403,
   not_found: 404,

@@ -1,5 +1,5 @@
 // /chat-sessions: the signed-in user's chats — list (newest message first, paged by cursor), create, read, rename,
-// star, delete (one, or all as "clear conversations"; their shared links are revoked with them), a chat's content (paged newest first by cursor), its export
+// star, move into a project or out of it, delete (one, or all as "clear conversations"; their shared links are revoked with them), a chat's content (paged newest first by cursor), its export
 // as a file, the version of a message it shows, and a new chat that continues from one of its messages. Another user's chat, or a deleted one, is a 404: every query has the user in its WHERE and only matches
 // active chats.
 import { Hono } from "hono";
@@ -21,9 +21,11 @@ import {
 import { getChatWithMessages, getChatWithMessagesPage, publicChatContent, publicMessage } from "../db/messages";
 import { chatExport, EXPORT_FORMATS } from "../export/chat-export";
 import { purgeDeletedChats } from "../db/purge";
+import { getProject } from "../db/projects";
 import { deleteSharesOfChats } from "../db/shares";
 import { removeSnapshots } from "../shares/share-store";
 import type { AppEnv } from "../http/app-env";
+import type { Db } from "../db/client";
 import { AppError } from "../errors";
 import { idSchema, valid } from "../lib/validate";
 import { CONTENT_PAGE_DEFAULT, CONTENT_PAGE_MAX_BYTES, type ChatContentPageBody } from "../protocol/api";
@@ -70,9 +72,16 @@ const ListQuerySchema = v.object({
       }),
     ),
   ),
+  /** Only the chats of this project of the user's (another user's project is a 404). */
+  project_id: v.optional(idSchema),
 });
 
 const IdParam = v.object({ id: idSchema });
+
+/** Throws 404 unless the project is the user's (`db`: the main database, where projects live). */
+async function ownProject(db: Db, userId: string, projectId: string) {
+  if (!(await getProject({ db, userId, id: projectId }))) throw new AppError("not_found", "Project not found");
+}
 
 /** ?format=markdown (the default) or json. */
 const ExportQuerySchema = v.object({
@@ -86,41 +95,51 @@ const patchChat = factory.createHandlers(valid("param", IdParam), valid("json", 
   const { id } = c.req.valid("param");
   const body = c.req.valid("json");
   const userId = c.var.user.id;
+  if (body.project_id) await ownProject(c.var.db, userId, body.project_id);
   const [chat, revoked] = await Promise.all([
     updateChat({
       db: c.var.chats,
       owner: c.var.hub,
       id,
       userId,
-      patch: { title: body.title, status: body.status, isStarred: body.is_starred },
+      patch: { title: body.title, status: body.status, isStarred: body.is_starred, projectId: body.project_id },
     }),
     // a deleted chat is shared no more (the user's own links only: the query has them in its WHERE)
     body.status === "deleted" ? deleteSharesOfChats({ db: c.var.db, userId, chatIds: [id] }) : [],
   ]);
   c.executionCtx.waitUntil(removeSnapshots(c.env.IMAGES, revoked));
   if (!chat) throw new AppError("not_found", "Chat not found");
+  // The user's object sends the project's instructions and files with the chat's next turn, without reading D1.
+  if (body.project_id !== undefined && chat.status === "active")
+    await c.var.hub.setChatContext(id, { projectId: chat.projectId });
   return c.json({ status: "success", data: publicChat(chat) }, 200);
 });
 
 export const chatSessionRoutes = new Hono<AppEnv>()
   .use(requireAuth)
   .get("/", valid("query", ListQuerySchema), async (c) => {
-    const { limit, before } = c.req.valid("query");
+    const { limit, before, project_id: projectId } = c.req.valid("query");
+    const userId = c.var.user.id;
     // One extra row tells whether another page follows.
-    const rows = await listChats({ db: c.var.chats, userId: c.var.user.id, limit: limit + 1, before });
+    const [rows] = await Promise.all([
+      listChats({ db: c.var.chats, userId, limit: limit + 1, before, projectId }),
+      projectId === undefined ? null : ownProject(c.var.db, userId, projectId),
+    ]);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     const nextBefore = rows.length > limit && last ? cursorOf(last) : null;
     return c.json({ status: "success", data: page.map(publicChat), next_before: nextBefore }, 200);
   })
   .post("/", valid("json", NewChatSchema), async (c) => {
-    const { title, persona } = c.req.valid("json");
+    const { title, persona, project_id: projectId } = c.req.valid("json");
+    if (projectId) await ownProject(c.var.db, c.var.user.id, projectId);
     const chat = await createChat({
       db: c.var.chats,
       main: c.var.db,
       userId: c.var.user.id,
       title: title ?? undefined,
       persona,
+      projectId,
     });
     if (!chat) throw new AppError("conflict", "Cannot create a new chat session. Please try again later.");
     // The user's object knows the new chat is theirs and empty, so its first question waits on no D1 read.

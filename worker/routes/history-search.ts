@@ -1,15 +1,18 @@
 // GET /chat-sessions/search: the chat search screen's one box. Without chat_id it finds the caller's chats by title
 // and message content (newest first, each with last_message_at for the date groups and a highlighted snippet); with
-// chat_id it finds the matching messages inside that chat (another user's chat is a 404). Mounted in worker/app.ts
+// chat_id it finds the matching messages inside that chat (another user's chat is a 404); with project_id, only the chats
+// of that project (another user's project is a 404). Mounted in worker/app.ts
 // before /chat-sessions so /chat-sessions/:id never takes "search" for an id.
 import { Hono } from "hono";
 import * as v from "valibot";
 import { requireAuth } from "../http/auth-middleware";
 import { getChat } from "../db/chats";
+import { getProject, projectChatIds } from "../db/projects";
 import {
   formatChatsCursor,
   historySearchQuery,
   parseChatsCursor,
+  PROJECT_SCOPE_MAX_CHATS,
   searchChatMessages,
   searchChats,
 } from "../db/history-search";
@@ -46,6 +49,8 @@ const SearchQuerySchema = v.object({
     v.pipe(v.string(), v.regex(HISTORY_SEARCH_CURSOR, "cursor must be a next_cursor value from an earlier page")),
   ),
   chat_id: v.optional(idSchema),
+  /** Only the chats of this project of the user's (worker/protocol/projects.ts). */
+  project_id: v.optional(idSchema),
 });
 
 export const historySearchRoutes = new Hono<AppEnv>().get(
@@ -53,7 +58,7 @@ export const historySearchRoutes = new Hono<AppEnv>().get(
   requireAuth,
   valid("query", SearchQuerySchema),
   async (c) => {
-    const { q, limit, cursor, chat_id: chatId } = c.req.valid("query");
+    const { q, limit, cursor, chat_id: chatId, project_id: projectId } = c.req.valid("query");
     const db = c.var.chats;
     const userId = c.var.user.id;
     // Words only: a query of punctuation alone (`"*"`, `()`) finds nothing rather than reaching FTS5's syntax.
@@ -94,8 +99,25 @@ export const historySearchRoutes = new Hono<AppEnv>().get(
       throw new AppError("invalid_input", "cursor must be a next_cursor value from an earlier page", {
         field: "cursor",
       });
+    let project: { id: string; chatIds: string[] | null } | undefined;
+    if (projectId !== undefined) {
+      const [found, chatIds] = await Promise.all([
+        getProject({ db: c.var.db, userId, id: projectId }),
+        projectChatIds({ chats: db, userId, projectId }),
+      ]);
+      if (!found) throw new AppError("not_found", "Project not found");
+      if (chatIds.length === 0) return c.json({ status: "success", data: [], next_cursor: null }, 200);
+      project = { id: projectId, chatIds: chatIds.length <= PROJECT_SCOPE_MAX_CHATS ? chatIds : null };
+    }
     if (!expr) return c.json({ status: "success", data: [], next_cursor: null }, 200);
-    const { results, nextCursor } = await searchChats({ d1: c.var.chats.$client, userId, expr, limit, cursor: after });
+    const { results, nextCursor } = await searchChats({
+      d1: c.var.chats.$client,
+      userId,
+      expr,
+      limit,
+      cursor: after,
+      project,
+    });
     return c.json(
       { status: "success", data: results, next_cursor: nextCursor ? formatChatsCursor(nextCursor) : null },
       200,
