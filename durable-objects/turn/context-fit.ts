@@ -37,8 +37,9 @@ export function promptBudget(contextTokens: number, answerTokens?: number | null
 
 /**
  * The newest history that fits in `budget` tokens beside the prompt's fixed part (`fixedTokens`: the system prompt, the
- * question and its files), oldest cut first; it starts with a user message, as some providers require, so an answer
- * whose question was cut goes too. Everything when it all fits; nothing when the fixed part alone fills the budget.
+ * question and its files), oldest cut first; once cut, it starts with a user message, as some providers require, so an
+ * answer whose question was cut goes too. Everything when it all fits; nothing when the fixed part alone fills the
+ * budget.
  */
 export function fitHistory<T extends { role: "user" | "assistant"; content: string }>(
   history: T[],
@@ -53,6 +54,7 @@ export function fitHistory<T extends { role: "user" | "assistant"; content: stri
     left -= cost;
     from--;
   }
+  if (from === 0) return history;
   const kept = history.slice(from);
   const firstQuestion = kept.findIndex((m) => m.role === "user");
   return firstQuestion < 0 ? [] : kept.slice(firstQuestion);
