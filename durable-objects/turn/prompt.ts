@@ -1,42 +1,22 @@
 // History to prompt: the conversation a model sees for one turn — Mây's system prompt (with what the user's settings
-// and the chat's own add, then the chat's project: its instructions and its files' text), the chat's recent messages
-// (empty answers, such as a failed one, are left out) and the new question, with the files it carries: their text
-// before the question (worker/uploads/attachment-prompt.ts) and images as vision input (the project's images too).
-// Within the model's context window: the oldest history is cut first, never the instructions or the question
-// (context-fit.ts).
+// and the chat's own add, then the chat's project: its instructions and its files' text, in the blocks of
+// worker/models/project-prompt.ts), the chat's recent messages (empty answers, such as a failed one, are left out) and
+// the new question, with the files it carries: their text before the question (worker/uploads/attachment-prompt.ts)
+// and images as vision input (the project's images too). Within the model's context window: the oldest history is
+// cut first, never the instructions or the question (context-fit.ts).
 import type { WindowMessage } from "../state/chats";
 import type { AnswerPrompt } from "../../worker/models/stream-answer";
 import { attachmentsPrompt } from "../../worker/uploads/attachment-prompt";
 import type { Attachment } from "../../worker/uploads/store";
+import { type ProjectPromptInput, projectSystem } from "../../worker/models/project-prompt";
 import { estimateTokens, fitHistory, IMAGE_TOKENS, MESSAGE_OVERHEAD_TOKENS, promptBudget } from "./context-fit";
 
 export const SYSTEM_PROMPT =
   "You are Mây, a helpful multilingual assistant. Answer in the language of the user's last message. Use Markdown where it helps.";
 
 /** The project a chat is in, as its turns send it: its instructions and its files (read from R2 for the turn). */
-export interface ProjectPrompt {
-  name: string;
-  instructions: string;
+export interface ProjectPrompt extends ProjectPromptInput {
   files: Attachment[];
-}
-
-/** The first line of the project's blocks in the system prompt. */
-export const projectInstructionsHeader = (name: string) =>
-  `This chat belongs to the user's project "${name}". The project's instructions (follow them unless they conflict with safety or the facts):`;
-export const projectFilesHeader = (name: string) =>
-  `The files of the project "${name}" (the user gave them to every chat of the project; use them where relevant):`;
-
-/** Keeps the user's text from closing our delimiters: triple quotes inside become single ones. */
-const quoteSafe = (text: string) => text.replace(/"{3,}/g, '"');
-
-/** The project's part of the system prompt: its instructions, then its text files; '' when it has neither. */
-export function projectSystem(project: ProjectPrompt): string {
-  const parts: string[] = [];
-  const instructions = project.instructions.trim();
-  if (instructions) parts.push(`${projectInstructionsHeader(project.name)}\n"""\n${quoteSafe(instructions)}\n"""`);
-  const files = attachmentsPrompt(project.files);
-  if (files) parts.push(`${projectFilesHeader(project.name)}\n\n${files}`);
-  return parts.join("\n\n");
 }
 
 export function buildPrompt({

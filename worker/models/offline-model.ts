@@ -19,6 +19,7 @@ import {
   PERSONA_PREFIX,
 } from "../personalization/build-personalization";
 import { parseAttachmentsPrompt } from "../uploads/attachment-prompt";
+import { readProjectPrompt } from "./project-prompt";
 import { showcaseSections } from "./offline-showcase";
 
 export const OFFLINE_PROVIDER = "may.offline";
@@ -61,6 +62,8 @@ interface Phrases {
     style: string;
     instructions: string;
     chatInstructions: string;
+    /** The chat's project: its name, instructions and files. */
+    project: string;
     memories: string;
     temperature: string;
   };
@@ -110,6 +113,7 @@ const PHRASES: Record<DetectedLanguage, Phrases> = {
       style: "Style",
       instructions: "Custom instructions",
       chatInstructions: "This chat's instructions",
+      project: "Project",
       memories: "Remembered facts",
       temperature: "Temperature",
     },
@@ -162,6 +166,7 @@ const PHRASES: Record<DetectedLanguage, Phrases> = {
       style: "Phong cách",
       instructions: "Hướng dẫn tùy chỉnh",
       chatInstructions: "Hướng dẫn của cuộc trò chuyện này",
+      project: "Dự án",
       memories: "Điều đã ghi nhớ",
       temperature: "Nhiệt độ",
     },
@@ -214,6 +219,7 @@ const PHRASES: Record<DetectedLanguage, Phrases> = {
       style: "Стиль",
       instructions: "Ваши инструкции",
       chatInstructions: "Инструкции этого чата",
+      project: "Проект",
       memories: "Запомненные факты",
       temperature: "Температура",
     },
@@ -254,6 +260,7 @@ const PHRASES: Record<DetectedLanguage, Phrases> = {
       style: "风格",
       instructions: "自定义指令",
       chatInstructions: "本对话的指令",
+      project: "项目",
       memories: "记住的信息",
       temperature: "温度",
     },
@@ -377,8 +384,8 @@ function filesSection(files: ReceivedFile[], p: Phrases): string | null {
 
 /**
  * What the user's settings added, read back from the system prompt (the blocks build-personalization.ts writes) and
- * the call's temperature: the expert persona, the AI style, the custom instructions, the chat's own instructions and
- * the remembered facts.
+ * the call's temperature: the expert persona, the AI style, the custom instructions, the chat's own instructions, its
+ * project (worker/models/project-prompt.ts) and the remembered facts.
  */
 function settingsSection(prompt: LanguageModelV3Prompt, temperature: number | undefined, p: Phrases): string | null {
   const system = prompt.flatMap((m) => (m.role === "system" ? [m.content] : [])).join("\n\n");
@@ -393,6 +400,12 @@ function settingsSection(prompt: LanguageModelV3Prompt, temperature: number | un
   const chatInstructions = system.split(`${CHAT_INSTRUCTIONS_HEADER}\n"""\n`)[1]?.split('\n"""')[0];
   if (chatInstructions)
     lines.push(`- ${l.chatInstructions}: “${sanitize(shorten(chatInstructions, QUOTE_MAX_CHARS))}”`);
+  const project = readProjectPrompt(system);
+  if (project) {
+    const said = project.instructions ? ` — “${sanitize(shorten(project.instructions, QUOTE_MAX_CHARS))}”` : "";
+    const files = project.files.length > 0 ? ` (${project.files.map(sanitize).join(", ")})` : "";
+    lines.push(`- ${l.project}: ${sanitize(project.name)}${said}${files}`);
+  }
   const memories =
     system
       .split(`${MEMORY_HEADER}\n`)[1]

@@ -6,7 +6,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { HotState } from "../../../durable-objects/state/hot-state";
-import { buildPrompt, projectInstructionsHeader } from "../../../durable-objects/turn/prompt";
+import { buildPrompt } from "../../../durable-objects/turn/prompt";
+import { projectInstructionsHeader } from "../../../worker/models/project-prompt";
 import { estimateTokens, promptBudget } from "../../../durable-objects/turn/context-fit";
 import { GenerationRunner } from "../../../durable-objects/turn/generation";
 import { type AnswerRequest, runTurn, turnHost } from "../../../durable-objects/turn/turn";
@@ -16,7 +17,9 @@ import { shardD1 } from "../../../worker/db/shards";
 import { contextTokensOf, findByEndpoint } from "../../../worker/models/catalogue";
 import {
   answerInUserHub,
+  ask,
   call,
+  contentOf,
   chatsOf,
   eventually,
   expectError,
@@ -25,6 +28,7 @@ import {
   makeChat,
   ORIGIN,
   premiumUser,
+  readSse,
   seedUser,
   type TestUser,
   workerFetch,
@@ -366,6 +370,17 @@ describe("a project's instructions and files in the turn", () => {
     await call("PATCH", `/chat-sessions/${movedId}`, { token: u.token, body: { project_id: null } });
     const taken = await askThroughFake(u, movedId, "And now?");
     expect(textOf(taken.messages.find((m) => m.role === "system")!.content)).not.toContain("chemist");
+  });
+
+  it("shows in the offline model's answer (a fresh install's model) the project it received", async () => {
+    const u = await seedUser();
+    const file = await upload(u, "menu.txt", "Phở bò\nBún chả");
+    const p = await createProject(u, { name: "Café", instructions: "Suggest dishes.", file_ids: [file.id] });
+    for (const chat of [await newChatIn(u, p.id), await newChatIn(u, p.id)]) {
+      const res = await ask(u, { chat_id: chat.id, question: "What should I cook tonight?" });
+      expect(res.status).toBe(200);
+      expect(contentOf(await readSse(res))).toContain("- Project: Café — “Suggest dishes.” (menu.txt)");
+    }
   });
 
   it("makes no D1 round trip before the first token in a chat of a project", async () => {
