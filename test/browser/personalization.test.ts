@@ -84,6 +84,35 @@ describe("settings that change answers", () => {
     expect(second).toContain(`Custom instructions: “${instruction}”`);
   });
 
+  it("answers following a chat's own settings, saved in its settings dialog", async () => {
+    await page.click("[data-testid=new-chat]");
+    await page.waitForSelector("[data-testid=greeting]");
+    expect(await ask("Hello, a first question")).not.toContain("This chat's instructions");
+    await page.waitForURL(/\/c\//);
+    await page.click("[data-testid=chat-settings-open]");
+    await page.locator("[data-testid=chat-settings-prompt]").waitFor();
+    expect(await page.locator("[data-testid=chat-settings-locked]").count()).toBe(0);
+    const own = "Answer in exactly three bullet points.";
+    await page.fill("[data-testid=chat-settings-prompt]", own);
+    // the slider rests at 1 on the default temperature: three steps of 0.1 down
+    await page.focus("[data-testid=chat-settings-temperature]");
+    for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => page.textContent("[data-testid=chat-settings-temperature-value]")).toBe("0.7");
+    await page.fill("[data-testid=chat-settings-max-tokens]", "800");
+    const chatId = new URL(page.url()).pathname.split("/").at(-1);
+    await clickAndSave("[data-testid=chat-settings-save]", `/chat-sessions/${chatId}/settings`);
+    await page.locator("[data-testid=chat-settings]").waitFor({ state: "detached" });
+
+    const answer = await ask("Tell me about the monsoon");
+    expect(answer).toContain(`This chat's instructions: “${own}”`);
+    expect(answer).toContain("Temperature: 0.7");
+    // reopened, the dialog shows what was saved
+    await page.click("[data-testid=chat-settings-open]");
+    await expect.poll(() => page.inputValue("[data-testid=chat-settings-prompt]")).toBe(own);
+    expect(await page.inputValue("[data-testid=chat-settings-max-tokens]")).toBe("800");
+    await page.click("[data-testid=chat-settings-cancel]");
+  });
+
   it("connects Grok with the user's own key and answers with it, taking no use of the plan", async () => {
     await openTab("models");
     const grok = page.locator("[data-testid=model-grok]");

@@ -4,6 +4,7 @@ import { useAtom } from "jotai";
 import { useTranslation } from "react-i18next";
 import { ExportChatButton } from "../chat/export-chat-button";
 import { FindInChatButton } from "../chat/find-in-chat-button";
+import { ChatSettingsButton } from "../chat-settings/signed-in/chat-settings-button";
 import { ModelSwitcher } from "../models/model-switcher";
 import { ImageHeaderButtons } from "../images/signed-in/header-buttons";
 import { NotificationBell } from "../notifications/signed-in/notification-bell";
@@ -39,6 +40,7 @@ export function Header() {
       <ModelSwitcher />
       <div className="header__spacer" />
       <FindInChatButton />
+      <ChatSettingsButton />
       {isMobile ? null : <ExportChatButton />}
       {/* on phones the gallery and the fullscreen toggle are in the drawer (create image in the input's + menu): the
           header keeps its room for the model's name */}

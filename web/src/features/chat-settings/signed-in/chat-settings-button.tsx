@@ -1,0 +1,40 @@
+// The header's chat settings button in an open chat: all the app's first load carries of a chat's own settings. The
+// dialog (on-demand/chat-settings-dialog.tsx) and its texts load on the first click.
+import { useParams } from "@tanstack/react-router";
+import { Suspense, lazy, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Svg } from "../../ui/icons";
+
+const ChatSettingsDialog = lazy(() => import("../on-demand/chat-settings-dialog"));
+
+export function ChatSettingsButton() {
+  const { t } = useTranslation();
+  const { chatId } = useParams({ strict: false });
+  const [open, setOpen] = useState(false);
+  if (!chatId) return null;
+  const label = t("conversation.settings");
+  return (
+    <>
+      <button
+        type="button"
+        className="icon-btn"
+        data-testid="chat-settings-open"
+        aria-label={label}
+        data-tooltip={label}
+        data-tooltip-side="left"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+      >
+        {/* two sliders */}
+        <Svg>
+          <path d="M4 8h10m4 0h2M4 16h2m4 0h10M16 6v4M8 14v4" />
+        </Svg>
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <ChatSettingsDialog chatId={chatId} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
