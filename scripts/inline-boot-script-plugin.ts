@@ -23,14 +23,37 @@ export function bootScript(source: string): string {
 /** The CSP source that allows `code` as an inline script. */
 export const cspHash = (code: string) => `'sha256-${createHash("sha256").update(code, "utf8").digest("base64")}'`;
 
+/** Where the boot script lists the scripts a signed-in page loads later; the build writes their files in. */
+const LATER = "var later = { signedIn: [], chat: [] };";
+/** The chunks it fetches at once for a signed-in user (scripts/chunk-rule.ts), and those a chat adds. */
+const LATER_CHUNKS = { signedIn: ["signed-in"], chat: ["streaming-markdown"] } as const;
+
+/** The boot script with the files of the LATER_CHUNKS the build wrote (none while serving the source). */
+export function withLaterFiles(script: string, bundle: Record<string, { type: string; name?: string }> | undefined) {
+  if (!script.includes(LATER)) throw new Error(`web/theme-init.js lost its "${LATER}"`);
+  const filesOf = (names: readonly string[]) =>
+    Object.entries(bundle ?? {})
+      .filter(([file, out]) => out.type === "chunk" && names.includes(out.name ?? "") && file.endsWith(".js"))
+      .map(([file]) => `/${file}`)
+      .sort();
+  const later = { signedIn: filesOf(LATER_CHUNKS.signedIn), chat: filesOf(LATER_CHUNKS.chat) };
+  if (bundle && (later.signedIn.length === 0 || later.chat.length === 0))
+    throw new Error(`the build has no chunk named ${[...LATER_CHUNKS.signedIn, ...LATER_CHUNKS.chat].join(" or ")}`);
+  return script.replace(LATER, `var later = ${JSON.stringify(later)};`);
+}
+
 export function inlineBootScriptPlugin({ source }: { source: string }): Plugin {
+  /** The script as index.html carries it, for the CSP's hash. */
+  let inlined: string | null = null;
   return {
     name: "may:inline-boot-script",
     transformIndexHtml: {
-      order: "pre",
-      handler(html) {
+      // after the bundle, whose chunk files the script names
+      order: "post",
+      handler(html, ctx) {
         if (!html.includes(PLACEHOLDER)) throw new Error(`web/index.html lost its ${PLACEHOLDER}`);
-        return html.replace(PLACEHOLDER, `<script>${bootScript(source)}</script>`);
+        inlined = withLaterFiles(bootScript(source), ctx.bundle);
+        return html.replace(PLACEHOLDER, `<script>${inlined}</script>`);
       },
     },
     // The client build's output: public files are copied by now, so _headers gets the script's hash.
@@ -40,7 +63,8 @@ export function inlineBootScriptPlugin({ source }: { source: string }): Plugin {
       const text = readFileSync(headers, "utf8");
       if (!text.includes(SCRIPT_SRC))
         throw new Error(`web/public/_headers has no "${SCRIPT_SRC}" to allow the boot script in`);
-      writeFileSync(headers, text.replace(SCRIPT_SRC, `${SCRIPT_SRC} ${cspHash(bootScript(source))}`));
+      if (inlined === null) throw new Error("index.html was not built with the boot script");
+      writeFileSync(headers, text.replace(SCRIPT_SRC, `${SCRIPT_SRC} ${cspHash(inlined)}`));
     },
   };
 }

@@ -3,6 +3,7 @@
 // the copy the SPA would show: checked here case by case against chooseLanguage itself, with the theme it also sets.
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { bootScript, withLaterFiles } from "../../scripts/inline-boot-script-plugin";
 import { chooseLanguage } from "../../web/src/lib/i18n";
 
 const SOURCE = readFileSync("web/theme-init.js", "utf8");
@@ -80,5 +81,56 @@ describe("the boot script's early request for a chat opened by its address", () 
     expect(bootAt("/c/chat-1/extra", true)).not.toHaveBeenCalled();
     expect(bootAt("/c/bad%20id", true)).not.toHaveBeenCalled();
     expect(early()).toBeUndefined();
+  });
+});
+
+describe("the boot script's early scripts for a signed-in page", () => {
+  const bundle = {
+    "assets/signed-in-AbC12345.js": { type: "chunk", name: "signed-in" },
+    "assets/streaming-markdown-XyZ98765.js": { type: "chunk", name: "streaming-markdown" },
+    "assets/index-Qq11Ww22.js": { type: "chunk", name: "index" },
+    "assets/signed-in-Zz.css": { type: "asset", name: "signed-in.css" },
+  };
+  const built = withLaterFiles(bootScript("web/theme-init.js"), bundle);
+  const preloads = (path: string, signedIn: boolean) => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response("{}")),
+    );
+    localStorage.clear();
+    if (signedIn) localStorage.setItem("user_id", "u1");
+    history.replaceState(null, "", path);
+    document.head.innerHTML = '<meta name="theme-color" content="#ffffff" />';
+    window.matchMedia = ((query: string) => ({ matches: false, media: query })) as unknown as typeof window.matchMedia;
+    new Function(built)();
+    return [...document.head.querySelectorAll<HTMLLinkElement>("link[rel=modulepreload]")].map((l) =>
+      l.getAttribute("href"),
+    );
+  };
+  afterEach(() => {
+    delete (window as { mayEarly?: unknown }).mayEarly;
+    history.replaceState(null, "", "/");
+    vi.unstubAllGlobals();
+  });
+
+  it("fetches the signed-in screens' chunk at once, and a chat's markdown renderer on a chat's address", () => {
+    expect(preloads("/", true)).toEqual(["/assets/signed-in-AbC12345.js"]);
+    expect(preloads("/c/chat-1", true)).toEqual([
+      "/assets/signed-in-AbC12345.js",
+      "/assets/streaming-markdown-XyZ98765.js",
+    ]);
+  });
+
+  it("fetches nothing for a visitor without a stored sign-in", () => {
+    expect(preloads("/c/chat-1", false)).toEqual([]);
+  });
+
+  it("fails the build when a chunk it names is gone, and names none while the source is served", () => {
+    expect(() =>
+      withLaterFiles(bootScript("web/theme-init.js"), {
+        "assets/index-Qq11Ww22.js": bundle["assets/index-Qq11Ww22.js"],
+      }),
+    ).toThrow(/no chunk named/);
+    expect(withLaterFiles(SOURCE, undefined)).toContain('var later = {"signedIn":[],"chat":[]};');
   });
 });
