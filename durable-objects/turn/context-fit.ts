@@ -1,7 +1,8 @@
 // Keeping a turn's prompt within the model's context window (worker/models/catalogue.ts contextTokens). The prompt's
 // size is estimated, not tokenized: no tokenizer is small enough to ship for every provider, and the estimate only
-// has to err on the large side. What does not fit is the oldest history, cut first; the system instructions (Mây's,
-// the user's, the chat's and its project's), the project's files, the question and its files are never cut.
+// has to err on the large side. What does not fit is the oldest history, cut first, then the text of the project's
+// files (the later files first); the system instructions (Mây's, the user's, the chat's and its project's), the
+// question and its files are never cut.
 //
 // The estimate, per text: one token per 4 ASCII characters (English and code run at ~4 characters a token in every
 // provider's tokenizer), and one token per other character (Vietnamese letters with marks, Cyrillic and Chinese run at
@@ -27,6 +28,20 @@ export function estimateTokens(text: string): number {
     else other++;
   }
   return Math.ceil(ascii / 4) + other;
+}
+
+/** The longest start of a text whose estimate is at most `tokens`. */
+export function cutToTokens(text: string, tokens: number): string {
+  if (estimateTokens(text) <= tokens) return text;
+  let ascii = 0;
+  let other = 0;
+  let end = 0;
+  for (; end < text.length; end++) {
+    if (text.charCodeAt(end) < 128) ascii++;
+    else other++;
+    if (Math.ceil(ascii / 4) + other > tokens) break;
+  }
+  return text.slice(0, end);
 }
 
 /** The tokens a prompt may use of a window of `contextTokens`, the answer's room and the margin set aside. */

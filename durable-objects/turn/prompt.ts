@@ -9,7 +9,14 @@ import type { AnswerPrompt } from "../../worker/models/stream-answer";
 import { attachmentsPrompt } from "../../worker/uploads/attachment-prompt";
 import type { Attachment } from "../../worker/uploads/store";
 import { type ProjectPromptInput, projectSystem } from "../../worker/models/project-prompt";
-import { estimateTokens, fitHistory, IMAGE_TOKENS, MESSAGE_OVERHEAD_TOKENS, promptBudget } from "./context-fit";
+import {
+  cutToTokens,
+  estimateTokens,
+  fitHistory,
+  IMAGE_TOKENS,
+  MESSAGE_OVERHEAD_TOKENS,
+  promptBudget,
+} from "./context-fit";
 
 export const SYSTEM_PROMPT =
   "You are Mây, a helpful multilingual assistant. Answer in the language of the user's last message. Use Markdown where it helps.";
@@ -39,8 +46,7 @@ export function buildPrompt({
   /** The chat's longest answer in tokens, kept free in the window (context-fit.ts promptBudget); null: the default. */
   answerTokens?: number | null;
 }): AnswerPrompt {
-  const projectPart = project ? projectSystem(project) : "";
-  const fullSystem = projectPart ? `${system}\n\n${projectPart}` : system;
+  const budget = contextTokens === undefined ? Number.POSITIVE_INFINITY : promptBudget(contextTokens, answerTokens);
   const past: AnswerPrompt["messages"] = [];
   for (const m of history) {
     if (!m.message.trim()) continue;
@@ -55,12 +61,35 @@ export function buildPrompt({
     content: text ? `${text}\n\n${question}` : question,
     ...(images.length > 0 ? { files: images } : {}),
   };
-  const fixedTokens =
-    estimateTokens(fullSystem) +
-    estimateTokens(last.content) +
-    2 * MESSAGE_OVERHEAD_TOKENS +
-    images.length * IMAGE_TOKENS;
-  const kept =
-    contextTokens === undefined ? past : fitHistory(past, fixedTokens, promptBudget(contextTokens, answerTokens));
+  const withSystem = (extra: string) => (extra ? `${system}\n\n${extra}` : system);
+  const rest = estimateTokens(last.content) + 2 * MESSAGE_OVERHEAD_TOKENS + images.length * IMAGE_TOKENS;
+  // The project's files take what the instructions and the question leave of the window, before the history does.
+  const fitted = project && {
+    ...project,
+    files: fitFiles(
+      project.files,
+      budget - rest - estimateTokens(withSystem(projectSystem({ ...project, files: [] }))),
+    ),
+  };
+  const fullSystem = withSystem(fitted ? projectSystem(fitted) : "");
+  const kept = contextTokens === undefined ? past : fitHistory(past, estimateTokens(fullSystem) + rest, budget);
   return { system: fullSystem, messages: [...kept, last] };
+}
+
+/** Tokens a file's block costs beyond its text (its header and end lines), at most. */
+const FILE_BLOCK_TOKENS = 100;
+
+/**
+ * The project's files with their text cut, in order, to `allowance` tokens together (the later ones first lose what
+ * does not fit, marked truncated as a file cut for the turn's budget is); images are counted with the question.
+ */
+function fitFiles(files: Attachment[], allowance: number): Attachment[] {
+  if (allowance === Number.POSITIVE_INFINITY) return files;
+  let left = allowance;
+  return files.map((f) => {
+    if (f.text === null) return f;
+    const text = cutToTokens(f.text, Math.max(0, left - FILE_BLOCK_TOKENS));
+    left -= estimateTokens(text) + FILE_BLOCK_TOKENS;
+    return text.length === f.text.length ? f : { ...f, text, truncated: true };
+  });
 }

@@ -15,6 +15,7 @@ import { sha256Hex } from "../../../worker/auth/tokens";
 import { createDb } from "../../../worker/db/client";
 import { shardD1 } from "../../../worker/db/shards";
 import { contextTokensOf, findByEndpoint } from "../../../worker/models/catalogue";
+import type { Attachment } from "../../../worker/uploads/store";
 import {
   answerInUserHub,
   ask,
@@ -436,6 +437,44 @@ describe("a project's instructions and files in the turn", () => {
     });
     expect(prompt.system).toContain("x".repeat(40_000));
     expect(prompt.messages).toEqual([{ role: "user", content: "The question" }]);
+  });
+});
+
+describe("a project's files in a small window", () => {
+  it("cut the history first, then the files' text, never the instructions or the question", () => {
+    const file = (name: string, text: string) => ({
+      id: name,
+      name,
+      type: "text/plain" as Attachment["type"],
+      group: "text" as const,
+      size: text.length,
+      url: `/media-api/api/uploads/${name}`,
+      textChars: text.length,
+      truncated: false,
+      createdAt: 0,
+      text,
+      image: null,
+    });
+    const prompt = buildPrompt({
+      history: [
+        { messageId: "a", sender: "user", message: `earlier question ${"q".repeat(10_000)}` },
+        { messageId: "b", sender: "bot", message: `earlier answer ${"r".repeat(10_000)}` },
+      ],
+      question: "The question",
+      project: {
+        name: "Docs",
+        instructions: "Answer from the files.",
+        files: [file("first.txt", "a".repeat(8_000)), file("second.txt", "b".repeat(40_000))],
+      },
+      contextTokens: 16_000,
+    });
+    const system = prompt.system!;
+    expect(system).toContain("Answer from the files.");
+    expect(system).toContain(`first.txt (text, 8000 bytes) ---\n${"a".repeat(8_000)}`);
+    expect(system).toContain("second.txt (text, 40000 bytes, text truncated)");
+    expect(system).not.toContain("b".repeat(40_000));
+    expect(prompt.messages).toEqual([{ role: "user", content: "The question" }]);
+    expect(estimateTokens(system) + estimateTokens("The question")).toBeLessThanOrEqual(promptBudget(16_000));
   });
 });
 
