@@ -39,15 +39,15 @@ const IDS_PER_QUERY = 90;
  * none with the id, is a 404: uploads live under their owner in R2 (worker/uploads/store.ts).
  */
 async function filesOf(bucket: R2Bucket, userId: string, ids: string[]): Promise<AttachmentRef[]> {
-  const refs: AttachmentRef[] = [];
-  for (const id of new Set(ids)) {
-    const found = await getUpload({ bucket, userId, id });
-    if (!found) throw new AppError("not_found", "File not found", { field: "file_ids" });
-    await found.body.cancel();
-    const { name, type, group, size, url } = found.record;
-    refs.push({ id, name, type, group, size, url });
-  }
-  return refs;
+  return Promise.all(
+    [...new Set(ids)].map(async (id) => {
+      const found = await getUpload({ bucket, userId, id });
+      if (!found) throw new AppError("not_found", "File not found", { field: "file_ids" });
+      await found.body.cancel();
+      const { name, type, group, size, url } = found.record;
+      return { id, name, type, group, size, url };
+    }),
+  );
 }
 
 export const projectRoutes = new Hono<AppEnv>()
