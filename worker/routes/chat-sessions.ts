@@ -218,7 +218,17 @@ export const chatSessionRoutes = new Hono<AppEnv>()
       persona: chat.persona,
     });
     if (!forked) throw new AppError("not_found", "Message not found");
-    return c.json({ status: "success", data: publicChat(forked) }, 201);
+    // A chat continued from one in a project stays in the project.
+    const placed = chat.projectId
+      ? await updateChat({
+          db: c.var.chats,
+          owner: c.var.hub,
+          id: forked.id,
+          userId,
+          patch: { projectId: chat.projectId },
+        })
+      : forked;
+    return c.json({ status: "success", data: publicChat(placed ?? forked) }, 201);
   })
   /** The chat as a file to download: Markdown (the default) or JSON (export/chat-export.ts). */
   .get("/:id/export", valid("param", IdParam), valid("query", ExportQuerySchema), async (c) => {

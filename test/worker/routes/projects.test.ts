@@ -237,6 +237,22 @@ describe("chats in projects", () => {
     expect(left.data.map((c: { id: string }) => c.id)).toEqual([started.id]);
     // The user's object knows where the chat is, for its next turn.
     expect(await inUserHub(u.id, (hub) => hub.state.chats.context(started.id).projectId)).toBe(p.id);
+
+    // A chat continued from one of the project's stays in it.
+    const saved = await call("POST", "/media-api/api/chat/save", {
+      token: u.token,
+      body: {
+        chat_id: started.id,
+        messages: [{ message_id: "fork-here", sender: "user", message: "Plant tomatoes?" }],
+      },
+    });
+    expect(saved.status).toBe(200);
+    const fork = await call("POST", `/chat-sessions/${started.id}/fork`, {
+      token: u.token,
+      body: { message_id: "fork-here" },
+    });
+    expect(fork.status).toBe(201);
+    expect((await json(fork)).data.project_id).toBe(p.id);
   });
 
   it("limits history search to one project", async () => {
