@@ -6,7 +6,9 @@
 //   GET    /chat-sessions/{chatId}/feedback                                   → 200 { status, data: FeedbackMap }
 // Another user's chat or message is a 404; a question (a user message) cannot be rated: 400.
 // The SPA reads these answers with schemas made only of valibot functions it already ships (object, picklist,
-// nullable, string, looseObject, pipe, check, is): valibot lives in the framework chunk every page loads.
+// nullable, string, looseObject, pipe, check, is): valibot lives in the framework chunk every page loads, and a schema
+// in a module the SPA imports is kept in its bundle even unused. The request's schema is the worker's alone:
+// feedback-requests.ts.
 import * as v from "valibot";
 
 export const FEEDBACK_RATINGS = ["up", "down"] as const;
@@ -17,29 +19,14 @@ export type FeedbackReason = (typeof FEEDBACK_REASONS)[number];
 /** Longest comment, in characters. */
 export const MAX_FEEDBACK_COMMENT_CHARS = 1_000;
 
-/** The body of PUT …/feedback: the rating, and for a thumbs down a reason; a comment either way (blank: none). */
-export const FeedbackPutSchema = v.pipe(
-  v.strictObject({
-    rating: v.picklist(FEEDBACK_RATINGS, "rating must be up or down"),
-    reason: v.optional(
-      v.nullable(v.picklist(FEEDBACK_REASONS, `reason must be one of ${FEEDBACK_REASONS.join(", ")}`)),
-    ),
-    comment: v.optional(
-      v.nullable(
-        v.pipe(
-          v.string("comment must be text"),
-          v.trim(),
-          v.maxLength(MAX_FEEDBACK_COMMENT_CHARS, `comment must be at most ${MAX_FEEDBACK_COMMENT_CHARS} characters`),
-        ),
-      ),
-    ),
-  }),
-  v.forward(
-    v.check((body) => body.rating === "down" || !body.reason, "reason is for a thumbs down only"),
-    ["reason"],
-  ),
-);
-export type FeedbackPut = v.InferInput<typeof FeedbackPutSchema>;
+/** The body of PUT …/feedback (checked by the worker with feedback-requests.ts). */
+export interface FeedbackPut {
+  rating: FeedbackRating;
+  /** Only with a thumbs down. */
+  reason?: FeedbackReason | null;
+  /** Up to MAX_FEEDBACK_COMMENT_CHARS characters; blank is none. */
+  comment?: string | null;
+}
 
 /** One message's rating as the API answers it. */
 export const FeedbackEntrySchema = v.object({
@@ -51,6 +38,9 @@ export type FeedbackEntry = v.InferOutput<typeof FeedbackEntrySchema>;
 
 /** PUT's answer: the rating stored. */
 export type FeedbackItem = FeedbackEntry & { message_id: string };
+
+/** DELETE's answer: the message whose rating is gone (or was never there). */
+export const FeedbackRemovedSchema = v.object({ message_id: v.string() });
 
 /**
  * GET's answer: the chat's rated messages, by message_id. Checked entry by entry (a valibot record would be one more

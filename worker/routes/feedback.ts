@@ -14,7 +14,7 @@ import { createImageSource } from "../images/registry";
 import { quotaDay } from "../lib/time";
 import { idSchema, valid } from "../lib/validate";
 import { createModelRegistry } from "../models/registry";
-import { FeedbackPutSchema } from "../protocol/feedback";
+import { FeedbackPutSchema } from "../protocol/feedback-requests";
 
 /** What picture turns are counted under (durable-objects/turn/picture.ts IMAGE_BUCKET). */
 const IMAGE_MODEL = "image";

@@ -7,6 +7,7 @@ import { IconCheck, IconChevronDown, IconEdit } from "../../ui/icons";
 import { type IconProps, Svg } from "../conversation-icons";
 import { useMessageActions } from "../message-actions-context";
 import { VERSION_TEXTS } from "./version-texts";
+import { FeedbackButtons } from "../../feedback/feedback-buttons";
 
 const IconRegenerate = (p: IconProps) => (
   <Svg {...p}>
@@ -170,6 +171,7 @@ export default function MessageTools({
       {text ? <CopyPlainText text={text} /> : null}
       {messageId ? <RegenerateControls messageId={messageId} model={model} /> : null}
       {messageId ? <ForkButton messageId={messageId} /> : null}
+      {messageId ? <FeedbackButtons messageId={messageId} /> : null}
     </>
   );
 }
