@@ -1,6 +1,7 @@
 // Sorting the chat history into groups by last_message_at: today, yesterday, 3-7 days ago, 7+ days ago.
 // last_message_at is UTC ('YYYY-MM-DD HH:MM:SS'); groups are by the user's local calendar days, so a chat from
-// 23:30 UTC can be "today" in Hà Nội and "yesterday" in London. Starred chats are listed on their own, first.
+// 23:30 UTC can be "today" in Hà Nội and "yesterday" in London. Starred chats are listed on their own, first; a chat in
+// a project is listed under its project (projects/), not in the date groups.
 import type { Chat } from "../chat/chat.schemas";
 
 export type DateGroup = "today" | "yesterday" | "last7" | "older";
@@ -44,14 +45,14 @@ export interface HistoryGroup {
   chats: Chat[];
 }
 
-/** Starred first, then the date groups in order; each newest first; empty groups left out. */
+/** Starred first, then the date groups (without the chats of projects) in order; each newest first; no empty group. */
 export function groupHistory(chats: readonly Chat[], now: Date = new Date()): HistoryGroup[] {
   const time = (c: Chat) => parseUtcDateTime(c.last_message_at).getTime() || 0;
   const newestFirst = [...chats].sort((a, b) => time(b) - time(a));
   const starred = newestFirst.filter((c) => c.is_starred);
   const byGroup = new Map<DateGroup, Chat[]>(DATE_GROUPS.map((g) => [g, []]));
   for (const chat of newestFirst) {
-    if (chat.is_starred) continue;
+    if (chat.is_starred || chat.project_id) continue;
     byGroup.get(dateGroupOf(parseUtcDateTime(chat.last_message_at), now))!.push(chat);
   }
   const groups: HistoryGroup[] = starred.length ? [{ key: "starred", chats: starred }] : [];

@@ -1,13 +1,17 @@
 // The chat history in the sidebar, grouped (starred, today, yesterday, 3-7 days ago, 7+ days ago), with star,
-// rename and delete on each chat. Virtualized: only the rows in and near the view are in the DOM (about 60 whatever
-// the history's length), and the next page of chats is fetched as the reader scrolls near the end of what is loaded.
+// rename, move to a project and delete on each chat (a project's chats are listed under it: projects/). Virtualized:
+// only the rows in and near the view are in the DOM (about 60 whatever the history's length), and the next page of
+// chats is fetched as the reader scrolls near the end of what is loaded.
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { useSetAtom } from "jotai";
 import { Link, useParams } from "@tanstack/react-router";
 import { type RefObject, Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { chatListQuery } from "../chat/chat.queries";
 import type { Chat } from "../chat/chat.schemas";
 import { IconEdit, IconStar, IconTrash } from "../ui/icons";
+import { IconFolder } from "../projects/signed-in/projects-section";
+import { projectsRequestAtom } from "../projects/signed-in/projects.atoms";
 import { type HistoryGroup, groupHistory } from "./group-by-date";
 
 /** The rename dialog loads when a chat is first renamed. */
@@ -42,6 +46,7 @@ export function HistoryList({
   const list = useInfiniteQuery(chatListQuery());
   const params = useParams({ strict: false }) as { chatId?: string };
   const actions = useHistoryActions();
+  const requestProjects = useSetAtom(projectsRequestAtom);
   const [renaming, setRenaming] = useState<Chat | null>(null);
   const chats = useMemo(() => list.data?.pages.flatMap((p) => p.chats) ?? [], [list.data]);
   const groups = useMemo(() => groupHistory(chats), [chats]);
@@ -120,6 +125,17 @@ export function HistoryList({
             onClick={() => setRenaming(chat)}
           >
             <IconEdit size={15} />
+          </button>
+          <button
+            type="button"
+            className="icon-btn icon-btn--xs"
+            data-testid="history-move"
+            aria-label={t("history.move")}
+            data-tooltip={t("history.move")}
+            aria-haspopup="menu"
+            onClick={(e) => requestProjects({ move: chat, anchor: e.currentTarget })}
+          >
+            <IconFolder size={15} />
           </button>
           <button
             type="button"

@@ -1,6 +1,6 @@
-// The sidebar: brand, new chat, search, prompts, the experts (folded), the history, which takes the height left and
-// scrolls, "More" (folded: the gallery on phones, affiliate, help, clear conversations), language and theme, and the
-// profile menu.
+// The sidebar: brand, new chat, search, prompts, the experts (folded), the projects, the history, which takes the
+// height left and scrolls, "More" (folded: the gallery on phones, affiliate, help, clear conversations), language and
+// theme, and the profile menu.
 // On phones it is a drawer over the chat (closed with Escape, the backdrop, or by picking a chat), filled once the
 // first screen is up or when it opens, so opening a chat on a phone does not start by building a hidden history.
 import { Link, useNavigate } from "@tanstack/react-router";
@@ -15,6 +15,7 @@ import { saveLanguage } from "../auth/every-page/auth.api";
 import { ThemeToggle } from "../theme/theme-toggle";
 import { IconClose, IconNewChat, IconPen, Logo } from "../ui/icons";
 import { newChatPersonaAtom } from "../experts/experts.atoms";
+import { ProjectsSection } from "../projects/signed-in/projects-section";
 import { drawerOpenAtom, sidebarCollapsedAtom } from "./layout.atoms";
 import { FullscreenButton } from "./fullscreen-button";
 import { ProfileMenu } from "./profile-menu";
@@ -129,6 +130,7 @@ function SidebarContent({ isMobile, closeDrawer }: { isMobile: boolean; closeDra
       <SidebarGroup label={t("experts.title")} testId="experts-toggle">
         <ExpertsMenu onPick={closeDrawer} />
       </SidebarGroup>
+      <ProjectsSection onNavigate={closeDrawer} />
       <div className="sidebar__scroll" ref={scrollRef} data-testid="sidebar-scroll">
         <HistoryList onNavigate={closeDrawer} scrollRef={scrollRef} />
       </div>
