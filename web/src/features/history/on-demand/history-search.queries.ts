@@ -16,7 +16,7 @@ export const FIND_PAGE = 50;
 
 export const historySearchKeys = {
   all: ["history-search"] as const,
-  chats: (q: string) => ["history-search", "chats", q] as const,
+  chats: (q: string, projectId?: string) => ["history-search", "chats", q, projectId ?? null] as const,
   messages: (chatId: string, q: string) => ["history-search", "messages", chatId, q] as const,
 };
 
@@ -25,18 +25,22 @@ export function normalizeQuery(raw: string): string {
   return raw.trim().slice(0, HISTORY_SEARCH_MAX_QUERY);
 }
 
-function searchPath(q: string, limit: number, cursor: string | null, chatId?: string): string {
+function searchPath(q: string, limit: number, cursor: string | null, chatId?: string, projectId?: string): string {
   const params = new URLSearchParams({ q, limit: String(limit) });
   if (cursor) params.set("cursor", cursor);
   if (chatId) params.set("chat_id", chatId);
+  if (projectId) params.set("project_id", projectId);
   return `/chat-sessions/search?${params}`;
 }
 
-export const historySearchQuery = (q: string) =>
+/** The user's chats matching `q`; with `projectId`, only that project's. */
+export const historySearchQuery = (q: string, projectId?: string) =>
   infiniteQueryOptions({
-    queryKey: historySearchKeys.chats(q),
+    queryKey: historySearchKeys.chats(q, projectId),
     queryFn: ({ signal, pageParam }) =>
-      apiBody(searchPath(q, SEARCH_PAGE, pageParam), HistorySearchChatsResponseSchema, { signal }),
+      apiBody(searchPath(q, SEARCH_PAGE, pageParam, undefined, projectId), HistorySearchChatsResponseSchema, {
+        signal,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     enabled: q.length > 0,

@@ -1,6 +1,7 @@
 // The chat search screen (/search): one box that finds the user's chats by title and by what was said in them.
 // Typing asks the worker once per pause (debounced); results are grouped today / yesterday / 3-7 days ago /
 // 7+ days ago, each with its title and the matching snippet highlighted; picking one opens the chat at that message.
+// A user with projects can limit the search to one of them.
 // The query lives in the URL (?q=), so back and reload keep it.
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
@@ -12,6 +13,7 @@ import { groupByDate } from "./group-search-results";
 import { Highlight } from "./highlight";
 import { historySearchQuery, normalizeQuery } from "./history-search.queries";
 import { useDebounced } from "./use-debounced";
+import { ProjectFilter } from "../../projects/on-demand/project-filter";
 import "./search.css";
 
 /** Pause in typing before the worker is asked, in milliseconds. */
@@ -56,7 +58,8 @@ export function SearchScreen({
   const [text, setText] = useState(initialQuery);
   const q = normalizeQuery(useDebounced(text, DEBOUNCE_MS));
   const inputRef = useRef<HTMLInputElement>(null);
-  const results = useInfiniteQuery(historySearchQuery(q));
+  const [projectId, setProjectId] = useState("");
+  const results = useInfiniteQuery(historySearchQuery(q, projectId || undefined));
 
   useEffect(() => {
     inputRef.current?.focus();
@@ -107,6 +110,7 @@ export function SearchScreen({
         />
         {results.isFetching ? <span className="spinner spinner--sm" aria-hidden="true" /> : null}
       </form>
+      <ProjectFilter value={projectId} onChange={setProjectId} />
       <div className="search-results" aria-live="polite" data-testid="search-results" data-count={chats.length}>
         {q.length === 0 ? <p className="search-results__hint">{t("conversation.searchHint")}</p> : null}
         {results.isError ? (
