@@ -1,7 +1,7 @@
 // The conversation in a real browser, end to end against the product with its offline model and offline search
 // source: edit a question into a new version with an edit reply, and regenerate an answer with its model and with
 // another (each a use), moving between the versions with ‹ › (the choice survives a reload); continue from an answer
-// in a new chat;
+// in a new chat; rate an answer down with a reason (kept after a reload);
 // a time-sensitive question answered with citations without touching the toggle; the toggle with today's searches
 // used up shows the critical warning and cancels the send; an old chat found by a word inside one of its answers;
 // search inside a long chat, stepping to a match in an older page; find in chat marking each matching word, the
@@ -248,6 +248,32 @@ describe("edit and regenerate", () => {
     await page.goto(`${baseURL}/c/${chatId}`);
     await bots(page).first().waitFor();
     expect(await bots(page).count()).toBe(1);
+  });
+
+  it("rates an answer down with a reason, and the rating is still there after a reload", async () => {
+    const chatId = await newChat(session, "Rated answer");
+    const at = Date.now() - 60_000;
+    await save(session, chatId, [
+      { message_id: "rate-q", sender: "user", message: "How tall is Fansipan?", created_at: at },
+      { message_id: "rate-a", sender: "bot", model: "gpt-4.1-mini", message: "About 3,000 m.", created_at: at + 1 },
+    ]);
+    await page.goto(`${baseURL}/c/${chatId}`);
+    const answer = page.locator('[data-testid=message][data-message-id="rate-a"]');
+    await answer.hover();
+    await answer.locator("[data-testid=feedback-down]").click();
+    await page.locator('[data-testid=feedback-reason][value="inaccurate"]').check();
+    await page.fill("[data-testid=feedback-comment]", "It is 3,143 m.");
+    await page.click("[data-testid=feedback-send]");
+    await expect.poll(() => page.locator("[data-testid=feedback-form]").count()).toBe(0);
+    const stored = async () =>
+      ((await (await call(session, "GET", `/chat-sessions/${chatId}/feedback`)).json()) as { data: unknown }).data;
+    await expect
+      .poll(stored)
+      .toEqual({ "rate-a": { rating: "down", reason: "inaccurate", comment: "It is 3,143 m." } });
+    await page.reload();
+    await answer.hover();
+    await expect.poll(() => answer.locator("[data-testid=feedback-down]").getAttribute("aria-pressed")).toBe("true");
+    expect(await answer.locator("[data-testid=feedback-up]").getAttribute("aria-pressed")).toBe("false");
   });
 });
 

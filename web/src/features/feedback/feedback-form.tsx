@@ -1,6 +1,6 @@
 // The small form a thumbs down opens under an answer: why (inaccurate, unhelpful, unsafe, other) and a comment of up
-// to 1,000 characters, both optional (the thumbs down itself is already saved). Escape or a press outside closes it,
-// focus going back to the thumb.
+// to 1,000 characters, both optional (the thumbs down itself is already saved). It opens below the thumbs, scrolled into
+// view; Escape or a press outside closes it, focus going back to the thumb.
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -34,7 +34,8 @@ export function FeedbackForm({
   useEffect(() => {
     const before = formRef.current?.previousElementSibling;
     triggerRef.current = before instanceof HTMLElement ? before : null;
-    formRef.current?.querySelector<HTMLElement>("input")?.focus();
+    formRef.current?.scrollIntoView({ block: "nearest" });
+    formRef.current?.querySelector<HTMLElement>("input")?.focus({ preventScroll: true });
   }, []);
   return (
     <form
