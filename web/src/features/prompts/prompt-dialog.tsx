@@ -1,13 +1,20 @@
 // A prompt's detail: its category, description and full text, and "Use prompt", which puts the text into a new
-// chat's input box.
+// chat's input box (through the blanks form when it has {{blanks}}: the page's onUse decides).
 import type { Prompt } from "../../../../worker/protocol/prompts";
 import { Dialog } from "../ui/dialog";
 import { useLibraryTexts } from "./library-texts";
-import { useUsePrompt } from "./use-prompt";
+import type { PromptToUse } from "./use-prompt";
 
-export function PromptDialog({ prompt, onClose }: { prompt: Prompt | null; onClose: () => void }) {
+export function PromptDialog({
+  prompt,
+  onClose,
+  onUse,
+}: {
+  prompt: Prompt | null;
+  onClose: () => void;
+  onUse: (p: PromptToUse) => void;
+}) {
   const { t } = useLibraryTexts();
-  const applyPrompt = useUsePrompt();
   return (
     <Dialog
       open={prompt !== null}
@@ -28,7 +35,7 @@ export function PromptDialog({ prompt, onClose }: { prompt: Prompt | null; onClo
             onClick={() => {
               if (!prompt) return;
               onClose();
-              applyPrompt(prompt);
+              onUse({ title: prompt.title, text: prompt.body, libraryId: prompt.id });
             }}
           >
             {t("prompts.use")}

@@ -1,12 +1,18 @@
-// The prompt library as server state: the list (searched, paged by cursor), the most popular prompts, and counting a
-// use. Answers are checked against worker/protocol/prompts.ts.
+// The prompt library as server state: the list (searched, paged by cursor), the most popular prompts, counting a use,
+// and the user's own prompts ("My prompts": list, save, edit, delete). Answers are checked against
+// worker/protocol/prompts.ts.
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { apiBody } from "../../lib/api";
 import { isLanguage } from "../../lib/i18n";
 import {
+  type NewUserPrompt,
   PromptListBodySchema,
   PromptPopularBodySchema,
   PromptUseBodySchema,
+  UserPromptBodySchema,
+  UserPromptDeletedBodySchema,
+  UserPromptListBodySchema,
+  type UserPromptPatch,
 } from "../../../../worker/protocol/prompts";
 
 export const promptLanguage = (language: string) => (isLanguage(language) ? language : "en");
@@ -16,6 +22,7 @@ export const promptKeys = {
   list: (lang: string, q: string, category: string | undefined) =>
     ["prompts", "list", lang, q, category ?? ""] as const,
   popular: (lang: string) => ["prompts", "popular", lang] as const,
+  mine: ["prompts", "mine"] as const,
 };
 
 export const promptListQuery = (lang: string, q: string, category: string | undefined) =>
@@ -46,3 +53,20 @@ export const popularPromptsQuery = (lang: string) =>
 export async function recordPromptUse(id: string) {
   return (await apiBody(`/prompts/${encodeURIComponent(id)}/use`, PromptUseBodySchema, { method: "POST" })).data;
 }
+
+/** The user's own prompts, the most recently changed first, and how many they may keep. */
+export const myPromptsQuery = () =>
+  queryOptions({
+    queryKey: promptKeys.mine,
+    queryFn: async ({ signal }) => (await apiBody("/prompts/mine", UserPromptListBodySchema, { signal })).data,
+  });
+
+export const myPromptCalls = {
+  create: async (body: NewUserPrompt) =>
+    (await apiBody("/prompts/mine", UserPromptBodySchema, { method: "POST", body })).data.prompt,
+  update: async (id: string, body: UserPromptPatch) =>
+    (await apiBody(`/prompts/mine/${encodeURIComponent(id)}`, UserPromptBodySchema, { method: "PATCH", body })).data
+      .prompt,
+  remove: async (id: string) =>
+    (await apiBody(`/prompts/mine/${encodeURIComponent(id)}`, UserPromptDeletedBodySchema, { method: "DELETE" })).data,
+};
