@@ -178,7 +178,7 @@ export function ChatView({ chatId, focusMessageId }: { chatId: string | null; fo
       </div>
       <div className="chat__bottom">
         <AttachmentTray />
-        <Composer onSend={send} onStop={() => void actions.stop()} autoFocus={!isMobile} />
+        <Composer onSend={send} onStop={() => void actions.stop()} autoFocus={!isMobile} toolsReady={toolsReady} />
         <p className="chat__disclaimer">{t("chat.disclaimer")}</p>
       </div>
     </div>

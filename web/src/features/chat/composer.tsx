@@ -1,25 +1,32 @@
 // The input box: grows with its text, Enter sends and Shift+Enter makes a new line (never while an IME is
 // composing), empty or whitespace-only text is ignored, and while an answer is running the send button becomes
-// the stop button.
+// the stop button. Where the browser has speech recognition a microphone joins them, loaded with the message tools.
 import { useAtom, useAtomValue } from "jotai";
-import { type KeyboardEvent, useEffect, useRef } from "react";
+import { type KeyboardEvent, Suspense, lazy, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { IconSend, IconStop } from "../ui/icons";
 import { draftAtom, streamingAtom } from "./chat.atoms";
 import { SearchToggle } from "./search-toggle";
 import { ComposerTools, onComposerPaste } from "../attachments/signed-in/attachments-entry";
+import { loadPowerKeys } from "../power-keys/signed-in/power-keys";
 
 /** Tallest the box grows before it scrolls, in pixels. */
 const MAX_HEIGHT_PX = 220;
+
+const canDictate = "SpeechRecognition" in window || "webkitSpeechRecognition" in window;
+const MicButton = lazy(() => loadPowerKeys().then((m) => ({ default: m.MicButton })));
 
 export function Composer({
   onSend,
   onStop,
   autoFocus,
+  toolsReady,
 }: {
   onSend: (text: string) => void;
   onStop: () => void;
   autoFocus: boolean;
+  /** The reader has interacted (chat-view.tsx): the microphone's code may load. */
+  toolsReady?: boolean;
 }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useAtom(draftAtom);
@@ -80,6 +87,11 @@ export function Composer({
         enterKeyHint="send"
       />
       <div className="composer__actions">
+        {canDictate && toolsReady ? (
+          <Suspense fallback={null}>
+            <MicButton />
+          </Suspense>
+        ) : null}
         <SearchToggle />
         {streaming?.botMessageId ? (
           <button

@@ -1,11 +1,13 @@
 // The signed-in layout: sidebar + header + the routed chat screen. It also owns what lives as long as the session:
-// the socket, the daily reset of model warnings, touch swipes, and closing the drawer when the layout changes.
+// the socket, the daily reset of model warnings, touch swipes, the keyboard shortcuts and dropped files, and closing the
+// drawer when the layout changes.
 import { useQuery } from "@tanstack/react-query";
 import { useAtomValue, useSetAtom } from "jotai";
 import { type ReactNode, useEffect } from "react";
 import { meQuery } from "../auth/signed-in/auth.queries";
 import { useDailyReset } from "../models/use-daily-reset";
 import { useUserSocket } from "../socket/signed-in/use-user-socket";
+import { usePowerKeys } from "../power-keys/signed-in/power-keys";
 import { Header } from "./header";
 import { drawerOpenAtom, sidebarCollapsedAtom } from "./layout.atoms";
 import { Sidebar } from "./sidebar";
@@ -37,6 +39,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   useUserSocket(me.data?.id);
   useDailyReset();
   useSwipeNavigation();
+  usePowerKeys();
 
   // The header, the drawer and the first screen are built as a transition, which React can pause: the app opens with
   // the bare frame in one short task and the rest in small slices after it, not in one long task (a phone's first

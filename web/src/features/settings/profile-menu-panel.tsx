@@ -3,7 +3,7 @@
 // Its own chunk, loaded when the menu is about to open (the trigger's hover or focus), so the chat screens do not carry
 // it.
 import { Link } from "@tanstack/react-router";
-import { type Ref, useState } from "react";
+import { type Ref, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { logout } from "../auth/every-page/auth.api";
 import type { User } from "../auth/every-page/auth.schemas";
@@ -12,6 +12,7 @@ import { FollowSystemSwitch } from "../theme/theme-toggle";
 import { IconPen, IconStar } from "../ui/icons";
 import { IconCompass, IconLogout, IconSparkle } from "../ui/more-icons";
 import { moveFocus } from "../ui/signed-in/use-dismiss";
+import { ShortcutsMenuItem } from "../power-keys/shortcuts-menu-item";
 
 export default function ProfileMenuPanel({
   user,
@@ -67,6 +68,9 @@ export default function ProfileMenuPanel({
         <IconStar size={18} />
         {t("profile.referral")}
       </Link>
+      <Suspense fallback={null}>
+        <ShortcutsMenuItem close={close} />
+      </Suspense>
       <div className="menu__separator" role="separator" />
       <button
         type="button"

@@ -8,6 +8,7 @@ import { type IconProps, Svg } from "../conversation-icons";
 import { useMessageActions } from "../message-actions-context";
 import { VERSION_TEXTS } from "./version-texts";
 import { FeedbackButtons } from "../../feedback/feedback-buttons";
+import { ReadAloudButton, canReadAloud } from "../../power-keys/read-aloud-button";
 
 const IconRegenerate = (p: IconProps) => (
   <Svg {...p}>
@@ -153,7 +154,10 @@ export function RegenerateControls({ messageId, model }: { messageId: string; mo
   );
 }
 
-/** The tools of one message: the edit button of a question, or an answer's "copy as plain text" and regenerate controls. */
+/**
+ * The tools of one message: the edit button of a question, or an answer's "copy as plain text", "read aloud" and
+ * regenerate controls.
+ */
 export default function MessageTools({
   onEdit,
   messageId,
@@ -169,6 +173,12 @@ export default function MessageTools({
   return (
     <>
       {text ? <CopyPlainText text={text} /> : null}
+      {text && messageId && canReadAloud ? (
+        // its texts load with it: the other tools do not wait for them
+        <Suspense fallback={null}>
+          <ReadAloudButton messageId={messageId} text={text} />
+        </Suspense>
+      ) : null}
       {messageId ? <RegenerateControls messageId={messageId} model={model} /> : null}
       {messageId ? <ForkButton messageId={messageId} /> : null}
       {messageId ? <FeedbackButtons messageId={messageId} /> : null}

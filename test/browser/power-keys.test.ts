@@ -1,0 +1,225 @@
+// Dropping files, the keyboard shortcuts and dictation in a real browser (issue 25, points 3 to 5), in one signed-in
+// context: a file dropped on the chat (drag events carrying a DataTransfer built in the page) joins the attachments
+// while the drop zone shows and hides; each shortcut does its job and none takes a key where it would type or copy
+// instead; the shortcuts dialog lists them all; dictation runs on a fake recognizer the test puts in the page before
+// the app loads (the product has no seam for it), and the microphone is absent from a browser without the API.
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launch, settled } from "./support/browser";
+import { type ApiSession, apiAccount, savedChat, signInAs } from "./support/seed";
+
+const baseURL = inject("baseURL");
+const LAST_ANSWER = "The last answer, ready to copy.";
+
+let ctx: BrowserContext;
+let page: Page;
+let account: ApiSession;
+let chatId = "";
+
+/**
+ * A recognizer in place of the browser's, put in the page before the app loads (plain script: a function handed to
+ * addInitScript would carry the test transform's helpers). It records how it was set up, and the test makes it hear
+ * words (window.fakeRecognizer.hear([[words, final?], ...])) and fall silent (.silence()), as the real one does on a
+ * pause; stop() is silence too.
+ */
+const FAKE_RECOGNIZER = `
+  class FakeRecognition {
+    lang = ""; interimResults = false; continuous = true;
+    onresult = null; onerror = null; onend = null; started = false;
+    start() { this.started = true; window.fakeRecognizer = this; }
+    stop() { this.silence(); }
+    abort() { this.silence(); }
+    hear(results) {
+      const list = results.map(([transcript, isFinal]) => Object.assign([{ transcript }], { isFinal }));
+      this.onresult?.({ resultIndex: 0, results: list });
+    }
+    silence() {
+      if (!this.started) return;
+      this.started = false;
+      this.onend?.();
+    }
+  }
+  delete window.SpeechRecognition;
+  window.webkitSpeechRecognition = FakeRecognition;
+`;
+const NO_RECOGNIZER = "delete window.SpeechRecognition; delete window.webkitSpeechRecognition;";
+
+const toastText = () => page.locator("[data-testid=toast] .toast__message").last().textContent();
+const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+const mod = "Control";
+
+beforeAll(async () => {
+  ctx = await launch({ locale: "en-US" });
+  await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+  await ctx.addInitScript({ content: FAKE_RECOGNIZER });
+  page = ctx.pages()[0] ?? (await ctx.newPage());
+  account = await apiAccount(baseURL);
+  chatId = await savedChat(account, "Power keys chat", ["The first answer.", LAST_ANSWER]);
+  await signInAs(page, account, `/c/${chatId}`);
+  await page.locator("[data-testid=message][data-sender=bot]", { hasText: LAST_ANSWER }).waitFor();
+});
+afterAll(async () => ctx?.close());
+
+describe("power keys: drop, shortcuts, voice", () => {
+  it("takes a file dropped on the chat into the attachments, showing the drop zone only while dragging", async () => {
+    await page.evaluate(() => {
+      const files = new DataTransfer();
+      files.items.add(new File(["dropped notes\n"], "dropped.txt", { type: "text/plain" }));
+      Object.assign(window, { droppedFiles: files });
+      // a text selection dragged over the page is no drop of files: nothing loads or shows for it
+      const text = new DataTransfer();
+      text.setData("text/plain", "some words");
+      const list = document.querySelector("[data-testid=message-list]")!;
+      list.dispatchEvent(new DragEvent("dragenter", { dataTransfer: text, bubbles: true, cancelable: true }));
+      list.dispatchEvent(new DragEvent("dragenter", { dataTransfer: files, bubbles: true, cancelable: true }));
+    });
+    const zone = page.locator("[data-testid=drop-zone]");
+    await zone.waitFor({ state: "visible" });
+    expect(await zone.textContent()).toContain("Drop files here");
+    const dropped = await zone.evaluate((el) => {
+      const dataTransfer = (window as unknown as { droppedFiles: DataTransfer }).droppedFiles;
+      const over = new DragEvent("dragover", { dataTransfer, bubbles: true, cancelable: true });
+      el.dispatchEvent(over);
+      const drop = new DragEvent("drop", { dataTransfer, bubbles: true, cancelable: true });
+      el.dispatchEvent(drop);
+      return { over: over.defaultPrevented, drop: drop.defaultPrevented };
+    });
+    // both taken by the page: the browser neither refuses the drop nor opens the file in the tab
+    expect(dropped).toEqual({ over: true, drop: true });
+    await zone.waitFor({ state: "hidden" });
+    const chip = page.locator("[data-testid=attachment-chip]");
+    await chip.waitFor();
+    expect(await chip.textContent()).toContain("dropped.txt");
+    await page.click("[data-testid=attachment-remove]");
+    await chip.waitFor({ state: "detached" });
+  });
+
+  it("lists every shortcut in the dialog (Ctrl+/ and the profile menu) and closes it with a second Ctrl+/", async () => {
+    await page.keyboard.press(`${mod}+Slash`);
+    const dialog = page.locator("[data-testid=shortcuts-dialog]");
+    await dialog.waitFor();
+    expect(
+      await dialog.locator("[data-testid=shortcut]").evaluateAll((rows) => rows.map((r) => r.textContent)),
+    ).toEqual([
+      "New chatCtrlShiftO",
+      "Focus the inputShiftEsc",
+      "Copy the last answerCtrlShiftC",
+      "Show or hide the sidebarCtrlShiftS",
+      "Stop the answerEsc",
+      "Show these shortcutsCtrl/",
+      "Send the questionEnter",
+      "New line in the questionShiftEnter",
+    ]);
+    await page.keyboard.press(`${mod}+Slash`);
+    await dialog.waitFor({ state: "detached" });
+    await page.click("[data-testid=profile-menu-button]");
+    await page.click("[data-testid=menu-shortcuts]");
+    await dialog.waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+  });
+
+  it("focuses the input, copies the last answer and toggles the sidebar, and leaves typing and copying alone", async () => {
+    const input = page.locator("[data-testid=chat-input]");
+    await page.locator("[data-testid=message-list]").click({ position: { x: 5, y: 5 } });
+    expect(await input.evaluate((el) => el === document.activeElement)).toBe(false);
+    await page.keyboard.press("Shift+Escape");
+    await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // plain keys type: none of the shortcuts' letters or the slash is taken in the input
+    await page.keyboard.type("o/sc");
+    expect(await input.inputValue()).toBe("o/sc");
+    // with text selected in the input, Ctrl+Shift+C copies that text, not the last answer
+    await input.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(0, 2));
+    await page.keyboard.press(`${mod}+Shift+KeyC`);
+    await expect.poll(clipboard).toBe("o/");
+    await page.fill("[data-testid=chat-input]", "");
+
+    await page.keyboard.press(`${mod}+Shift+KeyC`);
+    await expect.poll(clipboard).toBe(LAST_ANSWER);
+    await expect.poll(toastText).toBe("Copied");
+
+    const toggle = page.locator("[data-testid=drawer-toggle]");
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    await page.keyboard.press(`${mod}+Shift+KeyS`);
+    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");
+    await page.keyboard.press(`${mod}+Shift+KeyS`);
+    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("true");
+  });
+
+  it("stops a streaming answer with Esc, but not while Esc belongs to another field", async () => {
+    await page.fill("[data-testid=chat-input]", "Write a very long essay about the history of Vietnam");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector("[data-testid=stop-button]");
+    const bot = page.locator("[data-testid=message][data-sender=bot]").last();
+    await expect.poll(async () => (await bot.textContent())?.length ?? 0).toBeGreaterThan(40);
+    // Escape in the find bar's field closes the find bar; the answer goes on
+    await page.click("[data-testid=find-in-chat-open]");
+    const find = page.locator("[data-testid=find-input]");
+    await find.waitFor();
+    await find.press("Escape");
+    await find.waitFor({ state: "detached" });
+    expect(await page.isVisible("[data-testid=stop-button]")).toBe(true);
+    await page.focus("[data-testid=chat-input]");
+    await page.keyboard.press("Escape");
+    await page.waitForSelector("[data-testid=send-button]");
+    await expect.poll(() => bot.getAttribute("data-stopped")).toBe("true");
+  });
+
+  it("opens a new chat with Ctrl+Shift+O, ready to type", async () => {
+    await page.keyboard.press(`${mod}+Shift+KeyO`);
+    await page.waitForURL(`${baseURL}/`);
+    await page.waitForSelector("[data-testid=greeting]");
+    await expect
+      .poll(() => page.locator("[data-testid=chat-input]").evaluate((el) => el === document.activeElement))
+      .toBe(true);
+  });
+
+  it("dictates into the input: the words being heard show, the final ones join the draft, a pause ends it", async () => {
+    await page.fill("[data-testid=chat-input]", "Question:");
+    // the microphone comes with the message tools, on the first interaction
+    await page.mouse.move(400, 300);
+    await page.mouse.move(420, 320);
+    const mic = page.locator("[data-testid=mic-button]");
+    await mic.click();
+    expect(await mic.getAttribute("aria-pressed")).toBe("true");
+    expect(await mic.getAttribute("aria-label")).toBe("Stop dictation");
+    const setup = await page.evaluate(() => {
+      const rec = (window as unknown as { fakeRecognizer: { lang: string; interimResults: boolean } }).fakeRecognizer;
+      return { lang: rec.lang, interim: rec.interimResults };
+    });
+    expect(setup).toEqual({ lang: "en-US", interim: true });
+    const fake = (call: string) => page.evaluate(`window.fakeRecognizer.${call}`);
+    await fake(`hear([["how do clouds", false]])`);
+    await expect.poll(() => page.inputValue("[data-testid=chat-input]")).toBe("Question: how do clouds");
+    await fake(`hear([["how do clouds form", true]])`);
+    await expect.poll(() => page.inputValue("[data-testid=chat-input]")).toBe("Question: how do clouds form");
+    await fake("silence()");
+    await expect.poll(() => mic.getAttribute("aria-pressed")).toBe("false");
+    expect(await page.inputValue("[data-testid=chat-input]")).toBe("Question: how do clouds form");
+
+    // a second click stops it: words still being heard then are dropped
+    await mic.click();
+    await fake(`hear([["and rain", false]])`);
+    await expect.poll(() => page.inputValue("[data-testid=chat-input]")).toBe("Question: how do clouds form and rain");
+    await mic.click();
+    await expect.poll(() => mic.getAttribute("aria-pressed")).toBe("false");
+    expect(await page.inputValue("[data-testid=chat-input]")).toBe("Question: how do clouds form");
+  });
+
+  it("shows no microphone where the browser has no speech recognition", async () => {
+    const bare = await launch({ locale: "en-US" });
+    try {
+      await bare.addInitScript({ content: NO_RECOGNIZER });
+      const tab = bare.pages()[0] ?? (await bare.newPage());
+      await signInAs(tab, account);
+      await tab.mouse.move(400, 300);
+      await tab.mouse.move(420, 320);
+      await settled(tab);
+      expect(await tab.locator("[data-testid=search-toggle]").count()).toBe(1);
+      expect(await tab.locator("[data-testid=mic-button]").count()).toBe(0);
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -1,0 +1,56 @@
+// The drop zone over the chat screen while files are dragged over the window (loaded by the first such dragenter,
+// signed-in/power-keys.ts): files dropped on it join the question's attachments through the paste handler's own door
+// (the attachments' on-demand module, which attachments-entry.tsx's loadMedia opens: add-files.ts), so the limits, the
+// compression of photos and the alert texts are those of the + menu. The zone covers the window and only it takes the drag's events: its dragleave is the drag
+// leaving the window (or cancelled with Escape). Elsewhere than the chat screen (no input box) nothing shows.
+import { loadPowerKeyTexts, powerKeysT } from "./power-keys-texts";
+import "./power-keys.css";
+
+let zone: HTMLDivElement | undefined;
+/** The zone's two lines, with their texts' keys (written on each show: the language may have changed). */
+const lines: [HTMLElement, string][] = [];
+
+const hasFiles = (e: DragEvent) => e.dataTransfer?.types.includes("Files") ?? false;
+
+function hide() {
+  if (zone) zone.hidden = true;
+}
+
+function build(): HTMLDivElement {
+  const el = document.createElement("div");
+  el.className = "drop-zone";
+  el.dataset.testid = "drop-zone";
+  el.hidden = true;
+  const panel = el.appendChild(document.createElement("div"));
+  panel.className = "drop-zone__panel";
+  for (const key of ["title", "hint"]) {
+    const line = panel.appendChild(document.createElement("span"));
+    line.className = `drop-zone__${key}`;
+    lines.push([line, `drop.${key}`]);
+  }
+  el.addEventListener("dragover", (e) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault(); // allows the drop here (else the browser would open the file in the tab)
+    if (e.dataTransfer) e.dataTransfer.dropEffect = "copy";
+  });
+  el.addEventListener("dragleave", (e) => {
+    if (e.target === el) hide();
+  });
+  el.addEventListener("drop", (e) => {
+    e.preventDefault();
+    hide();
+    const files = [...(e.dataTransfer?.files ?? [])];
+    // (not through attachments-entry.tsx itself: importing it from here would split its stylesheet off the chat's)
+    if (files.length > 0) void import("../attachments/on-demand").then((m) => m.addFiles(files));
+  });
+  return document.body.appendChild(el);
+}
+
+/** Shows the zone over the chat screen (called for each dragenter of files). */
+export async function showDropZone(): Promise<void> {
+  if (!document.getElementById("chat-input")) return;
+  await loadPowerKeyTexts();
+  zone ??= build();
+  for (const [line, key] of lines) line.textContent = powerKeysT(key);
+  zone.hidden = false;
+}
