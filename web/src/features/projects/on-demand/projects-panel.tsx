@@ -56,13 +56,15 @@ export function ProjectsPanel({ onNavigate }: { onNavigate: () => void }) {
     return () => document.removeEventListener("dragstart", onDragStart);
   }, []);
 
-  // The heading's "+": the dialog, or the plan's limit when it is reached.
+  // The heading's "+": the dialog, or the plan's limit when it is reached. The request stays until the dialog closes:
+  // it keeps this panel mounted for a user who has no project yet.
   useEffect(() => {
-    if (request && "create" in request) {
-      setRequest(null);
-      setDialog({ kind: full ? "limit" : "create" });
-    }
-  }, [request, setRequest, full]);
+    if (request && "create" in request && !dialog) setDialog({ kind: full ? "limit" : "create" });
+  }, [request, dialog, full]);
+  const closeDialog = () => {
+    setDialog(null);
+    setRequest(null);
+  };
 
   const move = request && "move" in request ? request : null;
   return (
@@ -122,8 +124,8 @@ export function ProjectsPanel({ onNavigate }: { onNavigate: () => void }) {
               className="menu__item"
               data-testid="move-new-project"
               onClick={() => {
-                setRequest(null);
                 setDialog({ kind: full ? "limit" : "create", moveChatId: move.move.id });
+                setRequest({ create: true });
               }}
             >
               {t("history.newProject", { ns: "translation" })}
@@ -137,7 +139,7 @@ export function ProjectsPanel({ onNavigate }: { onNavigate: () => void }) {
             dialog={dialog}
             limit={limit}
             onDialog={setDialog}
-            onClose={() => setDialog(null)}
+            onClose={closeDialog}
             onNavigate={onNavigate}
           />
         </Suspense>

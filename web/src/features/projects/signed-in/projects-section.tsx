@@ -36,7 +36,7 @@ export function ProjectsSection({ onNavigate }: { onNavigate: () => void }) {
         </button>
       </h3>
       {list.data?.data.length || request ? (
-        <Suspense>
+        <Suspense fallback={null}>
           <ProjectsPanel onNavigate={onNavigate} />
         </Suspense>
       ) : null}
