@@ -1,7 +1,8 @@
 // The operator console in a real browser against the real product (the fast one: its offline model ends an answer in
 // about a second). The product names one operator (ADMIN_EMAILS in ./support/server.ts); this file registers that
 // address. The operator reads the usage charts after a couple of chats, at 1280 px and at 375 px (charts drawn,
-// nothing wider than the screen), finds a user and grants a month of Basic, applies a transfer of the wrong amount
+// nothing wider than the screen), finds a user and grants a month of Basic, blocks and unblocks another, adds a prompt
+// that the users' library then shows (and removes it), applies a transfer of the wrong amount
 // from the review queue (sent as the bank's signed webhook, as scripts/pay-test.mjs does), and publishes a news item
 // that another signed-in user then finds in the bell. A normal user and a guest opening /admin get exactly the app's
 // not-found page, at that address.
@@ -121,6 +122,53 @@ describe("the operator console", () => {
     expect(await page.locator("[data-testid=admin-user-period]").count()).toBe(1);
   });
 
+  it("blocks a user's sign-in with a reason, then unblocks it", async () => {
+    const troll = await apiAccount(baseURL, "Throwaway");
+    const login = () =>
+      fetch(`${baseURL}/auth/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email: troll.email, password: troll.password }),
+      });
+    await page.click("[data-testid=admin-nav-users]");
+    await page.fill("[data-testid=admin-user-search]", troll.email);
+    await page.click(`[data-testid=admin-user-row][data-email="${troll.email}"] a`);
+    await page.locator("[data-testid=admin-user-blocked][data-blocked=false]").waitFor();
+    await page.fill("[data-testid=admin-block-reason]", "free-quota farming");
+    await page.click("[data-testid=admin-block]");
+    await page.click("[data-testid=confirm-ok]");
+    await page.locator("[data-testid=admin-user-blocked][data-blocked=true]").waitFor();
+    expect(await page.textContent("[data-testid=admin-user-blocked]")).toContain("free-quota farming");
+    expect((await login()).status).toBe(403);
+
+    await page.click("[data-testid=admin-unblock]");
+    await page.locator("[data-testid=admin-user-blocked][data-blocked=false]").waitFor();
+    expect((await login()).status).toBe(200);
+  });
+
+  it("adds a prompt in four languages, previewed in each, that the users' library then shows; then removes it", async () => {
+    const id = `console-${Date.now()}`;
+    await page.click("[data-testid=admin-nav-prompts]");
+    await page.click("[data-testid=admin-prompt-new]");
+    await page.fill("[data-testid=admin-prompt-id]", id);
+    for (const lng of ["vi", "en", "ru", "zh"]) {
+      await page.fill(`[data-testid=admin-prompt-${lng}-title]`, `Console prompt ${lng}`);
+      await page.fill(`[data-testid=admin-prompt-${lng}-description]`, `Made in the console (${lng})`);
+      await page.fill(`[data-testid=admin-prompt-${lng}-body]`, `Say hello in ${lng}`);
+    }
+    await expect
+      .poll(() => page.textContent("[data-testid=admin-prompt-preview] [data-lang=ru] h3"))
+      .toBe("Console prompt ru");
+    await page.click("[data-testid=admin-prompt-save]");
+    await page.locator(`[data-testid=admin-prompt-item][data-id="${id}"][data-source=added]`).waitFor();
+    const shown = await call<{ data: { prompt: { title: string } } }>(user, "GET", `/prompts/${id}?lang=en`);
+    expect(shown.data.prompt.title).toBe("Console prompt en");
+
+    await page.click("[data-testid=admin-prompt-revert]");
+    await page.click("[data-testid=confirm-ok]");
+    await page.locator(`[data-testid=admin-prompt-item][data-id="${id}"]`).waitFor({ state: "detached" });
+  });
+
   it("applies a transfer of the wrong amount from the review queue, its difference shown first", async () => {
     const payer = await apiAccount(baseURL, "Hoa Le");
     const created = await call<{ data: { order: { code: string; amount: number } } }>(
@@ -190,7 +238,15 @@ describe("the operator console", () => {
     const actions = await page
       .locator("[data-testid=admin-audit-entry]")
       .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-action")));
-    expect(actions).toEqual(expect.arrayContaining(["grant_plan", "transfer_apply", "feed_create"]));
+    expect(actions).toEqual(expect.arrayContaining([
+        "grant_plan",
+        "block_user",
+        "unblock_user",
+        "prompt_add",
+        "prompt_remove",
+        "transfer_apply",
+        "feed_create",
+      ]),);
     expect(pageErrors).toEqual([]);
   });
 

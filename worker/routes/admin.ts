@@ -2,7 +2,8 @@
 // it offers so far: who is signed in, the usage and health figures per day, model and provider (recorded by each turn,
 // worker/db/usage-rollups.ts), the audit log, finding a user, ending all of a user's sessions, pushed out live, and
 // the notification feeds (admin-feeds.ts), the prompt library (admin-prompts.ts) and payments with the review queue
-// (admin-payments.ts). Every change writes its audit row (worker/admin/audit.ts).
+// (admin-payments.ts), and re-sealing every secret after a rotation of MODEL_KEYS_SECRET. Every change writes its
+// audit row (worker/admin/audit.ts).
 import { Hono } from "hono";
 import { desc, eq, or, sql } from "drizzle-orm";
 import * as v from "valibot";
@@ -18,6 +19,7 @@ import { adminPaymentRoutes } from "./admin-payments";
 import { adminPromptRoutes } from "./admin-prompts";
 import { grantPlan } from "../admin/grant-plan";
 import { listOrders, listPaidPeriods } from "../db/payments";
+import { resealAllModelKeys } from "../db/reseal-secrets";
 import { dailyUsage } from "../db/schema";
 import { PACKAGE_TYPES } from "../plans/packages";
 import { planOf } from "../plans/entitlements";
@@ -266,6 +268,25 @@ export const adminRoutes = new Hono<AppEnv>()
       }),
     ]);
     return c.json({ status: "success", data: { ended: ended.length } }, 200);
+  })
+  // The last step of rotating MODEL_KEYS_SECRET (README, "Rotating secrets"): every value still under an older secret
+  // sealed again under the current one. Harmless to run twice; the audit row keeps what it did.
+  .post("/secrets/reseal", async (c) => {
+    const db = c.var.db;
+    const report = await resealAllModelKeys(c.env, db);
+    await db.batch([
+      auditStatement({
+        db,
+        entry: {
+          admin: { id: c.var.user.id, email: c.var.user.email },
+          action: "reseal_secrets",
+          target: "secret:MODEL_KEYS_SECRET",
+          before: null,
+          after: report,
+        },
+      }),
+    ]);
+    return c.json({ status: "success", data: report }, 200);
   })
   .route("/feeds", adminFeedRoutes)
   .route("/payments", adminPaymentRoutes)

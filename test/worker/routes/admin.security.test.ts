@@ -22,6 +22,7 @@ const ROUTES: [method: string, path: string][] = [
   ["GET", "/admin/api/payments/revenue?from=2026-01-01&to=2026-01-02"],
   ["GET", "/admin/api/payments/commissions"],
   ["POST", "/admin/api/payments/commissions/some-commission/paid"],
+  ["POST", "/admin/api/secrets/reseal"],
   ["GET", "/admin/api/prompts"],
   ["PUT", "/admin/api/prompts/some-prompt"],
   ["DELETE", "/admin/api/prompts/some-prompt"],

@@ -12,6 +12,8 @@ import { useAdminTexts } from "./admin-texts";
 import { AuditPage } from "./audit-page";
 import { FeedsPage } from "./feeds-page";
 import { PaymentsPage } from "./payments-page";
+import { PromptsPage } from "./prompts-page";
+import { SecretsPage } from "./secrets-page";
 import { UsagePage } from "./usage-page";
 import { UserPage, UsersPage } from "./users-page";
 import "./admin.css";
@@ -22,6 +24,8 @@ const SECTIONS = [
   { path: "users", key: "users" },
   { path: "payments", key: "payments" },
   { path: "feeds", key: "feeds" },
+  { path: "prompts", key: "prompts" },
+  { path: "secrets", key: "secrets" },
   { path: "audit", key: "audit" },
 ] as const;
 
@@ -70,6 +74,10 @@ function Console({ email }: { email: string }) {
       <PaymentsPage />
     ) : section === "feeds" ? (
       <FeedsPage />
+    ) : section === "prompts" ? (
+      <PromptsPage />
+    ) : section === "secrets" ? (
+      <SecretsPage />
     ) : section === "audit" ? (
       <AuditPage />
     ) : null;

@@ -5,7 +5,9 @@ import { queryOptions } from "@tanstack/react-query";
 import type * as v from "valibot";
 import { apiBody, type RequestOptions } from "../../lib/api";
 import {
+  AdminPromptsSchema,
   AnySuccessSchema,
+  BlockSchema,
   ApplyResultSchema,
   AuditSchema,
   CommissionsSchema,
@@ -19,6 +21,7 @@ import {
   OrdersSchema,
   type PackageType,
   RevenueSchema,
+  ResealSchema,
   ReviewQueueSchema,
   UsageSchema,
   UserDetailSchema,
@@ -32,7 +35,7 @@ async function get<T>(path: string, schema: v.GenericSchema<unknown, { data: T }
   return (await apiBody(`${API}${path}`, schema, options)).data;
 }
 const send = <T>(
-  method: "POST" | "PUT" | "PATCH",
+  method: "POST" | "PUT" | "PATCH" | "DELETE",
   path: string,
   body: unknown,
   schema: v.GenericSchema<unknown, { data: T }>,
@@ -47,6 +50,7 @@ export const adminKeys = {
   payments: ["admin", "payments"] as const,
   feeds: ["admin", "feeds"] as const,
   audit: ["admin", "audit"] as const,
+  prompts: ["admin", "prompts"] as const,
 };
 
 export const adminQueries = {
@@ -102,6 +106,11 @@ export const adminQueries = {
       queryKey: adminKeys.feeds,
       queryFn: ({ signal }) => get("/feeds", FeedsSchema, { signal }),
     }),
+  prompts: () =>
+    queryOptions({
+      queryKey: adminKeys.prompts,
+      queryFn: ({ signal }) => get("/prompts", AdminPromptsSchema, { signal }),
+    }),
   auditPage: (before?: number) =>
     get(`/audit?limit=${AUDIT_PAGE}${before === undefined ? "" : `&before=${before}`}`, AuditSchema),
 };
@@ -118,9 +127,25 @@ export interface NewFeedItem {
 }
 export type FeedChange = Partial<Omit<NewFeedItem, "tab" | "lang">>;
 
+/** A prompt as PUT /admin/api/prompts/:id takes it: its texts in all four languages replace the catalogue's. */
+export interface PromptEdit {
+  category: string;
+  weight: number;
+  texts: Record<"vi" | "en" | "ru" | "zh", [string, string, string]>;
+  hidden: boolean;
+}
+
 export const adminCalls = {
   grant: (userId: string, pkg: PackageType) =>
     send("POST", `/users/${encodeURIComponent(userId)}/grant`, { package: pkg }, AnySuccessSchema),
+  block: (userId: string, reason: string) =>
+    send("POST", `/users/${encodeURIComponent(userId)}/block`, { reason }, BlockSchema),
+  unblock: (userId: string) => send("POST", `/users/${encodeURIComponent(userId)}/unblock`, {}, BlockSchema),
+  savePrompt: (id: string, edit: PromptEdit) =>
+    send("PUT", `/prompts/${encodeURIComponent(id)}`, edit, AnySuccessSchema),
+  /** Drops the operator's edit: a catalogue prompt is the catalogue's again, an added one is gone. */
+  revertPrompt: (id: string) => send("DELETE", `/prompts/${encodeURIComponent(id)}`, undefined, AnySuccessSchema),
+  resealSecrets: () => send("POST", "/secrets/reseal", {}, ResealSchema),
   endSessions: (userId: string) =>
     send("POST", `/users/${encodeURIComponent(userId)}/end-sessions`, {}, EndSessionsSchema),
   applyTransfer: (id: string, orderCode: string) =>

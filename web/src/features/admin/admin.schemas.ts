@@ -90,6 +90,8 @@ export const UserDetailSchema = envelope(
       premiumEnd: MaybeNum,
       referredBy: MaybeStr,
       affiliateCode: MaybeStr,
+      blockedAt: MaybeNum,
+      blockedReason: MaybeStr,
     }),
     periods: v.array(
       v.looseObject({
@@ -190,3 +192,29 @@ export const AuditEntrySchema = v.looseObject({
 });
 export type AuditEntry = v.InferOutput<typeof AuditEntrySchema>;
 export const AuditSchema = envelope(v.array(AuditEntrySchema));
+
+export const BlockSchema = envelope(v.looseObject({ blocked: v.boolean() }));
+
+/** A prompt's texts in one language: [title, one-line description, the text put into the chat input]. */
+const PromptTexts = v.array(Str);
+export const AdminPromptSchema = v.looseObject({
+  id: Str,
+  category: Str,
+  weight: Num,
+  texts: v.object({ vi: PromptTexts, en: PromptTexts, ru: PromptTexts, zh: PromptTexts }),
+  hidden: v.boolean(),
+  /** catalogue: as shipped; edited: the operator's texts over the catalogue's; added: the operator's own prompt. */
+  source: v.picklist(["catalogue", "edited", "added"]),
+});
+export type AdminPrompt = v.InferOutput<typeof AdminPromptSchema>;
+export const AdminPromptsSchema = envelope(
+  v.object({
+    categories: v.array(v.looseObject({ id: Str, name: v.object({ vi: Str, en: Str, ru: Str, zh: Str }) })),
+    prompts: v.array(AdminPromptSchema),
+  }),
+);
+export type AdminPrompts = v.InferOutput<typeof AdminPromptsSchema>["data"];
+
+const ResealCountSchema = v.looseObject({ resealed: Num, unreadable: Num });
+export const ResealSchema = envelope(v.looseObject({ modelKeys: ResealCountSchema, appTokens: ResealCountSchema }));
+export type ResealReport = v.InferOutput<typeof ResealSchema>["data"];

@@ -1,6 +1,7 @@
 // Users (/admin/users): search by email, name or id (2 characters at least), and a user's page (/admin/users/<id>):
-// plan, paid periods, orders, today's use, sessions; an operator can grant a package (confirmed first) and end all
-// of the user's sessions (confirmed first). The page reads the user again after each action.
+// plan, paid periods, orders, today's use, sessions, whether sign-in is blocked; an operator can grant a package, end
+// all of the user's sessions, and block sign-in with a reason or unblock it (each confirmed first, but unblocking).
+// The page reads the user again after each action.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
@@ -96,6 +97,7 @@ export function UserPage({ id }: { id: string }) {
   const qc = useQueryClient();
   const user = useQuery(adminQueries.user(id));
   const [pkg, setPkg] = useState<PackageType>("BS_1T");
+  const [reason, setReason] = useState("");
   const refresh = () => qc.invalidateQueries({ queryKey: adminKeys.users });
 
   const grant = useMutation({
@@ -110,6 +112,24 @@ export function UserPage({ id }: { id: string }) {
     mutationFn: () => adminCalls.endSessions(id),
     onSuccess: (r) => {
       toast.success(t("users.sessionsEnded", { count: r.ended }));
+      return refresh();
+    },
+    onError: (err) => toast.error(errorMessage(t, err)),
+  });
+
+  const block = useMutation({
+    mutationFn: (why: string) => adminCalls.block(id, why),
+    onSuccess: () => {
+      toast.success(t("users.blockedDone"));
+      setReason("");
+      return refresh();
+    },
+    onError: (err) => toast.error(errorMessage(t, err)),
+  });
+  const unblock = useMutation({
+    mutationFn: () => adminCalls.unblock(id),
+    onSuccess: () => {
+      toast.success(t("users.unblockedDone"));
       return refresh();
     },
     onError: (err) => toast.error(errorMessage(t, err)),
@@ -138,6 +158,17 @@ export function UserPage({ id }: { id: string }) {
     });
     if (ok) endSessions.mutate();
   };
+  const askBlock = async () => {
+    const ok = await confirm({
+      title: t("users.blockTitle"),
+      message: t("users.blockConfirm", { email: u.email }),
+      confirmLabel: t("users.block"),
+      cancelLabel: t("common.cancel"),
+      danger: true,
+    });
+    if (ok) block.mutate(reason.trim());
+  };
+  const blocked = typeof u.blockedAt === "number";
 
   return (
     <section className="adm-page" data-testid="admin-user" data-user-id={u.id}>
@@ -158,6 +189,12 @@ export function UserPage({ id }: { id: string }) {
         <dd>{u.isPremium > 0 ? f.dateTime(u.premiumEnd) : "—"}</dd>
         <dt>{t("users.created")}</dt>
         <dd>{f.date(u.createdAt)}</dd>
+        <dt>{t("users.state")}</dt>
+        <dd data-testid="admin-user-blocked" data-blocked={blocked}>
+          {blocked
+            ? t("users.blockedSince", { date: f.dateTime(u.blockedAt), reason: u.blockedReason ?? "" })
+            : t("users.notBlocked")}
+        </dd>
         <dt>{t("users.sessions")}</dt>
         <dd data-testid="admin-user-sessions">{f.num(sessions)}</dd>
         <dt>{t("users.referredBy")}</dt>
@@ -196,6 +233,40 @@ export function UserPage({ id }: { id: string }) {
         >
           {t("users.endSessions")}
         </button>
+      </div>
+      <div className="adm-actions">
+        {blocked ? (
+          <button
+            type="button"
+            className="btn btn--ghost"
+            onClick={() => unblock.mutate()}
+            disabled={unblock.isPending}
+            data-testid="admin-unblock"
+          >
+            {t("users.unblock")}
+          </button>
+        ) : (
+          <>
+            <label className="adm-grow">
+              {t("users.blockReason")}
+              <input
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                maxLength={1000}
+                data-testid="admin-block-reason"
+              />
+            </label>
+            <button
+              type="button"
+              className="btn btn--danger"
+              onClick={askBlock}
+              disabled={block.isPending || reason.trim() === ""}
+              data-testid="admin-block"
+            >
+              {t("users.block")}
+            </button>
+          </>
+        )}
       </div>
       <h2>{t("users.usageToday")}</h2>
       {usageToday.length === 0 ? (
