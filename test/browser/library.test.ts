@@ -1,5 +1,6 @@
 // The prompt library and the notification panel in a real browser, end to end on one page: sign up, open the library
-// from the sidebar, search it, use a prompt (a new chat's input holds its text; its use is counted), open the bell
+// from the sidebar, search it, use a prompt (a new chat's input holds its text; its use is counted), use one with
+// {{blanks}} through its form, save one's own prompt with a blank and use it, open the bell
 // (offers by default, the store's maintenance placeholder), switch to news, and open /news in a new window.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -64,6 +65,55 @@ describe("prompt library and notifications", () => {
       status: "success",
       data: { id: "sql-query", uses: expect.any(Number) },
     });
+  });
+
+  it("asks for a prompt's blanks before filling the input, and saves and uses a prompt of one's own", async () => {
+    const blanks = page.locator("[data-testid=blanks-dialog]");
+    const names = () =>
+      blanks.locator("[data-testid=blank-input]").evaluateAll((els) => els.map((e) => e.dataset.name));
+    await page.click("[data-testid=open-prompts]");
+    await page.fill("[data-testid=prompts-search]", "email minute");
+    await page.locator("[data-testid=prompts-results] [data-testid=prompt-card][data-id=quick-email]").click();
+    await page.locator("[data-testid=prompt-dialog] [data-testid=prompt-use]").click();
+    await expect.poll(names).toEqual(["recipient", "topic", "key message"]);
+    // the first field has the focus; a field left empty stays a blank in the input
+    await page.keyboard.type("Ms. Lan");
+    await blanks.locator("[data-testid=blank-input][data-name=topic]").fill("the team lunch");
+    expect(await blanks.locator("[data-testid=blanks-preview]").textContent()).toContain(
+      "to Ms. Lan about the team lunch",
+    );
+    await page.screenshot({ path: join(SHOTS_DIR, "library-blanks.png") });
+    await blanks.locator("[data-testid=blanks-submit]").click();
+    await page.waitForSelector("[data-testid=greeting]");
+    await expect
+      .poll(() => page.inputValue("[data-testid=chat-input]"))
+      .toBe(
+        "Write a short, friendly email to Ms. Lan about the team lunch. Main point: {{key message}}. End with a clear next step.",
+      );
+
+    await page.click("[data-testid=open-prompts]");
+    await page.click("[data-testid=prompts-tab][data-tab=mine]");
+    await page.locator("[data-testid=my-prompts-empty]").waitFor();
+    await page.click("[data-testid=my-prompt-new]");
+    const form = page.locator("[data-testid=my-prompt-form]");
+    await form.locator("[data-testid=my-prompt-title]").fill("Weekend trip");
+    await form
+      .locator("[data-testid=my-prompt-text]")
+      .fill("Plan two days in {{city}} for {{ people }} people, {{city}} food included.");
+    await expect.poll(() => form.locator("[data-testid=my-prompt-blanks]").textContent()).toBe("Blanks: city, people");
+    await form.locator("[data-testid=my-prompt-save]").click();
+    const card = page.locator("[data-testid=my-prompt]");
+    await expect.poll(() => card.locator(".prompt-card__title").allTextContents()).toEqual(["Weekend trip"]);
+    await page.screenshot({ path: join(SHOTS_DIR, "library-my-prompts.png") });
+    await card.locator("[data-testid=my-prompt-use]").click();
+    await expect.poll(names).toEqual(["city", "people"]);
+    await blanks.locator("[data-testid=blank-input][data-name=city]").fill("Hà Nội");
+    await blanks.locator("[data-testid=blank-input][data-name=people]").fill("3");
+    await blanks.locator("[data-testid=blank-input][data-name=people]").press("Enter");
+    await page.waitForSelector("[data-testid=greeting]");
+    await expect
+      .poll(() => page.inputValue("[data-testid=chat-input]"))
+      .toBe("Plan two days in Hà Nội for 3 people, Hà Nội food included.");
   });
 
   it("shows the unread count on the bell and the offers, store and news tabs in its panel", async () => {
