@@ -148,4 +148,27 @@ describe("api", () => {
     // anything that is not an API error gets the generic sentence of the main texts
     expect(errorMessage(main.t, new Error("boom"))).toBe(main.t("errors.unknown"));
   });
+
+  it("names an unexpected failure's request id (X-Request-Id) in its sentence, for the user to quote to support", async () => {
+    const main = await initI18n();
+    const failing = (status: number, code: string) =>
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ status: "error", code, message: "x" }), {
+            status,
+            headers: { "Content-Type": "application/json", "X-Request-Id": "req-4f2a" },
+          }),
+      );
+    vi.stubGlobal("fetch", failing(500, "internal_error"));
+    const err = await request("/x").catch((e: unknown) => e);
+    const shown = errorMessage(main.t, err);
+    expect(shown).toBe(
+      `${main.t("internal_error", { ns: ERRORS_NS })}\n${main.t("request_id", { ns: ERRORS_NS, id: "req-4f2a" })}`,
+    );
+    expect(shown).toContain("req-4f2a");
+    // a refusal the user can act on reads as before
+    vi.stubGlobal("fetch", failing(403, "quota_exhausted"));
+    const refused = await request("/x").catch((e: unknown) => e);
+    expect(errorMessage(main.t, refused)).toBe(main.t("quota_exhausted", { ns: ERRORS_NS }));
+  });
 });

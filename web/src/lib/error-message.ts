@@ -1,6 +1,6 @@
 // Turns any failure into a sentence in the user's language: known API codes have their own text (the errors
 // namespace, locales/errors/<lng>.json, which the API client loads before it throws), anything else gets the generic
-// one. The worker's English message is never shown as is.
+// one. The worker's English message is never shown as is. An unexpected failure (5xx) adds its request id.
 import type { TFunction } from "i18next";
 import { ApiError } from "./api";
 import { ERRORS_NS } from "./i18n";
@@ -8,5 +8,10 @@ import { ERRORS_NS } from "./i18n";
 /** The sentence for `err`; `t` may be any namespace's (the texts are looked up in theirs). */
 export function errorMessage(t: TFunction, err: unknown): string {
   const unknown = t("errors.unknown", { ns: "translation" });
-  return err instanceof ApiError ? t(err.code, { ns: ERRORS_NS, defaultValue: unknown }) : unknown;
+  if (!(err instanceof ApiError)) return unknown;
+  const id = err.status >= 500 && err.details?.id;
+  // an unexpected failure names its request (the X-Request-Id header), so a user can quote it to support
+  return (
+    t(err.code, { ns: ERRORS_NS, defaultValue: unknown }) + (id ? `\n${t("request_id", { ns: ERRORS_NS, id })}` : "")
+  );
 }
