@@ -39,7 +39,21 @@ function onDragStart(e: globalThis.DragEvent) {
   if (row?.dataset.chatId && e.dataTransfer) e.dataTransfer.setData(CHAT_DRAG_TYPE, row.dataset.chatId);
 }
 
-const carriesChat = (e: DragEvent) => e.dataTransfer.types.includes(CHAT_DRAG_TYPE);
+const carriesChat = (e: DragEvent) =>
+  e.dataTransfer.types.includes(CHAT_DRAG_TYPE) || e.dataTransfer.types.includes("text/uri-list");
+
+/** The dragged chat's id: ours, else the address of a chat's link dragged from this app (/c/<id>). */
+function draggedChatId(e: DragEvent): string | null {
+  const id = e.dataTransfer.getData(CHAT_DRAG_TYPE);
+  if (id) return id;
+  try {
+    const url = new URL(e.dataTransfer.getData("text/uri-list").split("\n")[0]?.trim() ?? "", location.href);
+    const match = url.origin === location.origin ? /^\/c\/([^/]+)$/.exec(url.pathname) : null;
+    return match?.[1] ? decodeURIComponent(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
 
 export function ProjectsPanel({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation(PROJECT_TEXTS); // suspends until the texts are in
@@ -187,7 +201,7 @@ function ProjectItem({
       }}
       onDrop={(e) => {
         setDropping(false);
-        const id = e.dataTransfer.getData(CHAT_DRAG_TYPE);
+        const id = draggedChatId(e);
         if (!id) return;
         e.preventDefault();
         setOpen(true);
