@@ -45,7 +45,9 @@ export function errorBody(
 export function handleError(err: Error, c: Context) {
   if (err instanceof AppError) {
     c.set("errorCode", err.code);
-    return c.json(errorBody(c.req.path, err.code, err.message, err.details), err.status);
+    // an unexpected failure names its request (http/request-log.ts), which the SPA shows for the user to quote
+    const details = err.status >= 500 ? { ...err.details, request_id: c.get("requestId") } : err.details;
+    return c.json(errorBody(c.req.path, err.code, err.message, details), err.status);
   }
   // Hono's own HTTPExceptions (malformed JSON, body limit, bad content type) keep their status in our envelope.
   if (err instanceof HTTPException && err.status < 500) {
@@ -72,5 +74,10 @@ export function handleError(err: Error, c: Context) {
     }),
   );
   c.set("errorCode", "internal_error");
-  return c.json(errorBody(c.req.path, "internal_error", "Something went wrong. Please try later"), 500);
+  return c.json(
+    errorBody(c.req.path, "internal_error", "Something went wrong. Please try later", {
+      request_id: c.get("requestId"),
+    }),
+    500,
+  );
 }

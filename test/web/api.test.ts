@@ -149,17 +149,11 @@ describe("api", () => {
     expect(errorMessage(main.t, new Error("boom"))).toBe(main.t("errors.unknown"));
   });
 
-  it("names an unexpected failure's request id (X-Request-Id) in its sentence, for the user to quote to support", async () => {
+  it("names an unexpected failure's request id in its sentence, for the user to quote to support", async () => {
     const main = await initI18n();
-    const failing = (status: number, code: string) =>
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify({ status: "error", code, message: "x" }), {
-            status,
-            headers: { "Content-Type": "application/json", "X-Request-Id": "req-4f2a" },
-          }),
-      );
-    vi.stubGlobal("fetch", failing(500, "internal_error"));
+    const failing = (status: number, code: string, extra = {}) =>
+      vi.fn(async () => json(status, { status: "error", code, message: "x", ...extra }));
+    vi.stubGlobal("fetch", failing(500, "internal_error", { request_id: "req-4f2a" }));
     const err = await request("/x").catch((e: unknown) => e);
     const shown = errorMessage(main.t, err);
     expect(shown).toBe(

@@ -1,7 +1,11 @@
 // Every request is traceable: an X-Request-Id on every answer (a well-formed one the request brings is kept), and one
 // JSON log line per request with its id, route as registered, status, time, the user as a hash (never the id) and
 // the error code of an error answer.
+import { Hono } from "hono";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { AppError, handleError } from "../../../worker/errors";
+import type { AppEnv } from "../../../worker/http/app-env";
+import { requestLog } from "../../../worker/http/request-log";
 import { call, newChat, seedUser } from "../../support/api";
 
 /** The JSON request lines logged while `fn` ran. */
@@ -79,5 +83,30 @@ describe("request ids and request logs", () => {
     const res = await call("POST", "/auth/login", { body: "{not json" });
     expect(res.status).toBe(400);
     expect(res.headers.get("X-Request-Id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("names the request in the body of an unexpected failure (5xx), not in a refusal the user can act on", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const app = new Hono<AppEnv>()
+      .use(requestLog)
+      .get("/boom", () => {
+        throw new Error("boom");
+      })
+      .get("/upstream", () => {
+        throw new AppError("provider_unavailable", "The model failed");
+      })
+      .get("/refused", () => {
+        throw new AppError("invalid_input", "No");
+      })
+      .onError(handleError);
+    for (const path of ["/boom", "/upstream"]) {
+      const res = await app.request(path);
+      expect(res.status).toBeGreaterThanOrEqual(500);
+      expect(((await res.json()) as { request_id?: string }).request_id).toBe(res.headers.get("X-Request-Id"));
+    }
+    const refused = await app.request("/refused");
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).not.toHaveProperty("request_id");
   });
 });

@@ -91,12 +91,7 @@ async function readError(res: Response): Promise<ApiError> {
   }
   const parsed = v.safeParse(ErrorEnvelopeSchema, body);
   if (parsed.success) {
-    // the request's id (worker/http/request-log.ts) rides along, for errorMessage to show support's reference
-    const id = res.headers.get("X-Request-Id");
-    return new ApiError(res.status, parsed.output.code, parsed.output.message, parsed.output.field, {
-      ...parsed.output,
-      id,
-    });
+    return new ApiError(res.status, parsed.output.code, parsed.output.message, parsed.output.field, parsed.output);
   }
   return new ApiError(
     res.status,

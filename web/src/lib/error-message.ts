@@ -9,8 +9,8 @@ import { ERRORS_NS } from "./i18n";
 export function errorMessage(t: TFunction, err: unknown): string {
   const unknown = t("errors.unknown", { ns: "translation" });
   if (!(err instanceof ApiError)) return unknown;
-  const id = err.status >= 500 && err.details?.id;
-  // an unexpected failure names its request (the X-Request-Id header), so a user can quote it to support
+  // an unexpected failure (5xx) names its request (worker/errors.ts), so a user can quote it to support
+  const id = err.details?.request_id;
   return (
     t(err.code, { ns: ERRORS_NS, defaultValue: unknown }) + (id ? `\n${t("request_id", { ns: ERRORS_NS, id })}` : "")
   );
