@@ -1,8 +1,10 @@
 // One error shape for the whole API: handlers throw AppError with a code from a closed union; app.onError maps the
-// code to its HTTP status and writes {status:"error", code, message}. Anything else is logged and becomes a 500.
+// code to its HTTP status and writes {status:"error", code, message}. Anything else is logged (and reported to
+// Sentry when configured) and becomes a 500.
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { reportUnexpectedError } from "./http/error-report";
 import type { ErrorEnvelope, MediaErrorEnvelope } from "./protocol/envelopes";
 import { ERROR_STATUS, type ErrorCode } from "./protocol/errors";
 
@@ -73,6 +75,8 @@ export function handleError(err: Error, c: Context) {
       stack: err.stack ?? null,
     }),
   );
+  // and to Sentry when SENTRY_DSN is set, after the response (http/error-report.ts)
+  reportUnexpectedError(err, c);
   c.set("errorCode", "internal_error");
   return c.json(
     errorBody(c.req.path, "internal_error", "Something went wrong. Please try later", {
