@@ -43,12 +43,15 @@ describe("projects in the sidebar", () => {
     ctx = await launch({ locale: "en-US" });
     page = ctx.pages()[0] ?? (await ctx.newPage());
     await signInAs(page, session);
-    await page.locator("[data-testid=project-new]").waitFor();
+    // no project yet: no Projects heading, the history keeps the sidebar's height; More offers a new one
+    await page.locator("[data-testid=sidebar-more]").waitFor();
+    expect(await page.locator("[data-testid=project-new]").count()).toBe(0);
   });
   afterAll(async () => ctx?.close());
 
   it("creates a project whose instructions reach the model in each of its chats", async () => {
-    await page.click("[data-testid=project-new]");
+    await page.click("[data-testid=sidebar-more]");
+    await page.click("[data-testid=project-new-more]");
     await page.fill("[data-testid=project-name-input]", "Trip");
     await page.fill("[data-testid=project-instructions]", INSTRUCTIONS);
     await page.click("[data-testid=project-save]");

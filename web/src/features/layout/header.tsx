@@ -40,7 +40,8 @@ export function Header() {
       <ModelSwitcher />
       <div className="header__spacer" />
       <FindInChatButton />
-      <ChatSettingsButton />
+      {/* on phones the chat's settings are in the drawer's More (layout/on-demand/sidebar-more.tsx) */}
+      {isMobile ? null : <ChatSettingsButton />}
       {isMobile ? null : <ExportChatButton />}
       {/* on phones the gallery and the fullscreen toggle are in the drawer (create image in the input's + menu): the
           header keeps its room for the model's name */}

@@ -3,9 +3,16 @@
 import { useParams } from "@tanstack/react-router";
 import { Suspense, lazy, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Svg } from "../../ui/icons";
+import { type IconProps, Svg } from "../../ui/icons";
 
 const ChatSettingsDialog = lazy(() => import("../on-demand/chat-settings-dialog"));
+
+/** Two sliders: a chat's own settings. */
+export const IconSliders = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 8h10m4 0h2M4 16h2m4 0h10M16 6v4M8 14v4" />
+  </Svg>
+);
 
 export function ChatSettingsButton() {
   const { t } = useTranslation();
@@ -25,10 +32,7 @@ export function ChatSettingsButton() {
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
-        {/* two sliders */}
-        <Svg>
-          <path d="M4 8h10m4 0h2M4 16h2m4 0h10M16 6v4M8 14v4" />
-        </Svg>
+        <IconSliders />
       </button>
       {open ? (
         <Suspense fallback={null}>

@@ -1,16 +1,24 @@
-// The sidebar's folded "More": the image gallery and the open chat's sharing and export on phones (whose header keeps
+// The sidebar's folded "More": a new project (the Projects heading shows once there is one), on phones the open chat's
+// own settings, the image gallery and the open chat's sharing and export on phones (whose header keeps
 // its room for the model's name), the affiliate programme, help and FAQ, and clear conversations (after confirming).
 // Loaded, with the experts' list, when one of the sidebar's folded groups first opens (sidebar-group.tsx).
 import { Link, useParams } from "@tanstack/react-router";
+import { useSetAtom } from "jotai";
+import { Suspense, lazy, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { EXPORT_NS } from "../../export/export-texts";
 import { useHistoryActions } from "../../history/use-history-actions";
 import { IconGallery } from "../../images/signed-in/media-icons";
+import { IconSliders } from "../../chat-settings/signed-in/chat-settings-button";
+import { projectsRequestAtom } from "../../projects/signed-in/projects.atoms";
+import { IconFolder } from "../../projects/signed-in/projects-section";
 import { toast } from "../../toast/toast.atoms";
 import { IconDownload, IconInfo } from "../../ui/icons";
 import { IconBroom, IconLink, IconSparkle } from "../../ui/more-icons";
 
 export { ExpertsMenu } from "../../experts/on-demand/experts-menu";
+
+const ChatSettingsDialog = lazy(() => import("../../chat-settings/on-demand/chat-settings-dialog"));
 
 export function SidebarMore({ isMobile, closeDrawer }: { isMobile: boolean; closeDrawer: () => void }) {
   const { t } = useTranslation();
@@ -18,6 +26,8 @@ export function SidebarMore({ isMobile, closeDrawer }: { isMobile: boolean; clos
   const { t: te, ready: exportReady } = useTranslation(EXPORT_NS, { useSuspense: false });
   const { clear } = useHistoryActions();
   const { chatId } = useParams({ strict: false });
+  const requestProjects = useSetAtom(projectsRequestAtom);
+  const [chatSettings, setChatSettings] = useState(false);
 
   const onClear = async () => {
     if (await clear()) closeDrawer();
@@ -25,11 +35,37 @@ export function SidebarMore({ isMobile, closeDrawer }: { isMobile: boolean; clos
 
   return (
     <>
+      <button
+        type="button"
+        className="sidebar__link"
+        data-testid="project-new-more"
+        onClick={() => requestProjects({ create: true })}
+      >
+        <IconFolder size={18} />
+        <span>{t("history.newProject")}</span>
+      </button>
       {isMobile ? (
         <Link to="/gallery" className="sidebar__link" data-testid="sidebar-gallery" onClick={closeDrawer}>
           <IconGallery size={18} />
           <span>{t("images.gallery")}</span>
         </Link>
+      ) : null}
+      {isMobile && chatId ? (
+        <button
+          type="button"
+          className="sidebar__link"
+          data-testid="sidebar-chat-settings"
+          aria-haspopup="dialog"
+          onClick={() => setChatSettings(true)}
+        >
+          <IconSliders size={18} />
+          <span>{t("conversation.settings")}</span>
+        </button>
+      ) : null}
+      {chatSettings && chatId ? (
+        <Suspense fallback={null}>
+          <ChatSettingsDialog chatId={chatId} onClose={() => setChatSettings(false)} />
+        </Suspense>
       ) : null}
       {isMobile && chatId && exportReady ? (
         <button

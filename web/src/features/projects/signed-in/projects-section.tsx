@@ -1,6 +1,7 @@
-// The sidebar's Projects, above the history's date groups. Only this heading with its "+" and the list's query are
-// on the first screen: the projects themselves, their menus, dialogs and drag and drop (../on-demand/projects-panel.tsx)
-// load once the user has a project, or asks for one (the "+", a chat's "Move to project").
+// The sidebar's Projects, above the history's date groups, once the user has one: only this heading with its "+" and
+// the list's query are on the first screen; the projects themselves, their menus, dialogs and drag and drop
+// (../on-demand/projects-panel.tsx) load once the user has a project, or asks for one (the sidebar's More > New
+// project, a chat's "Move to project"). A user without projects keeps the history's whole height.
 import { useQuery } from "@tanstack/react-query";
 import { useAtom } from "jotai";
 import { Suspense, lazy } from "react";
@@ -21,6 +22,7 @@ export function ProjectsSection({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();
   const list = useQuery(projectListQuery());
   const [request, setRequest] = useAtom(projectsRequestAtom);
+  if (!list.data?.data.length && !request) return null;
   return (
     <div className="projects">
       <h3 className="history__heading">
@@ -35,11 +37,9 @@ export function ProjectsSection({ onNavigate }: { onNavigate: () => void }) {
           <IconPlus size={15} />
         </button>
       </h3>
-      {list.data?.data.length || request ? (
-        <Suspense fallback={null}>
-          <ProjectsPanel onNavigate={onNavigate} />
-        </Suspense>
-      ) : null}
+      <Suspense fallback={null}>
+        <ProjectsPanel onNavigate={onNavigate} />
+      </Suspense>
     </div>
   );
 }
