@@ -76,7 +76,16 @@ describe("prompt library and notifications", () => {
     await page.locator("[data-testid=prompts-results] [data-testid=prompt-card][data-id=quick-email]").click();
     await page.locator("[data-testid=prompt-dialog] [data-testid=prompt-use]").click();
     await expect.poll(names).toEqual(["recipient", "topic", "key message"]);
-    // the first field has the focus; a field left empty stays a blank in the input
+    // the first field has the focus (waited for: typed before it moves, the space would press a button); a field left
+    // empty stays a blank in the input
+    await expect
+      .poll(() =>
+        blanks
+          .locator("[data-testid=blank-input]")
+          .first()
+          .evaluate((el) => el === document.activeElement),
+      )
+      .toBe(true);
     await page.keyboard.type("Ms. Lan");
     await blanks.locator("[data-testid=blank-input][data-name=topic]").fill("the team lunch");
     expect(await blanks.locator("[data-testid=blanks-preview]").textContent()).toContain(
