@@ -238,7 +238,8 @@ describe("the operator console", () => {
     const actions = await page
       .locator("[data-testid=admin-audit-entry]")
       .evaluateAll((rows) => rows.map((r) => r.getAttribute("data-action")));
-    expect(actions).toEqual(expect.arrayContaining([
+    expect(actions).toEqual(
+      expect.arrayContaining([
         "grant_plan",
         "block_user",
         "unblock_user",
@@ -246,7 +247,8 @@ describe("the operator console", () => {
         "prompt_remove",
         "transfer_apply",
         "feed_create",
-      ]),);
+      ]),
+    );
     expect(pageErrors).toEqual([]);
   });
 

@@ -712,10 +712,7 @@ export const projects = sqliteTable(
     name: text("name").notNull(),
     instructions: text("instructions").notNull().default(""),
     /** The files every chat of the project sends ({id, name, type, group, size, url}, as a message's attachments). */
-    files: text("files", { mode: "json" })
-      .notNull()
-      .$type<AttachmentRef[]>()
-      .default(sql`'[]'`),
+    files: text("files", { mode: "json" }).notNull().$type<AttachmentRef[]>().default(sql`'[]'`),
     createdAt: integer("created_at").notNull().default(now),
     updatedAt: integer("updated_at").notNull().default(now),
   },
