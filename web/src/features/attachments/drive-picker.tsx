@@ -1,7 +1,8 @@
 // The cloud drive picker, opened from the upload menu's premium sources: the newest files of the connected drive (or
 // those whose name matches the search), more as the user asks, and a click that attaches the file like one from the
 // computer (addFiles: the model's file kinds, the size limits, compression, upload). A drive that is not
-// connected yet sends the user to Settings › Connected apps.
+// connected yet sends the user to Settings › Connected apps. A project's files are picked with the same dialog
+// (DrivePickerDialog), which hands the file to the project's own upload.
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAtom } from "jotai";
 import { useRouter } from "@tanstack/react-router";
@@ -22,17 +23,28 @@ import { formatSize } from "./format-size";
 const SEARCH_DEBOUNCE_MS = 300;
 
 export function DrivePicker() {
-  const { t } = useTranslation(MEDIA_NS);
   const [source, setSource] = useAtom(drivePickerAtom);
+  if (!source) return null;
+  return <DrivePickerDialog source={source} onClose={() => setSource(null)} onFile={(file) => addFiles([file])} />;
+}
+
+/** The picker of one drive: `onFile` takes the file picked, read as a File (after the dialog has closed). */
+export function DrivePickerDialog({
+  source,
+  onClose: close,
+  onFile,
+}: {
+  source: DriveSource;
+  onClose: () => void;
+  onFile: (file: File) => Promise<unknown>;
+}) {
+  const { t } = useTranslation(MEDIA_NS);
   const qc = useQueryClient();
-  const close = () => setSource(null);
   const app = useQuery({
     queryKey: ["drive-app", source],
-    queryFn: () => driveAppFor(qc, source as DriveSource),
-    enabled: source !== null,
+    queryFn: () => driveAppFor(qc, source),
     staleTime: 0,
   });
-  if (!source) return null;
   const name = t(`attachments.sources.${source}`);
   return (
     <Dialog open onClose={close} title={t("attachments.drive.title", { drive: name })} size="md" testId="drive-picker">
@@ -41,7 +53,7 @@ export function DrivePicker() {
           {t("attachments.drive.loading")}
         </p>
       ) : app.data ? (
-        <DriveFiles app={app.data} onPicked={close} />
+        <DriveFiles app={app.data} onPicked={close} onFile={onFile} />
       ) : (
         <NotConnected drive={name} onClose={close} />
       )}
@@ -70,7 +82,15 @@ function NotConnected({ drive, onClose }: { drive: string; onClose: () => void }
   );
 }
 
-function DriveFiles({ app, onPicked }: { app: DriveAppId; onPicked: () => void }) {
+function DriveFiles({
+  app,
+  onPicked,
+  onFile,
+}: {
+  app: DriveAppId;
+  onPicked: () => void;
+  onFile: (file: File) => Promise<unknown>;
+}) {
   const { t } = useTranslation(MEDIA_NS);
   const { t: tc } = useTranslation();
   const [text, setText] = useState("");
@@ -84,7 +104,7 @@ function DriveFiles({ app, onPicked }: { app: DriveAppId; onPicked: () => void }
     try {
       const picked = await downloadDriveFile(app, file);
       onPicked();
-      await addFiles([picked]);
+      await onFile(picked);
     } catch (err) {
       toast.error(errorMessage(tc, err), { key: "drive-error" });
     } finally {

@@ -1,10 +1,10 @@
 // The projects' dialogs, loaded the first time one opens (projects-panel.tsx): a new project and its instructions and
 // files (name, instructions within MAX_PROJECT_INSTRUCTIONS_CHARS, up to MAX_PROJECT_FILES uploads through the
-// attachments' upload API), a rename, the delete that asks what becomes of the project's chats, and the plan's limit
-// (403 project_limit) with the way to the plans page.
-import { useQueryClient } from "@tanstack/react-query";
+// attachments' upload API, from the computer or, on a paid plan, a connected drive), a rename, the delete that asks
+// what becomes of the project's chats, and the plan's limit (403 project_limit) with the way to the plans page.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate, useParams } from "@tanstack/react-router";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, Suspense, lazy, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   MAX_PROJECT_FILES,
@@ -18,12 +18,22 @@ import { errorMessage } from "../../../lib/error-message";
 import { EXTENSIONS, acceptAttribute } from "../../attachments/accepted-types";
 import { formatSize } from "../../attachments/format-size";
 import { MAX_FILE_BYTES, MAX_TOTAL_BYTES } from "../../attachments/limits";
+import type { DriveSource } from "../../attachments/signed-in/attachments.atoms";
 import { uploadFiles } from "../../attachments/upload";
+import { MEDIA_NS } from "../../images/media-i18n";
+import { modelsQuery } from "../../models/models.queries";
 import { Dialog } from "../../ui/dialog";
 import { IconClose } from "../../ui/icons";
 import { createProject, deleteProject, isProjectLimit, moveChat, updateProject } from "./project-changes";
 import { PROJECT_TEXTS } from "./project-texts";
 import type { PanelDialog } from "./projects-panel";
+
+/** The drives a project's files can come from, as the input's + menu offers them. */
+const DRIVES: DriveSource[] = ["googleDrive", "oneDrive"];
+/** The drive picker, loaded when a drive is chosen. */
+const DrivePickerDialog = lazy(() =>
+  import("../../attachments/drive-picker").then((m) => ({ default: m.DrivePickerDialog })),
+);
 
 /** Every kind of file the worker reads (worker/uploads/sniff.ts), whatever the model of a chat. */
 const ACCEPT = acceptAttribute(Object.values(EXTENSIONS).flat());
@@ -84,6 +94,10 @@ function ProjectForm({
   const [files, setFiles] = useState<AttachmentRef[]>(project?.files ?? []);
   const [uploading, setUploading] = useState<number | null>(null);
   const [saving, setSaving] = useState(false);
+  // a connected drive's files, for a paid plan as in the input's + menu (the drives are premium sources there too)
+  const [drive, setDrive] = useState<DriveSource | null>(null);
+  const premium = (useQuery(modelsQuery()).data?.plan ?? "free") !== "free";
+  const { t: tm } = useTranslation(MEDIA_NS, { useSuspense: false });
   const [error, setError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const full = mode !== "rename";
@@ -200,7 +214,26 @@ function ProjectForm({
               >
                 {uploading === null ? t("addFiles") : `${t("uploading")} ${Math.round(uploading * 100)}%`}
               </button>
+              {premium
+                ? DRIVES.map((source) => (
+                    <button
+                      key={source}
+                      type="button"
+                      className="btn btn--ghost btn--sm"
+                      data-testid={`project-drive-${source}`}
+                      disabled={uploading !== null || files.length >= MAX_PROJECT_FILES}
+                      onClick={() => setDrive(source)}
+                    >
+                      {tm(`attachments.sources.${source}`)}
+                    </button>
+                  ))
+                : null}
               <span className="project-form__hint">{t("filesHint", { max: MAX_PROJECT_FILES })}</span>
+              {drive ? (
+                <Suspense fallback={null}>
+                  <DrivePickerDialog source={drive} onClose={() => setDrive(null)} onFile={(f) => addFiles([f])} />
+                </Suspense>
+              ) : null}
               <input
                 ref={fileInput}
                 type="file"
