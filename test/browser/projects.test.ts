@@ -92,14 +92,23 @@ describe("projects in the sidebar", () => {
     const loose = page.locator(`[data-testid=history-item][data-chat-id="${data.id}"]`);
     await loose.waitFor();
     // the mouse's own steps (press, several moves, release): Chromium starts an HTML5 drag only once the pointer moves
-    const from = await loose.locator("a").boundingBox();
+    // the projects first: their section comes in with the projects' list, moving the history's rows down
     const to = await project(page, "Trip").locator("[data-testid=project-toggle]").boundingBox();
+    const from = await loose.locator("a").boundingBox();
     if (!from || !to) throw new Error("the chat or the project is not on screen");
     await page.mouse.move(from.x + 20, from.y + from.height / 2);
     await page.mouse.down();
     await page.mouse.move(from.x + 30, from.y + from.height / 2, { steps: 3 });
     await page.mouse.move(to.x + 40, to.y + to.height / 2, { steps: 10 });
-    await page.mouse.move(to.x + 42, to.y + to.height / 2);
+    // released once the project shows it takes the drop (its dragover has run): a slow machine may lag the moves
+    const target = project(page, "Trip");
+    await expect
+      .poll(async () => {
+        await page.mouse.move(to.x + 42, to.y + to.height / 2);
+        await page.mouse.move(to.x + 40, to.y + to.height / 2);
+        return target.evaluate((el) => el.classList.contains("is-drop-target"));
+      })
+      .toBe(true);
     await page.mouse.up();
     await expect.poll(() => history(page).count()).toBe(0);
     await project(page, "Trip").locator(`[data-testid=project-chat][data-chat-id="${data.id}"]`).waitFor();
