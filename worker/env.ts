@@ -77,7 +77,7 @@ declare global {
       TURNSTILE_SECRET_KEY?: string;
       /** Overrides https://challenges.cloudflare.com/turnstile/v0/siteverify (tests, proxies). */
       TURNSTILE_VERIFY_URL?: string;
-      /** Sentry's DSN: unexpected errors (the generic 500) are reported there (worker/http/error-report.ts); unset: none. */
+      /** Sentry's DSN: unexpected errors (the generic 500, a turn's unexpected failure) are reported there (worker/http/error-report.ts); unset: none. */
       SENTRY_DSN?: string;
       /**
        * Optional Workers rate-limiting binding (wrangler.toml [[ratelimits]]) for the burst limit on chat turns; unbound,

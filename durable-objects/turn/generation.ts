@@ -23,6 +23,7 @@ import type { HotState } from "../state/hot-state";
 import { saveTurn, TurnSaveError } from "./save-turn";
 import { type TurnMetrics, turnDataPoint } from "../../worker/db/usage-rollups";
 import { userHash } from "../../worker/http/request-log";
+import { reportError } from "../../worker/http/error-report";
 import { quotaDay } from "../../worker/lib/time";
 
 /** How often a running answer's text is checkpointed to storage, in milliseconds. */
@@ -270,7 +271,10 @@ export class GenerationRunner {
     this.runningNow.set(turn.botMessageId, running);
     this.checkpoint({ turn, text: "", updatedAt: Date.now() });
     const run = this.run(input, running)
-      .catch((err) => console.error("generation failed", turn.botMessageId, err))
+      .catch((err) => {
+        console.error("generation failed", turn.botMessageId, err);
+        this.report(err, turn, "generation");
+      })
       .finally(() => {
         this.runningNow.delete(turn.botMessageId);
         for (const reader of running.readers) reader.close();
@@ -339,6 +343,7 @@ export class GenerationRunner {
       } else if (!signal.aborted) {
         // A misconfiguration or a bug must still end in a saved message and a clear error event, never a hang.
         console.error("generation error", turn.botMessageId, err);
+        this.report(err, turn, "generation");
         error = { code: "provider_error", message: "The model could not answer. Please try again or switch model." };
       }
     }
@@ -368,6 +373,7 @@ export class GenerationRunner {
     } catch (err) {
       // D1 refused or could not be reached: the stored outcome stays, and the alarm saves it later.
       console.error("could not save a turn; the alarm tries again", turn.botMessageId, err);
+      this.report(err, turn, "save");
     }
     logTurn(turn, outcome);
     if (outcome.metrics) this.env.USAGE_ANALYTICS?.writeDataPoint(turnDataPoint(outcome.metrics));
@@ -424,6 +430,24 @@ export class GenerationRunner {
     await this.ctx.storage.delete(key);
   }
 
+  /**
+   * Sends an unexpected failure of a turn to Sentry when SENTRY_DSN is set (worker/http/error-report.ts), tagged with
+   * the request that asked for it, so the id a user quotes finds the event. A provider's own refusal (rate limit,
+   * bad key, an error event) is an outcome the turn reports to the user, not a bug, and never comes here.
+   */
+  private report(err: unknown, turn: TurnRecord, stage: "generation" | "save") {
+    reportError({ dsn: this.env.SENTRY_DSN, ctx: this.ctx }, err, {
+      tags: {
+        ...(turn.requestId ? { request_id: turn.requestId } : {}),
+        route: "turn",
+        stage,
+        model: turn.endpoint,
+      },
+      extra: { message_id: turn.botMessageId },
+      userId: turn.userId,
+    });
+  }
+
   private checkpoint(value: Checkpoint) {
     // Not awaited: the output gate makes the write durable before any later output leaves the object.
     this.ctx.storage.put(CHECKPOINT_PREFIX + value.turn.botMessageId, value);
@@ -447,6 +471,7 @@ export class GenerationRunner {
         await this.save(cp.turn, outcome);
       } catch (err) {
         console.error("could not save an interrupted turn; the alarm tries again", id, err);
+        this.report(err, cp.turn, "save");
       }
     }
   }

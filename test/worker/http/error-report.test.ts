@@ -1,17 +1,25 @@
 // Unexpected failures reach Sentry when SENTRY_DSN is set (worker/http/error-report.ts): a route that throws answers
 // the generic 500 and a fake Sentry ingest (this isolate's fetch, answering the DSN's host) receives one event with
 // the error, the request id, the route and the user as a hash, and nothing of the query string, headers or cookies;
-// without a DSN nothing is sent, and an expected error (an AppError such as a 404) is never reported.
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+// without a DSN nothing is sent, and an expected error (an AppError such as a 404) is never reported. A turn that fails
+// unexpectedly in the user's Durable Object is reported the same way, tagged with the request that asked for it; a
+// provider's own refusal is the turn's outcome, not a bug, and is not.
+import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
+import { getServerByName } from "partyserver";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "../../../worker/db/users";
 import { AppError, handleError } from "../../../worker/errors";
 import type { AppEnv } from "../../../worker/http/app-env";
 import { requestLog, userHash } from "../../../worker/http/request-log";
 import worker from "../../../worker/index";
-import { ORIGIN } from "../../support/api";
+import { type GenerationInput, GenerationRunner } from "../../../durable-objects/turn/generation";
+import type { UserHub } from "../../../durable-objects/user-hub";
+import { createDb } from "../../../worker/db/client";
+import { quotaDay } from "../../../worker/lib/time";
+import { makeChat, ORIGIN, readSse, seedUser } from "../../support/api";
+import { FAKE_MODELS } from "../../support/fake-upstream-scenarios";
 
 const INGEST_HOST = "sentry-ingest.test";
 const DSN = `https://publickey@${INGEST_HOST}/42`;
@@ -121,6 +129,93 @@ describe("error reports", () => {
     const res = await worker.fetch(new Request(`${ORIGIN}/api/no-such-thing`), { ...env, SENTRY_DSN: DSN }, ctx);
     await waitOnExecutionContext(ctx);
     expect(res.status).toBe(404);
+    expect(received).toHaveLength(0);
+  });
+});
+
+/** A turn of a new chat in the user's object, asked by request `requestId`. */
+async function turnSetup(requestId: string) {
+  const u = await seedUser();
+  const chatId = await makeChat(u.id);
+  const hub = await getServerByName(env.USER_HUB as DurableObjectNamespace<UserHub>, u.id);
+  const input: GenerationInput = {
+    userId: u.id,
+    chatId,
+    endpoint: "gpt-4.1-mini",
+    botMessageId: `b-${crypto.randomUUID()}`,
+    requestId,
+    userMessage: { messageId: `u-${crypto.randomUUID()}`, sender: "user", message: "hello", createdAt: Date.now() },
+    usage: { bucket: "gpt-4.1-mini", day: quotaDay() },
+    isSearchMode: false,
+    prompt: { messages: [{ role: "user", content: "hello" }] },
+  };
+  return { u, hub, input };
+}
+
+/** Runs one turn to its end with `bindings` and waits until no report is still being sent. */
+async function runTurn(hub: DurableObjectStub<UserHub>, input: GenerationInput, bindings: Env) {
+  return runInDurableObject(hub, async (hubInstance: UserHub, state) => {
+    const pending: Promise<unknown>[] = [];
+    const tracked = new Proxy(state, {
+      get: (target, key) =>
+        key === "waitUntil"
+          ? (p: Promise<unknown>) => {
+              pending.push(p);
+              target.waitUntil(p);
+            }
+          : Reflect.get(target, key),
+    });
+    const events = await readSse(
+      new Response(new GenerationRunner(tracked, bindings, createDb(env.DB), hubInstance.state).start(input)),
+    );
+    // a report may start a send that itself waits; settle until nothing new was added
+    for (let seen = -1; seen !== pending.length; ) {
+      seen = pending.length;
+      await Promise.allSettled(pending);
+    }
+    return events;
+  });
+}
+
+describe("error reports from a turn", () => {
+  it("sends a turn that failed unexpectedly, tagged with the request that asked for it", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const { u, hub, input } = await turnSetup("req-turn-broken");
+    const received = fakeIngest();
+    const events = await runTurn(hub, input, { ...env, SENTRY_DSN: DSN, MODEL_ROUTES: "{not json" });
+    expect(events.find((e) => e.error)?.error).toBe("provider_error");
+
+    expect(received).toHaveLength(1);
+    const event = (received[0] as Envelope).items.find((item) => "exception" in item) as {
+      tags: Record<string, string>;
+      user: { id: string };
+      extra: { message_id: string };
+    };
+    expect(event.tags).toMatchObject({
+      request_id: "req-turn-broken",
+      route: "turn",
+      stage: "generation",
+      model: "gpt-4.1-mini",
+    });
+    expect(event.extra.message_id).toBe(input.botMessageId);
+    expect(event.user.id).toBe(await userHash(u.id));
+    expect(JSON.stringify((received[0] as Envelope).items)).not.toContain("hello");
+  });
+
+  it("does not send a provider's refusal, which the turn reports to the user", async () => {
+    vi.spyOn(console, "log").mockImplementation(() => undefined);
+    const { hub, input } = await turnSetup("req-turn-limited");
+    const received = fakeIngest();
+    const limited = {
+      ...env,
+      SENTRY_DSN: DSN,
+      OPENAI_API_KEY: "sk-test",
+      OPENAI_BASE_URL: `${env.FAKE_UPSTREAM_URL}/openai`,
+      MODEL_ROUTES: JSON.stringify({ "gpt-4.1-mini": { provider: "openai", model: FAKE_MODELS.rateLimited } }),
+    };
+    const events = await runTurn(hub, input, limited);
+    expect(events.find((e) => e.error)?.error).toBe("provider_rate_limited");
     expect(received).toHaveLength(0);
   });
 });
