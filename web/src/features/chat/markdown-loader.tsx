@@ -1,6 +1,9 @@
 // Answers' markdown renderer (marked and the token renderer) is its own chunk: a new chat's page does not load it
 // until the first answer needs it, and opening a chat starts loading it alongside the messages (the chat route's
-// loader calls loadMarkdown), so saved answers usually render as markdown at once.
+// loader calls loadMarkdown), so saved answers usually render as markdown at once. The parser's warm-up (compiling its
+// expressions ahead of the first answers, split-blocks.ts) runs behind, in idle time: nothing waits for it, since in a
+// fresh browser it costs more (about 240 ms on a desktop) than the few messages a chat opens with cost to parse without
+// it (about 90 ms), and an opened chat is what the reader is waiting for.
 import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { readItem, STORAGE_KEYS } from "../../lib/storage";
 import type { ChatMessage } from "./chat.schemas";
@@ -11,12 +14,11 @@ type MarkdownModule = typeof import("./markdown/streaming-markdown");
 let loaded: MarkdownModule | undefined;
 let loading: Promise<MarkdownModule> | undefined;
 
-/** Starts (or joins) loading the markdown renderer. */
+/** Starts (or joins) loading the markdown renderer; its parser warms up behind, in idle moments. */
 export function loadMarkdown(): Promise<MarkdownModule> {
-  loading ??= import("./markdown/streaming-markdown").then(async (m) => {
-    // the parser's expressions are compiled in short tasks first, not in long ones when the first answers are parsed
-    await m.warmUpParser().catch(() => undefined);
+  loading ??= import("./markdown/streaming-markdown").then((m) => {
     loaded = m;
+    void m.warmUpParser().catch(() => undefined);
     return m;
   });
   return loading;
