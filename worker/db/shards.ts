@@ -37,18 +37,9 @@ export function shardD1(env: Env, name: string): D1Database {
   return (env as unknown as Record<string, D1Database>)[name]!; // a D1 binding: isShard checked its name
 }
 
-/** One client per binding: the bindings live as long as the isolate, and a client is built from the whole schema. */
-const clients = new WeakMap<D1Database, Db>();
-
-/** The drizzle client over a user's chat shard. */
+/** The drizzle client over a user's chat shard (one per binding: db/client.ts). */
 export function shardDb(env: Env, name: string): Db {
-  const d1 = shardD1(env, name);
-  let db = clients.get(d1);
-  if (!db) {
-    db = createDb(d1);
-    clients.set(d1, db);
-  }
-  return db;
+  return createDb(shardD1(env, name));
 }
 
 /** The shard a new user goes to: the one holding the fewest users (the first on a tie), or the main database. */
