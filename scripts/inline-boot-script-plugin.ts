@@ -23,22 +23,42 @@ export function bootScript(source: string): string {
 /** The CSP source that allows `code` as an inline script. */
 export const cspHash = (code: string) => `'sha256-${createHash("sha256").update(code, "utf8").digest("base64")}'`;
 
-/** Where the boot script lists the scripts a signed-in page loads later; the build writes their files in. */
-const LATER = "var later = { signedIn: [], chat: [] };";
-/** The chunks it fetches at once for a signed-in user (scripts/chunk-rule.ts), and those a chat adds. */
-const LATER_CHUNKS = { signedIn: ["signed-in"], chat: ["streaming-markdown"] } as const;
+/** Where the boot script lists the files a signed-in page loads later; the build writes their names in. */
+const LATER = "var later = { signedIn: [], chat: [], lang: {} };";
+/**
+ * The chunks it fetches at once for a signed-in user (scripts/chunk-rule.ts; `_app` is the signed-in layout's route,
+ * language-select the sidebar's), and those a chat adds, each with its stylesheets; and the app's main texts in the
+ * page's language.
+ */
+const LATER_CHUNKS = { signedIn: ["signed-in", "_app", "language-select"], chat: ["streaming-markdown"] } as const;
+/** The module of the app's main texts in each language (web/src/lib/i18n.ts loads it as its own chunk). */
+const MAIN_TEXTS = /\/locales\/(vi|en|ru|zh)\.json$/;
+
+interface BundleItem {
+  type: string;
+  name?: string;
+  facadeModuleId?: string | null;
+  viteMetadata?: { importedCss: Set<string> };
+}
 
 /** The boot script with the files of the LATER_CHUNKS the build wrote (none while serving the source). */
-export function withLaterFiles(script: string, bundle: Record<string, { type: string; name?: string }> | undefined) {
+export function withLaterFiles(script: string, bundle: Record<string, BundleItem> | undefined) {
   if (!script.includes(LATER)) throw new Error(`web/theme-init.js lost its "${LATER}"`);
-  const filesOf = (names: readonly string[]) =>
-    Object.entries(bundle ?? {})
-      .filter(([file, out]) => out.type === "chunk" && names.includes(out.name ?? "") && file.endsWith(".js"))
-      .map(([file]) => `/${file}`)
-      .sort();
-  const later = { signedIn: filesOf(LATER_CHUNKS.signedIn), chat: filesOf(LATER_CHUNKS.chat) };
-  if (bundle && (later.signedIn.length === 0 || later.chat.length === 0))
-    throw new Error(`the build has no chunk named ${[...LATER_CHUNKS.signedIn, ...LATER_CHUNKS.chat].join(" or ")}`);
+  const chunks = Object.entries(bundle ?? {}).filter(([file, out]) => out.type === "chunk" && file.endsWith(".js"));
+  const filesOf = (names: readonly string[]) => {
+    const found = chunks.filter(([, out]) => names.includes(out.name ?? ""));
+    if (bundle && found.length < names.length) throw new Error(`the build has no chunk named ${names.join(" or ")}`);
+    const files = found.flatMap(([file, out]) => [file, ...(out.viteMetadata?.importedCss ?? [])]);
+    return [...new Set(files)].map((file) => `/${file}`).sort();
+  };
+  const lang: Record<string, string> = {};
+  for (const [file, out] of chunks) {
+    const match = MAIN_TEXTS.exec(out.facadeModuleId ?? "");
+    if (match) lang[match[1]!] = `/${file}`;
+  }
+  if (bundle && Object.keys(lang).length !== 4)
+    throw new Error("the build has no chunk of the main texts per language");
+  const later = { signedIn: filesOf(LATER_CHUNKS.signedIn), chat: filesOf(LATER_CHUNKS.chat), lang };
   return script.replace(LATER, `var later = ${JSON.stringify(later)};`);
 }
 

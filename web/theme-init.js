@@ -6,8 +6,9 @@
 // A signed-in user opening a chat by its address (/c/<id>) also gets the chat's newest messages asked for here, while
 // the app's scripts load, rather than once they have run: the app's first call for them takes this answer
 // (web/src/lib/api.ts request, window.mayEarly). The path is the app's own, id encoded the same way. And the scripts
-// a signed-in page loads once the app has run (the signed-in screens; a chat's markdown renderer) are fetched at once
-// beside the app's first ones: the build writes their files into `later` (scripts/inline-boot-script-plugin.ts).
+// a signed-in page loads once the app has run (the signed-in screens and layout, with their stylesheets; the app's
+// texts in the page's language; a chat's markdown renderer) are fetched at once beside the app's first ones: the
+// build writes their files into `later` (scripts/inline-boot-script-plugin.ts).
 (function () {
   try {
     var s = localStorage;
@@ -32,14 +33,19 @@
       }
     }
     root.lang = lang;
-    var later = { signedIn: [], chat: [] };
+    var later = { signedIn: [], chat: [], lang: {} };
     var chat = /^\/c\/([A-Za-z0-9_.:-]{1,100})$/.exec(location.pathname);
     var signedIn = s.getItem("user_id");
-    var files = signedIn ? later.signedIn.concat(chat ? later.chat : []) : [];
+    var files = signedIn ? later.signedIn.concat(chat ? later.chat : [], later.lang[lang] || []) : [];
     for (var f = 0; f < files.length; f++) {
       var link = document.createElement("link");
-      link.rel = "modulepreload";
-      link.crossOrigin = "";
+      if (/\.css$/.test(files[f])) {
+        link.rel = "preload";
+        link.as = "style";
+      } else {
+        link.rel = "modulepreload";
+        link.crossOrigin = "";
+      }
       link.href = files[f];
       document.head.appendChild(link);
     }

@@ -85,26 +85,51 @@ describe("the boot script's early request for a chat opened by its address", () 
 });
 
 describe("the boot script's early scripts for a signed-in page", () => {
+  const css = (...files: string[]) => ({ importedCss: new Set(files) });
+  const texts = (lng: string, file: string) => ({
+    [file]: { type: "chunk", name: lng, facadeModuleId: `/repo/locales/${lng}.json` },
+  });
   const bundle = {
-    "assets/signed-in-AbC12345.js": { type: "chunk", name: "signed-in" },
-    "assets/streaming-markdown-XyZ98765.js": { type: "chunk", name: "streaming-markdown" },
+    "assets/signed-in-AbC12345.js": { type: "chunk", name: "signed-in", viteMetadata: css() },
+    "assets/_app-Lay0ut00.js": {
+      type: "chunk",
+      name: "_app",
+      viteMetadata: css("assets/_app-1.css", "assets/ui-2.css"),
+    },
+    "assets/language-select-Ls000000.js": {
+      type: "chunk",
+      name: "language-select",
+      viteMetadata: css("assets/ui-2.css", "assets/language-select-3.css"),
+    },
+    "assets/streaming-markdown-XyZ98765.js": {
+      type: "chunk",
+      name: "streaming-markdown",
+      viteMetadata: css("assets/streaming-markdown-4.css"),
+    },
     "assets/index-Qq11Ww22.js": { type: "chunk", name: "index" },
     "assets/signed-in-Zz.css": { type: "asset", name: "signed-in.css" },
+    ...texts("en", "assets/en-En000000.js"),
+    ...texts("vi", "assets/vi-Vi000000.js"),
+    ...texts("ru", "assets/ru-Ru000000.js"),
+    ...texts("zh", "assets/zh-Zh000000.js"),
+    // a lazy namespace's texts in English: not the main texts
+    "assets/en-Admin000.js": { type: "chunk", name: "en", facadeModuleId: "/repo/locales/admin/en.json" },
   };
   const built = withLaterFiles(bootScript("web/theme-init.js"), bundle);
-  const preloads = (path: string, signedIn: boolean) => {
+  const preloads = (path: string, signedIn: boolean, language = "en") => {
     vi.stubGlobal(
       "fetch",
       vi.fn(async () => new Response("{}")),
     );
     localStorage.clear();
     if (signedIn) localStorage.setItem("user_id", "u1");
+    localStorage.setItem("language", language);
     history.replaceState(null, "", path);
     document.head.innerHTML = '<meta name="theme-color" content="#ffffff" />';
     window.matchMedia = ((query: string) => ({ matches: false, media: query })) as unknown as typeof window.matchMedia;
     new Function(built)();
-    return [...document.head.querySelectorAll<HTMLLinkElement>("link[rel=modulepreload]")].map((l) =>
-      l.getAttribute("href"),
+    return [...document.head.querySelectorAll<HTMLLinkElement>("link[rel=modulepreload], link[rel=preload]")].map(
+      (l) => `${l.rel}${l.as ? `:${l.as}` : ""} ${l.getAttribute("href")}`,
     );
   };
   afterEach(() => {
@@ -113,11 +138,26 @@ describe("the boot script's early scripts for a signed-in page", () => {
     vi.unstubAllGlobals();
   });
 
-  it("fetches the signed-in screens' chunk at once, and a chat's markdown renderer on a chat's address", () => {
-    expect(preloads("/", true)).toEqual(["/assets/signed-in-AbC12345.js"]);
-    expect(preloads("/c/chat-1", true)).toEqual([
-      "/assets/signed-in-AbC12345.js",
-      "/assets/streaming-markdown-XyZ98765.js",
+  const signedInFiles = [
+    "preload:style /assets/_app-1.css",
+    "modulepreload /assets/_app-Lay0ut00.js",
+    "preload:style /assets/language-select-3.css",
+    "modulepreload /assets/language-select-Ls000000.js",
+    "modulepreload /assets/signed-in-AbC12345.js",
+    "preload:style /assets/ui-2.css",
+  ];
+
+  it("fetches the signed-in screens, layout and their styles, and the texts of the page's language, at once", () => {
+    expect(preloads("/", true)).toEqual([...signedInFiles, "modulepreload /assets/en-En000000.js"]);
+    expect(preloads("/", true, "vi")).toEqual([...signedInFiles, "modulepreload /assets/vi-Vi000000.js"]);
+  });
+
+  it("adds a chat's markdown renderer and its styles on a chat's address", () => {
+    expect(preloads("/c/chat-1", true, "ru")).toEqual([
+      ...signedInFiles,
+      "preload:style /assets/streaming-markdown-4.css",
+      "modulepreload /assets/streaming-markdown-XyZ98765.js",
+      "modulepreload /assets/ru-Ru000000.js",
     ]);
   });
 
@@ -126,11 +166,12 @@ describe("the boot script's early scripts for a signed-in page", () => {
   });
 
   it("fails the build when a chunk it names is gone, and names none while the source is served", () => {
-    expect(() =>
-      withLaterFiles(bootScript("web/theme-init.js"), {
-        "assets/index-Qq11Ww22.js": bundle["assets/index-Qq11Ww22.js"],
-      }),
-    ).toThrow(/no chunk named/);
-    expect(withLaterFiles(SOURCE, undefined)).toContain('var later = {"signedIn":[],"chat":[]};');
+    const { "assets/_app-Lay0ut00.js": _gone, ...withoutLayout } = bundle;
+    expect(() => withLaterFiles(bootScript("web/theme-init.js"), withoutLayout)).toThrow(/no chunk named/);
+    const withoutChinese = Object.fromEntries(
+      Object.entries(bundle).filter(([file]) => !file.startsWith("assets/zh-")),
+    );
+    expect(() => withLaterFiles(bootScript("web/theme-init.js"), withoutChinese)).toThrow(/main texts/);
+    expect(withLaterFiles(SOURCE, undefined)).toContain('var later = {"signedIn":[],"chat":[],"lang":{}};');
   });
 });
