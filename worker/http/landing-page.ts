@@ -29,12 +29,25 @@ function varyOnCookie(res: Response): Response {
 
 /**
  * A guest's page load gets the pre-rendered page the assets serve at `asset`; anything else (or a build without that
- * page) gets what the assets answer for the request itself: the SPA's index.html. Shared with guest-page.ts.
+ * page) gets what the assets answer for the request itself: the SPA's index.html. Shared with guest-page.ts, whose
+ * `rewrite` adds to the page what only the worker knows: the page is then asked for whole (no 304 for a copy the
+ * browser kept without it) and has no ETag (the file's would not name what was served).
  */
-export async function prerenderedOrApp(c: Context<AppEnv>, asset: string): Promise<Response> {
+export async function prerenderedOrApp(
+  c: Context<AppEnv>,
+  asset: string,
+  rewrite?: (page: Response) => Response,
+): Promise<Response> {
   if (isNavigation(c) && !hasCredentials(c)) {
-    const page = await c.env.ASSETS.fetch(new Request(new URL(asset, c.req.url), { headers: c.req.raw.headers }));
-    if (page.status !== 404) return varyOnCookie(page);
+    const headers = new Headers(c.req.raw.headers);
+    if (rewrite) for (const name of ["If-None-Match", "If-Modified-Since"]) headers.delete(name);
+    const page = await c.env.ASSETS.fetch(new Request(new URL(asset, c.req.url), { headers }));
+    if (page.status !== 404) {
+      if (!rewrite) return varyOnCookie(page);
+      const out = varyOnCookie(rewrite(page));
+      out.headers.delete("ETag");
+      return out;
+    }
   }
   return varyOnCookie(await c.env.ASSETS.fetch(c.req.raw));
 }

@@ -1,19 +1,23 @@
 // Sign up with name, email and password (twice). The form's rules run before sending: required fields, a valid
-// email, at least 8 characters, matching confirmation.
+// email, at least 8 characters, matching confirmation. With Turnstile on, its widget shows above the button and its
+// token goes with the form (use-turnstile.tsx).
 import { useTranslation } from "react-i18next";
 import { AUTH_TEXTS } from "./auth-texts";
 import { register } from "./every-page/auth.api";
 import { Field } from "./field";
 import { useAuthForm } from "./use-auth-form";
+import { useTurnstile } from "./use-turnstile";
 import { MIN_PASSWORD, registerFieldForCode, registerPayload, validateRegister } from "./validation";
 
 export function RegisterForm() {
   const { t } = useTranslation(AUTH_TEXTS);
+  const human = useTurnstile();
   const form = useAuthForm({
     initial: { name: "", email: "", password: "", confirm: "" },
     validate: validateRegister,
-    toPayload: registerPayload,
-    submit: register,
+    toPayload: (values) => ({ ...registerPayload(values), turnstile_token: human.token() }),
+    // the token is spent whatever the answer
+    submit: (payload) => register(payload).finally(human.reset),
     fieldForCode: registerFieldForCode,
     messageOptions: { min: MIN_PASSWORD },
   });
@@ -65,6 +69,7 @@ export function RegisterForm() {
         onChange={(e) => form.update("confirm", e.target.value)}
         error={form.fieldError("confirm")}
       />
+      {human.widget}
       <button
         type="submit"
         className="btn btn--primary btn--block btn--lg"

@@ -2,7 +2,7 @@
 // the same whether or not the account exists) → the code and a new password of at least 8 characters. The mailed
 // link opens this page with its token, and then only the new password is asked. Every session of the account ends.
 // Each step is its own component, so the pre-rendered page (static/guest-prerender.tsx) renders the same steps its
-// script then shows one after the other.
+// script then shows one after the other. With Turnstile on, the email step shows its widget (use-turnstile.tsx).
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,6 +21,7 @@ import {
   resetPasswordProblem,
   resetPayload,
 } from "./reset-rules";
+import { useTurnstile } from "./use-turnstile";
 
 type Step = "email" | "code" | "done";
 
@@ -31,6 +32,7 @@ export function ResetPasswordPage({ token }: { token?: string }) {
   const [values, setValues] = useState<ResetValues>({ email: "", code: "", next: "", confirm: "" });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const human = useTurnstile();
   const set = (key: keyof ResetValues) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   const say = (m: ResetMessage, err?: unknown) =>
     setError("code" in m ? errorMessage(tc, err) : m.ns === "auth" ? tc(m.key) : t(m.key, m.options));
@@ -52,7 +54,8 @@ export function ResetPasswordPage({ token }: { token?: string }) {
     const problem = resetEmailProblem(values.email);
     if (problem) return say(problem);
     void run(async () => {
-      await forgotPassword(values.email.trim());
+      // the token is spent whatever the answer
+      await forgotPassword(values.email.trim(), human.token()).finally(human.reset);
       setStep("code");
     });
   };
@@ -70,7 +73,14 @@ export function ResetPasswordPage({ token }: { token?: string }) {
   return (
     <ResetCard>
       {step === "email" ? (
-        <ResetEmailStep email={values.email} onEmail={set("email")} onSubmit={onEmail} busy={busy} error={error} />
+        <ResetEmailStep
+          email={values.email}
+          onEmail={set("email")}
+          onSubmit={onEmail}
+          busy={busy}
+          error={error}
+          human={human.widget}
+        />
       ) : step === "code" ? (
         <ResetCodeStep
           token={token}
@@ -126,6 +136,8 @@ export function ResetEmailStep(props: {
   onSubmit: (e: FormEvent) => void;
   busy: boolean;
   error: string | null;
+  /** Turnstile's widget when it is on (the pre-rendered page's script adds its own). */
+  human?: ReactNode;
 }) {
   const { t } = useTranslation("accounts");
   const { t: tc } = useTranslation(AUTH_TEXTS);
@@ -142,6 +154,7 @@ export function ResetEmailStep(props: {
         onChange={(e) => props.onEmail(e.target.value)}
         autoFocus
       />
+      {props.human}
       <SubmitButton busy={props.busy} testId="reset-send">
         {t("reset.send")}
       </SubmitButton>

@@ -68,7 +68,9 @@ export function useAuthForm<K extends string, P>(opts: {
     void submit(opts.toPayload(values));
   };
 
-  const serverField = refusalField(serverError, opts.fieldForCode);
+  // a field the form does not show (the Turnstile widget's turnstile_token) is said above the form
+  const named = refusalField(serverError, opts.fieldForCode);
+  const serverField = named && named in opts.initial ? named : undefined;
   const fieldError = (key: K): string | undefined => {
     const rule = errors[key];
     if (rule) return t(rule, opts.messageOptions);

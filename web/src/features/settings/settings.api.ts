@@ -142,10 +142,10 @@ export async function completeLink(input: {
   return result;
 }
 
-export const forgotPassword = (email: string) =>
+export const forgotPassword = (email: string, turnstileToken?: string) =>
   api("/auth/forgot-password", MessageSchema, {
     method: "POST",
-    body: { email } satisfies PasswordForgot,
+    body: { email, turnstile_token: turnstileToken } satisfies PasswordForgot,
     on401: "throw",
     headers: mailLanguage(),
   });

@@ -13,6 +13,7 @@ import { type Controller, authForm } from "./guest-auth";
 import { focusFirst, input, wake } from "./guest-dom";
 import { linkToken, resetForm } from "./guest-reset";
 import { socialButtons } from "./guest-social";
+import { guestHumanCheck } from "./guest-turnstile";
 import { type Copy, errorTextsInUse, loadErrorTexts, translate } from "./guest-texts";
 
 const root = document.documentElement;
@@ -42,10 +43,17 @@ function start() {
 
   const social = page === "login" || page === "register" ? socialButtons(page, shown) : null;
   const token = linkToken(location.search);
+  // Turnstile's widget on sign-up and on asking for the reset mail, when the worker gave the page its site key
+  const human =
+    page === "register"
+      ? guestHumanCheck("register-form")
+      : page === "reset-password"
+        ? guestHumanCheck("forgot-form")
+        : null;
   const controllers: Controller[] =
     page === "login" || page === "register"
-      ? [authForm(page, shown), social!, ...(page === "login" ? [expiredNotice] : [])]
-      : [resetForm(page === "reset-password-link" ? token : undefined, shown)];
+      ? [authForm(page, shown, human), social!, ...(page === "login" ? [expiredNotice] : [])]
+      : [resetForm(page === "reset-password-link" ? token : undefined, shown, human)];
 
   // The mailed link's page without a usable token (opened by hand): the reset starts at the email, as in the SPA.
   if (page === "reset-password-link" && !token) location.replace("/reset-password");

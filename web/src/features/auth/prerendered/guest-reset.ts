@@ -1,7 +1,8 @@
 // The pre-rendered forgotten-password page, as the SPA's ResetPasswordPage runs it (reset-password-page.tsx): the
 // email step, then the mailed code and the new password (the mailed link's page starts there, its token standing for
 // the code), then done; the same rules and requests (reset-rules.ts), one notice for what is wrong. The later steps
-// are the page's templates, rendered at build time from the SPA's own step components.
+// are the page's templates, rendered at build time from the SPA's own step components. The email step sends the
+// Turnstile widget's token when the page has one (guest-turnstile.ts).
 import { MessageSchema } from "../../../../../worker/protocol/accounts";
 import type { PasswordForgot } from "../../../../../worker/protocol/account-requests";
 import { codeInput } from "../../settings/validation";
@@ -9,6 +10,7 @@ import { type ResetMessage, resetEmailProblem, resetFailure, resetPasswordProble
 import { call } from "./guest-api";
 import type { Controller } from "./guest-auth";
 import { focusFirst, input, showAlert, showSubmit, wake } from "./guest-dom";
+import type { GuestHumanCheck } from "./guest-turnstile";
 import { type Copy, errorText, loadErrorTexts, translate } from "./guest-texts";
 
 type Step = "email" | "code" | "done";
@@ -20,7 +22,7 @@ export function linkToken(search: string): string | undefined {
 }
 
 /** `token`: the mailed link's (the page then opens at the new password). */
-export function resetForm(token: string | undefined, shown: () => Copy): Controller {
+export function resetForm(token: string | undefined, shown: () => Copy, human?: GuestHumanCheck | null): Controller {
   const first: Step = token ? "code" : "email";
   let step: Step = first;
   let email = "";
@@ -55,6 +57,8 @@ export function resetForm(token: string | undefined, shown: () => Copy): Control
     }
     const button = form?.querySelector<HTMLButtonElement>("button[type=submit]") ?? null;
     showSubmit(button, busy);
+    // after the step: the next one takes the widget's form away
+    human?.render(copy);
   };
 
   const say = (m: ResetMessage) => {
@@ -86,10 +90,11 @@ export function resetForm(token: string | undefined, shown: () => Copy): Control
         const problem = resetEmailProblem(email);
         if (problem) return say(problem);
         void run(async () => {
-          await call("/auth/forgot-password", MessageSchema, { email: email.trim() } satisfies PasswordForgot, {
-            // the mail is written in the language the page shows
-            "Accept-Language": copy.lng,
-          });
+          const body = { email: email.trim(), turnstile_token: human?.token() } satisfies PasswordForgot;
+          // the token is spent whatever the answer; the mail is written in the language the page shows
+          await call("/auth/forgot-password", MessageSchema, body, { "Accept-Language": copy.lng }).finally(() =>
+            human?.reset(),
+          );
           return "code";
         });
       } else if (form.getAttribute("data-testid") === "reset-form") {
