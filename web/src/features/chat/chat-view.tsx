@@ -7,6 +7,7 @@ import { Suspense, lazy, useCallback, useDeferredValue, useEffect, useMemo, useS
 import { useTranslation } from "react-i18next";
 import { DEFAULT_TITLE } from "../../../../worker/protocol/rules";
 import { ApiError } from "../../lib/api";
+import { withRequestId } from "../../lib/error-message";
 import { STORAGE_KEYS, readItem, writeItem } from "../../lib/storage";
 import { meQuery } from "../auth/signed-in/auth.queries";
 import { OfflineNotice, UsageBanner } from "../models/model-notices";
@@ -54,7 +55,7 @@ export function ChatView({ chatId, focusMessageId }: { chatId: string | null; fo
   useEffect(() => {
     if (!chatId || !error) return;
     if (error instanceof ApiError && error.status === 401) return; // the api module is already leaving for /login
-    toast.error(t("chat.loadFailed"), { key: "chat-load" });
+    toast.error(withRequestId(t, t("chat.loadFailed"), error), { key: "chat-load" });
     if (readItem(STORAGE_KEYS.currentChatId) === chatId) writeItem(STORAGE_KEYS.currentChatId, null);
     void navigate({ to: "/", replace: true });
   }, [chatId, error, navigate, t]);

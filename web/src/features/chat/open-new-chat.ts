@@ -5,6 +5,7 @@
 // already signed the user out, so it says nothing more).
 import { titleFromPrompt } from "../../../../worker/protocol/rules";
 import { ApiError } from "../../lib/api";
+import { withRequestId } from "../../lib/error-message";
 import { STORAGE_KEYS, writeItem } from "../../lib/storage";
 import { newChatPersonaAtom } from "../experts/experts.atoms";
 import { toast } from "../toast/toast.atoms";
@@ -27,7 +28,7 @@ export async function openNewChat(deps: ChatDeps, question: string): Promise<str
     return chat.id;
   } catch (err) {
     store.set(streamingAtom, null);
-    if (!(err instanceof ApiError && err.status === 401)) toast.error(t("chat.createFailed"));
+    if (!(err instanceof ApiError && err.status === 401)) toast.error(withRequestId(t, t("chat.createFailed"), err));
     return null;
   }
 }

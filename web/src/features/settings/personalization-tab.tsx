@@ -12,6 +12,7 @@ import {
   charCount,
 } from "../../../../worker/protocol/settings";
 import type { AiSettingsUpdate } from "../../../../worker/protocol/settings-requests";
+import { withRequestId } from "../../lib/error-message";
 import { meQuery } from "../auth/signed-in/auth.queries";
 import { toast } from "../toast/toast.atoms";
 import { IconTrash } from "../ui/icons";
@@ -42,7 +43,7 @@ function useSettingsPatch() {
   return useMutation({
     mutationFn: (patch: AiSettingsUpdate) => updateAiSettings(patch),
     onSuccess: (data) => qc.setQueryData(settingsKeys.aiSettings, data),
-    onError: () => toast.error(t("personalization.failed")),
+    onError: (err) => toast.error(withRequestId(t, t("personalization.failed"), err)),
   });
 }
 
@@ -60,7 +61,7 @@ function InstructionSection({ settings }: { settings: AiSettingsView }) {
       qc.setQueryData(settingsKeys.aiSettings, data);
       toast.success(t("personalization.saved"));
     },
-    onError: () => toast.error(t("personalization.failed")),
+    onError: (err) => toast.error(withRequestId(t, t("personalization.failed"), err)),
   });
   const max = settings.custom_instruction_max_chars || CUSTOM_INSTRUCTION_MAX_CHARS;
   const count = charCount(text);
@@ -185,7 +186,7 @@ function MemorySection({ settings }: { settings: AiSettingsView }) {
   const remove = useMutation({
     mutationFn: deleteMemory,
     onSuccess: () => qc.invalidateQueries({ queryKey: settingsKeys.memories }),
-    onError: () => toast.error(t("personalization.failed")),
+    onError: (err) => toast.error(withRequestId(t, t("personalization.failed"), err)),
   });
   const list = memories.data?.memories ?? [];
 

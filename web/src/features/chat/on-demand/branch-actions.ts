@@ -6,6 +6,7 @@ import i18next from "i18next";
 import * as v from "valibot";
 import type { ChatMessageRef } from "../../../../../worker/protocol/chat-requests";
 import { api, ApiError } from "../../../lib/api";
+import { withRequestId } from "../../../lib/error-message";
 import { toast } from "../../toast/toast.atoms";
 import { ChatSchema } from "../chat.schemas";
 import { chatKeys } from "../chat.queries";
@@ -13,10 +14,13 @@ import { prependChat } from "../chat-cache";
 import type { ChatDeps } from "../chat-actions";
 import { VERSIONS_NS } from "./version-texts";
 
-/** Shows an error toast in the reader's language (the namespace loads with it if the switch has not loaded it yet). */
-async function fail(key: string) {
+/**
+ * Shows an error toast in the reader's language (the namespace loads with it if the switch has not loaded it yet), with
+ * the failed call's request id when it has one.
+ */
+async function fail(key: string, err: unknown) {
   await i18next.loadNamespaces(VERSIONS_NS).catch(() => undefined);
-  toast.error(i18next.t(key, { ns: VERSIONS_NS }));
+  toast.error(withRequestId(i18next.t, i18next.t(key, { ns: VERSIONS_NS }), err));
 }
 
 export async function showVersion(deps: ChatDeps, chatId: string, messageId: string): Promise<boolean> {
@@ -27,7 +31,7 @@ export async function showVersion(deps: ChatDeps, chatId: string, messageId: str
     });
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) return false;
-    await fail(err instanceof ApiError && err.status === 409 ? "versions.busy" : "versions.switchFailed");
+    await fail(err instanceof ApiError && err.status === 409 ? "versions.busy" : "versions.switchFailed", err);
     return false;
   }
   // every loaded page again, along the branch now shown
@@ -47,7 +51,7 @@ export async function forkFrom(deps: ChatDeps, chatId: string, messageId: string
     deps.openChat(chat.id);
     return true;
   } catch (err) {
-    if (!(err instanceof ApiError && err.status === 401)) await fail("versions.forkFailed");
+    if (!(err instanceof ApiError && err.status === 401)) await fail("versions.forkFailed", err);
     return false;
   }
 }

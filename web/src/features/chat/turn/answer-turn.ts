@@ -6,6 +6,7 @@ import type { ChatAsk } from "../../../../../worker/protocol/turn-requests";
 import { quotaDay } from "../../../../../worker/protocol/rules";
 import { readUsageHeaders } from "../../../../../worker/protocol/usage";
 import { ApiError } from "../../../lib/api";
+import { withRequestId } from "../../../lib/error-message";
 import { pickModel } from "../../models/availability";
 import { settleWantedModel, switchFromLocked, switchFromUsedUp } from "../../models/on-demand/model-switch";
 import { disabledModelsAtom, selectedModelAtom } from "../../models/models.atoms";
@@ -41,9 +42,9 @@ export async function beginTurn(
   let catalogue: ModelsResponse;
   try {
     catalogue = await qc.ensureQueryData(modelsQuery());
-  } catch {
+  } catch (err) {
     store.set(streamingAtom, null);
-    toast.error(t("chat.genericError"));
+    toast.error(withRequestId(t, t("chat.genericError"), err));
     return null;
   }
   // the user's model ran out (or left their plan) since the screen last looked: switch, saying so
