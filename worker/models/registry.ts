@@ -78,34 +78,17 @@ function parseOfflineDelay(raw: string | undefined): number {
   return Number(raw.trim());
 }
 
-/**
- * One registry per environment object, each endpoint built once: a turn resolves its model without parsing
- * MODEL_ROUTES again or building the provider's client again (the Durable Object's and the isolate's env live as long
- * as they do, and a new env, such as a test's, gets its own).
- */
-const registries = new WeakMap<object, ModelRegistry>();
-
 export function createModelRegistry(env: Partial<Env>): ModelRegistry {
-  const known = registries.get(env);
-  if (known) return known;
   const overrides = parseRouteOverrides(env.MODEL_ROUTES);
   const offlineDelayMs = parseOfflineDelay(env.OFFLINE_MODEL_DELAY_MS);
-  const built = new Map<string, ResolvedModel>();
-  const registry: ModelRegistry = {
+  return {
     resolve(endpoint) {
-      const cached = built.get(endpoint);
-      if (cached) return cached;
       const entry = findByEndpoint(endpoint);
       if (!entry) return undefined;
       const route = overrides[endpoint] ?? entry.route;
       const model = buildProviderModel(route, env);
-      const resolved = model
-        ? { entry, route, model, offline: false }
-        : { entry, route, model: createOfflineModel({ delayMs: offlineDelayMs }), offline: true };
-      built.set(endpoint, resolved);
-      return resolved;
+      if (model) return { entry, route, model, offline: false };
+      return { entry, route, model: createOfflineModel({ delayMs: offlineDelayMs }), offline: true };
     },
   };
-  registries.set(env, registry);
-  return registry;
 }
