@@ -44,8 +44,8 @@
         link.as = "style";
       } else {
         link.rel = "modulepreload";
-        link.crossOrigin = "";
       }
+      link.crossOrigin = ""; // as the app's own links ask for them (Vite's preload), so the fetch is reused
       link.href = files[f];
       document.head.appendChild(link);
     }

@@ -161,6 +161,13 @@ describe("the boot script's early scripts for a signed-in page", () => {
     ]);
   });
 
+  it("asks for every file as the app's own links will (crossorigin), so the browser reuses the fetch", () => {
+    preloads("/c/chat-1", true);
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>("link[rel=modulepreload], link[rel=preload]")];
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link.getAttribute("crossorigin")).toBe("");
+  });
+
   it("fetches nothing for a visitor without a stored sign-in", () => {
     expect(preloads("/c/chat-1", false)).toEqual([]);
   });
