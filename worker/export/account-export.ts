@@ -2,7 +2,9 @@
 // archive is held in memory, so a history of thousands of chats and their pictures downloads like a small one).
 //   README.txt            what each file is
 //   profile.json          the account, settings, memory, linked sign-ins, sessions, orders, paid periods, shared links
-//   chats/index.json      every chat: id, title, dates, starred, and the stem of its two files
+//   projects.json         every project: id, name, instructions, its files (as a message's attachments), dates
+//   chats/index.json      every chat: id, title, dates, starred, its project_id and own settings (system_prompt,
+//                         temperature, max_tokens: null where it keeps the user's), and the stem of its two files
 //   chats/<stem>.md       the chat as it shows (its chosen branch), to read
 //   chats/<stem>.json     every message of the chat with every version (parent_id, on_path), for another tool
 //   images/<id>.<ext>     the pictures the user generated or edited
@@ -15,6 +17,7 @@ import { listChats, publicChat } from "../db/chats";
 import { listImages } from "../db/images";
 import { listChatTree } from "../db/message-tree";
 import { publicMessage } from "../db/messages";
+import { listProjects, projectChatCounts, publicProject } from "../db/projects";
 import { premiumPeriods, sharedLinks, subscriptions, userSessions } from "../db/schema";
 import { aiSettingsView, getAiSettings, listMemories, memoryView } from "../db/settings";
 import { listLinkedAccounts } from "../db/accounts-linked";
@@ -32,7 +35,9 @@ const ORDERS_MAX = 10_000;
 const README = `Your data from Mây, as of the date of this download.
 
 profile.json        your account, settings, memory, linked sign-ins, sessions, orders, paid periods and shared links
-chats/index.json    every chat: id, title, dates, and the name of its two files
+projects.json       your projects: name, instructions and files (the files themselves are in files/)
+chats/index.json    every chat: id, title, dates, its project (project_id), its own settings (system_prompt,
+                    temperature, max_tokens; null where it keeps yours), and the name of its two files
 chats/*.md          each chat as it shows in the app, to read
 chats/*.json        each chat with every message and every version of it (parent_id links a message to the one it
                     follows; on_path marks the branch the app shows)
@@ -100,6 +105,12 @@ async function profileOf({ main, user }: { main: Db; user: SessionUser }) {
   };
 }
 
+/** The user's projects as the projects API shows them (publicProject), newest first. */
+async function projectsOf({ main, chats, userId }: { main: Db; chats: Db; userId: string }) {
+  const [rows, counts] = await Promise.all([listProjects({ db: main, userId }), projectChatCounts({ chats, userId })]);
+  return rows.map((p) => publicProject(p, counts.get(p.id) ?? 0));
+}
+
 /** The zip's entries in order; each is read from D1 or R2 only when the zip reaches it. */
 async function* entries({
   main,
@@ -118,6 +129,7 @@ async function* entries({
   const exportedAt = now.toISOString();
   yield { name: "README.txt", input: README, lastModified };
   yield { name: "profile.json", input: json(await profileOf({ main, user })), lastModified };
+  yield { name: "projects.json", input: json(await projectsOf({ main, chats, userId: user.id })), lastModified };
 
   const index: unknown[] = [];
   const used = new Set<string>();

@@ -1,10 +1,21 @@
 // "Download my data" (GET /auth/data-export): one zip with the user's profile, settings, memory, sessions and orders,
-// every chat as Markdown (its branch) and as JSON (every version), their pictures and attached files, and nothing of
-// another user's; GET /auth/data-export/summary counts what is coming, for the app's progress bar.
+// every chat as Markdown (its branch) and as JSON (every version) with its project and own settings, the projects,
+// their pictures and attached files, and nothing of another user's; GET /auth/data-export/summary counts what is
+// coming, for the app's progress bar.
 import { env } from "cloudflare:workers";
 import { unzipSync, strFromU8 } from "fflate";
 import { describe, expect, it } from "vitest";
-import { call, expectError, json, makeChat, seedUser, type TestUser } from "../../support/api";
+import {
+  call,
+  expectError,
+  json,
+  makeChat,
+  ORIGIN,
+  premiumUser,
+  seedUser,
+  type TestUser,
+  workerFetch,
+} from "../../support/api";
 import { seedMessages, seedPicture } from "../../support/shares";
 
 async function download(u: TestUser) {
@@ -20,6 +31,24 @@ const text = (files: Record<string, Uint8Array>, name: string) => {
   if (!file) throw new Error(`no ${name} in ${Object.keys(files).join(", ")}`);
   return strFromU8(file);
 };
+
+/** A project of the user's made through the API, with one uploaded file; answers its id and the file's. */
+async function projectWithFile(u: TestUser, name: string, instructions: string) {
+  const form = new FormData();
+  form.append("files", new File(["brief"], "brief.txt"));
+  const uploaded = await workerFetch(
+    new Request(`${ORIGIN}/media-api/api/uploads`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${u.token}` },
+      body: form,
+    }),
+  );
+  expect(uploaded.status).toBe(201);
+  const fileId: string = (await json(uploaded)).data.files[0].id;
+  const res = await call("POST", "/projects", { token: u.token, body: { name, instructions, file_ids: [fileId] } });
+  expect(res.status).toBe(201);
+  return { projectId: (await json(res)).data.id as string, fileId };
+}
 
 describe("downloading all my data", () => {
   it("holds the profile, every chat with every version, the pictures and the files", async () => {
@@ -71,6 +100,54 @@ describe("downloading all my data", () => {
     const all = names.map((n) => strFromU8(files[n]!)).join("\n");
     expect(all).not.toContain("Deleted chat");
     expect(all).not.toContain("secret of another user");
+  });
+
+  it("holds the user's projects, and each chat's project and own settings", async () => {
+    const u = await premiumUser();
+    const { projectId, fileId } = await projectWithFile(u, "Thesis", "Answer as my supervisor would.");
+    const created = await call("POST", "/chat-sessions", {
+      token: u.token,
+      body: { title: "Chapter 1", project_id: projectId },
+    });
+    expect(created.status).toBe(201);
+    const chatId: string = (await json(created)).data.id;
+    const settings = { system_prompt: "Be brief.", temperature: 0.3, max_tokens: 800 };
+    expect((await call("PUT", `/chat-sessions/${chatId}/settings`, { token: u.token, body: settings })).status).toBe(
+      200,
+    );
+    const plain = await makeChat(u.id, "No project");
+    const other = await seedUser();
+    await projectWithFile(other, "Someone else's project", "secret instructions of another user");
+
+    const files = await download(u);
+    const projects = JSON.parse(text(files, "projects.json"));
+    expect(projects).toEqual([
+      {
+        id: projectId,
+        name: "Thesis",
+        instructions: "Answer as my supervisor would.",
+        files: [expect.objectContaining({ id: fileId, name: "brief.txt" })],
+        chat_count: 1,
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+      },
+    ]);
+    expect(text(files, `files/${fileId}-brief.txt`)).toBe("brief");
+    const index = JSON.parse(text(files, "chats/index.json"));
+    const inProject = index.find((c: { id: string }) => c.id === chatId);
+    expect(inProject).toMatchObject({ project_id: projectId, ...settings });
+    expect(JSON.parse(text(files, inProject.files.json)).chat).toMatchObject({ project_id: projectId, ...settings });
+    expect(index.find((c: { id: string }) => c.id === plain)).toMatchObject({
+      project_id: null,
+      system_prompt: null,
+      temperature: null,
+      max_tokens: null,
+    });
+    const all = Object.values(files)
+      .map((f) => strFromU8(f))
+      .join("\n");
+    expect(all).not.toContain("Someone else's project");
+    expect(all).not.toContain("secret instructions of another user");
   });
 
   it("counts what is coming", async () => {
