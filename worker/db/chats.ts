@@ -4,6 +4,7 @@ import type { Db } from "./client";
 import type { PublicChat } from "../protocol/resources";
 import { DEFAULT_TITLE } from "../protocol/rules";
 import { isoOrNull, sqlDateTime } from "../lib/time";
+import { deleteFeedbackOfChats } from "./feedback";
 import { chatOwners, chatSessions } from "./schema";
 import type { StateOwner } from "./state-owner";
 import { EXPERT_PERSONAS, type ExpertPersonaId } from "../protocol/settings";
@@ -167,17 +168,42 @@ export type ChatPatch = Partial<{
 }>;
 
 /**
+ * After chats of the user were marked deleted: the user's object forgets them, and their ratings go with their counts
+ * (message_feedback, in the main database `main`). The ratings cannot go in the batch that marks the chats: the chats
+ * are in the user's chat shard, another D1 database for every user placed on one, and a batch runs in one database.
+ * So they go once the chats' rows are written (a new rating of a deleted chat is refused: the rating route checks the
+ * chat is active). Should this fail, the chats stay deleted with their ratings still counted.
+ */
+async function afterDelete({
+  main,
+  owner,
+  userId,
+  chatIds,
+}: {
+  main: Db;
+  owner: StateOwner;
+  userId: string;
+  /** null: every chat of the user. */
+  chatIds: string[] | null;
+}) {
+  await Promise.all([owner.forgetChats(chatIds ?? "all"), deleteFeedbackOfChats({ db: main, userId, chatIds })]);
+}
+
+/**
  * Renames, stars or deletes an active chat of the user. A deleted chat is forgotten by the user's object, which
- * answers turns from its own copy of the chat: a later turn in it is refused.
+ * answers turns from its own copy of the chat: a later turn in it is refused; its ratings go (in `main`).
  */
 export async function updateChat({
   db,
+  main,
   owner,
   id,
   userId,
   patch,
 }: {
   db: Db;
+  /** The main database, where the chat's ratings are. */
+  main: Db;
   owner: StateOwner;
   id: string;
   userId: string;
@@ -188,7 +214,8 @@ export async function updateChat({
     .set({ ...patch, updatedAt: Date.now() })
     .where(and(eq(chatSessions.id, id), eq(chatSessions.userId, userId), eq(chatSessions.status, "active")))
     .returning();
-  if (row && patch.status !== undefined) await owner.forgetChats([id]);
+  if (row && patch.status === "deleted") await afterDelete({ main, owner, userId, chatIds: [id] });
+  else if (row && patch.status !== undefined) await owner.forgetChats([id]);
   return row;
 }
 
@@ -203,15 +230,18 @@ export async function toggleStar({ db, id, userId, value }: { db: Db; id: string
 
 /**
  * Marks the user's active chats in a project deleted (the project is deleted with its chats), as PATCH status
- * 'deleted' does one chat: the user's object forgets them. Returns their ids.
+ * 'deleted' does one chat: the user's object forgets them and their ratings go (in `main`). Returns their ids.
  */
 export async function deleteChatsOfProject({
   db,
+  main,
   owner,
   userId,
   projectId,
 }: {
   db: Db;
+  /** The main database, where the chats' ratings are. */
+  main: Db;
   owner: StateOwner;
   userId: string;
   projectId: string;
@@ -224,17 +254,31 @@ export async function deleteChatsOfProject({
     )
     .returning({ id: chatSessions.id });
   const ids = rows.map((r) => r.id);
-  if (ids.length > 0) await owner.forgetChats(ids);
+  if (ids.length > 0) await afterDelete({ main, owner, userId, chatIds: ids });
   return ids;
 }
 
-/** Marks every active chat of the user deleted ("clear conversations"), forgotten by the user's object; returns how many. */
-export async function deleteAllChats({ db, owner, userId }: { db: Db; owner: StateOwner; userId: string }) {
+/**
+ * Marks every active chat of the user deleted ("clear conversations"), forgotten by the user's object, and takes back
+ * every rating of theirs (in `main`: all their chats are deleted now); returns how many chats.
+ */
+export async function deleteAllChats({
+  db,
+  main,
+  owner,
+  userId,
+}: {
+  db: Db;
+  /** The main database, where the chats' ratings are. */
+  main: Db;
+  owner: StateOwner;
+  userId: string;
+}) {
   const rows = await db
     .update(chatSessions)
     .set({ status: "deleted", updatedAt: Date.now() })
     .where(and(eq(chatSessions.userId, userId), eq(chatSessions.status, "active")))
     .returning({ id: chatSessions.id });
-  await owner.forgetChats("all");
+  await afterDelete({ main, owner, userId, chatIds: null });
   return rows.length;
 }

@@ -2,8 +2,9 @@
 // (usage_rollups.thumbs_up / thumbs_down). A rating and its count change in one batch, and every statement of the
 // batch decides from the rating as stored when the batch runs (D1 runs a batch as one transaction), never from a read
 // made before it: two PUTs of the same rating at once count it once, a changed rating moves its count from the stored
-// day to today's, and a removed one takes it back; a reason or comment changed alone moves nothing.
-import { and, eq, sql } from "drizzle-orm";
+// day to today's, and a removed one takes it back; a reason or comment changed alone moves nothing. A deleted chat's
+// ratings go with it, their counts taken back (deleteFeedbackOfChats).
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FeedbackEntry, FeedbackMap, FeedbackRating, FeedbackReason } from "../protocol/feedback";
 import type { Db } from "./client";
 import { chatSessions, messageFeedback, messages, usageRollups } from "./schema";
@@ -192,4 +193,72 @@ export async function chatFeedback({ db, chatId, userId }: { db: Db; chatId: str
   const map: FeedbackMap = {};
   for (const { messageId, ...entry } of rows) map[messageId] = entry;
   return map;
+}
+
+/** Chat ids per statement: each is a bound parameter, with the user's id, under D1's 100 per statement. */
+const CHATS_PER_STATEMENT = 90;
+
+/**
+ * The statements taking back the ratings of some chats of the user (null: all their chats) with their counts: the
+ * ratings summed per day, model and provider are subtracted from those usage_rollups rows, then deleted, both from
+ * the rows as stored when the batch runs.
+ */
+function deleteChatsFeedbackStatements(db: Db, userId: string, chatIds: string[] | null) {
+  const ofChats = and(
+    eq(messageFeedback.userId, userId),
+    chatIds === null ? undefined : inArray(messageFeedback.chatId, chatIds),
+  );
+  const rated = db
+    .select({
+      day: messageFeedback.day,
+      model: messageFeedback.model,
+      provider: messageFeedback.provider,
+      up: sql<number>`sum(${messageFeedback.rating} = 'up')`.as("up"),
+      down: sql<number>`sum(${messageFeedback.rating} = 'down')`.as("down"),
+    })
+    .from(messageFeedback)
+    .where(ofChats)
+    .groupBy(messageFeedback.day, messageFeedback.model, messageFeedback.provider)
+    .as("rated");
+  return [
+    db
+      .update(usageRollups)
+      .set({
+        thumbsUp: sql`${usageRollups.thumbsUp} - ${rated.up}`,
+        thumbsDown: sql`${usageRollups.thumbsDown} - ${rated.down}`,
+      })
+      .from(rated)
+      .where(
+        and(
+          eq(usageRollups.day, rated.day),
+          eq(usageRollups.model, rated.model),
+          eq(usageRollups.provider, rated.provider),
+        ),
+      ),
+    db.delete(messageFeedback).where(ofChats),
+  ] as const;
+}
+
+/**
+ * Takes back the ratings of deleted chats of the user (`chatIds`; null: every chat of the user's, as "clear
+ * conversations" deletes them all) with their counts, all in one batch however many chats. `db` is the main
+ * database, where message_feedback is, whichever chat database held the chats.
+ */
+export async function deleteFeedbackOfChats({
+  db,
+  userId,
+  chatIds,
+}: {
+  db: Db;
+  userId: string;
+  chatIds: string[] | null;
+}): Promise<void> {
+  const chunks: (string[] | null)[] = [];
+  if (chatIds === null) chunks.push(null);
+  else {
+    for (let at = 0; at < chatIds.length; at += CHATS_PER_STATEMENT)
+      chunks.push(chatIds.slice(at, at + CHATS_PER_STATEMENT));
+  }
+  const [first, ...rest] = chunks.flatMap((ids) => deleteChatsFeedbackStatements(db, userId, ids));
+  if (first) await db.batch([first, ...rest]);
 }

@@ -99,6 +99,7 @@ const patchChat = factory.createHandlers(valid("param", IdParam), valid("json", 
   const [chat, revoked] = await Promise.all([
     updateChat({
       db: c.var.chats,
+      main: c.var.db,
       owner: c.var.hub,
       id,
       userId,
@@ -149,7 +150,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
   .delete("/", async (c) => {
     const userId = c.var.user.id;
     const [deleted, revoked] = await Promise.all([
-      deleteAllChats({ db: c.var.chats, owner: c.var.hub, userId }),
+      deleteAllChats({ db: c.var.chats, main: c.var.db, owner: c.var.hub, userId }),
       deleteSharesOfChats({ db: c.var.db, userId, chatIds: null }),
     ]);
     c.executionCtx.waitUntil(removeSnapshots(c.env.IMAGES, revoked));
@@ -222,6 +223,7 @@ export const chatSessionRoutes = new Hono<AppEnv>()
     const placed = chat.projectId
       ? await updateChat({
           db: c.var.chats,
+          main: c.var.db,
           owner: c.var.hub,
           id: forked.id,
           userId,

@@ -111,7 +111,13 @@ export const projectRoutes = new Hono<AppEnv>()
     // The chats first, then the project: a failure between leaves the project with fewer chats, and a retry finishes.
     let deletedChats = 0;
     if (chats === "delete") {
-      const ids = await deleteChatsOfProject({ db: c.var.chats, owner: c.var.hub, userId, projectId: id });
+      const ids = await deleteChatsOfProject({
+        db: c.var.chats,
+        main: c.var.db,
+        owner: c.var.hub,
+        userId,
+        projectId: id,
+      });
       deletedChats = ids.length;
       // their shared links are revoked with them (the user's own links only: the query has them in its WHERE)
       for (let at = 0; at < ids.length; at += IDS_PER_QUERY) {
