@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Plugin } from "vite";
+import { CHAT_STYLES_META } from "../worker/protocol/page-meta";
 
 /** The tag web/index.html carries where the script goes. */
 const PLACEHOLDER = '<script src="/theme-init.js"></script>';
@@ -39,11 +40,12 @@ interface BundleItem {
   name?: string;
   facadeModuleId?: string | null;
   viteMetadata?: { importedCss: Set<string> };
+  /** A built asset's content (a stylesheet's CSS). */
+  source?: string | Uint8Array;
 }
 
-/** The boot script with the files of the LATER_CHUNKS the build wrote (none while serving the source). */
-export function withLaterFiles(script: string, bundle: Record<string, BundleItem> | undefined) {
-  if (!script.includes(LATER)) throw new Error(`web/theme-init.js lost its "${LATER}"`);
+/** The files of the LATER_CHUNKS the build wrote, and the main texts per language (none while serving the source). */
+function laterFiles(bundle: Record<string, BundleItem> | undefined) {
   const chunks = Object.entries(bundle ?? {}).filter(([file, out]) => out.type === "chunk" && file.endsWith(".js"));
   const filesOf = (names: readonly string[]) => {
     const found = chunks.filter(([, out]) => names.includes(out.name ?? ""));
@@ -58,8 +60,32 @@ export function withLaterFiles(script: string, bundle: Record<string, BundleItem
   }
   if (bundle && Object.keys(lang).length !== 4)
     throw new Error("the build has no chunk of the main texts per language");
-  const later = { signedIn: filesOf(LATER_CHUNKS.signedIn), chat: filesOf(LATER_CHUNKS.chat), lang };
-  return script.replace(LATER, `var later = ${JSON.stringify(later)};`);
+  return { signedIn: filesOf(LATER_CHUNKS.signedIn), chat: filesOf(LATER_CHUNKS.chat), lang };
+}
+
+/** The boot script with the files of the LATER_CHUNKS the build wrote (none while serving the source). */
+export function withLaterFiles(script: string, bundle: Record<string, BundleItem> | undefined) {
+  if (!script.includes(LATER)) throw new Error(`web/theme-init.js lost its "${LATER}"`);
+  return script.replace(LATER, `var later = ${JSON.stringify(laterFiles(bundle))};`);
+}
+
+/** A stylesheet that styles messages or their markdown (web/src/features/chat/chat.css, markdown/markdown.css). */
+const MESSAGE_RULES = /\.(msg|markdown)\b[^{]*\{/;
+
+/**
+ * The stylesheets a chat's messages are drawn with: those among the LATER_CHUNKS' that style messages or markdown,
+ * named in index.html for the worker, which links them before the chat's first screen it writes into the page
+ * (worker/http/chat-page.ts); only those, as the page's first paint waits for them. A meta tag, not links: on any
+ * other page they would apply before the app's own stylesheets and change the cascade's order.
+ */
+export function chatStylesMeta(bundle: Record<string, BundleItem> | undefined): string {
+  const later = laterFiles(bundle);
+  const styles = [...new Set([...later.signedIn, ...later.chat])].filter((file) => {
+    const css = bundle?.[file.slice(1)];
+    return file.endsWith(".css") && typeof css?.source === "string" && MESSAGE_RULES.test(css.source);
+  });
+  if (bundle && styles.length === 0) throw new Error("the build has no stylesheet for a chat's messages");
+  return `<meta name="${CHAT_STYLES_META}" content="${styles.join(" ")}">`;
 }
 
 export function inlineBootScriptPlugin({ source }: { source: string }): Plugin {
@@ -73,7 +99,7 @@ export function inlineBootScriptPlugin({ source }: { source: string }): Plugin {
       handler(html, ctx) {
         if (!html.includes(PLACEHOLDER)) throw new Error(`web/index.html lost its ${PLACEHOLDER}`);
         inlined = withLaterFiles(bootScript(source), ctx.bundle);
-        return html.replace(PLACEHOLDER, `<script>${inlined}</script>`);
+        return html.replace(PLACEHOLDER, `<script>${inlined}</script>\n    ${chatStylesMeta(ctx.bundle)}`);
       },
     },
     // The client build's output: public files are copied by now, so _headers gets the script's hash.

@@ -55,6 +55,44 @@
       early.catch(function () {});
       window.mayEarly = {};
       window.mayEarly[path] = early;
+      dropPreviewOnceShown(location.pathname);
     }
   } catch (e) {}
+
+  // The chat's first screen drawn by the worker (#chat-preview, worker/http/chat-page.ts) covers the app until the
+  // app's own list has a message in view, the app has gone to another address, or PREVIEW_FRAMES frames have passed
+  // since the app's layout appeared (a chat the app could not open: its own screen then shows).
+  function dropPreviewOnceShown(path) {
+    var PREVIEW_FRAMES = 120; // about 2 s at 60 frames per second
+    var frames = -1;
+    var drop = function () {
+      var preview = document.getElementById("chat-preview");
+      if (preview) preview.parentNode.removeChild(preview);
+    };
+    var shown = function () {
+      var view = document.querySelector("#root [data-testid=message-list]");
+      var rows = view ? view.querySelectorAll("[data-testid=message]") : [];
+      if (!view || !rows.length) return false;
+      var box = view.getBoundingClientRect();
+      for (var i = 0; i < rows.length; i++) {
+        var r = rows[i].getBoundingClientRect();
+        if (r.height > 0 && r.bottom > box.top && r.top < box.bottom) return true;
+      }
+      return false;
+    };
+    var frame = function () {
+      if (!document.getElementById("chat-preview")) return;
+      if (location.pathname !== path || shown() || ++frames >= PREVIEW_FRAMES) drop();
+      else requestAnimationFrame(frame);
+    };
+    // The app's first render is a change to #root: from then on, every frame looks.
+    var watch = new MutationObserver(function () {
+      if (frames < 0 && document.querySelector("#root > :not(.boot)")) {
+        frames = 0;
+        watch.disconnect();
+        requestAnimationFrame(frame);
+      }
+    });
+    watch.observe(document.documentElement, { childList: true, subtree: true });
+  }
 })();

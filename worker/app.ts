@@ -22,6 +22,7 @@ import type { AppEnv } from "./http/app-env";
 import { AppError, errorBody, handleError } from "./errors";
 import { GUEST_PAGES, guestPageOrApp } from "./http/guest-page";
 import { landingOrApp } from "./http/landing-page";
+import { chatPageOrApp } from "./http/chat-page";
 import { requestLog } from "./http/request-log";
 import { accountAppRoutes } from "./routes/account-apps";
 import { adminRoutes } from "./routes/admin";
@@ -66,11 +67,11 @@ const apiSecurityHeaders = secureHeaders({ crossOriginResourcePolicy: "same-orig
 export const app = new Hono<AppEnv>()
   // First, so every answer (errors and 404s too) has its id and its log line.
   .use(requestLog)
-  // A WebSocket upgrade's 101 response has immutable headers, so /ws is left out; "/" and the guest pages (/login...)
-  // answer with the static pages, which carry their own security headers (web/public/_headers: X-Frame-Options DENY,
-  // the CSP with the boot script).
+  // A WebSocket upgrade's 101 response has immutable headers, so /ws is left out; "/", the guest pages (/login...) and
+  // a chat's page (/c/<id>) answer with the static pages, which carry their own security headers (web/public/_headers:
+  // X-Frame-Options DENY, the CSP with the boot script).
   .use((c, next) =>
-    c.req.path === "/ws" || c.req.path === "/" || Object.hasOwn(GUEST_PAGES, c.req.path)
+    c.req.path === "/ws" || c.req.path === "/" || Object.hasOwn(GUEST_PAGES, c.req.path) || c.req.path.startsWith("/c/")
       ? next()
       : apiSecurityHeaders(c, next),
   )
@@ -89,6 +90,8 @@ export const app = new Hono<AppEnv>()
   .get("/", landingOrApp)
   // Sign-in, sign-up and password reset, pre-rendered for guests, or the SPA: worker/http/guest-page.ts.
   .on("GET", Object.keys(GUEST_PAGES), guestPageOrApp)
+  // A chat opened by its address: the SPA's page with the chat's last messages in it, worker/http/chat-page.ts.
+  .get("/c/:id", chatPageOrApp)
   .route("/auth", authRoutes)
   .route("/auth", premiumRoutes)
   .route("/auth", affiliateAuthRoutes)

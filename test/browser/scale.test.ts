@@ -200,3 +200,61 @@ describe("a saved chat opened on a slow phone", () => {
     }
   });
 });
+
+describe("a chat opened by its address in a fresh browser", () => {
+  let session: ApiSession;
+  let chatId: string;
+  beforeAll(async () => {
+    session = await apiAccount(baseURL);
+    chatId = await seedLongChat(session, 12, "Opened by link");
+  });
+
+  it("shows its last messages from the page itself, drawn with the app's styles, before any script runs", async () => {
+    const ctx = await launch({ phone: true });
+    try {
+      const page = ctx.pages()[0] ?? (await ctx.newPage());
+      await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+      await signInAs(page, session, `/c/${chatId}`);
+      const last = page.locator('#chat-preview [data-message-id="seed-11"]');
+      await expect.poll(() => last.isVisible()).toBe(true);
+      const box = await last.boundingBox();
+      const view = page.viewportSize();
+      expect(box && view && box.y + box.height).toBeLessThanOrEqual(view?.height ?? 0);
+      // the question's bubble has the app's background, the answer its markdown
+      const bubble = page.locator('#chat-preview [data-message-id="seed-10"] .msg__bubble');
+      expect(await bubble.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
+      expect(await last.locator(".markdown p").count()).toBeGreaterThan(0);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it("hands over to the app's own list: one copy of each message, in the same place", async () => {
+    const ctx = await launch();
+    try {
+      const page = ctx.pages()[0] ?? (await ctx.newPage());
+      // where the page's own copy of the last answer ends, in its first frame on screen
+      await page.addInitScript(() => {
+        const look = () => {
+          const el = document.querySelector('#chat-preview [data-message-id="seed-11"]');
+          if (el) (window as unknown as { previewBottom: number }).previewBottom = el.getBoundingClientRect().bottom;
+          else requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      });
+      await signInAs(page, session, `/c/${chatId}`);
+      const appLast = page.locator('#root [data-testid=message][data-message-id="seed-11"]');
+      await appLast.waitFor();
+      await expect.poll(() => page.locator("#chat-preview").count()).toBe(0);
+      await expect.poll(() => page.locator('[data-message-id="seed-11"]').count()).toBe(1);
+      expect(await page.getByText("Question 10:", { exact: false }).count()).toBe(1);
+      // The same place, give or take the offline model's notice above the input (44 px), which the page cannot know.
+      const previewBottom = await page.evaluate(() => (window as unknown as { previewBottom?: number }).previewBottom);
+      const appBox = await appLast.boundingBox();
+      expect(previewBottom).toBeGreaterThan(0);
+      expect(Math.abs((appBox?.y ?? 0) + (appBox?.height ?? 0) - (previewBottom ?? 0))).toBeLessThanOrEqual(48);
+    } finally {
+      await ctx.close();
+    }
+  });
+});

@@ -3,7 +3,8 @@
 // the copy the SPA would show: checked here case by case against chooseLanguage itself, with the theme it also sets.
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { bootScript, withLaterFiles } from "../../scripts/inline-boot-script-plugin";
+import { bootScript, chatStylesMeta, withLaterFiles } from "../../scripts/inline-boot-script-plugin";
+import { CHAT_STYLES_META } from "../../worker/protocol/page-meta";
 import { chooseLanguage } from "../../web/src/lib/i18n";
 
 const SOURCE = readFileSync("web/theme-init.js", "utf8");
@@ -170,6 +171,25 @@ describe("the boot script's early scripts for a signed-in page", () => {
 
   it("fetches nothing for a visitor without a stored sign-in", () => {
     expect(preloads("/c/chat-1", false)).toEqual([]);
+  });
+
+  it("names the stylesheets of a chat's messages in index.html, for the worker's first screen of a chat", () => {
+    const styled = {
+      ...bundle,
+      "assets/_app-1.css": { type: "asset", source: ".shell { display: grid }" },
+      "assets/ui-2.css": { type: "asset", source: ".btn { color: red } .badge--msg { color: blue }" },
+      "assets/language-select-3.css": { type: "asset", source: ".lang { color: red }" },
+      "assets/streaming-markdown-4.css": { type: "asset", source: ".markdown > :first-child { margin: 0 }" },
+      "assets/chat-5.css": { type: "asset", source: ".chat { flex: 1 } .message-row .msg--bot { gap: 8px }" },
+    };
+    styled["assets/_app-Lay0ut00.js"] = {
+      ...bundle["assets/_app-Lay0ut00.js"],
+      viteMetadata: css("assets/_app-1.css", "assets/ui-2.css", "assets/chat-5.css"),
+    };
+    expect(chatStylesMeta(styled)).toBe(
+      `<meta name="${CHAT_STYLES_META}" content="/assets/chat-5.css /assets/streaming-markdown-4.css">`,
+    );
+    expect(() => chatStylesMeta(bundle)).toThrow(/no stylesheet for a chat's messages/);
   });
 
   it("fails the build when a chunk it names is gone, and names none while the source is served", () => {

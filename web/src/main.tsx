@@ -7,6 +7,7 @@ import { initI18n } from "./lib/i18n";
 import { routeTree } from "./routeTree.gen";
 import "./styles/theme.css";
 import "./styles/base.css";
+import "./styles/chat-preview.css";
 
 const i18nReady = initI18n();
 

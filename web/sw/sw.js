@@ -10,8 +10,10 @@
 const VERSION = "__SW_VERSION__";
 const PRECACHE = __SW_PRECACHE__;
 // "/" is listed there only so the Worker can answer a page load from the network with the pre-rendered landing page
-// (guests) or the SPA (worker/lib/landing-page.ts); here it is the shell like every other page of the app.
-const WORKER_PATHS = __SW_WORKER_PATHS__.filter((p) => p !== "/");
+// (guests) or the SPA (worker/lib/landing-page.ts), and "/c/*" so it can draw a chat's last messages into the page of a
+// browser that has no app yet (worker/http/chat-page.ts); here both are the shell like every other page of the app.
+const SHELL_PATHS = ["/", "/c/*"];
+const WORKER_PATHS = __SW_WORKER_PATHS__.filter((p) => !SHELL_PATHS.includes(p));
 const CACHE = `may-shell-${VERSION}`;
 
 self.addEventListener("install", (event) => {

@@ -10,7 +10,7 @@ import { JWT_COOKIE, SESSION_COOKIE } from "../auth/cookies";
 import type { AppEnv } from "./app-env";
 
 /** A browser's page load: Sec-Fetch-Mode says so, or (browsers without it) the request asks for HTML. */
-function isNavigation(c: Context<AppEnv>): boolean {
+export function isNavigation(c: Context<AppEnv>): boolean {
   const mode = c.req.header("Sec-Fetch-Mode");
   if (mode !== undefined) return mode === "navigate";
   return (c.req.header("Accept") ?? "").includes("text/html");

@@ -9,7 +9,7 @@ export { decodeEntities, renderBlock, renderBlocks } from "./render-tokens";
 /** Loads what only some answers need (math syntax, code blocks, formulas, tables' tools), as the first would. */
 export const loadRichParts = () =>
   Promise.all([loadMathSyntax(), codeBlockPart.load(), formulaPart.load(), tableToolsPart.load()]);
-export { safeImageSrc, safeLinkHref } from "./safe-urls";
+export { safeImageSrc, safeLinkHref } from "../../../../../worker/protocol/safe-urls";
 export {
   createBlockSplitter,
   lexWhole,

@@ -7,7 +7,7 @@ import type { Token, Tokens } from "marked";
 import { isFenceClosed } from "./fence";
 import { usePart } from "./lazy-part";
 import { codeBlockPart, diagramPart, formulaPart, tableToolsPart } from "./parts";
-import { safeImageSrc, safeLinkHref } from "./safe-urls";
+import { safeImageSrc, safeLinkHref } from "../../../../../worker/protocol/safe-urls";
 import type { MarkdownBlockSource } from "./split-blocks";
 import { withCitationRefs } from "./citation-ref";
 import type { MathToken } from "./math/math-tokens";

@@ -1,3 +1,5 @@
+// Shared by the SPA's markdown (web/src/features/chat/markdown/render-tokens.tsx) and the worker's first screen of a chat
+// (worker/http/chat-preview-html.ts), so an answer's links and images follow one rule wherever they are drawn.
 // Answers come from a model (and, through it, from any web page it read), so their URLs are untrusted. Only web and
 // mail links become clickable, and images load only over http(s) or from our own origin; anything else, such as
 // `javascript:` or `data:`, is dropped and the link shows as plain text.
