@@ -401,6 +401,16 @@ export class UserHub extends Server<Env> implements StateOwner {
   }
 
   /**
+   * RPC: a chat's last `count` messages, oldest first, from the chat's window when the object keeps one (a chat used
+   * or opened lately); null when it keeps none. For the chat's first screen drawn into its page
+   * (worker/http/chat-page.ts), which then needs no D1 read.
+   */
+  async chatTail(chatId: string, count: number): Promise<WindowMessage[] | null> {
+    if (!(await this.ready())) return null;
+    return this.state.chats.window(chatId)?.slice(-count) ?? null;
+  }
+
+  /**
    * RPC: a chat's project or own settings changed in D1 (the route has written them): the next turn in it uses them
    * without reading D1. A chat the object does not know reads them at its next turn.
    */

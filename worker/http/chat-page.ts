@@ -31,7 +31,11 @@ async function lastMessagesOf(c: Context<AppEnv>, chatId: string): Promise<Previ
   try {
     const creds = readCredentials(c);
     if (!creds) return [];
-    const { user, shard } = await authenticate(c.env, creds);
+    const { user, shard, hub } = await authenticate(c.env, creds);
+    // The user's object keeps the windows of the chats used lately: no D1 read then (D1 is in one region, the object
+    // near the user). Otherwise the chat's last messages from D1, the user in the query.
+    const kept = await hub.chatTail(chatId, PREVIEW_MESSAGES);
+    if (kept) return kept.map((m) => ({ ...m, error: false }));
     const found = await getChatWithMessagesPage({
       db: shardDb(c.env, shard),
       chatId,

@@ -7,7 +7,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { app } from "../../../worker/app";
 import { PREVIEW_MESSAGES } from "../../../worker/http/chat-page";
-import { ORIGIN, type TestUser, call, expectError, registerUser } from "../../support/api";
+import { MAIN_SHARD, shardNames } from "../../../worker/db/shards";
+import { ORIGIN, type TestUser, call, eventually, expectError, registerUser } from "../../support/api";
+import { wrapD1 } from "../../support/d1-wrapper";
 
 const INDEX =
   '<!doctype html><html><head><title>Mây</title><meta name="may-chat-styles" content="/assets/chat-1.css /assets/md-2.css https://evil.test/x.css"></head><body><div id="root"><div class="boot"></div></div><script type="module" src="/assets/index.js"></script></body></html>';
@@ -35,10 +37,18 @@ const cookies = (u: TestUser) => `jwt_token=${u.token}; session_token=${u.sessio
 
 async function open(path: string, headers: Record<string, string>) {
   const { assets, asked } = fakeAssets();
+  let d1Calls = 0;
+  // every D1 binding the worker may read (the main database and the chat shards), counted
+  const d1 = Object.fromEntries(
+    [MAIN_SHARD, ...shardNames(env)].map((name) => [
+      name,
+      wrapD1((env as unknown as Record<string, D1Database>)[name]!, () => void d1Calls++),
+    ]),
+  );
   const ctx = createExecutionContext();
-  const res = await app.fetch(new Request(`${ORIGIN}${path}`, { headers }), { ...env, ASSETS: assets }, ctx);
+  const res = await app.fetch(new Request(`${ORIGIN}${path}`, { headers }), { ...env, ...d1, ASSETS: assets }, ctx);
   await waitOnExecutionContext(ctx);
-  return { res, body: await res.text(), asked };
+  return { res, body: await res.text(), asked, d1Calls };
 }
 
 /** A chat of `messages` (questions and answers in turn, ids m0, m1, ...), saved through the API. */
@@ -90,6 +100,22 @@ describe("a chat opened by its address", () => {
       /^id="chat-preview"[^>]*><style>\.msg \{ color: red \} \/\* \/assets\/chat-1\.css \*\/\n\.msg \{ color: red \} \/\* \/assets\/md-2\.css \*\/<\/style>/,
     );
     expect(asked.filter((path) => path.endsWith(".css"))).toEqual(["/assets/chat-1.css", "/assets/md-2.css"]);
+  });
+
+  it("reads no D1 for a chat the user's object keeps (opened or used lately), and D1 for one it does not", async () => {
+    const u = await registerUser();
+    const id = await chatWith(u, ["Kept question", "Kept answer"]);
+    const cold = await open(`/c/${id}`, { ...NAVIGATION, Cookie: cookies(u) });
+    expect(drawnIds(cold.body)).toEqual(["m0", "m1"]);
+    expect(cold.d1Calls).toBeGreaterThan(0);
+    // the app opens the chat: its content route hands the user's object the chat's window (after its answer)
+    expect((await call("GET", `/chat-sessions/${id}/content`, { token: u.token })).status).toBe(200);
+    const warm = await eventually(async () => {
+      const opened = await open(`/c/${id}`, { ...NAVIGATION, Cookie: cookies(u) });
+      return opened.d1Calls === 0 && opened;
+    });
+    expect(drawnIds(warm.body)).toEqual(["m0", "m1"]);
+    expect(warm.body).toContain("Kept answer");
   });
 
   it("is written for this user only: no shared cache, no ETag, varies on the cookies", async () => {
