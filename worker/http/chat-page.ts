@@ -50,10 +50,15 @@ async function lastMessagesOf(c: Context<AppEnv>, chatId: string): Promise<Previ
   }
 }
 
-/** A built stylesheet's text from the assets ("" if it cannot be read: the messages then wait for nothing). */
+/** A built stylesheet's text from the assets, or "" if it cannot be read (the messages then show unstyled). */
 async function stylesheet(c: Context<AppEnv>, href: string): Promise<string> {
-  const res = await c.env.ASSETS.fetch(new Request(new URL(href, c.req.url)));
-  return res.ok ? res.text() : "";
+  try {
+    const res = await c.env.ASSETS.fetch(new Request(new URL(href, c.req.url)));
+    return res.ok ? await res.text() : "";
+  } catch (err) {
+    console.error("chat page stylesheet unreadable", href, err);
+    return "";
+  }
 }
 
 export async function chatPageOrApp(c: Context<AppEnv>): Promise<Response> {
@@ -79,7 +84,7 @@ export async function chatPageOrApp(c: Context<AppEnv>): Promise<Response> {
     .on("div#root", {
       async element(root) {
         const [shown, css] = await Promise.all([messages, styles]);
-        if (shown.length) root.after(chatPreviewHtml(shown, css.join("\n")), { html: true });
+        if (shown.length) root.after(chatPreviewHtml(shown, css.filter(Boolean).join("\n")), { html: true });
       },
     })
     .transform(page);

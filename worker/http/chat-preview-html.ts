@@ -75,9 +75,10 @@ function messageHtml(m: PreviewMessage): string {
 }
 
 /**
- * The first screen, with the stylesheets of its messages (`css`) inline: the messages at the foot of a view the size of the app's chat (beside the sidebar's place on a
- * wide screen, above the composer's), hidden from assistive technology (the app's own list replaces it within the
- * second) and removed by the page's boot script once the app's list shows (web/theme-init.js).
+ * The first screen: the messages at the foot of a view the size of the app's chat (beside the sidebar's place on a
+ * wide screen, above the composer's), with their stylesheets (`css`) inline, hidden from assistive technology (the
+ * app's own list replaces it within the second) and removed by the page's boot script once the app's list shows
+ * (web/theme-init.js).
  */
 export function chatPreviewHtml(messages: readonly PreviewMessage[], css = ""): string {
   if (messages.length === 0) return "";

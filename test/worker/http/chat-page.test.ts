@@ -12,7 +12,7 @@ import { ORIGIN, type TestUser, call, eventually, expectError, registerUser } fr
 import { wrapD1 } from "../../support/d1-wrapper";
 
 const INDEX =
-  '<!doctype html><html><head><title>Mây</title><meta name="may-chat-styles" content="/assets/chat-1.css /assets/md-2.css https://evil.test/x.css"></head><body><div id="root"><div class="boot"></div></div><script type="module" src="/assets/index.js"></script></body></html>';
+  '<!doctype html><html><head><title>Mây</title><meta name="may-chat-styles" content="/assets/chat-1.css /assets/gone-3.css /assets/md-2.css https://evil.test/x.css"></head><body><div id="root"><div class="boot"></div></div><script type="module" src="/assets/index.js"></script></body></html>';
 
 function fakeAssets() {
   const asked: string[] = [];
@@ -20,6 +20,7 @@ function fakeAssets() {
     async fetch(input: RequestInfo | URL) {
       const url = new URL(input instanceof Request ? input.url : String(input));
       asked.push(url.origin === ORIGIN ? url.pathname : url.href);
+      if (url.pathname.startsWith("/assets/gone")) return new Response("Not found", { status: 404 });
       if (url.pathname.endsWith(".css")) return new Response(`.msg { color: red } /* ${url.pathname} */`);
       return new Response(INDEX, {
         headers: { "Content-Type": "text/html", ETag: '"file-etag"', "X-Frame-Options": "DENY" },
@@ -91,7 +92,7 @@ describe("a chat opened by its address", () => {
     expect(body).toMatch(/id="chat-preview"[^>]*aria-hidden="true"/);
   });
 
-  it("inlines the stylesheets the build named for the messages, and only the app's own", async () => {
+  it("inlines the stylesheets the build named for the messages, only the app's own, skipping any it cannot read", async () => {
     const u = await registerUser();
     const id = await chatWith(u, ["Hello", "Hi"]);
     const { body, asked } = await open(`/c/${id}`, { ...NAVIGATION, Cookie: cookies(u) });
@@ -99,7 +100,11 @@ describe("a chat opened by its address", () => {
     expect(preview).toMatch(
       /^id="chat-preview"[^>]*><style>\.msg \{ color: red \} \/\* \/assets\/chat-1\.css \*\/\n\.msg \{ color: red \} \/\* \/assets\/md-2\.css \*\/<\/style>/,
     );
-    expect(asked.filter((path) => path.endsWith(".css"))).toEqual(["/assets/chat-1.css", "/assets/md-2.css"]);
+    expect(asked.filter((path) => path.endsWith(".css"))).toEqual([
+      "/assets/chat-1.css",
+      "/assets/gone-3.css",
+      "/assets/md-2.css",
+    ]);
   });
 
   it("reads no D1 for a chat the user's object keeps (opened or used lately), and D1 for one it does not", async () => {
