@@ -3,27 +3,15 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { SEEN_SAVE_INTERVAL_MS } from "../../durable-objects/state/sessions";
 import { env } from "cloudflare:workers";
-import { getServerByName } from "partyserver";
 import { describe, expect, it } from "vitest";
-import { EventWriter, type GenerationInput, GenerationRunner } from "../../durable-objects/turn/generation";
+import { EventWriter, GenerationRunner } from "../../durable-objects/turn/generation";
 import type { UserHub } from "../../durable-objects/user-hub";
 import { signSessionJwt } from "../../worker/auth/tokens";
 import { createDb } from "../../worker/db/client";
-import { quotaDay } from "../../worker/lib/time";
 import { userHub } from "../../durable-objects/user-hub-stub";
 import { STREAM_DONE } from "../../worker/protocol/chat-stream";
-import {
-  call,
-  eventually,
-  inUserHub,
-  json,
-  login,
-  makeChat,
-  messagesOf,
-  readSse,
-  seedUser,
-  setPlan,
-} from "../support/api";
+import { call, eventually, inUserHub, json, login, messagesOf, readSse, seedUser, setPlan } from "../support/api";
+import { turnInputFor } from "../support/turn-input";
 import { FAKE_CUT_TEXT, FAKE_MODELS, FAKE_OK_TEXT } from "../support/fake-upstream-scenarios";
 import { openSocket } from "../support/socket";
 import { createOrder, pay, periodsOf, premiumInfo, shiftPaidTime } from "../worker/payments/helpers";
@@ -427,23 +415,6 @@ function envRoutedTo(provider: "openai" | "anthropic", model: string): Env {
   };
 }
 
-async function setup() {
-  const u = await seedUser();
-  const chatId = await makeChat(u.id);
-  const hub = await getServerByName(env.USER_HUB as DurableObjectNamespace<UserHub>, u.id);
-  const input: GenerationInput = {
-    userId: u.id,
-    chatId,
-    endpoint: "gpt-4.1-mini",
-    botMessageId: `b-${crypto.randomUUID()}`,
-    userMessage: { messageId: `u-${crypto.randomUUID()}`, sender: "user", message: "hello", createdAt: Date.now() },
-    usage: { bucket: "gpt-4.1-mini", day: quotaDay() },
-    isSearchMode: false,
-    prompt: { messages: [{ role: "user", content: "hello" }] },
-  };
-  return { u, chatId, hub, input };
-}
-
 /** Every event of a stream the runner wrote, through the protocol's decoder. */
 const readAll = (stream: ReadableStream<Uint8Array>) => readSse(new Response(stream));
 
@@ -470,7 +441,7 @@ describe("EventWriter", () => {
 
 describe("GenerationRunner", () => {
   it("streams a provider's answer and saves it", async () => {
-    const { chatId, hub, input } = await setup();
+    const { chatId, hub, input } = await turnInputFor();
     const events = await runInDurableObject(hub, (hubInstance: UserHub, state) =>
       readAll(
         new GenerationRunner(state, envRoutedTo("openai", FAKE_MODELS.ok), createDb(env.DB), hubInstance.state).start(
@@ -491,7 +462,7 @@ describe("GenerationRunner", () => {
   });
 
   it("keeps the partial text and ends with stream_interrupted when the upstream is cut mid-way", async () => {
-    const { chatId, hub, input } = await setup();
+    const { chatId, hub, input } = await turnInputFor();
     const events = await runInDurableObject(hub, (hubInstance: UserHub, state) =>
       readAll(
         new GenerationRunner(
@@ -515,7 +486,7 @@ describe("GenerationRunner", () => {
   });
 
   it("maps an upstream 401 to provider_auth_failed, saves the failed message and gives the daily use back", async () => {
-    const { u, chatId, hub, input } = await setup();
+    const { u, chatId, hub, input } = await turnInputFor();
     const events = await runInDurableObject(hub, (hubInstance: UserHub, state) => {
       expect(hubInstance.state.usage.take(input.usage!.day, "gpt-4.1-mini", 50)).toBe(49);
       return readAll(
@@ -540,7 +511,7 @@ describe("GenerationRunner", () => {
   });
 
   it("maps an upstream 429 to provider_rate_limited", async () => {
-    const { hub, input } = await setup();
+    const { hub, input } = await turnInputFor();
     const events = await runInDurableObject(hub, (hubInstance: UserHub, state) =>
       readAll(
         new GenerationRunner(
@@ -555,7 +526,7 @@ describe("GenerationRunner", () => {
   });
 
   it("ends with a clear error event, and still saves, when the configuration is broken", async () => {
-    const { chatId, hub, input } = await setup();
+    const { chatId, hub, input } = await turnInputFor();
     const events = await runInDurableObject(hub, (hubInstance: UserHub, state) =>
       readAll(
         new GenerationRunner(state, { ...env, MODEL_ROUTES: "{not json" }, createDb(env.DB), hubInstance.state).start(
@@ -569,7 +540,7 @@ describe("GenerationRunner", () => {
   });
 
   it("stops a slow upstream answer on request and keeps what arrived", async () => {
-    const { chatId, hub, input } = await setup();
+    const { chatId, hub, input } = await turnInputFor();
     const events = await runInDurableObject(hub, async (hubInstance: UserHub, state) => {
       const runner = new GenerationRunner(
         state,
@@ -598,7 +569,7 @@ describe("GenerationRunner", () => {
   });
 
   it("saves a turn whose object was restarted mid-way: the user message and the checkpointed text with generation_lost", async () => {
-    const { chatId, hub, input } = await setup();
+    const { chatId, hub, input } = await turnInputFor();
     const { prompt: _p, ...turn } = input;
     await runInDurableObject(hub, async (hubInstance: UserHub, state) => {
       await state.storage.put(`generation:${input.botMessageId}`, {
@@ -620,7 +591,7 @@ describe("GenerationRunner", () => {
   });
 
   it("keeps an ended turn whose D1 write failed and saves its outcome on the next sweep", async () => {
-    const { chatId, hub, input } = await setup();
+    const { chatId, hub, input } = await turnInputFor();
     const { prompt: _p, ...turn } = input;
     const outcome = { text: "The whole answer.", citations: [], stopped: false, error: null };
     await runInDurableObject(hub, async (hubInstance: UserHub, state) => {

@@ -7,7 +7,6 @@
 import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { Hono } from "hono";
-import { getServerByName } from "partyserver";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "../../../worker/db/users";
 import { AppError, handleError } from "../../../worker/errors";
@@ -17,8 +16,8 @@ import worker from "../../../worker/index";
 import { type GenerationInput, GenerationRunner } from "../../../durable-objects/turn/generation";
 import type { UserHub } from "../../../durable-objects/user-hub";
 import { createDb } from "../../../worker/db/client";
-import { quotaDay } from "../../../worker/lib/time";
-import { makeChat, ORIGIN, readSse, seedUser } from "../../support/api";
+import { ORIGIN, readSse } from "../../support/api";
+import { turnInputFor } from "../../support/turn-input";
 import { FAKE_MODELS } from "../../support/fake-upstream-scenarios";
 
 const INGEST_HOST = "sentry-ingest.test";
@@ -133,25 +132,6 @@ describe("error reports", () => {
   });
 });
 
-/** A turn of a new chat in the user's object, asked by request `requestId`. */
-async function turnSetup(requestId: string) {
-  const u = await seedUser();
-  const chatId = await makeChat(u.id);
-  const hub = await getServerByName(env.USER_HUB as DurableObjectNamespace<UserHub>, u.id);
-  const input: GenerationInput = {
-    userId: u.id,
-    chatId,
-    endpoint: "gpt-4.1-mini",
-    botMessageId: `b-${crypto.randomUUID()}`,
-    requestId,
-    userMessage: { messageId: `u-${crypto.randomUUID()}`, sender: "user", message: "hello", createdAt: Date.now() },
-    usage: { bucket: "gpt-4.1-mini", day: quotaDay() },
-    isSearchMode: false,
-    prompt: { messages: [{ role: "user", content: "hello" }] },
-  };
-  return { u, hub, input };
-}
-
 /** Runs one turn to its end with `bindings` and waits until no report is still being sent. */
 async function runTurn(hub: DurableObjectStub<UserHub>, input: GenerationInput, bindings: Env) {
   return runInDurableObject(hub, async (hubInstance: UserHub, state) => {
@@ -181,7 +161,7 @@ describe("error reports from a turn", () => {
   it("sends a turn that failed unexpectedly, tagged with the request that asked for it", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     vi.spyOn(console, "log").mockImplementation(() => undefined);
-    const { u, hub, input } = await turnSetup("req-turn-broken");
+    const { u, hub, input } = await turnInputFor({ requestId: "req-turn-broken" });
     const received = fakeIngest();
     const events = await runTurn(hub, input, { ...env, SENTRY_DSN: DSN, MODEL_ROUTES: "{not json" });
     expect(events.find((e) => e.error)?.error).toBe("provider_error");
@@ -205,7 +185,7 @@ describe("error reports from a turn", () => {
 
   it("does not send a provider's refusal, which the turn reports to the user", async () => {
     vi.spyOn(console, "log").mockImplementation(() => undefined);
-    const { hub, input } = await turnSetup("req-turn-limited");
+    const { hub, input } = await turnInputFor({ requestId: "req-turn-limited" });
     const received = fakeIngest();
     const limited = {
       ...env,
