@@ -3,6 +3,9 @@
 // see the offline model's answer list them (also after a reload), and hit each attachment limit (10 files, 5 MB each,
 // 20 MB together); on a phone, in Vietnamese, a 7.5 MB photo is compressed and attached while a 7.5 MB file that is
 // not a photo is refused.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { deflateSync } from "node:zlib";
 import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
@@ -60,6 +63,18 @@ const text = (name: string, bytes: number, first = "line") => ({
   mimeType: "text/plain",
   buffer: Buffer.concat([Buffer.from(`${first}\n`), Buffer.alloc(Math.max(0, bytes - first.length - 1), 97)]),
 });
+
+/**
+ * A large text file written to disk, chosen by its path as a user picks it: the browser reads it itself, where a
+ * buffer would go to the browser as base64 over the debugging protocol (about 4 s per 5 MB here).
+ */
+function textOnDisk(name: string, bytes: number): string {
+  const dir = join(tmpdir(), "may-browser-files");
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, name);
+  writeFileSync(path, text(name, bytes).buffer);
+  return path;
+}
 
 async function openUploadMenu() {
   if (!(await page.isVisible("[data-testid=upload-menu]"))) await page.click("[data-testid=attach-button]");
@@ -228,7 +243,7 @@ describe("images and attachments in the browser", () => {
 
   it("refuses a file over 5 MB with the too-large alert naming it", async () => {
     await openUploadMenu();
-    await page.setInputFiles("[data-testid=file-input]", [text("big.txt", 5 * MB + 1)]);
+    await page.setInputFiles("[data-testid=file-input]", [textOnDisk("big.txt", 5 * MB + 1)]);
     await expect.poll(lastToast).toContain('File "big.txt" is too large. The maximum size is 5MB.');
     expect(await page.locator("[data-testid=attachment-chip]").count()).toBe(0);
   });
@@ -237,7 +252,7 @@ describe("images and attachments in the browser", () => {
     await openUploadMenu();
     await page.setInputFiles(
       "[data-testid=file-input]",
-      Array.from({ length: 5 }, (_, i) => text(`part${i}.txt`, 4.5 * MB)),
+      Array.from({ length: 5 }, (_, i) => textOnDisk(`part${i}.txt`, 4.5 * MB)),
     );
     await expect.poll(lastToast).toContain("The total size of the files exceeds 20MB.");
     expect(await page.locator("[data-testid=attachment-chip]").count()).toBe(0);
@@ -286,9 +301,10 @@ describe("a phone photo over 5 MB, in Vietnamese", () => {
     expect(photo.length).toBeGreaterThan(7 * MB);
     expect(photo.length).toBeLessThan(8 * MB);
     await p.click("[data-testid=attach-button]");
-    await p.setInputFiles("[data-testid=file-input]", [
-      { name: "IMG_2024.jpg", mimeType: "image/jpeg", buffer: photo },
-    ]);
+    const onDisk = join(tmpdir(), "may-browser-files", "IMG_2024.jpg");
+    mkdirSync(dirname(onDisk), { recursive: true });
+    writeFileSync(onDisk, photo);
+    await p.setInputFiles("[data-testid=file-input]", [onDisk]);
     const chip = p.locator("[data-testid=attachment-chip]");
     // taken in at once (a chip, compressing) or refused at once (the size alert): it must be taken in
     await p.locator("[data-testid=attachment-chip], [data-testid=toast]").first().waitFor();
@@ -311,7 +327,7 @@ describe("a phone photo over 5 MB, in Vietnamese", () => {
 
   it("still refuses a 7.5 MB file that is not a photo, with the Vietnamese alert", async () => {
     await p.click("[data-testid=attach-button]");
-    await p.setInputFiles("[data-testid=file-input]", [text("ghi-chu.txt", 7.5 * MB)]);
+    await p.setInputFiles("[data-testid=file-input]", [textOnDisk("ghi-chu.txt", 7.5 * MB)]);
     const toast = p.locator("[data-testid=toast]").last();
     await expect.poll(() => toast.textContent()).toContain('File "ghi-chu.txt" quá lớn. Kích thước tối đa là 5MB.');
     expect(await p.locator("[data-testid=attachment-chip]").count()).toBe(0);
