@@ -74,9 +74,9 @@ const MESSAGE_RULES = /\.(msg|markdown)\b[^{]*\{/;
 
 /**
  * The stylesheets a chat's messages are drawn with: those among the LATER_CHUNKS' that style messages or markdown,
- * named in index.html for the worker, which links them before the chat's first screen it writes into the page
- * (worker/http/chat-page.ts); only those, as the page's first paint waits for them. A meta tag, not links: on any
- * other page they would apply before the app's own stylesheets and change the cascade's order.
+ * named in index.html for the worker, which puts them inline with the chat's first screen it writes into the page
+ * (worker/http/chat-page.ts); only those, to keep the page small. A meta tag, not links: on any other page they would
+ * apply before the app's own stylesheets and change the cascade's order.
  */
 export function chatStylesMeta(bundle: Record<string, BundleItem> | undefined): string {
   const later = laterFiles(bundle);

@@ -3,6 +3,6 @@
 
 /**
  * <meta name=…> whose content is the space-separated stylesheets (/assets/…css) a chat's messages are drawn with,
- * linked by the worker before the chat's first screen it writes into the page.
+ * put inline by the worker with the chat's first screen it writes into the page.
  */
 export const CHAT_STYLES_META = "may-chat-styles";
