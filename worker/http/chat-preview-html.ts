@@ -4,12 +4,8 @@
 // as the app will. Answers and questions are untrusted text: everything is escaped, raw HTML in an answer stays text
 // (as in the SPA), and links and images go through the SPA's own rule (worker/protocol/safe-urls.ts).
 import { Marked, Renderer, type Tokens } from "marked";
+import { escapeHtml } from "../lib/escape-html";
 import { safeImageSrc, safeLinkHref } from "../protocol/safe-urls";
-
-/** Text as HTML text or attribute value. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
 
 const defaults = new Renderer();
 

@@ -3,9 +3,7 @@
 // links keep to http(s) and mailto (and open apart, marked as user content), and pictures show only from the share's
 // own URLs (anything else becomes a plain link: an outside picture would tell its host who reads the page).
 import { Marked, type Tokens } from "marked";
-
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch] as string);
+import { escapeHtml } from "../lib/escape-html";
 
 const SAFE_HREF = /^(https?:\/\/|mailto:)/i;
 

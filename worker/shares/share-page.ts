@@ -8,7 +8,8 @@ import vi from "../../locales/share-page/vi.json";
 import zh from "../../locales/share-page/zh.json";
 import type { Language } from "../protocol/language";
 import { sharePathOf } from "../protocol/shares";
-import { escapeHtml, shareMarkdown } from "./share-markdown";
+import { escapeHtml } from "../lib/escape-html";
+import { shareMarkdown } from "./share-markdown";
 import type { Snapshot, SnapshotMessage } from "./snapshot";
 
 type Texts = typeof en;

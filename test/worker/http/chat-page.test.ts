@@ -152,12 +152,12 @@ describe("a chat opened by its address", () => {
     const { body } = await open(`/c/${id}`, { ...NAVIGATION, Cookie: cookies(u) });
     const preview = body.slice(body.indexOf('id="chat-preview"'), body.indexOf('<script type="module"'));
     expect(preview).not.toMatch(/<script|<img src=x|<b |<i>|javascript:|data:text/);
-    expect(preview).toContain("&#60;img src=x onerror=&#34;alert(1)&#34;&#62;");
-    expect(preview).toContain("&#60;script&#62;alert(3)&#60;/script&#62;");
-    expect(preview).toContain('<a href="https://example.com/?a=1&#38;b=2"');
+    expect(preview).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+    expect(preview).toContain("&lt;script&gt;alert(3)&lt;/script&gt;");
+    expect(preview).toContain('<a href="https://example.com/?a=1&amp;b=2"');
     expect(preview).toContain('rel="noopener noreferrer nofollow"');
-    expect(preview).toContain('<code class="language-html">&#60;div class=&#34;x&#34;&#62;&#38;&#60;/div&#62;');
-    expect(preview).toContain('<code class="md-inline-code">&#60;i&#62;code&#60;/i&#62;</code>');
+    expect(preview).toContain('<code class="language-html">&lt;div class=&quot;x&quot;&gt;&amp;&lt;/div&gt;');
+    expect(preview).toContain('<code class="md-inline-code">&lt;i&gt;code&lt;/i&gt;</code>');
   });
 
   it("leaves the page unchanged for another user's chat, a chat that does not exist, and a guest", async () => {
