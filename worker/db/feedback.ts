@@ -7,6 +7,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FeedbackEntry, FeedbackMap, FeedbackRating, FeedbackReason } from "../protocol/feedback";
 import type { Db } from "./client";
+import { idGroups } from "./id-groups";
 import { chatSessions, messageFeedback, messages, usageRollups } from "./schema";
 
 /** The answer a rating is for, from the user's chat database; undefined when it is not theirs or not there. */
@@ -195,9 +196,6 @@ export async function chatFeedback({ db, chatId, userId }: { db: Db; chatId: str
   return map;
 }
 
-/** Chat ids per statement: each is a bound parameter, with the user's id, under D1's 100 per statement. */
-const CHATS_PER_STATEMENT = 90;
-
 /**
  * The statements taking back the ratings of some chats of the user (null: all their chats) with their counts: the
  * ratings summed per day, model and provider are subtracted from those usage_rollups rows, then deleted, both from
@@ -253,12 +251,7 @@ export async function deleteFeedbackOfChats({
   userId: string;
   chatIds: string[] | null;
 }): Promise<void> {
-  const chunks: (string[] | null)[] = [];
-  if (chatIds === null) chunks.push(null);
-  else {
-    for (let at = 0; at < chatIds.length; at += CHATS_PER_STATEMENT)
-      chunks.push(chatIds.slice(at, at + CHATS_PER_STATEMENT));
-  }
-  const [first, ...rest] = chunks.flatMap((ids) => deleteChatsFeedbackStatements(db, userId, ids));
+  const groups = chatIds === null ? [null] : idGroups(chatIds);
+  const [first, ...rest] = groups.flatMap((ids) => deleteChatsFeedbackStatements(db, userId, ids));
   if (first) await db.batch([first, ...rest]);
 }

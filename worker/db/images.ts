@@ -2,6 +2,7 @@
 // so another user's image is simply not found.
 import { and, desc, eq, inArray, lt, or } from "drizzle-orm";
 import type { Db } from "./client";
+import { idGroups } from "./id-groups";
 import { images } from "./schema";
 
 export type ImageRow = typeof images.$inferSelect;
@@ -110,14 +111,12 @@ export async function listImages({
 /** The user's images among these ids (any order); others' and unknown ids are left out. */
 export async function getImagesByIds({ db, userId, ids }: { db: Db; userId: string; ids: string[] }) {
   const rows: ImageRow[] = [];
-  // D1 binds at most 100 values per statement
-  for (let i = 0; i < ids.length; i += 90) {
-    const part = ids.slice(i, i + 90);
+  for (const group of idGroups(ids)) {
     rows.push(
       ...(await db
         .select()
         .from(images)
-        .where(and(eq(images.userId, userId), inArray(images.id, part)))),
+        .where(and(eq(images.userId, userId), inArray(images.id, group)))),
     );
   }
   return rows;

@@ -5,6 +5,7 @@
 import { inArray } from "drizzle-orm";
 import { sha256Hex } from "../auth/tokens";
 import type { Db } from "../db/client";
+import { idGroups } from "../db/id-groups";
 import { chatSessions, messages } from "../db/schema";
 import type { ImportedConversation } from "./chatgpt";
 
@@ -15,14 +16,11 @@ export async function importedChatId(userId: string, sourceId: string): Promise<
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** The ids among these that are chats already (D1 binds at most 100 values per statement). */
+/** The ids among these that are chats already (in groups: db/id-groups.ts). */
 export async function existingChats(db: Db, ids: string[]): Promise<Set<string>> {
   const found = new Set<string>();
-  for (let i = 0; i < ids.length; i += 90) {
-    const rows = await db
-      .select({ id: chatSessions.id })
-      .from(chatSessions)
-      .where(inArray(chatSessions.id, ids.slice(i, i + 90)));
+  for (const group of idGroups(ids)) {
+    const rows = await db.select({ id: chatSessions.id }).from(chatSessions).where(inArray(chatSessions.id, group));
     for (const r of rows) found.add(r.id);
   }
   return found;

@@ -28,11 +28,9 @@ import { NewProjectSchema, ProjectDeleteQuerySchema, ProjectPatchSchema } from "
 import type { AttachmentRef } from "../protocol/resources";
 import { removeSnapshots } from "../shares/share-store";
 import { getUpload } from "../uploads/store";
+import { idGroups } from "../db/id-groups";
 
 const IdParam = v.object({ id: idSchema });
-
-/** Chat ids per query that names them (D1 binds at most 100 values a statement). */
-const IDS_PER_QUERY = 90;
 
 /**
  * The user's uploads by id, as a message keeps its files (in the order given, each once). Another user's upload, or
@@ -120,8 +118,8 @@ export const projectRoutes = new Hono<AppEnv>()
       });
       deletedChats = ids.length;
       // their shared links are revoked with them (the user's own links only: the query has them in its WHERE)
-      for (let at = 0; at < ids.length; at += IDS_PER_QUERY) {
-        const revoked = await deleteSharesOfChats({ db: c.var.db, userId, chatIds: ids.slice(at, at + IDS_PER_QUERY) });
+      for (const group of idGroups(ids)) {
+        const revoked = await deleteSharesOfChats({ db: c.var.db, userId, chatIds: group });
         c.executionCtx.waitUntil(removeSnapshots(c.env.IMAGES, revoked));
       }
     }
