@@ -12,7 +12,7 @@ import { shardDb } from "../db/shards";
 import { AppError } from "../errors";
 import { idSchema } from "../lib/validate";
 import type { AppEnv } from "./app-env";
-import { authenticate, readCredentials } from "./auth-middleware";
+import { authenticate, type Credentials, readCredentials } from "./auth-middleware";
 import { chatPreviewHtml, type PreviewMessage } from "./chat-preview-html";
 import { isNavigation } from "./landing-page";
 import { CHAT_STYLES_META } from "../protocol/page-meta";
@@ -27,10 +27,8 @@ export const PREVIEW_MESSAGES = 8;
 const STYLESHEET = /^\/assets\/[\w.-]+\.css$/;
 
 /** The chat's last messages, or none (any failure: the app then opens the chat as before). */
-async function lastMessagesOf(c: Context<AppEnv>, chatId: string): Promise<PreviewMessage[]> {
+async function lastMessagesOf(c: Context<AppEnv>, creds: Credentials, chatId: string): Promise<PreviewMessage[]> {
   try {
-    const creds = readCredentials(c);
-    if (!creds) return [];
     const { user, shard, hub } = await authenticate(c.env, creds);
     // The user's object keeps the windows of the chats used lately: no D1 read then (D1 is in one region, the object
     // near the user). Otherwise the chat's last messages from D1, the user in the query.
@@ -63,8 +61,9 @@ async function stylesheet(c: Context<AppEnv>, href: string): Promise<string> {
 
 export async function chatPageOrApp(c: Context<AppEnv>): Promise<Response> {
   const chatId = c.req.param("id") ?? "";
-  if (!isNavigation(c) || !v.is(idSchema, chatId) || !readCredentials(c)) return c.env.ASSETS.fetch(c.req.raw);
-  const messages = lastMessagesOf(c, chatId);
+  const creds = readCredentials(c);
+  if (!isNavigation(c) || !v.is(idSchema, chatId) || !creds) return c.env.ASSETS.fetch(c.req.raw);
+  const messages = lastMessagesOf(c, creds, chatId);
   // The page is written for this user: never a 304 for a copy kept without it, and never kept by a shared cache.
   const headers = new Headers(c.req.raw.headers);
   for (const name of ["If-None-Match", "If-Modified-Since"]) headers.delete(name);
