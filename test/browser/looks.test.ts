@@ -298,4 +298,38 @@ describe("a laptop screen, 1280 × 800, in Vietnamese", () => {
     await button.hover();
     await expect.poll(tooltip).toBe(`"${LOCALES.vi.chat.send}"`);
   });
+
+  it("hides it too when the button is clicked before the tooltips' code has arrived (a slow network)", async () => {
+    // a browser of its own, whose first pointer move has not loaded that code yet: the code is held until the click
+    const slow = await launch({ locale: "vi-VN" });
+    try {
+      const p = slow.pages()[0] ?? (await slow.newPage());
+      let release = () => {};
+      const held = new Promise<void>((asked) =>
+        slow.route("**/assets/tooltips-*.js", async (route) => {
+          asked();
+          await new Promise<void>((r) => {
+            release = r;
+          });
+          await route.continue();
+        }),
+      );
+      await signInAs(p, session);
+      await p.locator("[data-testid=greeting]").waitFor();
+      const button = p.locator(".composer__actions > .composer__btn:last-child");
+      const tooltip = () => button.evaluate((el) => getComputedStyle(el, "::after").content);
+      await p.fill("[data-testid=chat-input]", "Mây là gì?");
+      await button.hover();
+      await held;
+      await expect.poll(tooltip).toBe(`"${LOCALES.vi.chat.send}"`);
+      await button.click();
+      release();
+      await expect.poll(tooltip).toBe("none");
+      await p.waitForURL("**/c/**");
+      await p.locator("[data-testid=send-button]").waitFor({ timeout: 30_000 });
+      expect(await tooltip()).toBe("none");
+    } finally {
+      await slow.close();
+    }
+  });
 });

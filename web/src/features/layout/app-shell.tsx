@@ -8,6 +8,7 @@ import { meQuery } from "../auth/signed-in/auth.queries";
 import { useDailyReset } from "../models/use-daily-reset";
 import { useUserSocket } from "../socket/signed-in/use-user-socket";
 import { usePowerKeys } from "../power-keys/signed-in/power-keys";
+import type { Clicked } from "../ui/tooltips";
 import { Header } from "./header";
 import { drawerOpenAtom, sidebarCollapsedAtom } from "./layout.atoms";
 import { Sidebar } from "./sidebar";
@@ -17,12 +18,23 @@ import { useBuiltAfterFirst } from "./use-deferred-mount";
 import "./layout.css";
 
 // A click hides the tooltips until the pointer moves off (ui/tooltips.ts), loaded with the first move of a pointer:
-// only a mouse shows tooltips, and the first screen does not wait for it.
+// only a mouse shows tooltips, and the first screen does not wait for it. Until that code arrives (a slow network),
+// clicks are measured here and the last one handed to it, so a button clicked at once still hides its tooltip.
+// A click from the keyboard (detail 0) hides nothing: its tooltip is the focused element's.
+const clickedPlace = (e: MouseEvent): Clicked =>
+  e.detail ? (e.target as Element).closest?.("[data-tooltip]")?.getBoundingClientRect() : undefined;
+let clicked: Clicked;
+let onClick = (e: MouseEvent) => {
+  clicked = clickedPlace(e);
+};
+addEventListener("click", (e) => onClick(e), true);
 addEventListener(
   "pointermove",
   () =>
     void import("../ui/tooltips").then(
-      (m) => m.hideTooltipsOnClick(),
+      (m) => {
+        onClick = m.hideTooltipsOnClick(clicked, clickedPlace);
+      },
       () => {},
     ),
   { once: true },

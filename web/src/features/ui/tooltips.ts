@@ -7,17 +7,22 @@
 /** Set on <html> while a click has hidden the tooltips; base.css shows none then. */
 const HIDDEN = "data-tooltip-hidden";
 
-export function hideTooltipsOnClick(): void {
+/** The box the pointer must leave before tooltips show again; undefined: the click hid nothing. */
+export type Clicked = DOMRect | undefined;
+
+/**
+ * Starts hiding, and returns what a click (captured on the window) does from now on. layout/app-shell.tsx, which
+ * listens to the clicks from the start and loads this module on the first pointer move, hands over the last click's box
+ * (`earlier`) and the function that measured it. (Handed over, not imported: this lazy module importing it back from
+ * the signed-in chunk made rolldown write a route chunk that exports an undefined name, and the app failed to start.)
+ */
+export function hideTooltipsOnClick(
+  earlier: Clicked,
+  measure: (e: MouseEvent) => Clicked,
+): (click: MouseEvent) => void {
   const root = document.documentElement;
-  let place: DOMRect | undefined;
-  addEventListener(
-    "click",
-    (e) => {
-      place = e.detail ? (e.target as Element).closest?.("[data-tooltip]")?.getBoundingClientRect() : undefined;
-      root.toggleAttribute(HIDDEN, place !== undefined);
-    },
-    true,
-  );
+  let place = earlier;
+  root.toggleAttribute(HIDDEN, place !== undefined);
   addEventListener(
     "pointermove",
     (e) => {
@@ -31,4 +36,8 @@ export function hideTooltipsOnClick(): void {
     },
     { passive: true },
   );
+  return (e) => {
+    place = measure(e);
+    root.toggleAttribute(HIDDEN, place !== undefined);
+  };
 }
