@@ -94,6 +94,47 @@ describe("power keys: drop, shortcuts, voice", () => {
     await chip.waitFor({ state: "detached" });
   });
 
+  it("takes a file dropped before the drop zone's code has arrived, instead of the browser opening it", async () => {
+    // a browser of its own, where that code has not loaded: it is held until the file has been dropped
+    const slow = await launch({ locale: "en-US" });
+    try {
+      let release = () => {};
+      const released = new Promise<void>((r) => {
+        release = r;
+      });
+      await slow.route("**/assets/on-demand-*.js", async (route) => {
+        await released;
+        await route.continue();
+      });
+      const p = slow.pages()[0] ?? (await slow.newPage());
+      await signInAs(p, account, `/c/${chatId}`);
+      await p.locator("[data-testid=message][data-sender=bot]", { hasText: LAST_ANSWER }).waitFor();
+      const dropped = await p.evaluate(() => {
+        const dataTransfer = new DataTransfer();
+        dataTransfer.items.add(new File(["early notes\n"], "early.txt", { type: "text/plain" }));
+        const list = document.querySelector("[data-testid=message-list]")!;
+        const fire = (type: string) => {
+          const e = new DragEvent(type, { dataTransfer, bubbles: true, cancelable: true });
+          list.dispatchEvent(e);
+          return e.defaultPrevented;
+        };
+        fire("dragenter");
+        const zoneBuilt = document.querySelector("[data-testid=drop-zone]") !== null;
+        return { zoneBuilt, over: fire("dragover"), drop: fire("drop") };
+      });
+      // no zone yet, and still both taken by the page: the drop is allowed and the file is not opened in the tab
+      expect(dropped).toEqual({ zoneBuilt: false, over: true, drop: true });
+      release();
+      const chip = p.locator("[data-testid=attachment-chip]");
+      await chip.waitFor();
+      expect(await chip.textContent()).toContain("early.txt");
+      expect(new URL(p.url()).pathname).toBe(`/c/${chatId}`);
+      expect(await p.locator("[data-testid=drop-zone]").isVisible()).toBe(false);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it("lists every shortcut in the dialog (Ctrl+/ and the profile menu) and closes it with a second Ctrl+/", async () => {
     await page.keyboard.press(`${mod}+Slash`);
     const dialog = page.locator("[data-testid=shortcuts-dialog]");

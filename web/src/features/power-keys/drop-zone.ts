@@ -1,8 +1,10 @@
 // The drop zone over the chat screen while files are dragged over the window (loaded by the first such dragenter,
-// signed-in/power-keys.ts): files dropped on it join the question's attachments through the paste handler's own door
-// (the attachments' on-demand module, which attachments-entry.tsx's loadMedia opens: add-files.ts), so the limits, the
-// compression of photos and the alert texts are those of the + menu. The zone covers the window and only it takes the drag's events: its dragleave is the drag
-// leaving the window (or cancelled with Escape). Elsewhere than the chat screen (no input box) nothing shows.
+// signed-in/power-keys.ts, which also takes every drop of files and hands them to dragged): files dropped join the
+// question's attachments through the paste handler's own door (the attachments' on-demand module, which
+// attachments-entry.tsx's loadMedia opens: add-files.ts), so the limits, the compression of photos and the alert texts
+// are those of the + menu. The zone covers the window and only it takes the drag's events: its dragleave is the drag
+// leaving the window (or cancelled with Escape). Elsewhere than the chat screen (no input box) nothing shows, and a
+// drop there does nothing.
 import { loadPowerKeyTexts, powerKeysT } from "./power-keys-texts";
 import "./power-keys.css";
 
@@ -36,20 +38,33 @@ function build(): HTMLDivElement {
   el.addEventListener("dragleave", (e) => {
     if (e.target === el) hide();
   });
-  el.addEventListener("drop", (e) => {
-    e.preventDefault();
-    hide();
-    const files = [...(e.dataTransfer?.files ?? [])];
-    // (not through attachments-entry.tsx itself: importing it from here would split its stylesheet off the chat's)
-    if (files.length > 0) void import("../attachments/on-demand").then((m) => m.addFiles(files));
-  });
   return document.body.appendChild(el);
 }
 
-/** Shows the zone over the chat screen (called for each dragenter of files). */
-export async function showDropZone(): Promise<void> {
+/**
+ * What signed-in/power-keys.ts hands over for each dragenter of files (`files` null: the zone shows) and each drop of
+ * files anywhere in the window, on the zone or before it was built (the zone goes, and the files join the question).
+ */
+export function dragged(files: File[] | null, dragging: () => boolean): void {
+  if (files) dropFiles(files);
+  else void showDropZone(dragging);
+}
+
+function dropFiles(files: File[]): void {
+  hide();
+  // (not through attachments-entry.tsx itself: importing it from here would split its stylesheet off the chat's)
+  if (files.length > 0 && document.getElementById("chat-input"))
+    void import("../attachments/on-demand").then((m) => m.addFiles(files));
+}
+
+/**
+ * Shows the zone over the chat screen while `dragging` says the drag goes on: a
+ * file dropped before this code or its texts arrived has ended it, and the zone would stay up over nothing.
+ */
+async function showDropZone(dragging: () => boolean): Promise<void> {
   if (!document.getElementById("chat-input")) return;
   await loadPowerKeyTexts();
+  if (!dragging()) return;
   zone ??= build();
   for (const [line, key] of lines) line.textContent = powerKeysT(key);
   zone.hidden = false;
