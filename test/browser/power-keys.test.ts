@@ -15,6 +15,8 @@ let ctx: BrowserContext;
 let page: Page;
 let account: ApiSession;
 let chatId = "";
+/** A chat whose answer has markdown, for reading aloud. */
+let readChat = "";
 
 /**
  * A recognizer in place of the browser's, put in the page before the app loads (plain script: a function handed to
@@ -42,6 +44,22 @@ const FAKE_RECOGNIZER = `
   delete window.SpeechRecognition;
   window.webkitSpeechRecognition = FakeRecognition;
 `;
+/**
+ * A speech synthesizer in place of the browser's (headless Chromium has no voices), put in the page before the app
+ * loads: it keeps what it is asked to say (window.fakeSynth.spoken, the utterances themselves, whose onend the test
+ * fires as the end of the speech) and counts cancel().
+ */
+const FAKE_SYNTHESIZER = `
+  const fakeSynth = {
+    spoken: [], cancels: 0, speaking: false, pending: false, paused: false,
+    speak(utterance) { this.spoken.push(utterance); },
+    cancel() { this.cancels++; },
+    pause() {}, resume() {}, getVoices() { return []; },
+    addEventListener() {}, removeEventListener() {},
+  };
+  Object.defineProperty(window, "speechSynthesis", { value: fakeSynth, configurable: true });
+  window.fakeSynth = fakeSynth;
+`;
 const NO_RECOGNIZER = "delete window.SpeechRecognition; delete window.webkitSpeechRecognition;";
 
 const toastText = () => page.locator("[data-testid=toast] .toast__message").last().textContent();
@@ -52,8 +70,10 @@ beforeAll(async () => {
   ctx = await launch({ locale: "en-US" });
   await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
   await ctx.addInitScript({ content: FAKE_RECOGNIZER });
+  await ctx.addInitScript({ content: FAKE_SYNTHESIZER });
   page = ctx.pages()[0] ?? (await ctx.newPage());
   account = await apiAccount(baseURL);
+  readChat = await savedChat(account, "Read aloud chat", ["**Clouds** form when the air cools. Then it rains!"]);
   chatId = await savedChat(account, "Power keys chat", ["The first answer.", LAST_ANSWER]);
   await signInAs(page, account, `/c/${chatId}`);
   await page.locator("[data-testid=message][data-sender=bot]", { hasText: LAST_ANSWER }).waitFor();
@@ -246,6 +266,41 @@ describe("power keys: drop, shortcuts, voice", () => {
     await mic.click();
     await expect.poll(() => mic.getAttribute("aria-pressed")).toBe("false");
     expect(await page.inputValue("[data-testid=chat-input]")).toBe("Question: how do clouds form");
+  });
+
+  it("reads an answer aloud as a reader sees it, in its language, and stops on a second click", async () => {
+    await page.goto(`${baseURL}/c/${readChat}`);
+    const bot = page.locator("[data-testid=message][data-sender=bot]").last();
+    await bot.waitFor();
+    // the answers' tools load with the first move of the pointer
+    await page.mouse.move(400, 300);
+    await bot.hover();
+    const button = bot.locator("[data-testid=read-aloud]");
+    await button.click();
+    await expect.poll(() => button.getAttribute("aria-pressed")).toBe("true");
+    expect(await button.getAttribute("aria-label")).toBe("Stop reading");
+    type Spoken = { text: string; lang: string; onend: (() => void) | null };
+    const spoken = () =>
+      page.evaluate(() =>
+        (window as unknown as { fakeSynth: { spoken: Spoken[] } }).fakeSynth.spoken.map((u) => [u.text, u.lang]),
+      );
+    // the markdown's syntax is gone, and the voice is English
+    await expect.poll(spoken).toEqual([["Clouds form when the air cools. Then it rains!", "en-US"]]);
+    // the speech ends: the button is Read aloud again
+    await page.evaluate(() =>
+      (window as unknown as { fakeSynth: { spoken: Spoken[] } }).fakeSynth.spoken[0]!.onend?.(),
+    );
+    await expect.poll(() => button.getAttribute("aria-pressed")).toBe("false");
+    // read again, and stopped by a second click: the synthesizer is cancelled
+    const cancels = () =>
+      page.evaluate(() => (window as unknown as { fakeSynth: { cancels: number } }).fakeSynth.cancels);
+    await button.click();
+    await expect.poll(() => button.getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(async () => (await spoken()).length).toBe(2);
+    const before = await cancels();
+    await button.click();
+    await expect.poll(() => button.getAttribute("aria-pressed")).toBe("false");
+    expect(await cancels()).toBe(before + 1);
   });
 
   it("shows no microphone where the browser has no speech recognition", async () => {
