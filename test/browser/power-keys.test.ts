@@ -62,6 +62,19 @@ const FAKE_SYNTHESIZER = `
 `;
 const NO_RECOGNIZER = "delete window.SpeechRecognition; delete window.webkitSpeechRecognition;";
 
+/**
+ * A signed-in page of a browser of its own, on a chat of a user of its own (a plan's sessions are counted: signing the
+ * shared account in elsewhere would end the main page's session).
+ */
+async function slowChat(slow: BrowserContext): Promise<Page> {
+  const user = await apiAccount(baseURL);
+  const id = await savedChat(user, "Drop chat", [LAST_ANSWER]);
+  const p = slow.pages()[0] ?? (await slow.newPage());
+  await signInAs(p, user, `/c/${id}`);
+  await p.locator("[data-testid=message][data-sender=bot]", { hasText: LAST_ANSWER }).waitFor();
+  return p;
+}
+
 const toastText = () => page.locator("[data-testid=toast] .toast__message").last().textContent();
 const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
 const mod = "Control";
@@ -126,9 +139,8 @@ describe("power keys: drop, shortcuts, voice", () => {
         await released;
         await route.continue();
       });
-      const p = slow.pages()[0] ?? (await slow.newPage());
-      await signInAs(p, account, `/c/${chatId}`);
-      await p.locator("[data-testid=message][data-sender=bot]", { hasText: LAST_ANSWER }).waitFor();
+      const p = await slowChat(slow);
+      const opened = p.url();
       const dropped = await p.evaluate(() => {
         const dataTransfer = new DataTransfer();
         dataTransfer.items.add(new File(["early notes\n"], "early.txt", { type: "text/plain" }));
@@ -148,8 +160,40 @@ describe("power keys: drop, shortcuts, voice", () => {
       const chip = p.locator("[data-testid=attachment-chip]");
       await chip.waitFor();
       expect(await chip.textContent()).toContain("early.txt");
-      expect(new URL(p.url()).pathname).toBe(`/c/${chatId}`);
+      expect(p.url()).toBe(opened);
       expect(await p.locator("[data-testid=drop-zone]").isVisible()).toBe(false);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it("takes the zone away at the pointer's first move when the drag left the window before its code arrived", async () => {
+    const slow = await launch({ locale: "en-US" });
+    try {
+      let release = () => {};
+      const released = new Promise<void>((r) => {
+        release = r;
+      });
+      await slow.route("**/assets/on-demand-*.js", async (route) => {
+        await released;
+        await route.continue();
+      });
+      const p = await slowChat(slow);
+      // files dragged in and out of the window again, before the zone exists: its dragleave is missed
+      await p.evaluate(() => {
+        const dataTransfer = new DataTransfer();
+        dataTransfer.items.add(new File(["x"], "left.txt", { type: "text/plain" }));
+        const list = document.querySelector("[data-testid=message-list]")!;
+        for (const type of ["dragenter", "dragover", "dragleave"])
+          list.dispatchEvent(new DragEvent(type, { dataTransfer, bubbles: true, cancelable: true }));
+      });
+      release();
+      const zone = p.locator("[data-testid=drop-zone]");
+      await zone.waitFor({ state: "visible" });
+      // no drag sends pointer events: the first move of the pointer shows there is none, and the screen is usable
+      await p.mouse.move(600, 400);
+      await p.mouse.move(610, 410);
+      await zone.waitFor({ state: "hidden" });
     } finally {
       await slow.close();
     }

@@ -3,8 +3,8 @@
 // question's attachments through the paste handler's own door (the attachments' on-demand module, which
 // attachments-entry.tsx's loadMedia opens: add-files.ts), so the limits, the compression of photos and the alert texts
 // are those of the + menu. The zone covers the window and only it takes the drag's events: its dragleave is the drag
-// leaving the window (or cancelled with Escape). Elsewhere than the chat screen (no input box) nothing shows, and a
-// drop there does nothing.
+// leaving the window (or cancelled with Escape), and a pointer moving over it means the drag is over. Elsewhere than
+// the chat screen (no input box) nothing shows, and a drop there does nothing.
 import { loadPowerKeyTexts, powerKeysT } from "./power-keys-texts";
 import "./power-keys.css";
 
@@ -38,6 +38,10 @@ function build(): HTMLDivElement {
   el.addEventListener("dragleave", (e) => {
     if (e.target === el) hide();
   });
+  // A drag sends no pointer events: a pointer moving over the zone means no drag is going on. The zone can be up
+  // without one when the drag left the window before this code arrived (its dragleave came before the zone existed);
+  // it would cover the screen until the next drag.
+  el.addEventListener("pointermove", hide);
   return document.body.appendChild(el);
 }
 
