@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectAccessible } from "./support/axe";
-import { createAccount, launch, SHOTS_DIR, signIn } from "./support/browser";
+import { createAccount, holdRequests, launch, SHOTS_DIR, signIn } from "./support/browser";
 import { type ApiSession, apiAccount, seedHistory, seedLongChat, signInAs } from "./support/seed";
 
 // the product whose offline model ends an answer in about a second (./support/server.ts): these tests wait for answers
@@ -304,26 +304,18 @@ describe("a laptop screen, 1280 × 800, in Vietnamese", () => {
     const slow = await launch({ locale: "vi-VN" });
     try {
       const p = slow.pages()[0] ?? (await slow.newPage());
-      let release = () => {};
-      const held = new Promise<void>((asked) =>
-        slow.route("**/assets/tooltips-*.js", async (route) => {
-          asked();
-          await new Promise<void>((r) => {
-            release = r;
-          });
-          await route.continue();
-        }),
-      );
-      await signInAs(p, session);
+      const held = await holdRequests(slow, "**/assets/tooltips-*.js");
+      // a user of its own: signing the shared account in here too would end the main page's session
+      await signInAs(p, await apiAccount(baseURL));
       await p.locator("[data-testid=greeting]").waitFor();
       const button = p.locator(".composer__actions > .composer__btn:last-child");
       const tooltip = () => button.evaluate((el) => getComputedStyle(el, "::after").content);
       await p.fill("[data-testid=chat-input]", "Mây là gì?");
       await button.hover();
-      await held;
+      await held.asked;
       await expect.poll(tooltip).toBe(`"${LOCALES.vi.chat.send}"`);
       await button.click();
-      release();
+      held.release();
       await expect.poll(tooltip).toBe("none");
       await p.waitForURL("**/c/**");
       await p.locator("[data-testid=send-button]").waitFor({ timeout: 30_000 });

@@ -5,7 +5,7 @@
 // the app loads (the product has no seam for it), and the microphone is absent from a browser without the API.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launch, settled } from "./support/browser";
+import { holdRequests, launch, settled } from "./support/browser";
 import { type ApiSession, apiAccount, savedChat, signInAs } from "./support/seed";
 
 const baseURL = inject("baseURL");
@@ -131,14 +131,7 @@ describe("power keys: drop, shortcuts, voice", () => {
     // a browser of its own, where that code has not loaded: it is held until the file has been dropped
     const slow = await launch({ locale: "en-US" });
     try {
-      let release = () => {};
-      const released = new Promise<void>((r) => {
-        release = r;
-      });
-      await slow.route("**/assets/on-demand-*.js", async (route) => {
-        await released;
-        await route.continue();
-      });
+      const { release } = await holdRequests(slow, "**/assets/on-demand-*.js");
       const p = await slowChat(slow);
       const opened = p.url();
       const dropped = await p.evaluate(() => {
@@ -170,14 +163,7 @@ describe("power keys: drop, shortcuts, voice", () => {
   it("takes the zone away at the pointer's first move when the drag left the window before its code arrived", async () => {
     const slow = await launch({ locale: "en-US" });
     try {
-      let release = () => {};
-      const released = new Promise<void>((r) => {
-        release = r;
-      });
-      await slow.route("**/assets/on-demand-*.js", async (route) => {
-        await released;
-        await route.continue();
-      });
+      const { release } = await holdRequests(slow, "**/assets/on-demand-*.js");
       const p = await slowChat(slow);
       // files dragged in and out of the window again, before the zone exists: its dragleave is missed
       await p.evaluate(() => {

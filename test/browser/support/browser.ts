@@ -50,6 +50,30 @@ export async function launch(
   return context;
 }
 
+/**
+ * Holds the context's requests matching `pattern` (the service worker's too) until `release()`: a slow network for one
+ * chunk, for a test that acts before the chunk arrives. `asked` settles once the first of them is held.
+ */
+export async function holdRequests(
+  context: BrowserContext,
+  pattern: string,
+): Promise<{ asked: Promise<void>; release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((r) => {
+    release = r;
+  });
+  let onAsked = () => {};
+  const asked = new Promise<void>((r) => {
+    onAsked = r;
+  });
+  await context.route(pattern, async (route) => {
+    onAsked();
+    await released;
+    await route.continue();
+  });
+  return { asked, release };
+}
+
 /** The requests each context has in flight, for `settled`. */
 const inFlight = new WeakMap<BrowserContext, Set<Request>>();
 
