@@ -180,26 +180,19 @@ export class ChatWindows {
    * question, a regenerated answer) is changed in its place, so the conversation keeps its order.
    */
   append(chatId: string, items: WindowMessage[]) {
-    if (!this.knows(chatId)) return;
-    this.db.exec("UPDATE hot_chats SET used_at = ? WHERE chat_id = ?", Date.now(), chatId);
+    // one statement per message and two more: this runs twice in every turn
+    const known = this.db.exec("UPDATE hot_chats SET used_at = ? WHERE chat_id = ?", Date.now(), chatId).rowsWritten;
+    if (known === 0) return;
     for (const m of items) {
-      const changed = this.db.exec(
-        "UPDATE hot_window SET message = ?, original = ? WHERE chat_id = ? AND message_id = ?",
-        m.message,
-        m.original ?? null,
+      this.db.exec(
+        `INSERT INTO hot_window (chat_id, message_id, sender, message, original) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (chat_id, message_id) DO UPDATE SET message = excluded.message, original = excluded.original`,
         chatId,
         m.messageId,
-      ).rowsWritten;
-      if (changed === 0) {
-        this.db.exec(
-          "INSERT INTO hot_window (chat_id, message_id, sender, message, original) VALUES (?, ?, ?, ?, ?)",
-          chatId,
-          m.messageId,
-          m.sender,
-          m.message,
-          m.original ?? null,
-        );
-      }
+        m.sender,
+        m.message,
+        m.original ?? null,
+      );
     }
     this.db.exec(
       "DELETE FROM hot_window WHERE chat_id = ? AND seq NOT IN (SELECT seq FROM hot_window WHERE chat_id = ? ORDER BY seq DESC LIMIT ?)",

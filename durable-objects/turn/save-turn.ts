@@ -6,6 +6,7 @@
 // the operator (worker/db/usage-rollups.ts) ride in the main database's batch; they are added, not set, so a turn
 // saved again after a failure leaves them out once they are in (TurnSaveError says whether they are).
 import type { Db } from "../../worker/db/client";
+import { statementOf } from "../../worker/db/compiled-statement";
 import { insertImageStatement, type NewImage } from "../../worker/db/images";
 import { type MessageInput, saveMessagesStatements } from "../../worker/db/messages";
 import { usageCountStatement } from "../../worker/db/usage";
@@ -40,17 +41,19 @@ export class TurnSaveError extends Error {
 export async function saveTurn(dbs: { main: Db; chats: Db }, writes: TurnWrites): Promise<void> {
   const { main, chats } = dbs;
   const { userId, chatId, usage, image, metrics } = writes;
-  const [first, ...rest] = [
-    ...(image ? [insertImageStatement({ db: chats, image: image.row, createdAt: image.createdAt })] : []),
+  const chatsStatements = [
+    ...(image
+      ? [statementOf(chats, insertImageStatement({ db: chats, image: image.row, createdAt: image.createdAt }))]
+      : []),
     ...saveMessagesStatements({ db: chats, userId, chatId, items: writes.messages, showBranch: writes.showBranch }),
   ];
-  const [mainFirst, ...mainRest] = [
-    ...(usage ? [usageCountStatement({ db: main, userId, ...usage })] : []),
+  const mainStatements = [
+    ...(usage ? [usageCountStatement(main, { userId, ...usage })] : []),
     ...(metrics ? turnMetricsStatements({ db: main, metrics }) : []),
   ];
   const [chatsWrite, mainWrite] = await Promise.allSettled([
-    first && chats.batch([first, ...rest]),
-    mainFirst && main.batch([mainFirst, ...mainRest]),
+    chatsStatements.length > 0 && chats.$client.batch(chatsStatements),
+    mainStatements.length > 0 && main.$client.batch(mainStatements),
   ]);
   const failed = [chatsWrite, mainWrite].find((r) => r.status === "rejected");
   if (failed) throw new TurnSaveError(metrics !== undefined && mainWrite.status === "fulfilled", failed.reason);

@@ -1,7 +1,8 @@
 // Message queries: the chat's messages in order (whole, or a page at a time newest first) along the branch it shows
 // (message-tree.ts), each with its versions, and idempotent saves that upsert by (chat, message_id) in one D1 batch
 // together with the chat's last_message_at (and its title, from the first user prompt).
-import { and, asc, desc, eq, getTableColumns, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, lt, or, type Placeholder, sql } from "drizzle-orm";
+import { compiledStatement, statementOf } from "./compiled-statement";
 import type { Db } from "./client";
 import type { AttachmentRef, PublicMessage } from "../protocol/resources";
 import { DEFAULT_TITLE, titleFromPrompt } from "../protocol/rules";
@@ -206,7 +207,7 @@ export function publicChatContent(chat: ChatRow, rows: MessageRow[], running: Pu
 }
 
 /** The last message of the branch the chat shows, read when a row that names no parent is inserted. */
-function lastOnPath(chatId: string, userId: string) {
+function lastOnPath(chatId: string | Placeholder, userId: string | Placeholder) {
   return sql`(SELECT ${messages.messageId} FROM ${messages} WHERE ${messages.chatId} = ${chatId} AND ${messages.userId} = ${userId} AND ${messages.onPath} = 1 ORDER BY ${messages.createdAt} DESC, ${messages.id} DESC LIMIT 1)`;
 }
 
@@ -235,9 +236,50 @@ function toRow(userId: string, chatId: string, m: MessageInput, now: number) {
     attachments: m.attachments ?? null,
     createdAt: m.createdAt ?? now,
     updatedAt: now,
-    parentId: m.parentId === undefined ? lastOnPath(chatId, userId) : m.parentId,
+    // absent: the last message of the branch the chat shows (upsertMessage)
+    parentId: m.parentId,
   };
 }
+
+/**
+ * Inserts a message, or changes the row it meets (same chat and message_id) when one of its fields differs, keeping
+ * the row's place: its created_at and parent. Null-safe "this field would change" reads SQLite's excluded row, so it
+ * binds no more values. Written once per shape (compiled-statement.ts): it is the end of every turn.
+ */
+const upsertMessage = compiledStatement<ReturnType<typeof toRow>>((db, row) => {
+  const { chatId, userId, messageId: _m, createdAt: _t, updatedAt: _u, parentId, ...content } = row;
+  const fields = Object.keys(content) as (keyof typeof content)[];
+  const excluded = (k: keyof typeof messages.$inferInsert) => sql`excluded.${sql.identifier(messages[k].name)}`;
+  const differs = fields.map((k) => sql`${messages[k]} IS NOT ${excluded(k)}`);
+  return db
+    .insert(messages)
+    .values({ ...row, parentId: parentId ?? lastOnPath(chatId, userId) })
+    .onConflictDoUpdate({
+      target: [messages.chatId, messages.messageId],
+      set: Object.fromEntries([...fields, "updatedAt" as const].map((k) => [k, excluded(k)])),
+      setWhere: and(eq(messages.userId, userId), or(...differs)),
+    });
+});
+
+/**
+ * Moves the chat's last_message_at (and, with `title`, names a chat that still has the default title) when a row of
+ * it carries this save's time: a save that changed nothing leaves the chat where it is in the list.
+ */
+const bumpChat = compiledStatement<{ chatId: string; userId: string; now: number; title?: string }>((db, s) => {
+  const touched = sql`EXISTS (SELECT 1 FROM ${messages} WHERE ${messages.chatId} = ${s.chatId} AND ${messages.userId} = ${s.userId} AND ${messages.updatedAt} = ${s.now})`;
+  return db
+    .update(chatSessions)
+    .set({
+      lastMessageAt: sql`${s.now}`,
+      updatedAt: sql`${s.now}`,
+      ...(s.title
+        ? {
+            title: sql`CASE WHEN ${chatSessions.title} = ${DEFAULT_TITLE} THEN ${s.title} ELSE ${chatSessions.title} END`,
+          }
+        : {}),
+    })
+    .where(and(eq(chatSessions.id, s.chatId), eq(chatSessions.userId, s.userId), touched));
+});
 
 /**
  * Upserts messages by message_id into a chat the caller has already checked belongs to `userId`, and moves the
@@ -262,8 +304,7 @@ export async function saveMessages({
 }) {
   const statements = saveMessagesStatements({ db, userId, chatId, items });
   if (statements.length === 0) return 0;
-  const [first, ...rest] = statements;
-  await db.batch([first!, ...rest]);
+  await db.$client.batch(statements);
   await owner.forgetChats([chatId]);
   return items.length;
 }
@@ -288,37 +329,12 @@ export function saveMessagesStatements({
 }) {
   if (items.length === 0) return [];
   const now = Date.now();
-  const upserts = items.map((m) => {
-    const row = toRow(userId, chatId, m, now);
-    const { chatId: _c, userId: _u, messageId: _m, createdAt: _t, updatedAt: _up, parentId: _p, ...content } = row;
-    // Null-safe "this field would change", read from SQLite's excluded row: no extra bound parameters.
-    const differs = (Object.keys(content) as (keyof typeof content)[]).map(
-      (k) => sql`${messages[k]} IS NOT excluded.${sql.identifier(messages[k].name)}`,
-    );
-    return db
-      .insert(messages)
-      .values(row)
-      .onConflictDoUpdate({
-        target: [messages.chatId, messages.messageId],
-        set: { ...content, updatedAt: now },
-        setWhere: and(eq(messages.userId, userId), or(...differs)),
-      });
-  });
+  const upserts = items.map((m) => upsertMessage(db, toRow(userId, chatId, m, now)));
   const firstPrompt = items.find((m) => m.sender === "user" && m.message.trim());
   // Runs after the upserts: a row stamped with this save's time was inserted or changed by it.
-  const touched = sql`EXISTS (SELECT 1 FROM ${messages} WHERE ${messages.chatId} = ${chatId} AND ${messages.userId} = ${userId} AND ${messages.updatedAt} = ${now})`;
-  const bumpChat = db
-    .update(chatSessions)
-    .set({
-      lastMessageAt: now,
-      updatedAt: now,
-      ...(firstPrompt
-        ? {
-            title: sql`CASE WHEN ${chatSessions.title} = ${DEFAULT_TITLE} THEN ${titleFromPrompt(firstPrompt.message)} ELSE ${chatSessions.title} END`,
-          }
-        : {}),
-    })
-    .where(and(eq(chatSessions.id, chatId), eq(chatSessions.userId, userId), touched));
-  const branch = showBranch ? [showBranchStatement({ db, chatId, userId, messageId: showBranch })] : [];
-  return [...upserts, ...branch, bumpChat];
+  const bump = bumpChat(db, { chatId, userId, now, title: firstPrompt && titleFromPrompt(firstPrompt.message) });
+  const branch = showBranch
+    ? [statementOf(db, showBranchStatement({ db, chatId, userId, messageId: showBranch }))]
+    : [];
+  return [...upserts, ...branch, bump];
 }

@@ -3,8 +3,8 @@
 // (durable-objects/turn/save-turn.ts), so no round trip is added to any turn; the console reads them back per day and
 // model, with time-to-first-token percentiles read from a histogram.
 import { asc, between, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "./client";
+import { compiledStatement } from "./compiled-statement";
 import { usageErrors, usageLatency, usageRollups } from "./schema";
 
 /**
@@ -39,58 +39,72 @@ export function ttftBucket(ms: number): number {
   return TTFT_BUCKETS_MS.find((upTo) => ms <= upTo) ?? PAST_LAST_BUCKET_MS;
 }
 
-/** The statements that add one turn to its day's rollups (batchable with the turn's other writes). */
-export function turnMetricsStatements({ db, metrics: m }: { db: Db; metrics: TurnMetrics }): BatchItem<"sqlite">[] {
+/**
+ * The statements that add one turn to its day's rollups (batchable with the turn's other writes), each written once
+ * (compiled-statement.ts): they end every turn.
+ */
+export function turnMetricsStatements({ db, metrics: m }: { db: Db; metrics: TurnMetrics }): D1PreparedStatement[] {
   const key = { day: m.day, model: m.model, provider: m.provider };
-  const row = {
-    ...key,
-    turns: 1,
-    failed: m.error ? 1 : 0,
-    tokensIn: m.inputTokens,
-    tokensOut: m.outputTokens,
-    searches: m.search ? 1 : 0,
-    images: m.image ? 1 : 0,
-  };
-  const statements: BatchItem<"sqlite">[] = [
-    db
-      .insert(usageRollups)
-      .values(row)
-      .onConflictDoUpdate({
-        target: [usageRollups.day, usageRollups.model, usageRollups.provider],
-        set: {
-          turns: sql`${usageRollups.turns} + 1`,
-          failed: sql`${usageRollups.failed} + ${row.failed}`,
-          tokensIn: sql`${usageRollups.tokensIn} + ${row.tokensIn}`,
-          tokensOut: sql`${usageRollups.tokensOut} + ${row.tokensOut}`,
-          searches: sql`${usageRollups.searches} + ${row.searches}`,
-          images: sql`${usageRollups.images} + ${row.images}`,
-        },
-      }),
+  const statements = [
+    addRollup(db, {
+      ...key,
+      turns: 1,
+      failed: m.error ? 1 : 0,
+      tokensIn: m.inputTokens,
+      tokensOut: m.outputTokens,
+      searches: m.search ? 1 : 0,
+      images: m.image ? 1 : 0,
+    }),
   ];
-  if (m.error) {
-    statements.push(
-      db
-        .insert(usageErrors)
-        .values({ ...key, code: m.error, count: 1 })
-        .onConflictDoUpdate({
-          target: [usageErrors.day, usageErrors.model, usageErrors.provider, usageErrors.code],
-          set: { count: sql`${usageErrors.count} + 1` },
-        }),
-    );
-  }
-  if (m.ttftMs !== null) {
-    statements.push(
-      db
-        .insert(usageLatency)
-        .values({ ...key, upToMs: ttftBucket(m.ttftMs), count: 1 })
-        .onConflictDoUpdate({
-          target: [usageLatency.day, usageLatency.model, usageLatency.provider, usageLatency.upToMs],
-          set: { count: sql`${usageLatency.count} + 1` },
-        }),
-    );
-  }
+  if (m.error) statements.push(addError(db, { ...key, code: m.error }));
+  if (m.ttftMs !== null) statements.push(addLatency(db, { ...key, upToMs: ttftBucket(m.ttftMs) }));
   return statements;
 }
+
+type RollupKey = {
+  day: string;
+  model: string;
+  provider: string;
+};
+
+const addRollup = compiledStatement<
+  RollupKey & { turns: number; failed: number; tokensIn: number; tokensOut: number; searches: number; images: number }
+>((db, row) =>
+  db
+    .insert(usageRollups)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [usageRollups.day, usageRollups.model, usageRollups.provider],
+      set: {
+        turns: sql`${usageRollups.turns} + ${row.turns}`,
+        failed: sql`${usageRollups.failed} + ${row.failed}`,
+        tokensIn: sql`${usageRollups.tokensIn} + ${row.tokensIn}`,
+        tokensOut: sql`${usageRollups.tokensOut} + ${row.tokensOut}`,
+        searches: sql`${usageRollups.searches} + ${row.searches}`,
+        images: sql`${usageRollups.images} + ${row.images}`,
+      },
+    }),
+);
+
+const addError = compiledStatement<RollupKey & { code: string }>((db, row) =>
+  db
+    .insert(usageErrors)
+    .values({ ...row, count: 1 })
+    .onConflictDoUpdate({
+      target: [usageErrors.day, usageErrors.model, usageErrors.provider, usageErrors.code],
+      set: { count: sql`${usageErrors.count} + 1` },
+    }),
+);
+
+const addLatency = compiledStatement<RollupKey & { upToMs: number }>((db, row) =>
+  db
+    .insert(usageLatency)
+    .values({ ...row, count: 1 })
+    .onConflictDoUpdate({
+      target: [usageLatency.day, usageLatency.model, usageLatency.provider, usageLatency.upToMs],
+      set: { count: sql`${usageLatency.count} + 1` },
+    }),
+);
 
 /**
  * One turn as a Workers Analytics Engine data point, for an operator who binds a dataset (USAGE_ANALYTICS): indexed by

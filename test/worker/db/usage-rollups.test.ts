@@ -142,8 +142,11 @@ describe("usage rollups", () => {
       search: false,
       image: false,
     };
-    const chats = createDb(await chatsOf(u.id));
-    const brokenChats = Object.assign(Object.create(chats), { batch: () => Promise.reject(new Error("D1 is away")) });
+    const d1 = await chatsOf(u.id);
+    const chats = createDb(d1);
+    const brokenChats = createDb(
+      Object.assign(Object.create(d1), { batch: () => Promise.reject(new Error("D1 is away")) }) as D1Database,
+    );
     const messages = [{ messageId: crypto.randomUUID(), sender: "user" as const, message: "Hi" }];
     const failure = await saveTurn(
       { main: db(), chats: brokenChats },
