@@ -14,7 +14,7 @@
 import type { MessageInput } from "../../worker/db/messages";
 import type { Db } from "../../worker/db/client";
 import { buildExternalModel } from "../../worker/external-models/external-model";
-import { createModelRegistry } from "../../worker/models/registry";
+import { createModelRegistry, type ModelRegistry } from "../../worker/models/registry";
 import { type AnswerPrompt, streamAnswer } from "../../worker/models/stream-answer";
 import { SearchStepError, searchStep } from "./search-step";
 import type { ExternalModelProvider } from "../../worker/protocol/settings";
@@ -194,6 +194,7 @@ export interface RunningAnswer {
 export class GenerationRunner {
   private readonly runningNow = new Map<string, Running>();
   private alarmSet = false;
+  private registry: ModelRegistry | undefined;
 
   constructor(
     private readonly ctx: DurableObjectState,
@@ -201,6 +202,15 @@ export class GenerationRunner {
     private readonly db: Db,
     private readonly state: HotState,
   ) {}
+
+  /**
+   * The models of this object's bindings, built at the first turn and kept: reading MODEL_ROUTES and setting up a
+   * provider's model on every turn was work on the way to its first token. Not kept while the routes are invalid.
+   */
+  private models(): ModelRegistry {
+    this.registry ??= createModelRegistry(this.env);
+    return this.registry;
+  }
 
   running(): string[] {
     return [...this.runningNow.keys()];
@@ -297,7 +307,7 @@ export class GenerationRunner {
     try {
       const resolved = input.external
         ? { model: buildExternalModel(this.env, input.external.provider, input.external.apiKey), offline: false }
-        : createModelRegistry(this.env).resolve(turn.endpoint);
+        : this.models().resolve(turn.endpoint);
       offline = resolved?.offline ?? true;
       if (resolved && "route" in resolved) provider = resolved.offline ? "offline" : resolved.route.provider;
       running.head = { metadata: { ...("metadata" in running.head ? running.head.metadata : {}), offline } };

@@ -55,12 +55,29 @@ async function secretsFor(env: AppSecretEnv, token: string): Promise<string[]> {
   return secrets.filter((_, i) => ids[i] === kid);
 }
 
+/**
+ * Each secret's HS256 key for verifying, imported once per isolate: every authenticated call verifies a token, and
+ * hono imports a key given as text on each verify. Keyed by the secret itself, so a rotated secret gets its own.
+ */
+const verifyingKeys = new Map<string, Promise<CryptoKey>>();
+
+function verifyingKey(secret: string): Promise<CryptoKey> {
+  let key = verifyingKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+      "verify",
+    ]);
+    verifyingKeys.set(secret, key);
+  }
+  return key;
+}
+
 /** Returns the claims of a valid, unexpired token, or null. */
 export async function verifySessionJwt(env: AppSecretEnv, token: string): Promise<SessionClaims | null> {
   for (const secret of await secretsFor(env, token)) {
     let payload: Awaited<ReturnType<typeof verify>>;
     try {
-      payload = await verify(token, secret, "HS256");
+      payload = await verify(token, await verifyingKey(secret), "HS256");
     } catch {
       continue;
     }

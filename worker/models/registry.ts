@@ -81,14 +81,21 @@ function parseOfflineDelay(raw: string | undefined): number {
 export function createModelRegistry(env: Partial<Env>): ModelRegistry {
   const overrides = parseRouteOverrides(env.MODEL_ROUTES);
   const offlineDelayMs = parseOfflineDelay(env.OFFLINE_MODEL_DELAY_MS);
+  // A model holds its route and key only (each call keeps its own state), so one serves every turn of the endpoint.
+  const resolved = new Map<string, ResolvedModel>();
   return {
     resolve(endpoint) {
+      const known = resolved.get(endpoint);
+      if (known) return known;
       const entry = findByEndpoint(endpoint);
       if (!entry) return undefined;
       const route = overrides[endpoint] ?? entry.route;
       const model = buildProviderModel(route, env);
-      if (model) return { entry, route, model, offline: false };
-      return { entry, route, model: createOfflineModel({ delayMs: offlineDelayMs }), offline: true };
+      const found = model
+        ? { entry, route, model, offline: false }
+        : { entry, route, model: createOfflineModel({ delayMs: offlineDelayMs }), offline: true };
+      resolved.set(endpoint, found);
+      return found;
     },
   };
 }
