@@ -4,7 +4,8 @@
 // time added before the first token against a direct call to the upstream (paired runs), D1 round trips before the
 // first token, and 50 concurrent streams through the worker (first token of each, and the time for all) against the
 // upstream alone. The floor (floor-entry.ts: a bare Hono worker passing the upstream's stream through a Durable
-// Object) is measured the same way in the same run, so each figure has its floor beside it.
+// Object) is measured the same way in the same run, so each figure has its floor beside it, and the 50 streams also
+// through the parsing floor (the same, with each stream's events parsed in its object and written on in batches).
 // Usage: node workerd-runner.mjs <upstream URL> <migrated state dir>
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -221,9 +222,9 @@ async function onFloor(bundle) {
   });
   await mf.ready;
   try {
-    const ask = async (user, model) => {
+    const ask = async (user, model, kind = "chat") => {
       const start = performance.now();
-      const res = await mf.dispatchFetch(`http://floor.local/api/chat/${model}`, {
+      const res = await mf.dispatchFetch(`http://floor.local/api/${kind}/${model}`, {
         method: "POST",
         headers: { "Content-Type": "application/json", Authorization: user },
         body: JSON.stringify({ question: "Xin chào, hello" }),
@@ -240,23 +241,24 @@ async function onFloor(bundle) {
     }
     // Each stream's object is started first, as Mây's users' objects are by their sign-up and new chat.
     for (let n = 0; n < CONCURRENT; n++) await (await ask(`concurrent-${n}`, "gap-0-t1")).rest;
-    const direct = await directConcurrent();
-    const t1 = performance.now();
-    const firsts = await Promise.all(
-      Array.from({ length: CONCURRENT }, async (_, n) => {
-        const r = await ask(`concurrent-${n}`, `gap-${CONCURRENT_GAP_MS}-t${CONCURRENT_TOKENS}`);
-        const first = performance.now() - t1;
-        await r.rest;
-        return first;
-      }),
-    );
+    const concurrent = async (kind) => {
+      const direct = await directConcurrent();
+      const t1 = performance.now();
+      const firsts = await Promise.all(
+        Array.from({ length: CONCURRENT }, async (_, n) => {
+          const r = await ask(`concurrent-${n}`, `gap-${CONCURRENT_GAP_MS}-t${CONCURRENT_TOKENS}`, kind);
+          const first = performance.now() - t1;
+          await r.rest;
+          return first;
+        }),
+      );
+      return { worker: performance.now() - t1, firstToken: { p50: pct(firsts, 50), p95: pct(firsts, 95) }, direct };
+    };
     return {
       ttft: { p50: pct(added, 50), p95: pct(added, 95) },
-      concurrency: {
-        worker: performance.now() - t1,
-        firstToken: { p50: pct(firsts, 50), p95: pct(firsts, 95) },
-        direct,
-      },
+      concurrency: await concurrent("chat"),
+      // the same streams, each parsed in its object as any answer must be (floor-entry.ts)
+      parsing: await concurrent("parsed"),
     };
   } finally {
     await mf.dispose();
