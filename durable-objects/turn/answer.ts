@@ -34,7 +34,7 @@ import { AppError } from "../../worker/errors";
 import { quotaDay } from "../../worker/lib/time";
 import { type CatalogueEntry, contextTokensOf, findByEndpoint } from "../../worker/models/catalogue";
 import { dailyLimit, planOf, type WarningLevel, warningLevel } from "../../worker/plans/entitlements";
-import { ownChat, type TurnBase, type TurnHost, takeUse } from "./steps";
+import { ownChat, reserveUse, type TurnBase, type TurnHost } from "./steps";
 import { buildPersonalization } from "../../worker/personalization/build-personalization";
 import { EXPERT_PERSONA_SPECS } from "../../worker/personalization/personas";
 import { effectiveStyle } from "../../worker/personalization/styles";
@@ -165,7 +165,7 @@ export async function runAnswer(host: TurnHost, user: SessionUser, req: AnswerRe
     searching = false;
   // An external model answers with the user's own key: only a search it runs counts (Mây's search quota).
   const bucket = searching ? SEARCH_BUCKET : external ? null : entry.endpoint;
-  const use = bucket ? takeUse(host, user, bucket, searching ? "web search" : entry.name, day) : null;
+  const use = bucket ? reserveUse(host, user, bucket, searching ? "web search" : entry.name, day) : null;
 
   const userMessage = plan.userMessage && {
     ...plan.userMessage,
@@ -175,18 +175,6 @@ export async function runAnswer(host: TurnHost, user: SessionUser, req: AnswerRe
     isSearchMode: searching,
     ...(attachments.length > 0 ? { attachments: refsOf(attachments) } : {}),
   };
-  // A new version: the object's window of the chat ends where the new branch leaves the old one.
-  if (plan.replaces) host.state.chats.cutFrom(req.chatId, plan.replaces);
-  if (userMessage) {
-    host.state.chats.append(req.chatId, [
-      {
-        messageId: userMessage.messageId,
-        sender: "user",
-        message: userMessage.message,
-        original: userMessage.originalMessage ?? null,
-      },
-    ]);
-  }
   const input: GenerationInput = {
     userId: user.id,
     chatId: req.chatId,
@@ -202,7 +190,23 @@ export async function runAnswer(host: TurnHost, user: SessionUser, req: AnswerRe
     ...(external ? { external } : {}),
     ...(req.requestId ? { requestId: req.requestId } : {}),
   };
+  // The turn's writes come after its model call has left (start issues it): a write before would hold the call until
+  // it is durable (the object's output gate), 30–80 ms at the first token's p50 under 50 streams here. The answer
+  // still reaches no one before they are (the gate holds the stream), and nothing awaits in between.
   const stream = host.generations.start(input);
+  use?.take();
+  // A new version: the object's window of the chat ends where the new branch leaves the old one.
+  if (plan.replaces) host.state.chats.cutFrom(req.chatId, plan.replaces);
+  if (userMessage) {
+    host.state.chats.append(req.chatId, [
+      {
+        messageId: userMessage.messageId,
+        sender: "user",
+        message: userMessage.message,
+        original: userMessage.originalMessage ?? null,
+      },
+    ]);
+  }
   return {
     kind: "answer",
     stream,

@@ -279,7 +279,7 @@ export class GenerationRunner {
       firstTokenAt: null,
     };
     this.runningNow.set(turn.botMessageId, running);
-    this.checkpoint({ turn, text: "", updatedAt: Date.now() });
+    // run issues the model's call before its first wait; the turn is recorded after (see runAnswer, answer.ts)
     const run = this.run(input, running)
       .catch((err) => {
         console.error("generation failed", turn.botMessageId, err);
@@ -289,6 +289,7 @@ export class GenerationRunner {
         this.runningNow.delete(turn.botMessageId);
         for (const reader of running.readers) reader.close();
       });
+    this.checkpoint({ turn, text: "", updatedAt: Date.now() });
     this.ctx.waitUntil(run);
     return readable;
   }
@@ -357,6 +358,9 @@ export class GenerationRunner {
         error = { code: "provider_error", message: "The model could not answer. Please try again or switch model." };
       }
     }
+    // A turn that failed before its first wait (no model for the endpoint, invalid routes) is here while start() still
+    // runs: its caller records the turn after start (runAnswer), so wait for that before giving its use back.
+    await Promise.resolve();
     const text = running.text;
     const outcome: Outcome = {
       text,

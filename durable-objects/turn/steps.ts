@@ -61,12 +61,23 @@ export async function ownChat(host: TurnHost, chatId: string, day: string) {
   return cold.history ?? [];
 }
 
-/** One daily use of the bucket, or 403 quota_exhausted with the headers the client reads. */
-export function takeUse(host: TurnHost, user: SessionUser, bucket: string, label: string, day: string) {
+/**
+ * One daily use of the bucket, checked now and taken by `take()`, or 403 quota_exhausted with the headers the client
+ * reads. An answer takes it once its model call has left (answer.ts): a write made before the call would hold it
+ * until the write is durable (the object's output gate). Nothing may await between the check and the take.
+ */
+export function reserveUse(host: TurnHost, user: SessionUser, bucket: string, label: string, day: string) {
   const total = dailyLimit(planOf(user), bucket);
-  const remaining = total > 0 ? host.state.usage.take(day, bucket, total) : null;
-  if (remaining === null) {
+  const used = host.state.usage.count(day, bucket);
+  if (total <= 0 || used >= total) {
     throw new AppError("quota_exhausted", `No ${label} uses left today`, { model: bucket, total });
   }
-  return { remaining, total };
+  return { remaining: total - (used + 1), total, take: () => host.state.usage.take(day, bucket, total) };
+}
+
+/** One daily use of the bucket, taken now, or 403 quota_exhausted with the headers the client reads. */
+export function takeUse(host: TurnHost, user: SessionUser, bucket: string, label: string, day: string) {
+  const use = reserveUse(host, user, bucket, label, day);
+  use.take();
+  return use;
 }

@@ -4,7 +4,9 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { SEEN_SAVE_INTERVAL_MS } from "../../durable-objects/state/sessions";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { runAnswer } from "../../durable-objects/turn/answer";
 import { EventWriter, GenerationRunner } from "../../durable-objects/turn/generation";
+import { turnHost } from "../../durable-objects/turn/steps";
 import type { UserHub } from "../../durable-objects/user-hub";
 import { signSessionJwt } from "../../worker/auth/tokens";
 import { createDb } from "../../worker/db/client";
@@ -537,6 +539,48 @@ describe("GenerationRunner", () => {
     expect(events.find((e) => e.error)?.error).toBe("provider_error");
     expect(events.at(-1)).toBe("[DONE]");
     expect((await messagesOf(chatId)).find((m) => m.sender === "bot")?.error).toBe("provider_error");
+  });
+
+  it("gives the use back, and keeps the question before the answer, when a turn fails before its first wait", async () => {
+    // The turn's writes follow its model call (answer.ts); a broken configuration fails inside that call's start.
+    const { u, chatId, hub, input } = await turnInputFor();
+    const broken = { ...env, MODEL_ROUTES: "{not json" };
+    const { events, used, window } = await runInDurableObject(hub, async (hubInstance: UserHub, state) => {
+      const db = createDb(env.DB);
+      const host = turnHost(hubInstance.state, new GenerationRunner(state, broken, db, hubInstance.state), broken, db);
+      await hubInstance.state.load();
+      const started = await runAnswer(host, hubInstance.state.account.user(), {
+        sessionId: "unused: the user is given",
+        tokenHash: null,
+        claimedUserId: null,
+        chatId,
+        question: "hello",
+        userMessageId: input.userMessage!.messageId,
+        botMessageId: input.botMessageId,
+        endpoint: "gpt-4.1-mini",
+        isSearchMode: false,
+      });
+      expect(started.remaining).toBe(49);
+      const events = await readAll(started.stream);
+      return {
+        events,
+        used: hubInstance.state.usage.count(input.usage!.day, "gpt-4.1-mini"),
+        window: hubInstance.state.chats.window(chatId)?.map((m) => m.sender),
+      };
+    });
+    expect(events.find((e) => e.error)?.error).toBe("provider_error");
+    expect(used).toBe(0);
+    expect(window).toEqual(["user", "bot"]);
+    const saved = await eventually(async () => {
+      const rows = await messagesOf(chatId);
+      return rows.length === 2 && rows;
+    });
+    expect(saved.map((m) => [m.sender, m.message])).toEqual([
+      ["user", "hello"],
+      ["bot", ""],
+    ]);
+    const usage = await env.DB.prepare("SELECT count FROM daily_usage WHERE user_id = ?").bind(u.id).first<any>();
+    expect(usage?.count ?? 0).toBe(0);
   });
 
   it("stops a slow upstream answer on request and keeps what arrived", async () => {

@@ -1,8 +1,8 @@
 // Tooltips are pure CSS (styles/base.css: [data-tooltip]:hover::after), so one stayed up after a click for as long as
 // the pointer rested on the button: the send button's covered the × of the notice above the input. A click hides the
 // tooltips until the pointer leaves the clicked element's place. The place, not the element: sending a new chat's
-// first question builds a new screen, and a new send button, under the resting pointer. A click from the keyboard
-// (detail 0) hides nothing: its tooltip is the focused element's.
+// first question builds a new screen, and a new send button, under the resting pointer. Which clicks hide them (not
+// the keyboard's) is the measuring function's rule, in layout/app-shell.tsx.
 
 /** Set on <html> while a click has hidden the tooltips; base.css shows none then. */
 const HIDDEN = "data-tooltip-hidden";
