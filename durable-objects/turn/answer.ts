@@ -8,7 +8,7 @@
 //                   user's settings add (custom instruction, AI style, remembered facts) and the chat's project (its
 //                   instructions and files: project-context.ts) — kept in the object too — within the model's context
 //                   window (the oldest history cut first: context-fit.ts)
-//   6. record       the user message recorded durably in the object, before the model is called
+//   6. record       the use taken and the user message recorded in the object as the model's call leaves
 //   7. generate     the answer streams (generation.ts); it is saved with the user message and the day's count in one
 //                   D1 batch (save-turn.ts) when it ends, is stopped or fails — a failure with no text gives the use
 //                   back (same day)

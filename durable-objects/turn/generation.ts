@@ -3,11 +3,11 @@
 // explicit stop aborts it and saves the partial text with stopped: true; a failure saves the partial text with the
 // error code.
 //
-// The turn is recorded in the object's storage before the model is called (with the user message), checkpointed
-// while it streams, and written to D1 when it ends — the user message, the answer and the day's usage count in one
-// batch. An alarm sweeps up any turn whose object was evicted or restarted mid-way, or whose final write failed, so
-// no started turn is ever left unsaved. No storage write is awaited on the way to the first token: the runtime's
-// output gate holds the response until they are durable.
+// The turn is recorded in the object's storage (with the user message) in the same step that calls the model, just
+// after the call has left, checkpointed while it streams, and written to D1 when it ends — the user message, the
+// answer and the day's usage count in one batch. An alarm sweeps up any turn whose object was evicted or restarted
+// mid-way, or whose final write failed, so no started turn is ever left unsaved. No storage write is awaited on the
+// way to the first token: the runtime's output gate holds the response, not the model's call, until they are durable.
 //
 // At its end a turn adds itself to the operator's daily figures (worker/db/usage-rollups.ts: model, provider, time to
 // first token from the turn's start in this object, tokens, error) in the same D1 batch, and logs one JSON line.

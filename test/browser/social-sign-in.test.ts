@@ -6,7 +6,7 @@
 // Settings > Security lists Google and unlinks it (the password still signs in); a new email signs straight in.
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { PASSWORD, createAccount, launch, uniqueEmail } from "./support/browser";
+import { PASSWORD, createAccount, holdRequests, launch, uniqueEmail } from "./support/browser";
 
 const baseURL = inject("baseURL");
 const identityURL = inject("identityURL");
@@ -115,10 +115,18 @@ describe("Google sign-in", () => {
     expect(login.status).toBe(200);
   });
 
-  it("signs a new email straight in", async () => {
-    await continueWithGoogle(await googleToken(uniqueEmail(), { name: "Minh Pham" }));
-    await page.locator("[data-testid=greeting]").waitFor();
-    expect(await page.textContent("[data-testid=greeting]")).toContain("Minh");
+  it("signs a new email straight in, greeting the user by name before the account has answered", async () => {
+    // the account's call is held: the greeting must not say "Hello!" first (the name the sign-in answered with)
+    const me = await holdRequests(ctx, "**/auth/me");
+    try {
+      await continueWithGoogle(await googleToken(uniqueEmail(), { name: "Minh Pham" }));
+      await me.asked;
+      await page.locator("[data-testid=greeting]").waitFor();
+      expect(await page.textContent("[data-testid=greeting]")).toContain("Minh");
+    } finally {
+      me.release();
+      await ctx.unroute("**/auth/me");
+    }
     expect(new URL(page.url()).pathname).toBe("/");
   });
 });

@@ -9,6 +9,7 @@ import { DEFAULT_TITLE } from "../../../../worker/protocol/rules";
 import { ApiError } from "../../lib/api";
 import { withRequestId } from "../../lib/error-message";
 import { STORAGE_KEYS, readItem, writeItem } from "../../lib/storage";
+import { getStoredUser } from "../auth/every-page/session";
 import { meQuery } from "../auth/signed-in/auth.queries";
 import { OfflineNotice, UsageBanner } from "../models/model-notices";
 import { modelsQuery } from "../models/models.queries";
@@ -149,7 +150,13 @@ export function ChatView({ chatId, focusMessageId }: { chatId: string | null; fo
         {showGreeting ? (
           <div className="chat__empty">
             <Suspense fallback={null}>
-              <EmptyState name={me.data?.name} onPick={send} disabled={streaming !== null} />
+              {/* until the account answers, the name this browser remembers from the sign-in (every-page/session.ts):
+                  a page just signed in, or opened afresh, greets the user by name at once, not "Hello!" first */}
+              <EmptyState
+                name={me.data?.name ?? (me.isPending ? getStoredUser()?.name : undefined)}
+                onPick={send}
+                disabled={streaming !== null}
+              />
             </Suspense>
           </div>
         ) : (
