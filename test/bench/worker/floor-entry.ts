@@ -8,6 +8,7 @@
 // write per 32 ms), with nothing else. Under 50 streams on one workerd thread, this reading alone is most of the work.
 import { DurableObject } from "cloudflare:workers";
 import { Hono } from "hono";
+import { readContents } from "./plain-read";
 
 interface FloorEnv {
   FLOOR_HUB: DurableObjectNamespace<FloorHub>;
@@ -22,7 +23,6 @@ function parsedText(body: ReadableStream<Uint8Array>) {
   const { readable, writable } = new IdentityTransformStream();
   const writer = writable.getWriter();
   const encoder = new TextEncoder();
-  const decoder = new TextDecoder();
   let pending = "";
   let timer: ReturnType<typeof setTimeout> | null = null;
   let first = true;
@@ -32,25 +32,13 @@ function parsedText(body: ReadableStream<Uint8Array>) {
     pending = "";
   };
   const pump = async () => {
-    const reader = body.getReader();
-    let buffer = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += decoder.decode(value, { stream: true });
-      const events = buffer.split("\n\n");
-      buffer = events.pop() ?? "";
-      for (const event of events) {
-        if (!event.startsWith("data: ") || event === "data: [DONE]") continue;
-        const content = JSON.parse(event.slice(6)).choices?.[0]?.delta?.content;
-        if (!content) continue;
-        pending += content;
-        if (first) {
-          first = false;
-          flush();
-        } else timer ??= setTimeout(flush, FLUSH_INTERVAL_MS);
-      }
-    }
+    await readContents(body, (content) => {
+      pending += content;
+      if (first) {
+        first = false;
+        flush();
+      } else timer ??= setTimeout(flush, FLUSH_INTERVAL_MS);
+    });
     if (timer) clearTimeout(timer);
     flush();
     await writer.write(encoder.encode("data: [DONE]\n\n"));

@@ -20,6 +20,7 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { prepareLocalDatabase } from "../../../scripts/local-db.mjs";
+import { readContents } from "./plain-read";
 import { runRunner } from "./run-runner";
 import { EventWriter } from "../../../durable-objects/turn/generation";
 import { createModelRegistry } from "../../../worker/models/registry";
@@ -188,30 +189,15 @@ const cpuRequest = () =>
     body: JSON.stringify({ model: `t${CPU_TOKENS}`, stream: true, messages: [{ role: "user", content: "hi" }] }),
   });
 
-/** The baseline: read the SSE body, split events, JSON.parse each, keep the text. */
+/** The baseline: read the SSE body, split events, JSON.parse each, keep the text (plain-read.ts). */
 async function plainLoop(): Promise<number> {
   const res = await cpuRequest();
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
   let text = "";
   let tokens = 0;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += decoder.decode(value, { stream: true });
-    const events = buffer.split("\n\n");
-    buffer = events.pop() ?? "";
-    for (const event of events) {
-      const data = event.slice(6);
-      if (data === "[DONE]") continue;
-      const content = JSON.parse(data).choices[0]?.delta?.content;
-      if (content) {
-        text += content;
-        tokens++;
-      }
-    }
-  }
+  await readContents(res.body!, (content) => {
+    text += content;
+    tokens++;
+  });
   return text.length > 0 ? tokens - 1 : 0; // the first chunk is the greeting, not a counted token
 }
 
