@@ -243,9 +243,11 @@ describe("a long saved chat of code and math, opened from the chat list", () => 
     await page.setViewportSize({ width, height: 800 });
     await page.goto(`${baseURL}/c/${other}`);
     await answer(page).locator(".markdown:not(.markdown--pending)").waitFor();
-    // the chat list is beside the chat on a wide screen, in the drawer on a phone
+    // the chat list is beside the chat on a wide screen, in the drawer on a phone (up to 768 px: use-media-query.ts).
+    // Decided by the width, not by the link being visible yet: the list may still be loading, and on a wide screen
+    // the toggle would fold the list away.
     const link = page.locator(`[data-testid=history-item][data-chat-id="${rich}"] a`);
-    if (!(await link.isVisible())) await page.locator("[data-testid=drawer-toggle]").click();
+    if (width <= 768) await page.locator("[data-testid=drawer-toggle]").click();
     const cdp = await ctx.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: slowdown });
     await link.click();
