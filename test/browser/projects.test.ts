@@ -110,8 +110,27 @@ describe("projects in the sidebar", () => {
       })
       .toBe(true);
     await page.mouse.up();
+    // the server's word first, then the screen's: a failure says which of the two did not follow the drop
+    await expect
+      .poll(
+        async () =>
+          (await call<{ data: { project_id: string | null } }>(session, "GET", `/chat-sessions/${data.id}`)).data
+            .project_id,
+      )
+      .toBe(await target.getAttribute("data-project-id"));
     await expect.poll(() => history(page).count()).toBe(0);
-    await project(page, "Trip").locator(`[data-testid=project-chat][data-chat-id="${data.id}"]`).waitFor();
+    await target
+      .locator(`[data-testid=project-chat][data-chat-id="${data.id}"]`)
+      .waitFor({ timeout: 10_000 })
+      .catch(async (err: unknown) => {
+        const toggle = target.locator("[data-testid=project-toggle]");
+        const toasts = await page.locator("[data-testid=toast]").allInnerTexts();
+        throw new Error(
+          `the moved chat is not under the project (expanded: ${await toggle.getAttribute("aria-expanded")}; ` +
+            `the project shows: ${JSON.stringify(await target.innerText())}; toasts: ${JSON.stringify(toasts)})`,
+          { cause: err },
+        );
+      });
   });
 
   it("deletes a project and keeps its chats in the history", async () => {
