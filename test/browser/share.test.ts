@@ -64,7 +64,8 @@ describe("a shared chat", () => {
     contexts.push(ctx);
     const page = await ctx.newPage();
     await signInAs(page, owner, `/c/${chatId}`);
-    await page.getByText("The answer worth sharing").waitFor();
+    // the app's own list: the page's pre-rendered copy of the last messages stays until the list shows
+    await page.getByTestId("message-list").getByText("The answer worth sharing").waitFor();
     await page.getByTestId("export-chat").click();
     await page.getByTestId("share-chat").click();
     await page.getByTestId("share-dialog").waitFor();
@@ -105,7 +106,7 @@ describe("a shared chat", () => {
     await page.getByTestId("continue-page").waitFor();
     await page.getByTestId("continue-share").click();
     await page.waitForURL(/\/c\/[\w-]+$/);
-    await page.getByText("An answer to carry on from").waitFor();
+    await page.getByTestId("message-list").getByText("An answer to carry on from").waitFor();
     const copyId = page.url().split("/").at(-1);
     expect(copyId).not.toBe(chatId);
     const mine = await call<{ data: { id: string; title: string }[] }>(visitor, "GET", "/chat-sessions");
