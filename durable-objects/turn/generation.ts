@@ -392,7 +392,9 @@ export class GenerationRunner {
     logTurn(turn, outcome);
     if (outcome.metrics) this.env.USAGE_ANALYTICS?.writeDataPoint(turnDataPoint(outcome.metrics));
     if (outcome.stopped) toAll({ metadata: { message_id: turn.botMessageId, stopped: true } });
-    if (error) toAll({ error: error.code, message: error.message });
+    // the request's id names the turn's log line (logTurn), so the user can quote it to support
+    if (error)
+      toAll({ error: error.code, message: error.message, ...(turn.requestId ? { request_id: turn.requestId } : {}) });
     toAll(STREAM_DONE);
   }
 

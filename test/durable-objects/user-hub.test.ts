@@ -3,7 +3,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { SEEN_SAVE_INTERVAL_MS } from "../../durable-objects/state/sessions";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { runAnswer } from "../../durable-objects/turn/answer";
 import { EventWriter, GenerationRunner } from "../../durable-objects/turn/generation";
 import { turnHost } from "../../durable-objects/turn/steps";
@@ -525,6 +525,29 @@ describe("GenerationRunner", () => {
       ),
     );
     expect(events.find((e) => e.error)?.error).toBe("provider_rate_limited");
+  });
+
+  it("names the request that started the turn in its error event, as the turn's log line does", async () => {
+    const { hub, input } = await turnInputFor();
+    const log = vi.spyOn(console, "log");
+    const events = await runInDurableObject(hub, (hubInstance: UserHub, state) =>
+      readAll(
+        new GenerationRunner(
+          state,
+          envRoutedTo("anthropic", FAKE_MODELS.rateLimited),
+          createDb(env.DB),
+          hubInstance.state,
+        ).start({ ...input, requestId: "req-turn-1" }),
+      ),
+    );
+    expect(events.find((e) => e.error)).toMatchObject({ error: "provider_rate_limited", request_id: "req-turn-1" });
+    const line = await eventually(async () =>
+      log.mock.calls
+        .map((c) => String(c[0]))
+        .find((l) => l.includes('"event":"turn"') && l.includes(input.botMessageId)),
+    );
+    expect(JSON.parse(line)).toMatchObject({ request_id: "req-turn-1", status: "error" });
+    log.mockRestore();
   });
 
   it("ends with a clear error event, and still saves, when the configuration is broken", async () => {

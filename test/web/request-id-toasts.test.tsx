@@ -1,6 +1,7 @@
 // The request id of an unexpected failure (5xx, worker/errors.ts) in the toasts that keep their own sentence for a
 // failed call, so a user can quote it to support: creating a chat, the model list a turn starts from, forking a chat and
-// saving personalization. A refusal (4xx) shows the sentence alone.
+// saving personalization. A refusal (4xx) shows the sentence alone. An answer whose stream fails names the request
+// that started it under the bubble's error.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from "@tanstack/react-router";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
@@ -11,6 +12,11 @@ import type { ChatDeps } from "../../web/src/features/chat/chat-actions";
 import { forkFrom } from "../../web/src/features/chat/on-demand/branch-actions";
 import { VERSIONS_NS } from "../../web/src/features/chat/on-demand/version-texts";
 import { sendMessage } from "../../web/src/features/chat/turn/send-message";
+import { MessageItem } from "../../web/src/features/chat/message-item";
+import type { ChatMessage } from "../../web/src/features/chat/chat.schemas";
+import { chatKeys } from "../../web/src/features/chat/chat.queries";
+import { type ChatContentData, allMessages } from "../../web/src/features/chat/chat-cache";
+import { type ChatStreamEvent, STREAM_DONE, encodeEvent } from "../../worker/protocol/chat-stream";
 import { loadAccountsTexts } from "../../web/src/features/settings/accounts-texts";
 import { PersonalizationTab } from "../../web/src/features/settings/personalization-tab";
 import { toastsAtom } from "../../web/src/features/toast/toast.atoms";
@@ -99,6 +105,48 @@ describe("toasts of a failed chat call", () => {
     expect(await forkFrom(deps(), "c1", "m1")).toBe(false);
     const sentence = i18next.t("versions.forkFailed", { ns: VERSIONS_NS });
     expect(toastTexts()).toEqual([`${sentence}\n${idLine("req-fork")}`]);
+  });
+});
+
+describe("a failed answer", () => {
+  const deps = (qc: QueryClient): ChatDeps => ({
+    queryClient: qc,
+    store: createStore(),
+    t: i18next.t.bind(i18next),
+    openChat: vi.fn(),
+    openUpgrade: vi.fn(),
+  });
+  /** Asks in chat c1; the answer's stream ends with the worker's error event (`failure`) after some text. */
+  async function failedAnswer(failure: ChatStreamEvent): Promise<ChatMessage> {
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    routes = {
+      "GET /api/models": () => ({ status: 200, body: catalogue() }),
+      "POST /api/chat/gpt-4.1-mini": () =>
+        new Response([encodeEvent({ content: "Half an" }), encodeEvent(failure), encodeEvent(STREAM_DONE)].join(""), {
+          status: 200,
+          headers: { "Content-Type": "text/event-stream" },
+        }),
+    };
+    expect(await sendMessage(deps(qc), { text: "Hello", chatId: "c1" })).toBe(true);
+    const content = qc.getQueryData<ChatContentData>(chatKeys.content("c1"));
+    const bot = content && allMessages(content).at(-1);
+    if (!bot) throw new Error("no answer in the cache");
+    return bot;
+  }
+
+  it("names the request that started it under the error, for the user to quote", async () => {
+    const bot = await failedAnswer({ error: "provider_unavailable", message: "x", request_id: "req-turn" });
+    expect(bot).toMatchObject({ error: "provider_unavailable", errorRequestId: "req-turn", isStreaming: false });
+    render(<MessageItem message={bot} />);
+    expect(screen.getByTestId("message-error").textContent).toContain(i18next.t("chat.genericError"));
+    expect(screen.getByTestId("message-request-id").textContent).toBe(idLine("req-turn"));
+  });
+
+  it("shows the error alone when the stream names no request", async () => {
+    const bot = await failedAnswer({ error: "provider_unavailable", message: "x" });
+    render(<MessageItem message={bot} />);
+    screen.getByTestId("message-error");
+    expect(screen.queryByTestId("message-request-id")).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 // The model API's stream, declared once for the worker (which writes it) and the SPA (which reads it).
 // `text/event-stream` lines: `data: {"content":"..."}` chunks, one `data: {"metadata":{...}}` chunk for ids and
-// citations (and one when the user stops), `data: {"error":"code","message":"..."}` on failure, then `data: [DONE]`.
+// citations (and one when the user stops), `data: {"error":"code","message":"...","request_id":"..."}` on failure,
+// then `data: [DONE]`.
 import * as v from "valibot";
 
 export const CitationSchema = v.looseObject({
@@ -31,7 +32,12 @@ export const MetadataEventSchema = v.object({
     for_edited_message_id: v.optional(v.string()),
   }),
 });
-export const ErrorEventSchema = v.object({ error: v.string(), message: v.string() });
+export const ErrorEventSchema = v.object({
+  error: v.string(),
+  message: v.string(),
+  /** The id of the request that started the answer (its X-Request-Id): the app shows it, for the user to quote. */
+  request_id: v.optional(v.string()),
+});
 
 export const ChatStreamEventSchema = v.union([ContentEventSchema, MetadataEventSchema, ErrorEventSchema]);
 export type ChatStreamEvent = v.InferOutput<typeof ChatStreamEventSchema>;

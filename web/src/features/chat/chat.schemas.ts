@@ -82,6 +82,8 @@ export interface ChatMessage extends ServerMessage {
   /** An answer to an edited question (an edit reply; earlier answers stay), tied to that question. */
   is_edit_response?: boolean;
   for_edited_message_id?: string | null;
+  /** An answer that failed as it streamed here: the id of the request that started it, for the user to quote. */
+  errorRequestId?: string | null;
 }
 
 /** One page of a chat's content: the title, messages oldest first, and the cursor to older ones (null: none). */

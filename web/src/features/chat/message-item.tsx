@@ -1,10 +1,12 @@
 // One message. User questions are bubbles — editable in place, marked "edited" with their first text viewable;
 // answers are markdown with the model's mark, a typing indicator while waiting, the generic error text if the answer
-// failed, the "stopped" note if the user stopped it, numbered sources its [n] markers link to, and — for an answer to
+// failed (with the id of its request when it failed as it streamed here, for the user to quote to support: the turn's
+// log line carries it), the "stopped" note if the user stopped it, numbered sources its [n] markers link to, and — for an answer to
 // an edited question — the edit reply's label. A message with other versions shows the ‹ n / total › switch.
 // Actions (copy, edit, regenerate, continue in a new chat) come from message-actions.tsx.
 import { Suspense, lazy, memo, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { ERRORS_NS } from "../../lib/i18n";
 import { Logo } from "../ui/icons";
 import type { ChatMessage } from "./chat.schemas";
 import { CitationContext } from "./citation-context";
@@ -128,6 +130,11 @@ export const MessageItem = memo(function MessageItem({
         ) : failed ? (
           <div className="msg__error" role="alert" data-testid="message-error">
             {t("chat.genericError")}
+            {message.errorRequestId && !message.isStreaming ? (
+              <small className="msg__request-id" data-testid="message-request-id">
+                {t("request_id", { ns: ERRORS_NS, id: message.errorRequestId })}
+              </small>
+            ) : null}
           </div>
         ) : message.message ? (
           <CitationContext.Provider value={scope}>

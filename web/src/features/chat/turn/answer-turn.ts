@@ -7,6 +7,7 @@ import { quotaDay } from "../../../../../worker/protocol/rules";
 import { readUsageHeaders } from "../../../../../worker/protocol/usage";
 import { ApiError } from "../../../lib/api";
 import { withRequestId } from "../../../lib/error-message";
+import { loadErrorTexts } from "../../../lib/i18n";
 import { pickModel } from "../../models/availability";
 import { settleWantedModel, switchFromLocked, switchFromUsedUp } from "../../models/on-demand/model-switch";
 import { disabledModelsAtom, selectedModelAtom } from "../../models/models.atoms";
@@ -188,6 +189,8 @@ export function runAnswer(deps: ChatDeps, turn: AnswerRequest): Promise<boolean>
           const code = read.failed && read.error instanceof ApiError ? read.error.code : null;
           answer = { ...answer, error: code ?? (read.failed && signal.aborted ? "aborted" : "stream_interrupted") };
         }
+        // a failed answer names its request under the error (message-item.tsx), in the errors' texts
+        if (answer.error && answer.requestId) await loadErrorTexts();
         show(answer, false);
         return true;
       },
@@ -203,6 +206,7 @@ export function toMessage(placeholder: ChatMessage, answer: AnswerState, streami
     searchOffline: answer.searchOffline || placeholder.searchOffline,
     stopped: answer.stopped,
     error: answer.error,
+    errorRequestId: answer.requestId,
     offline: answer.offline || placeholder.offline,
     model: answer.model ?? placeholder.model,
     loading: streaming && answer.text === "" && !answer.error,

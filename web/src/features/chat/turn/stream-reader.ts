@@ -86,6 +86,8 @@ export interface AnswerState {
   stopped: boolean;
   /** The stream's error code, if it failed. */
   error: string | null;
+  /** The id of the request that started the answer, when its stream failed (the worker's turn log line has it). */
+  requestId: string | null;
   offline: boolean;
   /** The citations came from the offline search source (no search provider configured). */
   searchOffline: boolean;
@@ -101,6 +103,7 @@ export const initialAnswer = (): AnswerState => ({
   citations: [],
   stopped: false,
   error: null,
+  requestId: null,
   offline: false,
   searchOffline: false,
   model: null,
@@ -112,7 +115,7 @@ export const initialAnswer = (): AnswerState => ({
 export function applyStreamEvent(state: AnswerState, event: StreamItem): AnswerState {
   if (event === STREAM_DONE) return { ...state, done: true };
   if ("content" in event) return { ...state, text: state.text + event.content };
-  if ("error" in event) return { ...state, error: event.error || "unknown_error" };
+  if ("error" in event) return { ...state, error: event.error || "unknown_error", requestId: event.request_id ?? null };
   const m = event.metadata;
   return {
     ...state,
