@@ -127,11 +127,6 @@ export class ChatWindows {
     };
   }
 
-  /** The expert persona a known chat was started with, or null (none, or one no longer offered). */
-  persona(chatId: string): ExpertPersonaId | null {
-    return this.context(chatId).persona;
-  }
-
   /**
    * A change to a known chat's project or settings, made by a route that has just written it to D1, so the next turn
    * uses it without reading D1. A chat the object does not know reads them with its window at its next turn.

@@ -27,7 +27,7 @@
 //               text goes before the question, images as vision input, and the user message keeps their names. Later
 //               turns see the question only (the files are read in the turn they are attached to).
 import type { GenerationInput } from "./generation";
-import type { WindowMessage } from "../state/chats";
+import type { ChatContext, WindowMessage } from "../state/chats";
 import type { MessageInput } from "../../worker/db/messages";
 import type { SessionUser } from "../../worker/db/users";
 import { AppError } from "../../worker/errors";
@@ -146,9 +146,11 @@ export async function runAnswer(host: TurnHost, user: SessionUser, req: AnswerRe
   if (running.includes(req.botMessageId) || (kind.type === "regenerate" && running.includes(kind.messageId))) {
     throw new AppError("conflict", "This answer is being written now; stop it first");
   }
+  // the chat's persona, project and own settings, kept by the object with its window: read once for the whole turn
+  const chatContext = host.state.chats.context(req.chatId);
   const [attachments, project] = await Promise.all([
     attachmentsFor(host, user, entry, req, kind),
-    projectFor(host, user.id, entry, req.chatId),
+    projectFor(host, user.id, entry, chatContext.projectId),
   ]);
   // Steps 3 to 6 of the variations: which messages the prompt holds, and what the turn writes.
   const plan = kind.type === "ask" ? askPlan(req, history) : await earlierMessagePlan(host, req, kind);
@@ -186,7 +188,7 @@ export async function runAnswer(host: TurnHost, user: SessionUser, req: AnswerRe
     ...(searching ? { search: { query: plan.question } } : {}),
     ...(plan.forEditedMessageId ? { forEditedMessageId: plan.forEditedMessageId } : {}),
     ...(plan.replaces ? { newBranch: true, botParentId: plan.questionId } : {}),
-    ...personalPrompt(host, user, req.chatId, plan, history.length === 0, attachments, { project, entry }),
+    ...personalPrompt(host, user, chatContext, plan, history.length === 0, attachments, { project, entry }),
     ...(external ? { external } : {}),
     ...(req.requestId ? { requestId: req.requestId } : {}),
   };
@@ -225,7 +227,7 @@ export async function runAnswer(host: TurnHost, user: SessionUser, req: AnswerRe
 function personalPrompt(
   host: TurnHost,
   user: SessionUser,
-  chatId: string,
+  chatOwn: ChatContext,
   plan: TurnPlan,
   isNewChat: boolean,
   attachments: Attachment[],
@@ -233,10 +235,8 @@ function personalPrompt(
   fit: { project: ProjectPrompt | null; entry: CatalogueEntry },
 ) {
   const { settings, memories } = host.state.personalization.get();
-  const persona = host.state.chats.persona(chatId);
-  // The chat's own settings, kept by the object with its window; temperature and length are premium (ignored once
-  // the plan lapses, as the AI style is).
-  const chatOwn = host.state.chats.context(chatId);
+  const persona = chatOwn.persona;
+  // The chat's own settings: temperature and length are premium (ignored once the plan lapses, as the AI style is).
   const premiumChat = planOf(user) !== "free";
   const personal = buildPersonalization({
     settings,

@@ -14,14 +14,13 @@ import { projectSnapshots } from "../state/projects";
 import type { ProjectPrompt } from "./prompt";
 import type { TurnHost } from "./steps";
 
-/** The project of the chat with its files read, or null when the chat is in none (or its project is gone). */
+/** The chat's project with its files read, or null when the chat is in none (or its project is gone). */
 export async function projectFor(
   host: TurnHost,
   userId: string,
   entry: Pick<CatalogueEntry, "supportedFileTypes">,
-  chatId: string,
+  projectId: string | null,
 ): Promise<ProjectPrompt | null> {
-  const projectId = host.state.chats.context(chatId).projectId;
   if (!projectId) return null;
   // An object that has never been told of the user's projects (it predates them) reads them once; the project
   // routes tell it of every change from then on.
