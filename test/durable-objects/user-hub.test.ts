@@ -512,22 +512,7 @@ describe("GenerationRunner", () => {
     ).toBe(0);
   });
 
-  it("maps an upstream 429 to provider_rate_limited", async () => {
-    const { hub, input } = await turnInputFor();
-    const events = await runInDurableObject(hub, (hubInstance: UserHub, state) =>
-      readAll(
-        new GenerationRunner(
-          state,
-          envRoutedTo("anthropic", FAKE_MODELS.rateLimited),
-          createDb(env.DB),
-          hubInstance.state,
-        ).start(input),
-      ),
-    );
-    expect(events.find((e) => e.error)?.error).toBe("provider_rate_limited");
-  });
-
-  it("names the request that started the turn in its error event, as the turn's log line does", async () => {
+  it("maps an upstream 429 to provider_rate_limited, naming the turn's request as its log line does", async () => {
     const { hub, input } = await turnInputFor();
     const log = vi.spyOn(console, "log");
     const events = await runInDurableObject(hub, (hubInstance: UserHub, state) =>
@@ -540,6 +525,7 @@ describe("GenerationRunner", () => {
         ).start({ ...input, requestId: "req-turn-1" }),
       ),
     );
+    expect(events.find((e) => e.error)?.error).toBe("provider_rate_limited");
     expect(events.find((e) => e.error)).toMatchObject({ error: "provider_rate_limited", request_id: "req-turn-1" });
     const line = await eventually(async () =>
       log.mock.calls
