@@ -17,8 +17,10 @@ async function browser(): Promise<Page> {
   return ctx.pages()[0] ?? (await ctx.newPage());
 }
 
+/** Opens a tab as a user does, with a tap on it in the tab row (scrolled into view on a phone). */
 async function openTab(page: Page, tab: string) {
-  await page.goto(`${baseURL}/settings?tab=${tab}`);
+  await page.click(`[data-testid=settings-tab-${tab}]`);
+  await page.waitForURL(`**/settings?tab=${tab}`);
   await page.locator(`[data-testid=settings-panel-${tab}]`).waitFor();
 }
 
