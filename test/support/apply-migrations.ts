@@ -4,9 +4,9 @@
 // Objects: Miniflare keeps all three in objects, and `reset()` deletes them all and resets the live ones), puts back
 // any env value an earlier file changed, then applies the real D1 migrations (the SQL files under migrations/) to the
 // main database and those of migrations/chats/ to every chat shard, then the seeded rows (seeds/*.sql, as
-// `npm start` and `npm run deploy` do). After the file, spies and stubbed globals it left behind are undone.
+// `npm start` and `npm run deploy` do). Spies and stubbed globals a test leaves behind are undone by vitest itself
+// (vitest.workers.config.ts: `restoreMocks`, `unstubGlobals`).
 import { applyD1Migrations, env, reset } from "cloudflare:test";
-import { afterAll, vi } from "vitest";
 import { shardD1, shardNames } from "../../worker/db/shards";
 
 /** The env as the runtime started, kept across the files that share it (this module is evaluated again for each). */
@@ -22,8 +22,3 @@ await reset();
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 for (const name of shardNames(env)) await applyD1Migrations(shardD1(env, name), env.TEST_CHAT_MIGRATIONS);
 for (const seed of env.TEST_SEEDS) await env.DB.batch(seed.queries.map((q) => env.DB.prepare(q)));
-
-afterAll(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
