@@ -51,9 +51,17 @@ const RoutesSchema = v.pipe(
   ),
 );
 
+/**
+ * The last MODEL_ROUTES parsed and its routes. Every user's object builds its registry once, at its first turn, and
+ * checking the routes against the catalogue was most of that (about 0.8 ms a turn in the hot-path bench's 50 new users
+ * at once); the routes are a pure function of the string, so one parse serves every object of the isolate.
+ */
+let lastRoutes: { raw: string; routes: Partial<Record<string, ModelRoute>> } | null = null;
+
 /** Parses MODEL_ROUTES (a JSON object endpoint → route); blank means no overrides. Anything invalid is a 500. */
 function parseRouteOverrides(raw: string | undefined): Partial<Record<string, ModelRoute>> {
   if (!raw?.trim()) return {};
+  if (lastRoutes?.raw === raw) return lastRoutes.routes;
   let json: unknown;
   try {
     json = JSON.parse(raw);
@@ -66,6 +74,7 @@ function parseRouteOverrides(raw: string | undefined): Partial<Record<string, Mo
     const path = v.getDotPath(issue);
     throw new AppError("server_misconfigured", `MODEL_ROUTES is invalid${path ? ` at ${path}` : ""}: ${issue.message}`);
   }
+  lastRoutes = { raw, routes: parsed.output };
   return parsed.output;
 }
 

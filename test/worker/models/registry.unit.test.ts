@@ -89,6 +89,21 @@ describe("createModelRegistry", () => {
     expect(registry.resolve("o4-mini")?.route).toEqual({ provider: "openai", model: "o4-mini" });
   });
 
+  it("checks a MODEL_ROUTES once for every registry built from it, and a changed one afresh", () => {
+    const routesTo = (model: string) => JSON.stringify({ "gpt-4.1-mini": { provider: "anthropic", model } });
+    const first = createModelRegistry({ ...BLANK, MODEL_ROUTES: routesTo("claude-a") }).resolve("gpt-4.1-mini");
+    const again = createModelRegistry({ ...BLANK, MODEL_ROUTES: routesTo("claude-a") }).resolve("gpt-4.1-mini");
+    // the same checked route, not a second parse of the same string
+    expect(again?.route).toBe(first?.route);
+    const changed = createModelRegistry({ ...BLANK, MODEL_ROUTES: routesTo("claude-b") }).resolve("gpt-4.1-mini");
+    expect(changed?.route).toEqual({ provider: "anthropic", model: "claude-b" });
+    // an invalid value after a valid one is still refused, and the valid one still serves
+    expect(() => createModelRegistry({ ...BLANK, MODEL_ROUTES: routesTo(" ") })).toThrow(AppError);
+    expect(
+      createModelRegistry({ ...BLANK, MODEL_ROUTES: routesTo("claude-b") }).resolve("gpt-4.1-mini")?.route,
+    ).toEqual({ provider: "anthropic", model: "claude-b" });
+  });
+
   it("keeps an overridden route offline when the new provider has no key", () => {
     const resolved = createModelRegistry({
       ...BLANK,
