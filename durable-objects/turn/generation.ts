@@ -28,7 +28,8 @@ import { quotaDay } from "../../worker/lib/time";
 
 /** How often a running answer's text is checkpointed to storage, in milliseconds. */
 const CHECKPOINT_INTERVAL_MS = 1_000;
-/** The watchdog alarm fires this long after a turn starts; a turn not running in this instance by then is lost. */
+/** The watchdog alarm fires this long after it is armed (armWatchdog): a turn not running in this instance by then is
+ * lost. */
 const WATCHDOG_MS = 60_000;
 /** Tokens are sent together: one SSE write per this many milliseconds at most (after the first one, sent at once). */
 export const FLUSH_INTERVAL_MS = 32;
@@ -339,6 +340,8 @@ export class GenerationRunner {
           if (now - lastCheckpoint >= CHECKPOINT_INTERVAL_MS) {
             lastCheckpoint = now;
             this.checkpoint({ turn, text: running.text, updatedAt: now });
+            // a second into the answer, not at its start: see armWatchdog
+            this.armWatchdog();
           }
         } else if (part.type === "citations") {
           running.citations = [...running.citations, ...part.citations];
@@ -388,6 +391,7 @@ export class GenerationRunner {
       // D1 refused or could not be reached: the stored outcome stays, and the alarm saves it later.
       console.error("could not save a turn; the alarm tries again", turn.botMessageId, err);
       this.report(err, turn, "save");
+      this.armWatchdog();
     }
     logTurn(turn, outcome);
     if (outcome.metrics) this.env.USAGE_ANALYTICS?.writeDataPoint(turnDataPoint(outcome.metrics));
@@ -467,10 +471,20 @@ export class GenerationRunner {
   private checkpoint(value: Checkpoint) {
     // Not awaited: the output gate makes the write durable before any later output leaves the object.
     this.ctx.storage.put(CHECKPOINT_PREFIX + value.turn.botMessageId, value);
-    if (!this.alarmSet) {
-      this.alarmSet = true;
-      this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
-    }
+  }
+
+  /**
+   * Arms the alarm that saves a turn this instance did not finish (recoverInterrupted), unless it is armed. Not when a
+   * turn starts: setting an alarm is a durable write of its own, and on the way to the first token it was the costliest
+   * one (locally a commit that holds the runtime's one thread: 50 turns starting at once took their first tokens
+   * ~90 ms later, p50). A turn is checkpointed from its start all the same, and the next start of the object (any
+   * call of the user's: every request is authorized by it) saves what it left, so the alarm is only for a user who
+   * never comes back: armed at a running answer's first periodic checkpoint, a second in, and when a save fails.
+   */
+  private armWatchdog() {
+    if (this.alarmSet) return;
+    this.alarmSet = true;
+    this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
   }
 
   /**

@@ -620,6 +620,39 @@ describe("GenerationRunner", () => {
     expect(bot.message.length).toBeGreaterThan(0);
   });
 
+  it("arms the watchdog alarm a second into a running answer, not on the way to its first token", async () => {
+    const { hub, input } = await turnInputFor();
+    await runInDurableObject(hub, async (hubInstance: UserHub, state) => {
+      expect(await state.storage.getAlarm()).toBeNull();
+      const runner = new GenerationRunner(
+        state,
+        envRoutedTo("openai", FAKE_MODELS.slow),
+        createDb(env.DB),
+        hubInstance.state,
+      );
+      const reader = runner.start(input).getReader();
+      const decoder = new TextDecoder();
+      let text = "";
+      while (!text.includes('"content"')) text += decoder.decode((await reader.read()).value, { stream: true });
+      const started = Date.now();
+      // the turn is checkpointed from its start (a restart of the object saves it), but no alarm is set yet
+      expect(await state.storage.get(`generation:${input.botMessageId}`)).toBeDefined();
+      expect(await state.storage.getAlarm()).toBeNull();
+      // the slow upstream sends a chunk every 100 ms: the first periodic checkpoint, a second in, arms it
+      let alarm: number | null = null;
+      while (alarm === null) {
+        await reader.read();
+        alarm = await state.storage.getAlarm();
+      }
+      expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+      expect(alarm).toBeGreaterThan(Date.now() + 55_000);
+      runner.stop(input.botMessageId);
+      while (!(await reader.read()).done) {
+        // drained: the stopped answer is saved
+      }
+    });
+  });
+
   it("saves a turn whose object was restarted mid-way: the user message and the checkpointed text with generation_lost", async () => {
     const { chatId, hub, input } = await turnInputFor();
     const { prompt: _p, ...turn } = input;
