@@ -5,7 +5,8 @@
 // first token, and 50 concurrent streams through the worker (first token of each, and the time for all) against the
 // upstream alone. The floor (floor-entry.ts: a bare Hono worker passing the upstream's stream through a Durable
 // Object) is measured the same way in the same run, so each figure has its floor beside it, and the 50 streams also
-// through the parsing floor (the same, with each stream's events parsed in its object and written on in batches).
+// through the parsing floor (the same, with each stream's events parsed in its object and written on in batches): the
+// worker's rounds of 50 streams and the floors' alternate (CONCURRENT_ROUNDS), and each figure is their median.
 // Usage: node workerd-runner.mjs <upstream URL> <migrated state dir>
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
@@ -26,6 +27,12 @@ const RUNS_PER_USER = 10;
 const CONCURRENT = 50;
 const CONCURRENT_TOKENS = 200;
 const CONCURRENT_GAP_MS = 5;
+/**
+ * Rounds of the 50 streams, each taken through the worker, the floor and the parsing floor one after the other (the
+ * order turning each round), and the median of each figure kept: one round of each, minutes apart, printed anything
+ * from ×2.0 to ×2.9 for the same code, as the machine's load and its disk's fsync time wandered between them.
+ */
+const CONCURRENT_ROUNDS = Number(process.env.CONCURRENT_ROUNDS ?? 5);
 const D1_DELAY_MS = 50;
 
 /**
@@ -163,6 +170,18 @@ async function measureTtft(c, countD1) {
   };
 }
 
+/** The median of each figure over the rounds (each round one `concurrency`-shaped result). */
+function medianRound(rounds) {
+  const mid = (f) => pct(rounds.map(f), 50);
+  return {
+    worker: mid((r) => r.worker),
+    direct: mid((r) => r.direct),
+    firstToken: { p50: mid((r) => r.firstToken.p50), p95: mid((r) => r.firstToken.p95) },
+    // the ratio's median, not the ratio of medians: each round's worker is set against its own upstream-alone time
+    ratio: mid((r) => r.worker / r.direct),
+  };
+}
+
 async function concurrency(c) {
   const users = await Promise.all(
     Array.from({ length: CONCURRENT }, async () => {
@@ -208,7 +227,8 @@ async function directConcurrent() {
 
 /**
  * The floor worker (floor-entry.ts) on its own Miniflare: time added before the first token (paired with direct
- * calls, as measureTtft does) and CONCURRENT streams at once, each from its own user's object.
+ * calls, as measureTtft does), measured at once, and CONCURRENT streams at once, each from its own user's object, plain
+ * or parsed, run by concurrencyRounds between the worker's own rounds. The caller disposes of it.
  */
 async function onFloor(bundle) {
   const mf = new Miniflare({
@@ -256,16 +276,40 @@ async function onFloor(bundle) {
     };
     return {
       ttft: { p50: pct(added, 50), p95: pct(added, 95) },
-      concurrency: await concurrent("chat"),
+      concurrency: () => concurrent("chat"),
       // the same streams, each parsed in its object as any answer must be (floor-entry.ts)
-      parsing: await concurrent("parsed"),
+      parsing: () => concurrent("parsed"),
+      dispose: () => mf.dispose(),
     };
-  } finally {
+  } catch (err) {
     await mf.dispose();
+    throw err;
   }
 }
 
-async function onMiniflare(bundle, delayMs) {
+/** CONCURRENT_ROUNDS rounds of the worker's 50 streams and the floors', alternating; the median of each. */
+async function concurrencyRounds(c, floor) {
+  const runs = [
+    ["worker", () => concurrency(c)],
+    ["floor", floor.concurrency],
+    ["parsing", floor.parsing],
+  ];
+  const rounds = { worker: [], floor: [], parsing: [] };
+  for (let r = 0; r < CONCURRENT_ROUNDS; r++) {
+    for (let k = 0; k < runs.length; k++) {
+      const [name, run] = runs[(r + k) % runs.length];
+      rounds[name].push(await run());
+    }
+  }
+  return {
+    rounds: CONCURRENT_ROUNDS,
+    worker: { ...medianRound(rounds.worker), streams: CONCURRENT, tokens: CONCURRENT_TOKENS, gapMs: CONCURRENT_GAP_MS },
+    floor: medianRound(rounds.floor),
+    parsing: medianRound(rounds.parsing),
+  };
+}
+
+async function onMiniflare(bundle, delayMs, floor) {
   const mf = await startWorkerd({
     bundle,
     stateDir,
@@ -283,7 +327,7 @@ async function onMiniflare(bundle, delayMs) {
     const countD1 = async () => (await (await fetcher(`${base}/__bench/d1`)).json()).calls;
     const c = client(base, fetcher);
     const ttft = await measureTtft(c, countD1);
-    return delayMs === 0 ? { ttft, concurrency: await concurrency(c) } : { ttft };
+    return floor ? { ttft, concurrency: await concurrencyRounds(c, floor) } : { ttft };
   } finally {
     await mf.dispose();
   }
@@ -349,8 +393,13 @@ async function onWranglerDev() {
 }
 
 const bundle = await bundleWorker(join(HERE, "bench-entry.ts"), join(stateDir, "bench-worker.mjs"));
-const floor = await onFloor(await bundleWorker(join(HERE, "floor-entry.ts"), join(stateDir, "floor-worker.mjs")));
-const local = await onMiniflare(bundle, 0);
+const floorRunner = await onFloor(await bundleWorker(join(HERE, "floor-entry.ts"), join(stateDir, "floor-worker.mjs")));
+let local;
+try {
+  local = await onMiniflare(bundle, 0, floorRunner);
+} finally {
+  await floorRunner.dispose();
+}
 const delayed = await onMiniflare(bundle, D1_DELAY_MS);
 const dev = await onWranglerDev();
-console.log(JSON.stringify({ floor, local, delayed, delayMs: D1_DELAY_MS, dev }));
+console.log(JSON.stringify({ floor: { ttft: floorRunner.ttft }, local, delayed, delayMs: D1_DELAY_MS, dev }));
