@@ -419,6 +419,8 @@ export class GenerationRunner {
       citations: outcome.citations,
       stopped: outcome.stopped,
       error: outcome.error,
+      // the id the error event gave the user, kept with the failed answer (a reload still shows it)
+      ...(outcome.error && turn.requestId ? { requestId: turn.requestId } : {}),
       isSearchMode: turn.isSearchMode,
       offline: outcome.offline ?? false,
       ...(turn.forEditedMessageId ? { isEditResponse: true, forEditedMessageId: turn.forEditedMessageId } : {}),

@@ -535,6 +535,29 @@ describe("GenerationRunner", () => {
     log.mockRestore();
   });
 
+  it("keeps a failed answer's request id with it, and the chat's content gives it back after a reload", async () => {
+    const { u, chatId, hub, input } = await turnInputFor({ requestId: "req-kept-1" });
+    const run = (routed: Env, turn: typeof input) =>
+      runInDurableObject(hub, (hubInstance: UserHub, state) =>
+        readAll(new GenerationRunner(state, routed, createDb(env.DB), hubInstance.state).start(turn)),
+      );
+    await run(envRoutedTo("anthropic", FAKE_MODELS.rateLimited), input);
+    // an answer that did not fail keeps no id, even when its request had one
+    const ok = { ...input, requestId: "req-ok-1", botMessageId: `b-${crypto.randomUUID()}`, userMessage: null };
+    await run(envRoutedTo("openai", FAKE_MODELS.ok), ok);
+    const rows = await messagesOf(chatId);
+    expect(rows.find((m) => m.message_id === input.botMessageId)).toMatchObject({ request_id: "req-kept-1" });
+    expect(rows.find((m) => m.message_id === ok.botMessageId)).toMatchObject({ error: null, request_id: null });
+    const content = (await json(await call("GET", `/chat-sessions/${chatId}/content`, { token: u.token }))).data;
+    const shown = content.chats[0].messages as any[];
+    expect(shown.find((m) => m.message_id === input.botMessageId)).toMatchObject({
+      error: "provider_rate_limited",
+      request_id: "req-kept-1",
+    });
+    expect(shown.find((m) => m.message_id === ok.botMessageId)).not.toHaveProperty("request_id");
+    expect(shown.find((m) => m.sender === "user")).not.toHaveProperty("request_id");
+  });
+
   it("ends with a clear error event, and still saves, when the configuration is broken", async () => {
     const { chatId, hub, input } = await turnInputFor();
     const events = await runInDurableObject(hub, (hubInstance: UserHub, state) =>

@@ -13,9 +13,11 @@ import { forkFrom } from "../../web/src/features/chat/on-demand/branch-actions";
 import { VERSIONS_NS } from "../../web/src/features/chat/on-demand/version-texts";
 import { sendMessage } from "../../web/src/features/chat/turn/send-message";
 import { MessageItem } from "../../web/src/features/chat/message-item";
-import type { ChatMessage } from "../../web/src/features/chat/chat.schemas";
+import { type ChatMessage, toChatMessage } from "../../web/src/features/chat/chat.schemas";
 import { chatKeys } from "../../web/src/features/chat/chat.queries";
 import { type ChatContentData, allMessages } from "../../web/src/features/chat/chat-cache";
+import * as v from "valibot";
+import { ContentMessageSchema } from "../../worker/protocol/api";
 import { type ChatStreamEvent, STREAM_DONE, encodeEvent } from "../../worker/protocol/chat-stream";
 import { loadAccountsTexts } from "../../web/src/features/settings/accounts-texts";
 import { PersonalizationTab } from "../../web/src/features/settings/personalization-tab";
@@ -140,6 +142,25 @@ describe("a failed answer", () => {
     render(<MessageItem message={bot} />);
     expect(screen.getByTestId("message-error").textContent).toContain(i18next.t("chat.genericError"));
     expect(screen.getByTestId("message-request-id").textContent).toBe(idLine("req-turn"));
+  });
+
+  it("names it again after a reload, from the saved message", async () => {
+    // the chat's content as the worker gives it back: the failed answer with its request id (worker/db/messages.ts)
+    const saved = v.parse(ContentMessageSchema, {
+      message_id: "b1",
+      sender: "bot",
+      message: "",
+      error: "provider_unavailable",
+      request_id: "req-saved",
+    });
+    const bot = toChatMessage(saved);
+    expect(bot).toMatchObject({ error: "provider_unavailable", errorRequestId: "req-saved" });
+    render(<MessageItem message={bot} />);
+    expect((await screen.findByTestId("message-request-id")).textContent).toBe(idLine("req-saved"));
+    // a saved answer that did not fail shows no id, whatever the row says
+    cleanup();
+    render(<MessageItem message={toChatMessage({ ...saved, error: null, message: "Fine." })} />);
+    expect(screen.queryByTestId("message-request-id")).toBeNull();
   });
 
   it("shows the error alone when the stream names no request", async () => {

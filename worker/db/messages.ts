@@ -33,6 +33,8 @@ export interface MessageInput {
   forEditedMessageId?: string | null;
   stopped?: boolean;
   error?: string | null;
+  /** A failed answer's request id (schema.ts); absent for any other message. */
+  requestId?: string | null;
   isSearchMode?: boolean;
   isImageMode?: boolean;
   safetyViolation?: boolean;
@@ -61,6 +63,8 @@ export function publicMessage(m: MessageRow): PublicMessage {
     for_edited_message_id: m.forEditedMessageId,
     stopped: m.stopped,
     error: m.error,
+    // only on a failed answer that has one: every other message goes without the field
+    ...(m.requestId ? { request_id: m.requestId } : {}),
     isSearchMode: m.isSearchMode,
     isImageMode: m.isImageMode,
     safety_violation: m.safetyViolation,
@@ -229,6 +233,7 @@ function toRow(userId: string, chatId: string, m: MessageInput, now: number) {
     forEditedMessageId: m.forEditedMessageId ?? null,
     stopped: m.stopped ?? false,
     error: m.error ?? null,
+    requestId: m.requestId ?? null,
     isSearchMode: m.isSearchMode ?? false,
     isImageMode: m.isImageMode ?? false,
     safetyViolation: m.safetyViolation ?? false,

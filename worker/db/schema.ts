@@ -183,6 +183,11 @@ export const messages = sqliteTable(
     stopped: integer("stopped", { mode: "boolean" }).notNull().default(false),
     /** Error code when the answer failed (partial text is kept). */
     error: text("error"),
+    /**
+     * A failed answer's request id (X-Request-Id, in the turn's log line and its error event): the id the user quotes
+     * to support, shown again after a reload. Null for every answer that did not fail.
+     */
+    requestId: text("request_id"),
     isSearchMode: integer("is_search_mode", { mode: "boolean" }).notNull().default(false),
     isImageMode: integer("is_image_mode", { mode: "boolean" }).notNull().default(false),
     safetyViolation: integer("safety_violation", { mode: "boolean" }).notNull().default(false),

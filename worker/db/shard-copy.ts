@@ -45,6 +45,7 @@ const MESSAGE_COLUMNS = [
   "for_edited_message_id",
   "stopped",
   "error",
+  "request_id",
   "is_search_mode",
   "is_image_mode",
   "safety_violation",

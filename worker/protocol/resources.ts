@@ -93,6 +93,8 @@ export const PublicMessageSchema = v.looseObject({
   for_edited_message_id: v.optional(v.nullable(v.string()), null),
   stopped: v.optional(Bool, false),
   error: v.optional(v.nullable(v.string()), null),
+  /** A failed answer's request id (X-Request-Id), for the user to quote to support; absent on other messages. */
+  request_id: v.optional(v.nullable(v.string()), null),
   isSearchMode: v.optional(Bool, false),
   isImageMode: v.optional(Bool, false),
   safety_violation: v.optional(Bool, false),

@@ -44,6 +44,8 @@ export function toChatMessage(m: v.InferOutput<typeof ContentMessageSchema>): Ch
     citations,
     stopped: m.stopped,
     error: m.error,
+    // a failed answer's request id, saved with it: still shown after a reload
+    ...(m.error && m.request_id ? { errorRequestId: m.request_id } : {}),
     created_at: m.created_at,
     attachments: m.attachments ?? [],
     // kept by the server: the offline model's badge stays after a reload, and a running answer is followed
@@ -82,7 +84,7 @@ export interface ChatMessage extends ServerMessage {
   /** An answer to an edited question (an edit reply; earlier answers stay), tied to that question. */
   is_edit_response?: boolean;
   for_edited_message_id?: string | null;
-  /** An answer that failed as it streamed here: the id of the request that started it, for the user to quote. */
+  /** A failed answer: the id of the request that started it, for the user to quote (from the stream or the server). */
   errorRequestId?: string | null;
 }
 

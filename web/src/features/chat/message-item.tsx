@@ -131,9 +131,9 @@ export const MessageItem = memo(function MessageItem({
           <div className="msg__error" role="alert" data-testid="message-error">
             {t("chat.genericError")}
             {message.errorRequestId && !message.isStreaming ? (
-              <small className="msg__request-id" data-testid="message-request-id">
-                {t("request_id", { ns: ERRORS_NS, id: message.errorRequestId })}
-              </small>
+              <Suspense fallback={null}>
+                <RequestIdNote id={message.errorRequestId} />
+              </Suspense>
             ) : null}
           </div>
         ) : message.message ? (
@@ -176,3 +176,16 @@ export const MessageItem = memo(function MessageItem({
     </article>
   );
 });
+
+/**
+ * A failed answer's request id, for the user to quote to support. Its words are in the errors texts, which a chat
+ * opened with a failed answer in it (the id saved with the message) has not loaded yet: they load here first.
+ */
+function RequestIdNote({ id }: { id: string }) {
+  const { t } = useTranslation(ERRORS_NS);
+  return (
+    <small className="msg__request-id" data-testid="message-request-id">
+      {t("request_id", { id })}
+    </small>
+  );
+}
