@@ -141,7 +141,8 @@ describe("a failed answer", () => {
     expect(bot).toMatchObject({ error: "provider_unavailable", errorRequestId: "req-turn", isStreaming: false });
     render(<MessageItem message={bot} />);
     expect(screen.getByTestId("message-error").textContent).toContain(i18next.t("chat.genericError"));
-    expect(screen.getByTestId("message-request-id").textContent).toBe(idLine("req-turn"));
+    // the line is its own chunk, loaded when an answer has failed
+    expect((await screen.findByTestId("message-request-id")).textContent).toBe(idLine("req-turn"));
   });
 
   it("names it again after a reload, from the saved message", async () => {
@@ -165,9 +166,17 @@ describe("a failed answer", () => {
 
   it("shows the error alone when the stream names no request", async () => {
     const bot = await failedAnswer({ error: "provider_unavailable", message: "x" });
-    render(<MessageItem message={bot} />);
-    screen.getByTestId("message-error");
-    expect(screen.queryByTestId("message-request-id")).toBeNull();
+    // beside one that names its request, whose line (a chunk of its own) shows once loaded: the first shows none
+    const named = { ...bot, message_id: "named", errorRequestId: "req-named" };
+    render(
+      <>
+        <MessageItem message={bot} />
+        <MessageItem message={named} />
+      </>,
+    );
+    await screen.findByTestId("message-request-id");
+    expect(screen.getAllByTestId("message-error")).toHaveLength(2);
+    expect(screen.getAllByTestId("message-request-id").map((e) => e.textContent)).toEqual([idLine("req-named")]);
   });
 });
 

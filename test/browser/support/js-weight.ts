@@ -25,13 +25,15 @@ export const BUDGETS = {
   // window takes a drop of files before the drop zone's code (the browser opened the file in the app's place). The
   // limits sit 0.1 kB above: a change to a lazy chunk alone renames it, and the names the first chunks carry vary
   // their gzip size by a few bytes.
-  newChat: { goal: 150, limit: 166.9, label: "new-chat page (no answers yet)" },
+  // Both grew by 0.1 kB more (to 166.90 / 181.42 kB) when a failed answer came to keep its request id after a reload:
+  // the message's field in the protocol and the SPA's mapping; the line that shows it loads on demand.
+  newChat: { goal: 150, limit: 167.0, label: "new-chat page (no answers yet)" },
   // 179.8 kB met the goal until issue 25's features: 181.1 kB measured since. What they add to the first load, of
   // ~1.3 kB gzip: the Projects heading's query and a chat row's "Move to project" (~0.4), the shortcuts' and drop
   // zone's listeners with the microphone's door (~0.3), the chat settings button (~0.15), the chat resource's new
   // fields and the early chat request (framework ~0.3); every dialog, menu and text of theirs loads on first use.
   // The limit holds that size while the last 1.1 kB is won back.
-  openChat: { goal: 180, limit: 181.4, label: "open chat with answers" },
+  openChat: { goal: 180, limit: 181.5, label: "open chat with answers" },
 } as const;
 export type PageName = keyof typeof BUDGETS;
 

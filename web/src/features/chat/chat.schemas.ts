@@ -44,8 +44,8 @@ export function toChatMessage(m: v.InferOutput<typeof ContentMessageSchema>): Ch
     citations,
     stopped: m.stopped,
     error: m.error,
-    // a failed answer's request id, saved with it: still shown after a reload
-    ...(m.error && m.request_id ? { errorRequestId: m.request_id } : {}),
+    // a failed answer's request id, saved with it (the worker sends none for any other): shown after a reload
+    errorRequestId: m.request_id,
     created_at: m.created_at,
     attachments: m.attachments ?? [],
     // kept by the server: the offline model's badge stays after a reload, and a running answer is followed

@@ -6,7 +6,6 @@
 // Actions (copy, edit, regenerate, continue in a new chat) come from message-actions.tsx.
 import { Suspense, lazy, memo, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ERRORS_NS } from "../../lib/i18n";
 import { Logo } from "../ui/icons";
 import type { ChatMessage } from "./chat.schemas";
 import { CitationContext } from "./citation-context";
@@ -20,6 +19,7 @@ import { generatedImageUrl } from "../images/signed-in/generated-image";
 // Sources come only with web-search answers: their code loads with the first one.
 const Citations = lazy(() => import("./on-demand/citations").then((m) => ({ default: m.Citations })));
 const EditedNote = lazy(() => import("./on-demand/edited-note").then((m) => ({ default: m.EditedNote })));
+const RequestIdNote = lazy(() => import("./on-demand/request-id-note").then((m) => ({ default: m.RequestIdNote })));
 /** The switch between versions loads with the first message that has some. */
 const VersionSwitch = lazy(() => import("./on-demand/version-switch"));
 /** The editor loads when a question is first edited. */
@@ -176,16 +176,3 @@ export const MessageItem = memo(function MessageItem({
     </article>
   );
 });
-
-/**
- * A failed answer's request id, for the user to quote to support. Its words are in the errors texts, which a chat
- * opened with a failed answer in it (the id saved with the message) has not loaded yet: they load here first.
- */
-function RequestIdNote({ id }: { id: string }) {
-  const { t } = useTranslation(ERRORS_NS);
-  return (
-    <small className="msg__request-id" data-testid="message-request-id">
-      {t("request_id", { id })}
-    </small>
-  );
-}
