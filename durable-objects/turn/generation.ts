@@ -28,8 +28,10 @@ import { quotaDay } from "../../worker/lib/time";
 
 /** How often a running answer's text is checkpointed to storage, in milliseconds. */
 const CHECKPOINT_INTERVAL_MS = 1_000;
-/** The watchdog alarm fires this long after it is armed (armWatchdog): a turn not running in this instance by then is
- * lost. */
+/**
+ * The watchdog alarm fires this long after it is armed (armWatchdog): a turn not running in this instance by then is
+ * lost.
+ */
 const WATCHDOG_MS = 60_000;
 /** Tokens are sent together: one SSE write per this many milliseconds at most (after the first one, sent at once). */
 export const FLUSH_INTERVAL_MS = 32;
@@ -391,7 +393,6 @@ export class GenerationRunner {
       // D1 refused or could not be reached: the stored outcome stays, and the alarm saves it later.
       console.error("could not save a turn; the alarm tries again", turn.botMessageId, err);
       this.report(err, turn, "save");
-      this.armWatchdog();
     }
     logTurn(turn, outcome);
     if (outcome.metrics) this.env.USAGE_ANALYTICS?.writeDataPoint(turnDataPoint(outcome.metrics));
@@ -445,6 +446,9 @@ export class GenerationRunner {
         ),
       );
     } catch (err) {
+      // The stored outcome waits for the alarm: armed here, so a save that fails from any caller (the turn's own end,
+      // or the recovery an object's start runs) is tried again.
+      this.armWatchdog();
       // The figures are added, not set: once in, the alarm's later save must leave them out.
       if (err instanceof TurnSaveError && err.metricsSaved) await checkpoint({ ...outcome, metricsSaved: true });
       throw err;
@@ -483,10 +487,10 @@ export class GenerationRunner {
    * call of the user's: every request is authorized by it) saves what it left, so the alarm is only for a user who
    * never comes back: armed at a running answer's first periodic checkpoint, a second in, and when a save fails.
    */
-  private armWatchdog() {
+  private armWatchdog(): Promise<void> | undefined {
     if (this.alarmSet) return;
     this.alarmSet = true;
-    this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
+    return this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
   }
 
   /**
@@ -512,10 +516,7 @@ export class GenerationRunner {
     this.alarmSet = false;
     await this.recoverInterrupted();
     const left = await this.ctx.storage.list({ prefix: CHECKPOINT_PREFIX, limit: 1 });
-    if (this.runningNow.size > 0 || left.size > 0) {
-      this.alarmSet = true;
-      await this.ctx.storage.setAlarm(Date.now() + WATCHDOG_MS);
-    }
+    if (this.runningNow.size > 0 || left.size > 0) await this.armWatchdog();
   }
 }
 
