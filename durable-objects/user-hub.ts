@@ -101,6 +101,7 @@ export class UserHub extends Server<Env> implements StateOwner {
     new ObjectSql(this.ctx.storage),
     this.env.TURN_RATE_LIMITER,
     turnBurstLimit(this.env.TURN_BURST_LIMIT),
+    (write) => this.state.held.add(write),
   );
 
   constructor(ctx: DurableObjectState, env: Env) {

@@ -21,6 +21,7 @@ import { Account } from "./account";
 import { ChatWindows, type WindowMessage } from "./chats";
 import { ChatWriteGate } from "./chat-writes";
 import { readAccount, readForTurn, readMessageWithHistory, readUserState } from "./d1-reads";
+import { HeldWrites } from "./held-writes";
 import { ObjectSql } from "./object-sql";
 import { PersonalizationState } from "./personalization";
 import { ProjectsState } from "./projects";
@@ -43,6 +44,8 @@ export class HotState {
   readonly projects: ProjectsState;
   /** The object's writes to the chat shard, which a move between shards holds while it switches (shard-move.ts). */
   readonly chatWrites = new ChatWriteGate();
+  /** A turn's start writes, held until its first token has left (held-writes.ts). */
+  readonly held = new HeldWrites();
   private readonly sql: ObjectSql;
 
   constructor(
@@ -68,6 +71,8 @@ export class HotState {
    * next call loads from D1 again, which has no such user.
    */
   forgetEverything() {
+    this.held.discard();
+    this.usage.dropHeld();
     this.sql.clearAll();
     this.account.forget();
     this.personalization.forget();

@@ -2,7 +2,8 @@
 // with 429 too_many_turns and Retry-After, and a person, who reads each answer, never meets it. Counted by the user's
 // Durable Object inside the turn call the chat route already makes (user-hub.ts turn): no round trip is added, least
 // of all a D1 one. The start times of the turns in the window are kept in the object's own SQLite (hot_meta), so an
-// evicted object does not forget them.
+// evicted object does not forget them; an answer's start is written with the rest of its start, once its first token
+// has left (held-writes.ts), and counted from memory until then.
 //
 // A turn counts when it starts (its answer streams, or its picture is drawn); one refused for another reason (the day's
 // quota, a chat that is not the user's, bad input) costs no model call and is not counted. The check is made when a
@@ -65,11 +66,16 @@ function tooManyTurns(waitMs: number): never {
 
 /** The limit for one user's object. */
 export class TurnBurst {
+  /** Starts counted and not yet written (ms). */
+  private pending: number[] = [];
+
   constructor(
     private readonly sql: ObjectSql,
     private readonly binding: RateLimit | undefined,
     /** Turns per window; 0: no limit. */
     private readonly limit: number = TURN_BURST_LIMIT,
+    /** When a start is written: at once, or held with the rest of the turn's start (HeldWrites.add). */
+    private readonly hold: (write: () => void) => void = (write) => write(),
   ) {}
 
   private starts(): number[] {
@@ -92,13 +98,17 @@ export class TurnBurst {
       if (!outcome.success) tooManyTurns(TURN_BURST_WINDOW_MS);
       return;
     }
-    const wait = turnBurstWait(this.starts(), now, this.limit);
+    const wait = turnBurstWait([...this.starts(), ...this.pending], now, this.limit);
     if (wait !== null) tooManyTurns(wait);
   }
 
   /** The turn admitted at `at` (ms) started: it counts from then on (the binding counted it on arrival). */
   started(at: number) {
     if (this.binding || this.limit === 0) return;
-    this.sql.setMeta(META_KEY, JSON.stringify(withTurnStart(this.starts(), at)));
+    this.pending.push(at);
+    this.hold(() => {
+      this.pending.splice(this.pending.indexOf(at), 1);
+      this.sql.setMeta(META_KEY, JSON.stringify(withTurnStart(this.starts(), at)));
+    });
   }
 }

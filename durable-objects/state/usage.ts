@@ -1,6 +1,8 @@
 // The user's daily use counters (a model endpoint, "search" or "image" per quota day): a turn takes one use here
 // atomically (the object is single-threaded), and the turn's D1 batch writes the day's count through. A day's counts
-// kept in D1 are merged in the first time the object uses that day, so nothing counted on either side is lost.
+// kept in D1 are merged in the first time the object uses that day, so nothing counted on either side is lost. An
+// answer holds its use in memory first and writes it with the rest of its start (held-writes.ts): every check counts
+// the held uses too, so turns racing for the last use still get exactly as many as are left.
 import type { ObjectSql } from "./object-sql";
 
 const SCHEMA = `
@@ -9,6 +11,9 @@ CREATE TABLE IF NOT EXISTS hot_usage_days (day TEXT PRIMARY KEY);
 `;
 
 export class UsageCounters {
+  /** Uses held and not yet written, by day and bucket (`day bucket`). */
+  private readonly held = new Map<string, number>();
+
   constructor(private readonly db: ObjectSql) {
     db.define(SCHEMA);
   }
@@ -36,29 +41,64 @@ export class UsageCounters {
     this.db.exec("INSERT OR IGNORE INTO hot_usage_days (day) VALUES (?)", day);
   }
 
+  /** The uses taken: those written and those held. */
   count(day: string, bucket: string): number {
+    return this.stored(day, bucket) + (this.held.get(`${day} ${bucket}`) ?? 0);
+  }
+
+  /** The uses written, without the held ones: what the turn's D1 batch writes through. */
+  stored(day: string, bucket: string): number {
     const [row] = this.db.rows("SELECT count FROM hot_usage WHERE day = ? AND bucket = ?", day, bucket);
     return row ? Number(row.count) : 0;
   }
 
   ofDay(day: string): Map<string, number> {
-    return new Map(
+    const counts = new Map(
       this.db
         .rows("SELECT bucket, count FROM hot_usage WHERE day = ?", day)
         .map((r) => [String(r.bucket), Number(r.count)]),
     );
+    for (const [key, n] of this.held) {
+      const [heldDay, bucket] = key.split(" ") as [string, string];
+      if (heldDay === day) counts.set(bucket, (counts.get(bucket) ?? 0) + n);
+    }
+    return counts;
   }
 
   /** Takes one use if fewer than `limit` are taken. Returns the uses left after this one, or null when none were left. */
   take(day: string, bucket: string, limit: number): number | null {
     const used = this.count(day, bucket);
     if (used >= limit) return null;
+    this.increment(day, bucket);
+    return limit - (used + 1);
+  }
+
+  /**
+   * Takes one use in memory (counted from now on by every check) and returns the write that records it, for a turn
+   * that writes its start later (held-writes.ts). The caller has checked the limit, with no wait since.
+   */
+  hold(day: string, bucket: string): () => void {
+    const key = `${day} ${bucket}`;
+    this.held.set(key, (this.held.get(key) ?? 0) + 1);
+    return () => {
+      const left = (this.held.get(key) ?? 1) - 1;
+      if (left > 0) this.held.set(key, left);
+      else this.held.delete(key);
+      this.increment(day, bucket);
+    };
+  }
+
+  /** Forgets the held uses unwritten (the user's account is being deleted). */
+  dropHeld() {
+    this.held.clear();
+  }
+
+  private increment(day: string, bucket: string) {
     this.db.exec(
       "INSERT INTO hot_usage (day, bucket, count) VALUES (?, ?, 1) ON CONFLICT(day, bucket) DO UPDATE SET count = count + 1",
       day,
       bucket,
     );
-    return limit - (used + 1);
   }
 
   /** Gives back a use taken on `day` (the day it was charged, even if the clock has since turned). */

@@ -8,7 +8,7 @@
 //                   user's settings add (custom instruction, AI style, remembered facts) and the chat's project (its
 //                   instructions and files: project-context.ts) — kept in the object too — within the model's context
 //                   window (the oldest history cut first: context-fit.ts)
-//   6. record       the use taken and the user message recorded in the object as the model's call leaves
+//   6. record       the use taken and the user message recorded in the object once the first token has left
 //   7. generate     the answer streams (generation.ts); it is saved with the user message and the day's count in one
 //                   D1 batch (save-turn.ts) when it ends, is stopped or fails — a failure with no text gives the use
 //                   back (same day)
@@ -192,23 +192,26 @@ export async function runAnswer(host: TurnHost, user: SessionUser, req: AnswerRe
     ...(external ? { external } : {}),
     ...(req.requestId ? { requestId: req.requestId } : {}),
   };
-  // The turn's writes come after its model call has left (start issues it): a write before would hold the call until
-  // it is durable (the object's output gate), 30–80 ms at the first token's p50 under 50 streams here. The answer
-  // still reaches no one before they are (the gate holds the stream), and nothing awaits in between.
+  // The model's call leaves first (start issues it), and the turn's writes are held until its first token has left
+  // (state/held-writes.ts): a write before either would hold it until the write is durable (the object's output gate).
+  // The use is held in memory at once, with no wait since its check, so racing turns count it.
   const stream = host.generations.start(input);
-  use?.take();
-  // A new version: the object's window of the chat ends where the new branch leaves the old one.
-  if (plan.replaces) host.state.chats.cutFrom(req.chatId, plan.replaces);
-  if (userMessage) {
-    host.state.chats.append(req.chatId, [
-      {
-        messageId: userMessage.messageId,
-        sender: "user",
-        message: userMessage.message,
-        original: userMessage.originalMessage ?? null,
-      },
-    ]);
-  }
+  const recordUse = bucket ? host.state.usage.hold(day, bucket) : null;
+  host.state.held.add(() => {
+    recordUse?.();
+    // A new version: the object's window of the chat ends where the new branch leaves the old one.
+    if (plan.replaces) host.state.chats.cutFrom(req.chatId, plan.replaces);
+    if (userMessage) {
+      host.state.chats.append(req.chatId, [
+        {
+          messageId: userMessage.messageId,
+          sender: "user",
+          message: userMessage.message,
+          original: userMessage.originalMessage ?? null,
+        },
+      ]);
+    }
+  });
   return {
     kind: "answer",
     stream,

@@ -3,11 +3,11 @@
 // explicit stop aborts it and saves the partial text with stopped: true; a failure saves the partial text with the
 // error code.
 //
-// The turn is recorded in the object's storage (with the user message) in the same step that calls the model, just
-// after the call has left, checkpointed while it streams, and written to D1 when it ends — the user message, the
-// answer and the day's usage count in one batch. An alarm sweeps up any turn whose object was evicted or restarted
-// mid-way, or whose final write failed, so no started turn is ever left unsaved. No storage write is awaited on the
-// way to the first token: the runtime's output gate holds the response, not the model's call, until they are durable.
+// The turn is recorded in the object's storage (with the user message) once its first token has left (or 200 ms in,
+// if the model is slower: state/held-writes.ts), checkpointed while it streams, and written to D1 when it ends — the
+// user message, the answer and the day's usage count in one batch. An alarm sweeps up any turn whose object was
+// evicted or restarted mid-way, or whose final write failed, so no recorded turn is ever left unsaved. No storage
+// write is made on the way to the first token: the runtime's output gate would hold it until the write is durable.
 //
 // At its end a turn adds itself to the operator's daily figures (worker/db/usage-rollups.ts: model, provider, time to
 // first token from the turn's start in this object, tokens, error) in the same D1 batch, and logs one JSON line.
@@ -292,7 +292,8 @@ export class GenerationRunner {
         this.runningNow.delete(turn.botMessageId);
         for (const reader of running.readers) reader.close();
       });
-    this.checkpoint({ turn, text: "", updatedAt: Date.now() });
+    // recorded with the rest of the turn's start, once its first token has left (state/held-writes.ts)
+    this.state.held.add(() => this.checkpoint({ turn, text: "", updatedAt: Date.now() }));
     this.ctx.waitUntil(run);
     return readable;
   }
@@ -335,7 +336,11 @@ export class GenerationRunner {
       });
       for await (const part of parts) {
         if (part.type === "text") {
-          running.firstTokenAt ??= Date.now();
+          if (running.firstTokenAt === null) {
+            running.firstTokenAt = Date.now();
+            // the turn's held start writes, in the next task: this token leaves first
+            this.state.held.flushSoon();
+          }
           running.text += part.text;
           for (const reader of running.readers) reader.content(part.text);
           const now = Date.now();
@@ -364,8 +369,10 @@ export class GenerationRunner {
       }
     }
     // A turn that failed before its first wait (no model for the endpoint, invalid routes) is here while start() still
-    // runs: its caller records the turn after start (runAnswer), so wait for that before giving its use back.
+    // runs: its caller holds the turn's writes after start (runAnswer), so wait for that, then make them (an answer
+    // that ended without a token has not), before giving its use back.
     await Promise.resolve();
+    this.state.held.flush();
     const text = running.text;
     const outcome: Outcome = {
       text,
@@ -440,7 +447,7 @@ export class GenerationRunner {
             chatId: turn.chatId,
             messages: turn.userMessage ? [turn.userMessage, bot] : [bot],
             ...(turn.newBranch ? { showBranch: turn.botMessageId } : {}),
-            usage: turn.usage && { ...turn.usage, count: this.state.usage.count(turn.usage.day, turn.usage.bucket) },
+            usage: turn.usage && { ...turn.usage, count: this.state.usage.stored(turn.usage.day, turn.usage.bucket) },
             ...(outcome.metrics && !outcome.metricsSaved ? { metrics: outcome.metrics } : {}),
           },
         ),
@@ -483,7 +490,7 @@ export class GenerationRunner {
    * Arms the alarm that saves a turn this instance did not finish (recoverInterrupted), unless it is armed. Not when a
    * turn starts: setting an alarm is a durable write of its own, and on the way to the first token it was the costliest
    * one (locally a commit that holds the runtime's one thread: 50 turns starting at once took their first tokens
-   * ~90 ms later, p50). A turn is checkpointed from its start all the same, and the next start of the object (any
+   * ~90 ms later, p50). A turn is checkpointed from its first token all the same, and the next start of the object (any
    * call of the user's: every request is authorized by it) saves what it left, so the alarm is only for a user who
    * never comes back: armed at a running answer's first periodic checkpoint, a second in, and when a save fails.
    */

@@ -110,7 +110,7 @@ export async function runPicture(host: TurnHost, user: SessionUser, req: Picture
             userId: user.id,
             chatId: req.chatId,
             messages: items,
-            usage: { day, bucket: IMAGE_BUCKET, count: host.state.usage.count(day, IMAGE_BUCKET) },
+            usage: { day, bucket: IMAGE_BUCKET, count: host.state.usage.stored(day, IMAGE_BUCKET) },
             metrics: {
               day,
               model: IMAGE_BUCKET,

@@ -614,6 +614,49 @@ describe("GenerationRunner", () => {
     expect(usage?.count ?? 0).toBe(0);
   });
 
+  it("holds a turn's use, question and checkpoint in memory until its first token has left, counting the use at once", async () => {
+    const { chatId, hub, input } = await turnInputFor();
+    const slow = envRoutedTo("openai", FAKE_MODELS.slow);
+    await runInDurableObject(hub, async (hubInstance: UserHub, state) => {
+      const db = createDb(env.DB);
+      const runner = new GenerationRunner(state, slow, db, hubInstance.state);
+      const host = turnHost(hubInstance.state, runner, slow, db);
+      await hubInstance.state.load();
+      const day = input.usage!.day;
+      const { usage, chats } = hubInstance.state;
+      const started = await runAnswer(host, hubInstance.state.account.user(), {
+        sessionId: "unused: the user is given",
+        tokenHash: null,
+        claimedUserId: null,
+        chatId,
+        question: "hello",
+        userMessageId: input.userMessage!.messageId,
+        botMessageId: input.botMessageId,
+        endpoint: "gpt-4.1-mini",
+        isSearchMode: false,
+      });
+      const key = `generation:${input.botMessageId}`;
+      // before the first token: taken for every check (the header, the next turn's), written nowhere yet
+      expect(started.remaining).toBe(49);
+      expect([usage.count(day, "gpt-4.1-mini"), usage.stored(day, "gpt-4.1-mini")]).toEqual([1, 0]);
+      expect(usage.ofDay(day).get("gpt-4.1-mini")).toBe(1);
+      expect(chats.window(chatId)?.some((m) => m.messageId === input.userMessage!.messageId)).toBe(false);
+      expect(await state.storage.get(key)).toBeUndefined();
+      const reader = started.stream.getReader();
+      const decoder = new TextDecoder();
+      let text = "";
+      while (!text.includes('"content"')) text += decoder.decode((await reader.read()).value, { stream: true });
+      // once it has left: written, and counted once
+      await vi.waitFor(async () => expect(await state.storage.get(key)).toBeDefined());
+      expect([usage.count(day, "gpt-4.1-mini"), usage.stored(day, "gpt-4.1-mini")]).toEqual([1, 1]);
+      expect(chats.window(chatId)?.map((m) => [m.sender, m.message])).toEqual([["user", "hello"]]);
+      runner.stop(input.botMessageId);
+      while (!(await reader.read()).done) {
+        // drained: the stopped answer is saved
+      }
+    });
+  });
+
   it("stops a slow upstream answer on request and keeps what arrived", async () => {
     const { chatId, hub, input } = await turnInputFor();
     const events = await runInDurableObject(hub, async (hubInstance: UserHub, state) => {
@@ -643,7 +686,7 @@ describe("GenerationRunner", () => {
     expect(bot.message.length).toBeGreaterThan(0);
   });
 
-  it("arms the watchdog alarm a second into a running answer, not on the way to its first token", async () => {
+  it("records a turn once its first token has left, and arms the watchdog alarm a second in, not on the way to it", async () => {
     const { hub, input } = await turnInputFor();
     await runInDurableObject(hub, async (hubInstance: UserHub, state) => {
       expect(await state.storage.getAlarm()).toBeNull();
@@ -654,12 +697,15 @@ describe("GenerationRunner", () => {
         hubInstance.state,
       );
       const reader = runner.start(input).getReader();
+      const key = `generation:${input.botMessageId}`;
+      // nothing is written on the way to the first token (the output gate would hold it until the write is durable)
+      expect(await state.storage.get(key)).toBeUndefined();
       const decoder = new TextDecoder();
       let text = "";
       while (!text.includes('"content"')) text += decoder.decode((await reader.read()).value, { stream: true });
       const started = Date.now();
-      // the turn is checkpointed from its start (a restart of the object saves it), but no alarm is set yet
-      expect(await state.storage.get(`generation:${input.botMessageId}`)).toBeDefined();
+      // the turn is checkpointed once its first token has left (a restart of the object saves it), no alarm set yet
+      await vi.waitFor(async () => expect(await state.storage.get(key)).toBeDefined());
       expect(await state.storage.getAlarm()).toBeNull();
       // the slow upstream sends a chunk every 100 ms: the first periodic checkpoint, a second in, arms it
       let alarm: number | null = null;

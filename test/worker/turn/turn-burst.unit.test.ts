@@ -73,6 +73,21 @@ describe("TurnBurst", () => {
     await expect(burst.admit("u1", now + TURN_BURST_LIMIT * 2)).resolves.toBeUndefined();
   });
 
+  it("counts a start whose write is still held, and writes it when the held writes are made", async () => {
+    const sql = memorySql();
+    const held: (() => void)[] = [];
+    const burst = new TurnBurst(sql, undefined, 2, (write) => held.push(write));
+    for (const at of [1_000, 1_001]) {
+      await burst.admit("u", at);
+      burst.started(at);
+    }
+    expect(sql.meta("turn_starts")).toBeNull();
+    await expect(burst.admit("u", 1_002)).rejects.toMatchObject({ code: "too_many_turns" });
+    for (const write of held) write();
+    expect(JSON.parse(sql.meta("turn_starts")!)).toEqual([1_000, 1_001]);
+    await expect(burst.admit("u", 1_003)).rejects.toMatchObject({ code: "too_many_turns" });
+  });
+
   it("asks the rate-limiting binding instead, keyed by the user, with the whole window as the wait", async () => {
     const limit = vi.fn(async ({ key }: { key: string }) => ({ success: key !== "turn:u2" }));
     const burst = new TurnBurst(memorySql(), { limit } as unknown as RateLimit);
