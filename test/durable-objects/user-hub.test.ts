@@ -744,6 +744,37 @@ describe("GenerationRunner", () => {
     });
   });
 
+  it("arms the watchdog alarm when a save fails in the recovery an object's start runs, and keeps the turn for it", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { chatId, hub, input } = await turnInputFor();
+    const { prompt: _p, ...turn } = input;
+    const key = `generation:${input.botMessageId}`;
+    // the main database refuses every batch: the turn's count cannot be written
+    const unavailable = new Proxy(env.DB, {
+      get: (db, name) =>
+        name === "batch"
+          ? () => Promise.reject(new Error("D1 is unavailable"))
+          : typeof Reflect.get(db, name) === "function"
+            ? Reflect.get(db, name).bind(db)
+            : Reflect.get(db, name),
+    });
+    await runInDurableObject(hub, async (hubInstance: UserHub, state) => {
+      await state.storage.put(key, { turn, text: "Half an answ", updatedAt: Date.now() });
+      expect(await state.storage.getAlarm()).toBeNull();
+      await new GenerationRunner(state, env, createDb(unavailable), hubInstance.state).recoverInterrupted();
+      expect(await state.storage.get(key)).toBeDefined();
+      expect(await state.storage.getAlarm()).toBeGreaterThan(Date.now() + 55_000);
+      // the alarm's sweep, with D1 back, saves it
+      await new GenerationRunner(state, env, createDb(env.DB), hubInstance.state).onAlarm();
+      expect(await state.storage.get(key)).toBeUndefined();
+      await state.storage.deleteAlarm();
+    });
+    expect((await messagesOf(chatId)).map((m) => [m.sender, m.message])).toEqual([
+      ["user", "hello"],
+      ["bot", "Half an answ"],
+    ]);
+  });
+
   it("keeps an ended turn whose D1 write failed and saves its outcome on the next sweep", async () => {
     const { chatId, hub, input } = await turnInputFor();
     const { prompt: _p, ...turn } = input;
