@@ -62,9 +62,9 @@ export async function ownChat(host: TurnHost, chatId: string, day: string) {
 }
 
 /**
- * One daily use of the bucket, checked now and taken by `take()`, or 403 quota_exhausted with the headers the client
- * reads. An answer takes it once its model call has left (answer.ts): a write made before the call would hold it
- * until the write is durable (the object's output gate). Nothing may await between the check and the take.
+ * Checks that one daily use of the bucket is left, or throws 403 quota_exhausted with the headers the client reads.
+ * The caller takes it with no wait since the check: an answer holds it in memory once its model call has left
+ * (answer.ts, state/usage.ts hold), a picture takes it at once (takeUse).
  */
 export function reserveUse(host: TurnHost, user: SessionUser, bucket: string, label: string, day: string) {
   const total = dailyLimit(planOf(user), bucket);
@@ -72,12 +72,12 @@ export function reserveUse(host: TurnHost, user: SessionUser, bucket: string, la
   if (total <= 0 || used >= total) {
     throw new AppError("quota_exhausted", `No ${label} uses left today`, { model: bucket, total });
   }
-  return { remaining: total - (used + 1), total, take: () => host.state.usage.take(day, bucket, total) };
+  return { remaining: total - (used + 1), total };
 }
 
 /** One daily use of the bucket, taken now, or 403 quota_exhausted with the headers the client reads. */
 export function takeUse(host: TurnHost, user: SessionUser, bucket: string, label: string, day: string) {
   const use = reserveUse(host, user, bucket, label, day);
-  use.take();
+  host.state.usage.take(day, bucket, use.total);
   return use;
 }
