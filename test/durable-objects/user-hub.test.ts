@@ -4,7 +4,7 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { SEEN_SAVE_INTERVAL_MS } from "../../durable-objects/state/sessions";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { runAnswer } from "../../durable-objects/turn/answer";
+import { type AnswerRequest, runAnswer } from "../../durable-objects/turn/answer";
 import { EventWriter, GenerationRunner } from "../../durable-objects/turn/generation";
 import { turnHost } from "../../durable-objects/turn/steps";
 import type { UserHub } from "../../durable-objects/user-hub";
@@ -441,6 +441,21 @@ describe("EventWriter", () => {
   });
 });
 
+/** The turn runAnswer is asked for a chat's question "hello" with the ids of `input` (test/support/turn-input.ts). */
+function helloTurn(chatId: string, input: Awaited<ReturnType<typeof turnInputFor>>["input"]): AnswerRequest {
+  return {
+    sessionId: "unused: the user is given",
+    tokenHash: null,
+    claimedUserId: null,
+    chatId,
+    question: "hello",
+    userMessageId: input.userMessage!.messageId,
+    botMessageId: input.botMessageId,
+    endpoint: "gpt-4.1-mini",
+    isSearchMode: false,
+  };
+}
+
 describe("GenerationRunner", () => {
   it("streams a provider's answer and saves it", async () => {
     const { chatId, hub, input } = await turnInputFor();
@@ -580,17 +595,7 @@ describe("GenerationRunner", () => {
       const db = createDb(env.DB);
       const host = turnHost(hubInstance.state, new GenerationRunner(state, broken, db, hubInstance.state), broken, db);
       await hubInstance.state.load();
-      const started = await runAnswer(host, hubInstance.state.account.user(), {
-        sessionId: "unused: the user is given",
-        tokenHash: null,
-        claimedUserId: null,
-        chatId,
-        question: "hello",
-        userMessageId: input.userMessage!.messageId,
-        botMessageId: input.botMessageId,
-        endpoint: "gpt-4.1-mini",
-        isSearchMode: false,
-      });
+      const started = await runAnswer(host, hubInstance.state.account.user(), helloTurn(chatId, input));
       expect(started.remaining).toBe(49);
       const events = await readAll(started.stream);
       return {
@@ -624,17 +629,7 @@ describe("GenerationRunner", () => {
       await hubInstance.state.load();
       const day = input.usage!.day;
       const { usage, chats } = hubInstance.state;
-      const started = await runAnswer(host, hubInstance.state.account.user(), {
-        sessionId: "unused: the user is given",
-        tokenHash: null,
-        claimedUserId: null,
-        chatId,
-        question: "hello",
-        userMessageId: input.userMessage!.messageId,
-        botMessageId: input.botMessageId,
-        endpoint: "gpt-4.1-mini",
-        isSearchMode: false,
-      });
+      const started = await runAnswer(host, hubInstance.state.account.user(), helloTurn(chatId, input));
       const key = `generation:${input.botMessageId}`;
       // before the first token: taken for every check (the header, the next turn's), written nowhere yet
       expect(started.remaining).toBe(49);
