@@ -232,8 +232,9 @@ async function directConcurrent() {
 
 /**
  * The floor worker (floor-entry.ts) on its own Miniflare: time added before the first token (paired with direct
- * calls, as measureTtft does), measured at once, and CONCURRENT streams at once, each from its own user's object, plain
- * or parsed, run by concurrencyRounds between the worker's own rounds. The caller disposes of it.
+ * calls, as measureTtft does), measured a block at a time between the worker's users (ttftBlock), and CONCURRENT
+ * streams at once, each from its own user's object, plain or parsed, run by concurrencyRounds between the worker's own
+ * rounds. The caller disposes of it.
  */
 async function onFloor(bundle) {
   const mf = new Miniflare({
