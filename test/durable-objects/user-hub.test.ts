@@ -8,7 +8,7 @@ import { type AnswerRequest, runAnswer } from "../../durable-objects/turn/answer
 import { EventWriter, GenerationRunner } from "../../durable-objects/turn/generation";
 import { turnHost } from "../../durable-objects/turn/steps";
 import type { UserHub } from "../../durable-objects/user-hub";
-import { signSessionJwt } from "../../worker/auth/tokens";
+import { sha256Hex, signSessionJwt } from "../../worker/auth/tokens";
 import { createDb } from "../../worker/db/client";
 import { userHub } from "../../durable-objects/user-hub-stub";
 import { STREAM_DONE } from "../../worker/protocol/chat-stream";
@@ -617,6 +617,47 @@ describe("GenerationRunner", () => {
     ]);
     const usage = await env.DB.prepare("SELECT count FROM daily_usage WHERE user_id = ?").bind(u.id).first<any>();
     expect(usage?.count ?? 0).toBe(0);
+  });
+
+  it("sends an answer's model call out of the object before the turn's stream goes back to the worker", async () => {
+    // Returned in the task that made the call, the runtime carries the stream back through the worker first and the
+    // call leaves after it (user-hub.ts turn).
+    const { u, chatId, hub, input } = await turnInputFor();
+    const sessionId = JSON.parse(atob(u.token.split(".")[1]!)).sid as string;
+    const tokenHash = await sha256Hex(u.sessionToken);
+    const ok = envRoutedTo("openai", FAKE_MODELS.ok);
+    const order = await runInDurableObject(hub, async (hubInstance: UserHub, state) => {
+      Object.assign(hubInstance, {
+        generations: new GenerationRunner(state, ok, createDb(env.DB), hubInstance.state),
+      });
+      // the object's first answer has loaded the provider's SDK (worker/models/providers.ts lazyModel)
+      const first = await hubInstance.turn({ ...helloTurn(chatId, input), sessionId, tokenHash });
+      if (!first.ok || first.kind !== "answer") throw new Error(`the turn failed: ${JSON.stringify(first)}`);
+      await readAll(first.stream);
+      const order: string[] = [];
+      const realFetch = globalThis.fetch;
+      const sent = vi.spyOn(globalThis, "fetch").mockImplementation((request, init) => {
+        order.push("model call");
+        return realFetch(request, init);
+      });
+      try {
+        const next = {
+          ...helloTurn(chatId, input),
+          userMessageId: crypto.randomUUID(),
+          botMessageId: crypto.randomUUID(),
+        };
+        // the task the turn starts in ends here: its model call is made in it, and the turn returns in a later one
+        setTimeout(() => order.push("the next task"), 0);
+        const turn = await hubInstance.turn({ ...next, sessionId, tokenHash });
+        order.push("turn returned");
+        if (!turn.ok || turn.kind !== "answer") throw new Error(`the turn failed: ${JSON.stringify(turn)}`);
+        expect((await readAll(turn.stream)).at(-1)).toBe("[DONE]");
+      } finally {
+        sent.mockRestore();
+      }
+      return order;
+    });
+    expect(order.slice(0, 3)).toEqual(["model call", "the next task", "turn returned"]);
   });
 
   it("holds a turn's use, question and checkpoint in memory until its first token has left, counting the use at once", async () => {
