@@ -338,7 +338,7 @@ export class GenerationRunner {
         if (part.type === "text") {
           if (running.firstTokenAt === null) {
             running.firstTokenAt = Date.now();
-            // the turn's held start writes, in the next task: this token leaves first
+            // the turn's held start writes, a few ms on (state/held-writes.ts): this token leaves first
             this.state.held.flushSoon();
           }
           running.text += part.text;

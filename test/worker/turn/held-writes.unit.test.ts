@@ -1,7 +1,11 @@
 // A turn's start writes held until its first token has left (durable-objects/state/held-writes.ts): made together, in
-// order, in the task after the token, at an answer's end, or by the deadline; dropped with a deleted account.
+// order, a few milliseconds after the token, at an answer's end, or by the deadline; dropped with a deleted account.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { HELD_WRITES_DEADLINE_MS, HeldWrites } from "../../../durable-objects/state/held-writes";
+import {
+  HELD_AFTER_FIRST_TOKEN_MS,
+  HELD_WRITES_DEADLINE_MS,
+  HeldWrites,
+} from "../../../durable-objects/state/held-writes";
 
 describe("HeldWrites", () => {
   beforeEach(() => {
@@ -23,13 +27,15 @@ describe("HeldWrites", () => {
     expect(made).toEqual(["checkpoint", "use"]);
   });
 
-  it("makes them in the task after a first token, not in the task that wrote it", () => {
+  it("makes them HELD_AFTER_FIRST_TOKEN_MS after a first token, not while the token is still leaving", () => {
     const held = new HeldWrites();
     const made: string[] = [];
     held.add(() => made.push("checkpoint"));
     held.flushSoon();
     expect(made).toEqual([]);
-    vi.advanceTimersByTime(0);
+    vi.advanceTimersByTime(HELD_AFTER_FIRST_TOKEN_MS - 1);
+    expect(made).toEqual([]);
+    vi.advanceTimersByTime(1);
     expect(made).toEqual(["checkpoint"]);
   });
 
