@@ -26,7 +26,7 @@
 import { join } from "node:path";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { bundleWorker, chatShardBindings, startWorkerd } from "./workerd.mjs";
+import { bundleWorker, chatShardBindings, postJson, startWorkerd } from "./workerd.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const [stateDir] = process.argv.slice(2);
@@ -133,11 +133,7 @@ async function phase(name, ops, body, done = async () => true) {
   return perOp(ops, await meter(), before, await sizes());
 }
 
-const json = (token, body) => ({
-  method: "POST",
-  headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-  body: JSON.stringify(body),
-});
+const json = (token, body) => postJson(body, token ? { Authorization: `Bearer ${token}` } : {});
 
 async function ok(res, what) {
   if (!res.ok) throw new Error(`${what}: ${res.status} ${(await res.text()).slice(0, 300)}`);

@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Log, LogLevel, Miniflare } from "miniflare";
-import { bundleWorker, prepareState, startWorkerd } from "./workerd.mjs";
+import { bundleWorker, postJson, prepareState, startWorkerd } from "./workerd.mjs";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = join(HERE, "../../..");
@@ -94,11 +94,7 @@ async function directTtft() {
 let registered = 0;
 
 function client(base, fetcher) {
-  const json = (token, body) => ({
-    method: "POST",
-    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
+  const json = (token, body) => postJson(body, token ? { Authorization: `Bearer ${token}` } : {});
   return {
     async register() {
       // Each bench user signs up from its own client address (a header, as Cloudflare sets it), so the per-IP
@@ -250,11 +246,10 @@ async function onFloor(bundle) {
   try {
     const ask = async (user, model, kind = "chat") => {
       const start = performance.now();
-      const res = await mf.dispatchFetch(`http://floor.local/api/${kind}/${model}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Authorization: user },
-        body: JSON.stringify({ question: "Xin chào, hello" }),
-      });
+      const res = await mf.dispatchFetch(
+        `http://floor.local/api/${kind}/${model}`,
+        postJson({ question: "Xin chào, hello" }, { Authorization: user }),
+      );
       return firstToken(res, start, '"content":"Xin');
     };
     const added = [];
