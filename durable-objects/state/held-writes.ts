@@ -6,9 +6,10 @@
 // own. What the writes stand for is true at once in memory: the use is held (usage.ts), the burst start is pending
 // (turn-burst.ts), the running answer carries its question (generation.ts runningIn).
 //
-// The held writes are made, in one transaction, at the first of: a running answer's first token (HELD_AFTER_FIRST_TOKEN_MS
-// after it, so the token has left), any answer's end (before its use can be given back or it is saved), or
-// HELD_WRITES_DEADLINE_MS after the first of them was held (a model that thinks for seconds before its first token).
+// The held writes are made, in one transaction, at the first of: a running answer's first token
+// (HELD_AFTER_FIRST_TOKEN_MS after it, so the token has left), any answer's end (before its use can be given back or it
+// is saved), or HELD_WRITES_DEADLINE_MS after the first of them was held (a model that thinks for seconds before its
+// first token).
 // What this gives up: an object that dies within that window loses the turn's record (the question and its use),
 // where before it lost it only before the first token.
 
