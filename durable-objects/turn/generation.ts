@@ -27,7 +27,7 @@ import { reportError } from "../../worker/http/error-report";
 import { quotaDay } from "../../worker/lib/time";
 
 /** How often a running answer's text is checkpointed to storage, in milliseconds. */
-const CHECKPOINT_INTERVAL_MS = 1_000;
+export const CHECKPOINT_INTERVAL_MS = 1_000;
 /**
  * The watchdog alarm fires this long after it is armed (armWatchdog): a turn not running in this instance by then is
  * lost.
