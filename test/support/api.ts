@@ -1,7 +1,7 @@
 // Test helpers: call the real worker (its fetch handler, in workerd) and make users with real sessions.
 import { createExecutionContext, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 import { GenerationRunner } from "../../durable-objects/turn/generation";
 import { runTurn, turnHost } from "../../durable-objects/turn/turn";
 import type { UserHub } from "../../durable-objects/user-hub";
@@ -376,4 +376,14 @@ export async function answerInUserHub(
     });
     return { started, events: await readSse(new Response(started.stream)) };
   });
+}
+
+/**
+ * Holds Date.now at this moment, for the worker too (it runs in the test's isolate); returns the release. The rate
+ * limits count in fixed windows (worker/db/rate-limits.ts: 15 minutes, an hour), and a test whose attempts crossed a
+ * window's edge would see its count start again: `beforeEach(holdTheClock)`, or `onTestFinished(holdTheClock())`.
+ */
+export function holdTheClock(): () => void {
+  const clock = vi.spyOn(Date, "now").mockReturnValue(Date.now());
+  return () => clock.mockRestore();
 }

@@ -3,7 +3,7 @@
 // first, and the limits on failed sign-ins. One file, so workerd loads the worker once for all of them.
 import { env } from "cloudflare:workers";
 import * as v from "valibot";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { createDb } from "../../../worker/db/client";
 import { getUserModelKey } from "../../../worker/db/model-keys";
 import { AppError } from "../../../worker/errors";
@@ -21,7 +21,18 @@ import {
 import { SessionEntrySchema, SocialConfigSchema } from "../../../worker/protocol/resources";
 import { AiSettingsSchema, CUSTOM_INSTRUCTION_MAX_CHARS } from "../../../worker/protocol/settings";
 import { socialConfig } from "../../../worker/routes/account-social";
-import { call, inUserHub, json, login, ORIGIN, registerUser, seedUser, setPlan, workerFetch } from "../../support/api";
+import {
+  call,
+  holdTheClock,
+  inUserHub,
+  json,
+  login,
+  ORIGIN,
+  registerUser,
+  seedUser,
+  setPlan,
+  workerFetch,
+} from "../../support/api";
 import { ageRow, latestCode, latestMail, mailCount } from "../accounts/helpers";
 import { googleToken, uniqueId } from "../accounts/social-helpers";
 
@@ -44,6 +55,9 @@ function deviceCookie(res: Response): string {
 }
 
 describe("login failure limits", () => {
+  // the failure budgets count in fixed 15-minute windows: every attempt of a test at one moment
+  beforeEach(holdTheClock);
+
   it("lets the owner's right password through after 12 wrong ones from an attacker's address", async () => {
     const u = await seedUser();
     const statuses: number[] = [];
@@ -133,6 +147,9 @@ describe("local requests", () => {
 });
 
 describe("registration limit", () => {
+  // counted in fixed hour windows: every attempt of the test at one moment
+  beforeEach(holdTheClock);
+
   it("allows 20 registrations per address per hour, then 429", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
@@ -871,6 +888,7 @@ describe("forgot password", () => {
   });
 
   it("limits reset requests to 10 per address per hour", async () => {
+    onTestFinished(holdTheClock()); // counted in fixed hour windows: every request at one moment
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       const res = await call("POST", "/auth/forgot-password", {
