@@ -6,7 +6,7 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { sign } from "hono/jwt";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { signSessionJwt } from "../../../worker/auth/tokens";
 import { readLinkingToken, signLinkingToken } from "../../../worker/auth/social";
 import { keyIdOf } from "../../../worker/crypto/key-id";
@@ -22,6 +22,7 @@ import {
   call,
   eventually,
   expectError,
+  holdTheClock,
   inUserHub,
   json,
   makeChat,
@@ -143,6 +144,7 @@ describe("rotating JWT_SECRET", () => {
   });
 
   it("keeps a trusted-device cookie issued before the rotation trusted", async () => {
+    onTestFinished(holdTheClock()); // the failure budget counts in fixed 15-minute windows: every attempt at one moment
     const u = await seedUser();
     const res = await callWith(before, "POST", "/auth/login", { body: { email: u.email, password: u.password } });
     const cookie = res.headers
