@@ -20,6 +20,7 @@ import { recordRevoked, recordSeen, recordSession } from "../worker/db/sessions"
 import type { Db } from "../worker/db/client";
 import type { SessionUser } from "../worker/db/users";
 import { AppError, type ErrorCode } from "../worker/errors";
+import { nextTask } from "../worker/lib/next-task";
 import { isoOrNull, quotaDay } from "../worker/lib/time";
 import { nextPremiumChange, premiumFields, samePremium } from "../worker/plans/premium-period";
 import { ENTITLEMENTS, planOf } from "../worker/plans/entitlements";
@@ -63,11 +64,6 @@ function refusal(err: unknown): Refusal {
     if (v === null || ["string", "number", "boolean"].includes(typeof v)) details[k] = v as Scalar;
   }
   return { ok: false, code: err.code, message: err.message, details };
-}
-
-/** Resolves in the event loop's next task (a zero-delay timer), after what the current one has set going. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** The object of one user; the db/ writers of what it keeps tell it of each change (worker/db/state-owner.ts). */

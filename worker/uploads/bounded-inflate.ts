@@ -5,6 +5,7 @@
 // expands at most ~1,032:1, so ~1 MB), and the loop yields to the event loop every YIELD_EVERY_BYTES of output so other
 // requests of the isolate are not held up.
 import { Inflate } from "pako";
+import { nextTask } from "../lib/next-task";
 
 /** Compressed bytes fed per step. */
 const SLICE_BYTES = 1024;
@@ -33,8 +34,6 @@ export interface InflateOptions {
   onChunk?: (chunk: Uint8Array) => boolean | undefined;
 }
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 export async function inflateBounded(
   data: Uint8Array,
   { raw, limit, onChunk }: InflateOptions,
@@ -56,7 +55,7 @@ export async function inflateBounded(
     inflater.push(data.subarray(at, end), end === data.length);
     if (sinceYield >= YIELD_EVERY_BYTES) {
       sinceYield = 0;
-      await yieldToEventLoop();
+      await nextTask();
     }
   }
   const overLimit = produced > limit;

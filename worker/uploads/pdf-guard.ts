@@ -15,6 +15,7 @@
 // Names are compared after their #xx escapes are decoded, as pdf.js reads them (pdf-dict.ts reads a stream's entries).
 import { Inflate } from "pako";
 import { AppError } from "../errors";
+import { nextTask } from "../lib/next-task";
 import { MAX_PDF_DECODED_BYTES, MAX_PDF_IMAGE_BYTES, MAX_PDF_OBJECTS } from "./limits";
 import { readStreamDict } from "./pdf-dict";
 
@@ -246,7 +247,7 @@ export async function checkPdf(bytes: Uint8Array, name: string): Promise<PdfChec
   const watcher = new Watcher(work, 0, [work.content], budgetsAt);
   for (let at = 0; at < bytes.length && !work.stopped; at += SCAN_STEP_BYTES) {
     watcher.push(bytes.subarray(at, at + SCAN_STEP_BYTES));
-    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    await nextTask();
   }
   if (work.refusal) throw work.refusal;
   return { encrypted: /\/Encrypt\s*(\d+\s+\d+\s+R|<<)/.test(text) };

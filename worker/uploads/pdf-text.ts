@@ -4,6 +4,7 @@
 // of more than MAX_PDF_PAGES pages is refused with 413. Whitespace is collapsed to single spaces, as unpdf's
 // mergePages did before.
 import { AppError } from "../errors";
+import { nextTask } from "../lib/next-task";
 import { MAX_PDF_PAGES } from "./limits";
 import { normalizeText } from "./normalize-text";
 import { checkPdf } from "./pdf-guard";
@@ -35,7 +36,7 @@ export async function pdfText(bytes: Uint8Array, name: string, max: number): Pro
         .join("");
       text = n === 1 ? pageText : `${text}\n${pageText}`;
       if (text.length > max && normalizeText(text.replace(/\s+/g, " ")).length > max) break;
-      await new Promise<void>((resolve) => setTimeout(resolve, 0));
+      await nextTask();
     }
     return text.replace(/\s+/g, " ");
   } finally {
