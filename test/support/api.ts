@@ -380,8 +380,9 @@ export async function answerInUserHub(
 
 /**
  * Holds Date.now at this moment, for the worker too (it runs in the test's isolate); returns the release. The rate
- * limits count in fixed windows (worker/db/rate-limits.ts: 15 minutes, an hour), and a test whose attempts crossed a
- * window's edge would see its count start again: `beforeEach(holdTheClock)`, or `onTestFinished(holdTheClock())`.
+ * limits weigh the previous window's attempts by the time since (worker/db/rate-limits.ts: windows of 15 minutes, an
+ * hour), so a test that counts up to a limit holds the clock and its count is exact: `beforeEach(holdTheClock)`, or
+ * `onTestFinished(holdTheClock())`.
  */
 export function holdTheClock(): () => void {
   const clock = vi.spyOn(Date, "now").mockReturnValue(Date.now());

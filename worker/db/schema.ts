@@ -344,11 +344,14 @@ export const aiSettings = sqliteTable("ai_settings", {
   updatedAt: integer("updated_at").notNull().default(now),
 });
 
-/** Fixed-window counters for rate limits (login attempts per account and per IP). */
+/** Sliding-window counters for rate limits (worker/db/rate-limits.ts): login attempts per account and per IP, etc. */
 export const rateLimits = sqliteTable("rate_limits", {
   key: text("key").primaryKey(),
+  /** The current fixed window's start (ms) and the attempts counted in it. */
   windowStart: integer("window_start").notNull(),
   count: integer("count").notNull().default(0),
+  /** The attempts of the window just before it, weighted by their overlap with the last window's length. */
+  previousCount: integer("previous_count").notNull().default(0),
 });
 
 /** Payment orders for bank QR transfers; the order code is the transfer memo. */

@@ -55,7 +55,7 @@ function deviceCookie(res: Response): string {
 }
 
 describe("login failure limits", () => {
-  // the failure budgets count in fixed 15-minute windows: every attempt of a test at one moment
+  // the failure budgets ease with time (sliding 15-minute windows): every attempt of a test at one moment
   beforeEach(holdTheClock);
 
   it("lets the owner's right password through after 12 wrong ones from an attacker's address", async () => {

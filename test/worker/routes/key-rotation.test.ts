@@ -144,7 +144,8 @@ describe("rotating JWT_SECRET", () => {
   });
 
   it("keeps a trusted-device cookie issued before the rotation trusted", async () => {
-    onTestFinished(holdTheClock()); // the failure budget counts in fixed 15-minute windows: every attempt at one moment
+    // the failure budget eases with time (a sliding 15-minute window): every attempt at one moment
+    onTestFinished(holdTheClock());
     const u = await seedUser();
     const res = await callWith(before, "POST", "/auth/login", { body: { email: u.email, password: u.password } });
     const cookie = res.headers
