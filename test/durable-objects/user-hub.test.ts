@@ -8,11 +8,23 @@ import { type AnswerRequest, runAnswer } from "../../durable-objects/turn/answer
 import { CHECKPOINT_INTERVAL_MS, EventWriter, GenerationRunner } from "../../durable-objects/turn/generation";
 import { turnHost } from "../../durable-objects/turn/steps";
 import type { UserHub } from "../../durable-objects/user-hub";
-import { sha256Hex, signSessionJwt } from "../../worker/auth/tokens";
+import { signSessionJwt } from "../../worker/auth/tokens";
 import { createDb } from "../../worker/db/client";
 import { userHub } from "../../durable-objects/user-hub-stub";
 import { STREAM_DONE } from "../../worker/protocol/chat-stream";
-import { call, eventually, inUserHub, json, login, messagesOf, readSse, seedUser, setPlan } from "../support/api";
+import {
+  call,
+  eventually,
+  inUserHub,
+  json,
+  login,
+  messagesOf,
+  readSse,
+  seedUser,
+  sessionIdOf,
+  sessionOf,
+  setPlan,
+} from "../support/api";
 import { turnInputFor } from "../support/turn-input";
 import { FAKE_CUT_TEXT, FAKE_MODELS, FAKE_OK_TEXT } from "../support/fake-upstream-scenarios";
 import { openSocket } from "../support/socket";
@@ -122,7 +134,7 @@ describe("the /ws protocol in the user's Durable Object", () => {
 
   it("writes the device's last sight to D1 at most every 10 minutes, not on every heartbeat", async () => {
     const u = await seedUser();
-    const sessionId = JSON.parse(atob(u.token.split(".")[1]!)).sid as string;
+    const sessionId = sessionIdOf(u);
     // The object's rule: a sight is due for D1 once 10 minutes have passed since its last write.
     const due = await inUserHub(u.id, (hub) => {
       const t = Date.now() + SEEN_SAVE_INTERVAL_MS;
@@ -623,8 +635,7 @@ describe("GenerationRunner", () => {
     // Returned in the task that made the call, the runtime carries the stream back through the worker first and the
     // call leaves after it (user-hub.ts turn).
     const { u, chatId, hub, input } = await turnInputFor();
-    const sessionId = JSON.parse(atob(u.token.split(".")[1]!)).sid as string;
-    const tokenHash = await sha256Hex(u.sessionToken);
+    const { sessionId, tokenHash } = await sessionOf(u);
     const ok = envRoutedTo("openai", FAKE_MODELS.ok);
     const order = await runInDurableObject(hub, async (hubInstance: UserHub, state) => {
       Object.assign(hubInstance, {

@@ -360,8 +360,7 @@ export async function answerInUserHub(
   modelEnv: Env,
   turnEnv: Env = modelEnv,
 ) {
-  const sessionId = JSON.parse(atob(u.token.split(".")[1]!)).sid as string;
-  const tokenHash = await sha256Hex(u.sessionToken);
+  const { sessionId, tokenHash } = await sessionOf(u);
   return inUserHub(u.id, async (hub, state) => {
     const db = createDb(env.DB);
     const host = turnHost(hub.state, new GenerationRunner(state, modelEnv, db, hub.state), turnEnv, db);
@@ -376,6 +375,16 @@ export async function answerInUserHub(
     });
     return { started, events: await readSse(new Response(started.stream)) };
   });
+}
+
+/** The id of the session a test user's token names (its `sid` claim). */
+export function sessionIdOf(u: Pick<TestUser, "token">): string {
+  return JSON.parse(atob(u.token.split(".")[1]!)).sid as string;
+}
+
+/** A test user's session id and its token's hash: what the user's object checks a turn against. */
+export async function sessionOf(u: Pick<TestUser, "token" | "sessionToken">) {
+  return { sessionId: sessionIdOf(u), tokenHash: await sha256Hex(u.sessionToken) };
 }
 
 /**

@@ -7,7 +7,6 @@ import { describe, expect, it } from "vitest";
 import { HotState } from "../../../durable-objects/state/hot-state";
 import { GenerationRunner } from "../../../durable-objects/turn/generation";
 import { runTurn, turnHost } from "../../../durable-objects/turn/turn";
-import { sha256Hex } from "../../../worker/auth/tokens";
 import { createDb } from "../../../worker/db/client";
 import { shardD1 } from "../../../worker/db/shards";
 import {
@@ -25,6 +24,7 @@ import {
   seedUser,
   setPlan,
   type TestUser,
+  sessionOf,
 } from "../../support/api";
 import { wrapD1 } from "../../support/d1-wrapper";
 import { FAKE_MODELS } from "../../support/fake-upstream-scenarios";
@@ -63,8 +63,7 @@ async function upstreamBody(u: TestUser, chatId: string) {
  * database) made before its first token; answers the count and the whole answer.
  */
 async function offlineTurnCounted(u: TestUser, chatId: string, question: string) {
-  const sessionId = JSON.parse(atob(u.token.split(".")[1]!)).sid as string;
-  const tokenHash = await sha256Hex(u.sessionToken);
+  const { sessionId, tokenHash } = await sessionOf(u);
   return inUserHub(u.id, async (_hub, state) => {
     let calls = 0;
     let counting = true;

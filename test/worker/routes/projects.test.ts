@@ -11,7 +11,6 @@ import { projectInstructionsHeader } from "../../../worker/models/project-prompt
 import { estimateTokens, promptBudget } from "../../../durable-objects/turn/context-fit";
 import { GenerationRunner } from "../../../durable-objects/turn/generation";
 import { type AnswerRequest, runTurn, turnHost } from "../../../durable-objects/turn/turn";
-import { sha256Hex } from "../../../worker/auth/tokens";
 import { createDb } from "../../../worker/db/client";
 import { shardD1 } from "../../../worker/db/shards";
 import { contextTokensOf, findByEndpoint } from "../../../worker/models/catalogue";
@@ -33,6 +32,7 @@ import {
   seedUser,
   type TestUser,
   workerFetch,
+  sessionOf,
 } from "../../support/api";
 import { wrapD1 } from "../../support/d1-wrapper";
 import { FAKE_MODELS } from "../../support/fake-upstream-scenarios";
@@ -304,8 +304,7 @@ async function askThroughFake(u: TestUser, chatId: string, question: string, end
 
 /** The D1 round trips (main database and chat shard) a turn makes before its first token, inside the user's object. */
 async function roundTripsBeforeFirstToken(u: TestUser, chatId: string, question: string): Promise<number> {
-  const sessionId = JSON.parse(atob(u.token.split(".")[1]!)).sid as string;
-  const tokenHash = await sha256Hex(u.sessionToken);
+  const { sessionId, tokenHash } = await sessionOf(u);
   return inUserHub(u.id, async (_hub, state) => {
     let calls = 0;
     let counting = true;

@@ -8,7 +8,6 @@ import { describe, expect, it } from "vitest";
 import { GenerationRunner } from "../../../durable-objects/turn/generation";
 import { HotState } from "../../../durable-objects/state/hot-state";
 import { HISTORY_MESSAGES } from "../../../durable-objects/state/chats";
-import { sha256Hex } from "../../../worker/auth/tokens";
 import { createDb } from "../../../worker/db/client";
 import { generateOffline } from "../../../worker/images/offline";
 import { toModelPrompt } from "../../../worker/models/stream-answer";
@@ -33,6 +32,7 @@ import {
   setPlan,
   type TestUser,
   workerFetch,
+  sessionOf,
 } from "../../support/api";
 import { wrapD1 } from "../../support/d1-wrapper";
 import { shardD1 } from "../../../worker/db/shards";
@@ -57,8 +57,7 @@ async function untilFirstToken(stream: ReadableStream<Uint8Array>) {
  * D1 round trips each makes before its first token, on every database (the main one and the user's chat shard).
  */
 async function roundTripsBeforeFirstToken(u: TestUser, chatId: string, questions: string[]): Promise<number[]> {
-  const sessionId = JSON.parse(atob(u.token.split(".")[1]!)).sid as string;
-  const tokenHash = await sha256Hex(u.sessionToken);
+  const { sessionId, tokenHash } = await sessionOf(u);
   return inUserHub(u.id, async (_hub, state) => {
     let counting = true;
     let calls = 0;
