@@ -50,6 +50,10 @@ describe("reset password", () => {
     expect(emailRule(" ")).toBe("validation.required");
     expect(emailRule("lan@")).toBe("validation.email");
     expect(emailRule(" lan@example.vn ")).toBeNull();
+    expect(emailRule("lan@mail.example.vn")).toBeNull();
+    expect(emailRule("lan@example.vn@x.vn")).toBe("validation.email");
+    expect(emailRule("lan@exa mple.vn")).toBe("validation.email");
+    expect(emailRule("lan@example.")).toBe("validation.email");
   });
 });
 

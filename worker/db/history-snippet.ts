@@ -18,15 +18,14 @@ const ELLIPSIS = "…";
 
 const LEX_OPTIONS = { gfm: true, breaks: false, pedantic: false };
 
-/** Link destinations and titles, and whole images: not shown as text in the chat. */
-const HIDDEN_MARKDOWN = /!\[[^\]\n]*\]\([^)\n]*\)|\]\([^)\n]*\)/g;
 const FENCE = /^ {0,3}(?:`{3,}|~{3,})/;
 const FENCES = /^ {0,3}(?:`{3,}|~{3,})/gm;
-const DELIMITER_ROW = /^ {0,3}\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/;
+const DELIMITER_ROW = /^ {0,3}\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*(?:\|\s*)?$/;
 const THEMATIC_BREAK = /^ {0,3}(?:(?:-[\t ]*){3,}|(?:_[\t ]*){3,}|(?:\*[\t ]*){3,}|={2,}[\t ]*)$/;
 /** Block markers at a line's start: quotes, an ATX heading's #s, list bullets and numbers, a task box. */
 const LINE_PREFIX = /^(?:\s{0,3}>\s?)*\s*(?:#{1,6}(?=\s|$)\s*|(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?)?/;
-const CLOSING_HASHES = /\s+#+\s*$/;
+// Both without a run of spaces that two parts of the pattern could share, which made a long line of spaces quadratic.
+const CLOSING_HASHES = /(?<!\s)\s+#+\s*$/;
 /** What is left of a delimiter cut off by the snippet's edges: "**", "__", "~~", a lone backtick. */
 const STRAY_MARKUP = /\*{2,}|_{2,}|~{2,}|`+/g;
 const CELL_BOUNDARY = /(?<!\\)\|/;
@@ -135,6 +134,66 @@ function around(text: string, at: number): { from: number; to: number } {
   return { from, to };
 }
 
+/**
+ * The first index from `from` on that holds `a` or `b` (the text's length when none does). Asked with `from` moving
+ * forward, it reads each stretch once: a later `from` inside the stretch it last read has the same answer.
+ */
+function stopFinder(text: string, a: string, b: string): (from: number) => number {
+  let lastFrom = -1;
+  let found = -1;
+  return (from) => {
+    if (from < lastFrom || from > found) {
+      let i = from;
+      while (i < text.length && text[i] !== a && text[i] !== b) i++;
+      found = i;
+    }
+    lastFrom = from;
+    return found;
+  };
+}
+
+/**
+ * Link destinations and titles, and whole images: not shown as text in the chat, so dropped (a link keeps its text
+ * and "]()"). The same as `text.replace(/!\[[^\]\n]*\]\([^)\n]*\)|\]\([^)\n]*\)/g, (h) => (h.startsWith("!") ? "" :
+ * "]()"))`, in one pass: that pattern tried again from every "![" of a line that never closes one, quadratic in the
+ * line (3.5 s for an answer of 80 kB, on every search result that holds it).
+ */
+export function hideMarkdown(text: string): string {
+  const bracket = stopFinder(text, "]", "\n");
+  const paren = stopFinder(text, ")", "\n");
+  let out = "";
+  let kept = 0;
+  for (let i = text.indexOf("]"), j = text.indexOf("!["); ; ) {
+    if (j >= 0 && j < kept) j = text.indexOf("![", kept);
+    if (i >= 0 && i < kept) i = text.indexOf("]", kept);
+    if (i < 0 && j < 0) break;
+    let end = -1;
+    if (j >= 0 && (i < 0 || j < i)) {
+      // an image: "![", its text up to "]" on the line, then "(" and its destination up to ")" on the line
+      const b = bracket(j + 2);
+      if (text[b] === "]" && text[b + 1] === "(") {
+        const p = paren(b + 2);
+        if (text[p] === ")") end = p + 1;
+      }
+      if (end >= 0) {
+        out += text.slice(kept, j);
+        kept = end;
+      } else j = text.indexOf("![", j + 1);
+      continue;
+    }
+    // a link's end: "](", its destination up to ")" on the line
+    if (text[i + 1] === "(") {
+      const p = paren(i + 2);
+      if (text[p] === ")") end = p + 1;
+    }
+    if (end >= 0) {
+      out += `${text.slice(kept, i)}]()`;
+      kept = end;
+    } else i = text.indexOf("]", i + 1);
+  }
+  return out + text.slice(kept);
+}
+
 export interface HistorySnippet {
   /** The words around the first match a reader sees, as plain text segments, the matches marked. */
   snippet: HighlightSegment[];
@@ -147,9 +206,7 @@ export interface HistorySnippet {
  * chat); a question is shown as typed.
  */
 export function historySnippet(highlighted: string, markdown: boolean): HistorySnippet {
-  const visible = markdown
-    ? highlighted.replace(HIDDEN_MARKDOWN, (hidden) => (hidden.startsWith("!") ? "" : "]()"))
-    : highlighted;
+  const visible = markdown ? hideMarkdown(highlighted) : highlighted;
   const hits = visible.split(MATCH_START).length - 1;
   const first = visible.indexOf(MATCH_START);
   const at = Math.max(first, 0);

@@ -15,8 +15,9 @@ const markdown = new Marked({
   breaks: false,
   async: false,
   renderer: {
+    // trailing newlines matched from their run's start only: from each newline of a long run it was quadratic
     html: (token: Tokens.HTML | Tokens.Tag) =>
-      token.block ? `<p>${escapeHtml(token.text.replace(/\n+$/, ""))}</p>` : escapeHtml(token.text),
+      token.block ? `<p>${escapeHtml(token.text.replace(/(?<!\n)\n+$/, ""))}</p>` : escapeHtml(token.text),
     link(token: Tokens.Link) {
       const text = this.parser.parseInline(token.tokens);
       const href = safeLinkHref(token.href);

@@ -76,9 +76,17 @@ function documentOf({
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><meta name="description" content="${escapeHtml(description)}">${og}<link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${STYLE}</style></head><body>${body}</body></html>`;
 }
 
+/**
+ * The most of a question the preview reads, in characters: its description is 160. The link and image patterns below
+ * retry from every "[" of a line that never closes one, quadratic in its length (4 s for a shared question of 80 kB,
+ * on every view of a public page); over this many it is under a millisecond.
+ */
+const PREVIEW_SOURCE_CHARS = 1_000;
+
 /** Plain text of a question for the preview: Markdown marks and extra space dropped, cut at a word. */
 function plainText(markdown: string, max: number): string {
   const flat = markdown
+    .slice(0, PREVIEW_SOURCE_CHARS)
     .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
     .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
     .replace(/[`*_#>~|]+/g, "")

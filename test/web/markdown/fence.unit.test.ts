@@ -16,6 +16,8 @@ describe("isFenceClosed", () => {
     ["````\nx\n```", false],
     ["~~~\nx\n```", false],
     ["```\nx\n``` not a fence", false],
+    ["```\nx\n\n\n\ny\n```\n\n\n", true],
+    ["```\nx\n\n\n\n", false],
   ])("reads %j as closed: %s", (raw, closed) => {
     expect(isFenceClosed(raw)).toBe(closed);
   });

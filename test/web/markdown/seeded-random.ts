@@ -10,3 +10,16 @@ export function seededRandom(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * `count` texts of up to `maxLength` characters drawn from `alphabet`, the same on every run: inputs for comparing a
+ * rewrite with the expression it replaces.
+ */
+export function randomTexts(seed: number, alphabet: string, count: number, maxLength = 24): string[] {
+  const random = seededRandom(seed);
+  return Array.from({ length: count }, () => {
+    let text = "";
+    for (let k = Math.floor(random() * maxLength); k > 0; k--) text += alphabet[Math.floor(random() * alphabet.length)];
+    return text;
+  });
+}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { createBlockSplitter, splitBlocks, warmUpParser } from "../../../web/src/features/chat/markdown/split-blocks";
+import {
+  createBlockSplitter,
+  possibleDefinition,
+  splitBlocks,
+  warmUpParser,
+} from "../../../web/src/features/chat/markdown/split-blocks";
+import { randomTexts } from "./seeded-random";
 
 const raws = (markdown: string) => splitBlocks(markdown).map((block) => block.raw);
 
@@ -120,5 +126,31 @@ describe("warmUpParser", () => {
     const before = splitBlocks(text);
     await warmUpParser(async () => undefined);
     expect(splitBlocks(text)).toEqual(before);
+  });
+});
+
+describe("possibleDefinition", () => {
+  /** The one pattern the pass replaces (quadratic on many lines starting with "[" and no "]"), as the reference. */
+  const byPattern = (text: string) => /^[ \t>*+\-\d.)]*\[[^\]]*\]:/m.test(text);
+
+  it.each([
+    ["[1]: https://example.com", true],
+    ["text\n> - [^note]: a footnote", true],
+    ["1. [a\nb]: across lines", true],
+    ["see [a]: not at a line's start", false],
+    ["[a] (b): no colon right after", false],
+    ["[a\n[b]:", true],
+    ["x\u2028[a]:", true],
+    ["[never closed", false],
+    ["", false],
+  ])("reads %j as %s", (text, expected) => {
+    expect(possibleDefinition(text)).toBe(expected);
+    expect(byPattern(text)).toBe(expected);
+  });
+
+  it("gives what the pattern gave on 20,000 generated texts of markers, brackets and line ends", () => {
+    for (const text of randomTexts(41, " \t>*+-1.)[]:\nab\r\u2028", 20_000)) {
+      expect(possibleDefinition(text), JSON.stringify(text)).toBe(byPattern(text));
+    }
   });
 });

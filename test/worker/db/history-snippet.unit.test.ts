@@ -3,7 +3,8 @@
 // typed, a long message cut around the match with ellipses, and the count of the matches a reader can see; and the
 // words the find bar marks in the chat (findWordMatches), found as the index finds them.
 import { describe, expect, it } from "vitest";
-import { historySnippet } from "../../../worker/db/history-snippet";
+import { hideMarkdown, historySnippet } from "../../../worker/db/history-snippet";
+import { randomTexts } from "../../web/markdown/seeded-random";
 import { findWordMatches, MATCH_END, MATCH_START } from "../../../worker/protocol/history-search";
 
 /** Marks each {{word}} as FTS5 highlight() does. */
@@ -82,5 +83,32 @@ describe("findWordMatches", () => {
     expect(findWordMatches("Kumquats are sweet; see the kumquat guide and kumquat.js.", "kumquat")).toHaveLength(
       historySnippet(marked, true).hits,
     );
+  });
+});
+
+describe("hiding images and link destinations", () => {
+  /** The one pattern the pass replaces (quadratic on a long line of "![" that never closes), as the reference. */
+  const byPattern = (text: string) =>
+    text.replace(/!\[[^\]\n]*\]\([^)\n]*\)|\]\([^)\n]*\)/g, (h) => (h.startsWith("!") ? "" : "]()"));
+
+  it.each([
+    ["![a](b) text", " text"],
+    ["see [the docs](https://x.dev/a) now", "see [the docs]() now"],
+    ["![a](b", "![a](b"],
+    ["![a\n](b)", "![a\n]()"],
+    ["![[a](b)c)", "c)"],
+    ["x![a](b)](c)", "x]()"],
+    ["![a](b)[c](d)", "[c]()"],
+    ["](x)", "]()"],
+    ["![a]](b)", "![a]]()"],
+  ])("reads %j as %j", (text, hidden) => {
+    expect(hideMarkdown(text)).toBe(hidden);
+    expect(byPattern(text)).toBe(hidden);
+  });
+
+  it("gives what the pattern gave on 20,000 generated texts of brackets, parentheses and line breaks", () => {
+    for (const text of randomTexts(23, "![]()\nab", 20_000)) {
+      expect(hideMarkdown(text), JSON.stringify(text)).toBe(byPattern(text));
+    }
   });
 });

@@ -7,7 +7,8 @@ import { CUSTOM_INSTRUCTION_MAX_CHARS, charCount } from "../../../../worker/prot
 export const EMAIL_CODE_LENGTH = 6;
 export const RESEND_AFTER_S = 60;
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The lookahead refuses a second @ or a space at once, rather than after trying every dot (quadratic in a long input).
+const EMAIL_RE = /^[^\s@]+@(?=[^\s@]*$)[^\s@]+\.[^\s@]+$/;
 
 /** Password change: all fields, matching new passwords, at least 6 characters, different from the current one. */
 export function validatePasswordChange(v: { current: string; next: string; confirm: string }): string | null {

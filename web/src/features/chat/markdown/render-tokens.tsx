@@ -201,7 +201,8 @@ function block(token: Token): ReactNode {
     case "table":
       return table(token as Tokens.Table);
     case "html":
-      return <p>{(token as Tokens.HTML).text.replace(/\n+$/, "")}</p>;
+      // trailing newlines matched from their run's start only (fence.ts says why)
+      return <p>{(token as Tokens.HTML).text.replace(/(?<!\n)\n+$/, "")}</p>;
     default:
       return "raw" in token ? <p>{token.raw}</p> : null;
   }
