@@ -88,9 +88,10 @@ class Lexer {
       return null;
     }
     if (c === "<") {
-      const close = this.text.indexOf(">", this.at);
-      if (close < 0 || close >= this.end) throw new Error("unterminated hex string");
-      this.at = close + 1;
+      // up to the dictionary's end only (and counted as read): an unclosed "<" is not followed through the whole file
+      while (this.at < this.end && this.text[this.at] !== ">") this.at++;
+      if (this.at >= this.end) throw new Error("unterminated hex string");
+      this.at++;
       return null;
     }
     if (c === "{" || c === "}") {
@@ -123,26 +124,70 @@ class Lexer {
   }
 }
 
+/** Where a PDF's "obj" keywords are, in order: all of them, and those after a "n g " object number (its headers). */
+export interface ObjectIndex {
+  objs: number[];
+  headers: number[];
+}
+
+/** A header's "n g " before its "obj", within the 24 characters before it. */
+const HEADER_NUMBERS = /\d+\s+\d+\s+$/;
+
+/**
+ * Finds every "obj" of `text` once, so each stream's lookup is a binary search: looking back from every "stream"
+ * keyword for the nearest header read the file back to its start when it had none (a file of "stream" lines took
+ * minutes at 1 MB).
+ */
+export function indexObjects(text: string): ObjectIndex {
+  const index: ObjectIndex = { objs: [], headers: [] };
+  for (let at = text.indexOf("obj"); at >= 0; at = text.indexOf("obj", at + 1)) {
+    index.objs.push(at);
+    if (HEADER_NUMBERS.test(text.slice(Math.max(0, at - 24), at))) index.headers.push(at);
+  }
+  return index;
+}
+
+/** The last of `sorted` at or before `at`, or -1. */
+export function lastAtOrBefore(sorted: readonly number[], at: number): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! <= at) {
+      found = sorted[mid]!;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
 /**
  * The dictionary of the stream whose "stream" keyword is at `keywordAt` in `text` (the file as Latin-1), or null when
- * no object header and well-formed dictionary lead up to it.
+ * no object header and well-formed dictionary lead up to it: the nearest header before the keyword, within
+ * HEADER_WINDOW. `read` is told how many characters the dictionary's reading went through (streams after one header
+ * each read from it again, so the caller bounds the total).
  */
-export function readStreamDict(text: string, keywordAt: number): StreamDict | null {
-  const floor = Math.max(0, keywordAt - HEADER_WINDOW);
-  for (let at = text.lastIndexOf("obj", keywordAt); at >= floor; at = text.lastIndexOf("obj", at - 1)) {
-    if (!/\d+\s+\d+\s+$/.test(text.slice(Math.max(0, at - 24), at))) continue;
-    try {
-      const lexer = new Lexer(text, at + 3, keywordAt);
-      const dict: StreamDict = { subtype: null, filters: [] };
-      lexer.dict((key, value) => {
-        if (key === "Subtype" && value && "name" in value) dict.subtype = value.name;
-        if (key === "Filter" && value) dict.filters = "name" in value ? [value.name] : value.names;
-      });
-      lexer.skipSpace();
-      return lexer.at === keywordAt ? dict : null;
-    } catch {
-      return null;
-    }
+export function readStreamDict(
+  text: string,
+  keywordAt: number,
+  index: ObjectIndex,
+  read: (chars: number) => void,
+): StreamDict | null {
+  const at = lastAtOrBefore(index.headers, keywordAt);
+  if (at < 0 || at < keywordAt - HEADER_WINDOW) return null;
+  const lexer = new Lexer(text, at + 3, keywordAt);
+  try {
+    const dict: StreamDict = { subtype: null, filters: [] };
+    lexer.dict((key, value) => {
+      if (key === "Subtype" && value && "name" in value) dict.subtype = value.name;
+      if (key === "Filter" && value) dict.filters = "name" in value ? [value.name] : value.names;
+    });
+    lexer.skipSpace();
+    return lexer.at === keywordAt ? dict : null;
+  } catch {
+    return null;
+  } finally {
+    read(lexer.at - at);
   }
-  return null;
 }

@@ -11,13 +11,15 @@
 //   (pdf.js reads no image to extract text, but an image's data could be used as a page's content);
 // - a stream that names LZW, RunLength or an ASCII encoding as its filter (which could hide unpacking that is not
 //   counted here) is refused with 415, unless it is an image;
-// - an encrypted PDF's streams cannot be measured without decrypting them, so it is reported, and its text is not read.
+// - an encrypted PDF's streams cannot be measured without decrypting them, so it is reported, and its text is not read;
+// - reading the streams' dictionaries is bounded too (DICT_READS): a file of "stream" keywords that would each read the
+//   same dictionary again is refused with 413.
 // Names are compared after their #xx escapes are decoded, as pdf.js reads them (pdf-dict.ts reads a stream's entries).
 import { Inflate } from "pako";
 import { AppError } from "../errors";
 import { nextTask } from "../lib/next-task";
 import { MAX_PDF_DECODED_BYTES, MAX_PDF_IMAGE_BYTES, MAX_PDF_OBJECTS } from "./limits";
-import { readStreamDict } from "./pdf-dict";
+import { indexObjects, lastAtOrBefore, readStreamDict } from "./pdf-dict";
 
 const MB = 1024 * 1024;
 /** Compressed bytes given to an inflater at a time, so one step produces at most ~1 MB. */
@@ -28,6 +30,12 @@ const SCAN_STEP_BYTES = 64 * 1024;
 const MAX_DEPTH = 3;
 /** How far back from an unreadable stream dictionary's "stream" keyword its filter names are looked for, in bytes. */
 const DICT_WINDOW = 4096;
+/**
+ * How many times over, at most, the streams' dictionaries may read the file (plus 1 MB): a real PDF reads each once,
+ * from its object header to its "stream"; a file of many "stream" keywords after one header (or none) read the same
+ * kilobytes again for each, for minutes, and is refused instead.
+ */
+const DICT_READS = 8;
 /** Filters whose unpacking is not measured here. */
 const NOT_MEASURED = new Set([
   "LZWDecode",
@@ -58,10 +66,13 @@ class Work {
   readonly content = new Budget(MAX_PDF_DECODED_BYTES, "");
   readonly images = new Budget(MAX_PDF_IMAGE_BYTES, " of images");
   fed = 0;
+  /** Characters read to find the streams' dictionaries: streams after one header each read from it again. */
+  read = 0;
   refusal: AppError | null = null;
   constructor(
     private readonly name: string,
     private readonly maxFed: number,
+    private readonly maxRead: number,
   ) {}
   get stopped() {
     return this.refusal !== null;
@@ -75,6 +86,10 @@ class Work {
   feed(bytes: number) {
     this.fed += bytes;
     if (this.fed > this.maxFed) this.refuse("has streams that overlap too much to be read");
+  }
+  readDicts(chars: number) {
+    this.read += chars;
+    if (this.read > this.maxRead) this.refuse("has stream dictionaries that overlap too much to be read");
   }
   refuse(reason: string, code: "payload_too_large" | "unsupported_media_type" = "payload_too_large") {
     this.refusal ??= new AppError(code, `File "${this.name}" ${reason}`, { field: "files" });
@@ -223,21 +238,23 @@ export async function checkPdf(bytes: Uint8Array, name: string): Promise<PdfChec
     );
   }
 
-  // Every input byte may be read by a few overlapping inflaters ("endstream" also contains "stream"), not more.
-  const work = new Work(name, 4 * bytes.length + MB);
+  // Every input byte may be read by a few overlapping inflaters ("endstream" also contains "stream"), and by a few
+  // streams' dictionaries, not more.
+  const work = new Work(name, 4 * bytes.length + MB, DICT_READS * bytes.length + MB);
+  const objectIndex = indexObjects(raw);
   const budgetsAt = (keywordAt: number): Budget[] => {
-    const dict = readStreamDict(raw, keywordAt);
+    if (work.stopped) return [work.content];
+    const dict = readStreamDict(raw, keywordAt, objectIndex, (chars) => work.readDicts(chars));
     const image = dict?.subtype === "Image";
-    // A dictionary this reader cannot follow is judged by the names between its object header and the keyword (when
-    // no earlier stream's data lies between them): pdf.js might still read it.
-    const near = unescapeNames(
-      raw.slice(Math.max(0, raw.lastIndexOf("obj", keywordAt), keywordAt - DICT_WINDOW), keywordAt),
-    );
-    const filters = dict
-      ? dict.filters
-      : near.includes("stream")
-        ? []
-        : (near.match(/\/\w+/g) ?? []).map((n) => n.slice(1));
+    let filters: string[] = dict ? dict.filters : [];
+    if (!dict) {
+      // A dictionary this reader cannot follow is judged by the names between its object header and the keyword (when
+      // no earlier stream's data lies between them): pdf.js might still read it.
+      const from = Math.max(0, lastAtOrBefore(objectIndex.objs, keywordAt), keywordAt - DICT_WINDOW);
+      work.readDicts(keywordAt - from);
+      const near = unescapeNames(raw.slice(from, keywordAt));
+      filters = near.includes("stream") ? [] : (near.match(/\/\w+/g) ?? []).map((n) => n.slice(1));
+    }
     if (!image && filters.some((f) => NOT_MEASURED.has(f))) {
       work.refuse(
         "uses a compression Mây does not read (LZW, RunLength or ASCII-encoded streams)",

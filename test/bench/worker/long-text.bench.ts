@@ -80,6 +80,13 @@ const rows: { what: string; run: (size: number) => unknown; goalMs?: number }[] 
       }),
   },
   {
+    what: "an uploaded PDF: 'stream' lines after one header, a string never closed (refused)",
+    run: (n) =>
+      checkPdf(new TextEncoder().encode(`%PDF-1.4\n1 0 obj << /K (${fill(">> stream\n", n)}`), "tangled.pdf").catch(
+        () => null,
+      ),
+  },
+  {
     what: "an uploaded PDF: a run of digits",
     run: (n) => checkPdf(new TextEncoder().encode(`%PDF-1.4\n${fill("1", n)}`), "digits.pdf").catch(() => null),
   },

@@ -572,6 +572,20 @@ describe("POST /media-api/api/uploads with hostile files", () => {
     await refused(user, "escaped.pdf", lzw("[/LZWDec#6fde]"), 415);
   });
 
+  it("refuses with 413 a PDF of stream keywords whose dictionaries would be read again for each, in one pass", async () => {
+    const user = await seedUser();
+    const pdf = (body: string) => new TextEncoder().encode(`%PDF-1.4\n${body}`);
+    // one header, then 1 MB of streams whose dictionary would be read from it again each time (a string never closed)
+    const afterOneHeader = pdf(`1 0 obj << /K (${">> stream\n".repeat(100_000)}`);
+    expect(await refused(user, "tangled.pdf", afterOneHeader, 413)).toContain(
+      "has stream dictionaries that overlap too much to be read",
+    );
+    // no header at all: each keyword's filter names are looked for in the 4 kB before it
+    expect(await refused(user, "headless.pdf", pdf("stream\n".repeat(150_000)), 413)).toContain(
+      "has stream dictionaries that overlap too much to be read",
+    );
+  });
+
   it("reads a compressed multi-page PDF page by page as before, stopping once the text budget is full", async () => {
     const user = await seedUser();
     const pages = 600;
