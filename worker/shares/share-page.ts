@@ -85,6 +85,7 @@ const PREVIEW_SOURCE_CHARS = 1_000;
 
 /** Plain text of a question for the preview: Markdown marks and extra space dropped, cut at a word. */
 function plainText(markdown: string, max: number): string {
+  const longer = markdown.length > PREVIEW_SOURCE_CHARS;
   const flat = markdown
     .slice(0, PREVIEW_SOURCE_CHARS)
     .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
@@ -92,7 +93,8 @@ function plainText(markdown: string, max: number): string {
     .replace(/[`*_#>~|]+/g, "")
     .replace(/\s+/g, " ")
     .trim();
-  if (flat.length <= max) return flat;
+  // a question read only in part goes on past its preview even when the part is short (mostly a link's address)
+  if (flat.length <= max && !longer) return flat;
   const cut = flat.slice(0, max);
   return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), max - 20)).trimEnd()}…`;
 }
