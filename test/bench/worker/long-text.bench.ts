@@ -9,8 +9,8 @@ import { isFenceClosed } from "../../../web/src/features/chat/markdown/fence";
 import { possibleDefinition } from "../../../web/src/features/chat/markdown/split-blocks";
 import { emailRule } from "../../../web/src/features/settings/validation";
 import { historySnippet } from "../../../worker/db/history-snippet";
-import { sharePage } from "../../../worker/shares/share-page";
 import { checkPdf } from "../../../worker/uploads/pdf-guard";
+import { sharePageOfQuestion } from "../../support/share-page";
 
 const SIZES = [20_000, 80_000];
 const GOAL_MS = 20;
@@ -50,34 +50,7 @@ const rows: { what: string; run: (size: number) => unknown; goalMs?: number }[] 
   {
     what: "a shared chat's page (rendered whole): a first question of '![' with no closing ']'",
     goalMs: 200,
-    run: (n) =>
-      sharePage({
-        shareId: "s",
-        lang: "en",
-        url: "https://example.com/share/s",
-        affiliateCode: null,
-        snapshot: {
-          version: 1,
-          chat_id: "c",
-          title: "t",
-          created_at: 0,
-          messages: [
-            {
-              id: "m",
-              sender: "user",
-              text: fill("![", n),
-              model: null,
-              created_at: 0,
-              citations: [],
-              attachments: [],
-              stopped: false,
-              is_image: false,
-            },
-          ],
-          images: {},
-          files: {},
-        },
-      }),
+    run: (n) => sharePageOfQuestion(fill("![", n)),
   },
   {
     what: "an uploaded PDF: 'stream' lines after one header, a string never closed (refused)",

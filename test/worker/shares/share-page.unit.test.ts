@@ -2,37 +2,7 @@
 // Markdown marks and link addresses dropped, cut at a word with an ellipsis; only the question's first 1,000
 // characters are read for it, and a question longer than that always reads as going on.
 import { describe, expect, it } from "vitest";
-import { sharePage } from "../../../worker/shares/share-page";
-
-function pageFor(question: string): string {
-  return sharePage({
-    shareId: "s",
-    lang: "en",
-    url: "https://may.test/s/s",
-    affiliateCode: null,
-    snapshot: {
-      version: 1,
-      chat_id: "c",
-      title: "A chat",
-      created_at: 0,
-      messages: [
-        {
-          id: "q",
-          sender: "user",
-          text: question,
-          model: null,
-          created_at: 0,
-          citations: [],
-          attachments: [],
-          stopped: false,
-          is_image: false,
-        },
-      ],
-      images: {},
-      files: {},
-    },
-  });
-}
+import { sharePageOfQuestion as pageFor } from "../../support/share-page";
 
 const description = (html: string) => /<meta name="description" content="([^"]*)">/.exec(html)?.[1];
 
