@@ -557,10 +557,13 @@ describe("POST /api/chat/{model}", () => {
 
   // At 250 ms a chunk, the ~70 chunks of this answer leave the stop many seconds to arrive before the answer ends.
   it("stops on request: the partial answer is kept, marked stopped, and the stream says so", async () => {
-    const u = await seedUser();
+    // the whole answer from another user: the user's object keeps the models of its first turn, so the paced turn
+    // below must be this user's first for its pace to hold
+    const other = await seedUser();
     const full = await readSse(
-      await ask(u.token, { question: "Tell me a long story about clouds", chat_id: await makeChat(u.id) }),
+      await ask(other.token, { question: "Tell me a long story about clouds", chat_id: await makeChat(other.id) }),
     );
+    const u = await seedUser();
     const chatId = await makeChat(u.id);
     const res = await withOfflinePace(250, () =>
       ask(u.token, { question: "Tell me a long story about clouds", chat_id: chatId }),
